@@ -1,0 +1,48 @@
+// The enumerated choices of a training job, with their stable lower-case spellings.
+// Spellings are part of the CLI and file-format contract: never rename one.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace cp {
+
+enum class FfnType { Gelu, SwiGlu };
+enum class NormType { LayerNorm, RmsNorm };
+enum class AttentionType { Mha, Mla };  // Mha covers MHA, GQA and MQA (kv_heads <= heads)
+enum class Precision { Fp32, Bf16, Fp16, Fp8 };
+enum class Optimizer { Adam, Sgd, Adam8bit };
+enum class GradDtype { Auto, Fp32, Bf16 };
+enum class Recompute { None, Selective, Full };
+// ZeRO stages 0-3 (Rajbhandari et al. 2020; FSDP full sharding = stage 3) and Megatron-LM's
+// distributed optimizer, which shards optimizer states but keeps a full fp32 gradient buffer.
+enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
+
+std::string_view to_string(FfnType);
+std::string_view to_string(NormType);
+std::string_view to_string(AttentionType);
+std::string_view to_string(Precision);
+std::string_view to_string(Optimizer);
+std::string_view to_string(GradDtype);
+std::string_view to_string(Recompute);
+std::string_view to_string(Zero);
+
+std::optional<FfnType> parse_ffn_type(std::string_view);
+std::optional<NormType> parse_norm_type(std::string_view);
+std::optional<Precision> parse_precision(std::string_view);
+std::optional<Optimizer> parse_optimizer(std::string_view);
+std::optional<GradDtype> parse_grad_dtype(std::string_view);
+std::optional<Recompute> parse_recompute(std::string_view);
+std::optional<Zero> parse_zero(std::string_view);
+std::optional<bool> parse_on_off(std::string_view);
+
+// Lists of spellings, for help texts and error messages ("one of: adam, sgd, adam8bit").
+std::string_view spellings_ffn_type();
+std::string_view spellings_norm_type();
+std::string_view spellings_precision();
+std::string_view spellings_optimizer();
+std::string_view spellings_grad_dtype();
+std::string_view spellings_recompute();
+std::string_view spellings_zero();
+
+}  // namespace cp

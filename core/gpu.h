@@ -1,0 +1,27 @@
+// GPU specifications for the built-in catalog. Every figure carries its source.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace cp {
+
+struct GpuSpec {
+  std::string id;                // CLI spelling, e.g. "a100-80gb-sxm"
+  std::string name;              // display name
+  double memory_bytes = 0;       // usable HBM capacity in bytes (see the catalog's notes)
+  double bf16_flops = 0;         // dense BF16/FP16 tensor peak, FLOP/s (no 2:4 sparsity)
+  double fp8_flops = 0;          // dense FP8 peak, FLOP/s; 0 when the GPU has no FP8 units
+  double fp32_flops = 0;         // FP32 peak used for fp32 training (TF32 tensor cores), FLOP/s
+  double memory_bw = 0;          // HBM bandwidth, bytes/s
+  double link_bw = 0;            // GPU-to-GPU link per GPU, one direction, bytes/s (0: PCIe only)
+  double tdp_w = 0;              // board power, W
+  int sm_count = 0;              // streaming multiprocessors (for wave quantisation)
+  std::string source;
+};
+
+std::span<const GpuSpec> gpu_catalog();
+const GpuSpec* find_gpu(std::string_view id);
+
+}  // namespace cp

@@ -1,0 +1,71 @@
+// Memory per GPU: model states (ZeRO, Rajbhandari et al. 2020), activations (Korthikanti et
+// al. 2022, generalised tensor by tensor) and the framework's own allowances.
+#pragma once
+
+#include "core/enums.h"
+#include "core/model.h"
+#include "core/scenario.h"
+
+namespace cp {
+
+// Bytes per parameter of each model-state class, before any ZeRO sharding.
+struct BytesPerParam {
+  double weights = 0;    // the copy the forward/backward pass reads
+  double gradients = 0;  // the gradient buffer
+  double optimizer = 0;  // master weights (if any) + optimizer moments
+  double total() const { return weights + gradients + optimizer; }
+};
+
+BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero);
+
+// One transformer layer's stored activations for one micro-batch on one GPU, in bytes.
+struct LayerActivationInputs {
+  const ModelShape* model = nullptr;
+  double seq = 0;          // full sequence length (CP divides it)
+  double micro_batch = 0;
+  int tp = 1;
+  int cp = 1;
+  bool sp = false;
+  bool dropout = false;
+  bool flash_attention = false;
+  Recompute recompute = Recompute::None;
+  bool moe = false;        // the layer has a routed-expert MLP
+};
+double layer_activation_bytes(const LayerActivationInputs& in);
+
+struct MemoryBreakdown {
+  double weights = 0;
+  double gradients = 0;
+  double optimizer = 0;
+  double activations = 0;
+  double loss_logits = 0;     // output layer input and fp32 logits for the loss (last stage)
+  double comm_buffers = 0;
+  double framework = 0;
+  double fragmentation = 0;
+  double other() const { return loss_logits + comm_buffers + framework + fragmentation; }
+  double total() const { return weights + gradients + optimizer + activations + other(); }
+};
+
+struct MemoryEstimate {
+  MemoryBreakdown peak;        // the breakdown of the stage that needs the most
+  int peak_stage = 0;          // 0-based pipeline stage with the peak
+  int peak_stage_layers = 0;
+  double inflight = 0;         // micro-batches whose activations the peak stage holds at once
+  double params_on_gpu = 0;    // parameters held on the peak stage's GPU (before ZeRO-3 sharding)
+  double capacity = 0;         // the GPU's memory, bytes
+  bool fits = false;
+  double headroom() const { return capacity - peak.total(); }
+};
+
+// Precondition: validate(s) found no problem.
+MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int dp);
+
+// Layers on each pipeline stage kind when PP does not divide the layer count. Extra layers go
+// to the middle stages first (Llama 3 405B: 126 layers on 16 stages, the first and last hold
+// one fewer), since the first and last stages also hold the embedding and the output layer.
+struct StageLayers {
+  int first = 0, middle = 0, last = 0;
+};
+StageLayers stage_layers(int layers, int pp);
+
+}  // namespace cp

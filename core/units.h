@@ -1,0 +1,14 @@
+// Units used at the edges of the engine. Inside, everything is SI: bytes, seconds, watts, FLOPs.
+#pragma once
+
+namespace cp::units {
+
+inline constexpr double KiB = 1024.0;
+inline constexpr double MiB = 1024.0 * KiB;
+inline constexpr double GiB = 1024.0 * MiB;
+inline constexpr double TiB = 1024.0 * GiB;
+inline constexpr double GB = 1e9;   // decimal, as vendors and the ZeRO paper use it
+inline constexpr double TB = 1e12;
+inline constexpr double TFLOP = 1e12;
+
+}  // namespace cp::units

@@ -1,0 +1,45 @@
+// Warnings are codes with a few numbers, so that the hot path allocates nothing; the text is
+// made only when a warning is shown.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace cp {
+
+enum class WarningCode {
+  UnevenPipeline,          // layers do not divide evenly over PP stages: v1 layers, v2 stages
+  FewMicroBatches,         // fewer micro-batches than stages: v1 micro-batches, v2 stages
+  DoesNotFit,              // v1 bytes needed, v2 bytes available
+  SequenceParallelNoEffect,// SP with TP = 1
+  DerivedModelShape,       // the shape was derived from a size: v1 parameters
+  UnevenChunks,            // v1 layers per stage do not divide into v2 chunks
+  InterleaveRemainder,     // interleaving with v1 micro-batches, not a multiple of v2 stages
+};
+
+struct Warning {
+  WarningCode code{};
+  std::string_view field;  // dotted input field, e.g. "parallelism.pp"
+  double v1 = 0, v2 = 0, v3 = 0;
+};
+
+struct Warnings {
+  std::array<Warning, 8> items{};
+  int count = 0;
+  void add(WarningCode code, std::string_view field, double v1 = 0, double v2 = 0, double v3 = 0) {
+    if (count < int(items.size())) items[count++] = Warning{code, field, v1, v2, v3};
+  }
+  const Warning* begin() const { return items.data(); }
+  const Warning* end() const { return items.data() + count; }
+  bool has(WarningCode code) const {
+    for (const auto& w : *this)
+      if (w.code == code) return true;
+    return false;
+  }
+};
+
+std::string_view warning_code_name(WarningCode code);  // stable snake_case id
+std::string warning_message(const Warning& w);         // English sentence for CLI and logs
+
+}  // namespace cp
