@@ -47,6 +47,14 @@ BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtyp
   return b;
 }
 
+ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d) {
+  ModelStates m;
+  m.weights = params * bpp.weights / (zero == Zero::Stage3 ? d : 1.0);
+  m.gradients = params * bpp.gradients / (zero == Zero::Stage2 || zero == Zero::Stage3 ? d : 1.0);
+  m.optimizer = params * bpp.optimizer / (zero == Zero::Stage0 ? 1.0 : d);
+  return m;
+}
+
 double layer_activation_bytes(const LayerActivationInputs& in) {
   // Korthikanti et al. 2022, section 4: stored activations per layer, 16-bit tensors (2 bytes)
   // and 1-byte dropout masks. The paper's GPT layer gives sbh(34 + 5as/h); here every tensor
@@ -185,14 +193,11 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   // parameters over the expert-data-parallel ranks DP x CP / EP.
   const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
   const double d_dense = double(dp) * p.cp;
-  const double d_expert = d_dense / p.ep;
-  auto sharded = [&](double bytes, bool shard) {
-    return shard ? bytes * (dense / d_dense + experts / d_expert) : bytes * (dense + experts);
-  };
-  const Zero z = tr.zero;
-  mb.weights = sharded(bpp.weights, z == Zero::Stage3);
-  mb.gradients = sharded(bpp.gradients, z == Zero::Stage2 || z == Zero::Stage3);
-  mb.optimizer = sharded(bpp.optimizer, z != Zero::Stage0);
+  const ModelStates ds = model_states(dense, bpp, tr.zero, d_dense);
+  const ModelStates es = model_states(experts, bpp, tr.zero, d_dense / p.ep);
+  mb.weights = ds.weights + es.weights;
+  mb.gradients = ds.gradients + es.gradients;
+  mb.optimizer = ds.optimizer + es.optimizer;
 
   // Activations: per-layer bytes times layers times micro-batches in flight.
   LayerActivationInputs in;

@@ -18,6 +18,15 @@ struct BytesPerParam {
 
 BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero);
 
+// Model-state bytes of `params` parameters under a ZeRO stage with `d` data-parallel ranks
+// (Rajbhandari et al. 2020, section 5: Pos shards optimizer states, Pos+g adds gradients,
+// Pos+g+p adds parameters).
+struct ModelStates {
+  double weights = 0, gradients = 0, optimizer = 0;
+  double total() const { return weights + gradients + optimizer; }
+};
+ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d);
+
 // One transformer layer's stored activations for one micro-batch on one GPU, in bytes.
 struct LayerActivationInputs {
   const ModelShape* model = nullptr;
