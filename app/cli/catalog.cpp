@@ -1,0 +1,142 @@
+#include "app/cli/catalog.h"
+
+#include <cstdio>
+#include <optional>
+#include <ostream>
+
+#include "app/cli/help_text.h"
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/units.h"
+
+namespace cp::cli {
+namespace {
+
+using nlohmann::json;
+
+// A published count of 0 means "none published": null, so that 0 is never read as a count.
+json published(double v) { return v > 0 ? json(v) : json(nullptr); }
+
+void write_models_text(std::ostream& out) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-16s %12s %12s  %s\n", "id", "params (B)", "active (B)", "name");
+  out << buf;
+  for (const ModelPreset& p : model_presets()) {
+    const ParamCounts c = count_params(p.shape);
+    std::snprintf(buf, sizeof buf, "%-16s %12.3f %12.3f  %s\n", std::string(p.id).c_str(), c.total / 1e9,
+                  c.active / 1e9, std::string(p.name).c_str());
+    out << buf;
+  }
+}
+
+void write_gpus_text(std::ostream& out) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "%-16s %13s %18s  %s\n", "id", "memory (GiB)", "bf16 (TFLOP/s)", "name");
+  out << buf;
+  for (const GpuSpec& g : gpu_catalog()) {
+    std::snprintf(buf, sizeof buf, "%-16s %13.2f %18.1f  %s\n", g.id.c_str(), g.memory_bytes / units::GiB,
+                  g.bf16_flops / 1e12, g.name.c_str());
+    out << buf;
+  }
+}
+
+}  // namespace
+
+json catalog_models_json() {
+  json list = json::array();
+  for (const ModelPreset& p : model_presets()) {
+    const ModelShape& m = p.shape;
+    const ParamCounts c = count_params(m);
+    list.push_back({{"id", p.id},
+                    {"name", p.name},
+                    {"source", p.source},
+                    {"params", c.total},
+                    {"active_params", c.active},
+                    {"published_params", published(p.published_params)},
+                    {"published_active_params", published(p.published_active)},
+                    {"default_seq", p.default_seq},
+                    {"layers", m.layers},
+                    {"hidden", m.hidden},
+                    {"heads", m.heads},
+                    {"kv_heads", m.kv_heads},
+                    {"ffn", m.ffn},
+                    {"ffn_type", to_string(m.ffn_type)},
+                    {"vocab", m.vocab},
+                    {"tied_embeddings", m.tied_embeddings},
+                    {"attention", to_string(m.attention)},
+                    {"experts", m.experts},
+                    {"experts_per_token", m.experts_per_token},
+                    {"shared_experts", m.shared_experts}});
+  }
+  return list;
+}
+
+json catalog_gpus_json() {
+  json list = json::array();
+  for (const GpuSpec& g : gpu_catalog())
+    list.push_back({{"id", g.id},
+                    {"name", g.name},
+                    {"source", g.source},
+                    {"memory_bytes", g.memory_bytes},
+                    {"bf16_flops", g.bf16_flops},
+                    {"fp8_flops", g.fp8_flops},
+                    {"fp32_flops", g.fp32_flops},
+                    {"memory_bw_bytes_per_s", g.memory_bw},
+                    {"link_bw_bytes_per_s", g.link_bw},
+                    {"tdp_w", g.tdp_w},
+                    {"sm_count", g.sm_count}});
+  return list;
+}
+
+int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::optional<std::string> what;
+  bool json_format = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      out << catalog_usage();
+      return 0;
+    }
+    std::string format;  // a plain string: std::optional<std::string> trips GCC 12's -Wrestrict
+    if (a.rfind("--format=", 0) == 0) {
+      format = a.substr(9);
+    } else if (a == "--format") {
+      if (i + 1 >= args.size()) {
+        err << "--format: missing value (text|json)\n";
+        return 2;
+      }
+      format = args[++i];
+    } else if (a.rfind("--", 0) == 0) {
+      err << a.substr(0, a.find('=')) << ": unknown option (see 'clusterplan-cli catalog --help')\n";
+      return 2;
+    } else if (!what) {
+      what = a;
+      continue;
+    } else {
+      err << "'" << a << "': unexpected argument (catalog takes one of: models, gpus)\n";
+      return 2;
+    }
+    if (format != "text" && format != "json") {
+      err << "--format: '" << format << "' is not one of: text, json\n";
+      return 2;
+    }
+    json_format = format == "json";
+  }
+  if (!what) {
+    err << "catalog: missing what to list (models or gpus)\n" << catalog_usage();
+    return 2;
+  }
+  if (*what == "models") {
+    if (json_format) out << catalog_models_json().dump(2) << '\n';
+    else write_models_text(out);
+  } else if (*what == "gpus") {
+    if (json_format) out << catalog_gpus_json().dump(2) << '\n';
+    else write_gpus_text(out);
+  } else {
+    err << "catalog: '" << *what << "' is not one of: models, gpus\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace cp::cli

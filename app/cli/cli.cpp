@@ -1,0 +1,92 @@
+#include "app/cli/cli.h"
+
+#include <exception>
+#include <ostream>
+
+#include "app/cli/catalog.h"
+#include "app/cli/estimate_args.h"
+#include "app/cli/estimate_output.h"
+#include "app/cli/help_text.h"
+#include "app/cli/scenario_builder.h"
+#include "core/estimate.h"
+#include "core/validate.h"
+
+#ifndef CLUSTERPLAN_VERSION
+#error "CLUSTERPLAN_VERSION must be defined by the build (app/CMakeLists.txt)"
+#endif
+
+namespace cp::cli {
+
+std::string version_line() { return std::string("clusterplan-cli ") + CLUSTERPLAN_VERSION; }
+
+int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const ParseResult parsed = parse_estimate_args(args);
+  if (parsed.args.help) {  // --help wins over everything else on the line
+    out << estimate_usage();
+    return kExitOk;
+  }
+  if (!parsed.ok()) {
+    for (const std::string& e : parsed.errors) err << e << '\n';
+    err << "(see 'clusterplan-cli estimate --help')\n";
+    return kExitInvalid;
+  }
+
+  const BuildResult built = build_scenario(parsed.args);
+  if (!built.ok()) {
+    for (const Problem& p : built.problems) err << p.text() << '\n';
+    return kExitInvalid;
+  }
+  const Scenario& s = built.scenario;
+  const std::vector<Problem> problems = validate(s);
+  if (!problems.empty()) {
+    for (const Problem& p : problems) err << p.text() << '\n';
+    return kExitInvalid;
+  }
+
+  const Estimate e = estimate(s);
+  switch (parsed.args.format) {
+    case OutputFormat::Json: write_estimate_json(s, e, out); break;
+    case OutputFormat::Csv: write_estimate_csv(s, e, out); break;
+    case OutputFormat::Text: write_estimate_text(s, e, out); break;
+  }
+  return kExitOk;  // also when the job does not fit: that is a result, not an error
+}
+
+namespace {
+
+int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    err << main_usage();
+    return kExitInvalid;
+  }
+  const std::string& command = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "--version") {
+    out << version_line() << '\n';
+    return kExitOk;
+  }
+  if (command == "--help" || command == "-h" || command == "help") {
+    out << main_usage();
+    return kExitOk;
+  }
+  if (command == "estimate") return run_estimate(rest, out, err);
+  if (command == "catalog") return run_catalog(rest, out, err);
+  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, catalog; see --help)\n";
+  return kExitInvalid;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  // Never crash on input: anything unexpected is reported as an internal error.
+  try {
+    return dispatch(args, out, err);
+  } catch (const std::exception& e) {
+    err << "clusterplan-cli: internal error: " << e.what() << '\n';
+  } catch (...) {
+    err << "clusterplan-cli: internal error\n";
+  }
+  return kExitInternal;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,85 @@
+// The options of `clusterplan-cli estimate`, parsed into typed values without touching the
+// file system, so that a fuzzer (or a test) can call the parser alone. Turning the parsed
+// options into a Scenario is scenario_builder.h's job.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/enums.h"
+
+namespace cp::cli {
+
+enum class OutputFormat { Text, Json, Csv };
+
+// The model's shape flags (--layers ... --experts-per-token). Absent: keep the starting shape.
+struct ShapeFlags {
+  std::optional<int> layers, hidden, heads, kv_heads, ffn, vocab, experts, experts_per_token;
+  std::optional<FfnType> ffn_type;
+  bool any() const {
+    return layers || hidden || heads || kv_heads || ffn || vocab || experts || experts_per_token || ffn_type;
+  }
+};
+
+// Every value is optional: only what the command line gives overrides the starting scenario.
+struct EstimateArgs {
+  bool help = false;
+  OutputFormat format = OutputFormat::Text;
+
+  std::optional<std::string> scenario_file;
+  // Where the model starts: at most one of these three.
+  std::optional<std::string> model;      // a preset id, already checked to exist
+  std::optional<double> params_b;        // billions of parameters
+  std::optional<std::string> hf_config;  // path of a Hugging Face config.json
+  ShapeFlags shape;
+
+  std::optional<int> seq, micro_batch, global_batch;
+  std::optional<Precision> precision;
+  std::optional<Optimizer> optimizer;
+  std::optional<GradDtype> grad_dtype;
+  std::optional<Recompute> recompute;
+  std::optional<Zero> zero;
+  std::optional<bool> dropout, flash_attention;
+  std::optional<double> tokens;
+
+  std::optional<int> tp, pp, vpp, dp, cp, ep;
+  std::optional<bool> sequence_parallel;
+
+  std::optional<std::string> gpu;  // a GPU id, already checked to exist
+  std::optional<int> gpus, nodes, gpus_per_node;
+
+  // True when the command line changes the model (a starting point or a shape flag).
+  bool changes_model() const { return model || params_b || hf_config || shape.any(); }
+  // True when the command line changes the layout or the cluster size: DP is then derived
+  // again unless --dp is given (see scenario_builder.cpp).
+  bool changes_layout() const { return tp || pp || cp || gpus || nodes || gpus_per_node; }
+};
+
+struct ParseResult {
+  EstimateArgs args;
+  std::vector<std::string> errors;  // each "--option: reason"
+  bool ok() const { return errors.empty(); }
+};
+
+// Parses the arguments that follow `estimate`. Accepts `--name value` and `--name=value`;
+// a repeated option keeps its last value. Collects every error instead of stopping at the
+// first. Performs catalog look-ups (preset and GPU ids) but no file I/O.
+ParseResult parse_estimate_args(const std::vector<std::string>& args);
+
+// Sets one option from its text; returns the reason when the text is not acceptable.
+using OptionSetter = std::optional<std::string> (*)(EstimateArgs&, std::string_view);
+
+// One row of the option table; the help text is generated from it.
+struct OptionInfo {
+  std::string_view name;   // without the leading "--"
+  std::string_view value;  // placeholder or the spellings, e.g. "on|off"
+  std::string_view group;  // help section
+  std::string_view help;
+  OptionSetter set = nullptr;
+};
+std::span<const OptionInfo> estimate_options();
+
+}  // namespace cp::cli

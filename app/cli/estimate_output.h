@@ -1,0 +1,26 @@
+// Writes one estimate in the three output formats of `clusterplan-cli estimate`.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "core/estimate.h"
+#include "core/scenario.h"
+
+namespace cp::cli {
+
+// Exactly estimate_to_json(s, e).dump(2) and a newline.
+void write_estimate_json(const Scenario& s, const Estimate& e, std::ostream& out);
+
+// A header line of dotted keys and one row, in the order of the JSON output (flatten_json).
+void write_estimate_csv(const Scenario& s, const Estimate& e, std::ostream& out);
+
+// A readable summary: model, layout, memory breakdown per GPU in GiB, fits, warnings.
+void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out);
+
+// One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a double
+// quote, a carriage return or a line feed; as is otherwise.
+std::string csv_field(std::string_view text);
+
+}  // namespace cp::cli

@@ -1,0 +1,193 @@
+#include "app/cli/scenario_builder.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/gpu.h"
+#include "core/hf_config.h"
+#include "core/model.h"
+#include "core/scenario_json.h"
+
+namespace cp::cli {
+namespace {
+
+using nlohmann::json;
+
+// Reads and parses a JSON file; on failure adds one problem on `option` and returns false.
+bool read_json_file(const std::string& path, const char* option, json& out, std::vector<Problem>& problems) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    problems.push_back({option, "'" + path + "' is a directory, not a JSON file"});
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    problems.push_back({option, "cannot read '" + path + "': " + std::strerror(errno)});
+    return false;
+  }
+  try {
+    out = json::parse(in);
+  } catch (const json::exception& e) {
+    problems.push_back({option, "'" + path + "' is not valid JSON: " + e.what()});
+    return false;
+  }
+  return true;
+}
+
+// Problems found inside a file keep their key and gain the file's name: "FILE: key".
+void add_file_problems(const std::string& path, const std::vector<Problem>& found, std::vector<Problem>& problems) {
+  for (const Problem& p : found) problems.push_back({path + ": " + p.field, p.message});
+}
+
+template <typename T>
+void set_if(const std::optional<T>& value, T& target) {
+  if (value) target = *value;
+}
+
+// Applies the shape flags; returns true when one of them changed a value.
+bool apply_shape_flags(const ShapeFlags& f, ModelShape& m) {
+  const ModelShape before = m;
+  set_if(f.layers, m.layers);
+  set_if(f.hidden, m.hidden);
+  set_if(f.heads, m.heads);
+  set_if(f.kv_heads, m.kv_heads);
+  set_if(f.ffn, m.ffn);
+  set_if(f.ffn_type, m.ffn_type);
+  set_if(f.vocab, m.vocab);
+  set_if(f.experts, m.experts);
+  set_if(f.experts_per_token, m.experts_per_token);
+  return m.layers != before.layers || m.hidden != before.hidden || m.heads != before.heads ||
+         m.kv_heads != before.kv_heads || m.ffn != before.ffn || m.ffn_type != before.ffn_type ||
+         m.vocab != before.vocab || m.experts != before.experts || m.experts_per_token != before.experts_per_token;
+}
+
+void apply_model(const EstimateArgs& a, Scenario& s, std::vector<Problem>& problems) {
+  bool from_preset = false;
+  if (a.model) {
+    const ModelPreset* p = find_model_preset(*a.model);  // checked by the parser
+    s.model = p->shape;
+    s.model_id = *a.model;
+    s.model_derived = false;
+    from_preset = true;
+  } else if (a.params_b) {
+    const ModelShape m = derive_shape_from_size(*a.params_b * 1e9);
+    if (m.layers == 0) {  // below two layers of the narrowest standard width
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%g billion parameters is too small to derive a standard shape", *a.params_b);
+      problems.push_back({"--params-b", buf});
+      return;
+    }
+    s.model = m;
+    char id[64];
+    std::snprintf(id, sizeof id, "derived:%gB", *a.params_b);  // the same id as the scenario file's params_b
+    s.model_id = id;
+    s.model_derived = true;
+  } else if (a.hf_config) {
+    json config;
+    if (!read_json_file(*a.hf_config, "--hf-config", config, problems)) return;
+    ModelShape m;
+    std::vector<Problem> found;
+    if (!model_from_hf_config(config, m, found)) {
+      add_file_problems(*a.hf_config, found, problems);
+      return;
+    }
+    s.model = m;
+    s.model_id = "custom";  // the scenario format knows presets, "custom" and "derived:" ids
+    s.model_derived = false;
+  } else if (a.shape.any() && !a.scenario_file) {
+    // A custom shape from scratch (the parser checked that every size is given). The
+    // remaining choices keep ModelShape's defaults: SwiGLU, RMSNorm, untied, rotary, dense.
+    s.model = ModelShape{};
+    s.model.kv_heads = a.shape.kv_heads.value_or(a.shape.heads.value_or(0));
+    s.model_id = "custom";
+    s.model_derived = false;
+  }
+  // A changed preset is no longer that preset: label it custom so that nothing claims the
+  // published shape. A derived shape keeps its label (it is still mostly derived).
+  if (apply_shape_flags(a.shape, s.model) && (from_preset || find_model_preset(s.model_id)))
+    s.model_id = "custom";
+}
+
+void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& problems) {
+  Cluster& c = s.cluster;
+  if (a.gpu) c.gpu = *find_gpu(*a.gpu);  // checked by the parser
+  const int per_node = a.gpus_per_node.value_or(c.gpus_per_node);
+  if (a.gpus) {
+    const int n = *a.gpus;
+    if (n <= per_node) {  // a single server with n GPUs
+      c.nodes = 1;
+      c.gpus_per_node = n;
+    } else if (n % per_node != 0) {
+      problems.push_back({"--gpus", std::to_string(n) + " GPUs is not a multiple of " + std::to_string(per_node) +
+                                        " GPUs per node (set --gpus-per-node, or give --nodes and --gpus-per-node)"});
+    } else {
+      c.nodes = n / per_node;
+      c.gpus_per_node = per_node;
+    }
+  } else {
+    c.gpus_per_node = per_node;
+    set_if(a.nodes, c.nodes);
+  }
+}
+
+}  // namespace
+
+BuildResult build_scenario(const EstimateArgs& a) {
+  BuildResult r;
+  Scenario& s = r.scenario;
+  s = default_scenario();
+
+  if (a.scenario_file) {
+    json j;
+    if (!read_json_file(*a.scenario_file, "--scenario", j, r.problems)) return r;
+    std::vector<Problem> found;
+    if (!scenario_from_json(j, s, found)) {
+      add_file_problems(*a.scenario_file, found, r.problems);
+      return r;
+    }
+  }
+
+  apply_model(a, s, r.problems);
+
+  Training& t = s.training;
+  set_if(a.seq, t.seq);
+  set_if(a.micro_batch, t.micro_batch);
+  set_if(a.global_batch, t.global_batch);
+  set_if(a.precision, t.precision);
+  set_if(a.optimizer, t.optimizer);
+  set_if(a.grad_dtype, t.grad_dtype);
+  set_if(a.recompute, t.recompute);
+  set_if(a.zero, t.zero);
+  set_if(a.dropout, t.dropout);
+  set_if(a.flash_attention, t.flash_attention);
+  set_if(a.tokens, t.tokens);
+
+  Parallelism& p = s.parallel;
+  set_if(a.tp, p.tp);
+  set_if(a.pp, p.pp);
+  set_if(a.vpp, p.vpp);
+  set_if(a.cp, p.cp);
+  set_if(a.ep, p.ep);
+  set_if(a.sequence_parallel, p.sp);
+  // DP may be left out. A DP kept from the starting scenario was sized for its layout and
+  // GPU count; once the command line changes either, DP is derived again from the GPUs.
+  if (a.dp) p.dp = *a.dp;
+  else if (a.changes_layout()) p.dp = 0;
+
+  apply_cluster(a, s, r.problems);
+
+  if (!a.scenario_file) {
+    // Compare everything but the name with the default scenario.
+    Scenario plain = default_scenario();
+    plain.name = s.name;
+    if (scenario_to_json(plain) != scenario_to_json(s)) s.name = kCommandLineScenarioName;
+  }
+  return r;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,770 @@
+// clusterplan-cli: every option, the output formats, the catalog and every error path.
+// Most checks call cp::cli::run in-process; one test runs the real binary for exit codes.
+//
+// The default scenario, worked out once for the rows below (the seed article's case):
+// LLaMA-65B, h = 8192, 80 layers, 64 heads, FFN 22016 (SwiGLU), vocabulary 32000.
+//   layer: attention 4h^2 = 268,435,456 + SwiGLU 3 x 8192 x 22016 = 541,065,216 + norms 2h =
+//   16,384 -> 809,517,056; x 80 = 64,761,364,480; embedding and output 2 x 32000 x 8192 =
+//   524,288,000; final norm 8,192. Parameters 65,285,660,672 (65.2857B).
+// TP 8, PP 4, DP 1 on 32 A100 80GB (80 GiB = 85,899,345,920 bytes). The first stage peaks:
+//   20 layers x 809,517,056 + embedding 262,144,000 = 16,452,485,120 / TP 8 = 2,056,560,640
+//   parameters; bf16 weights 2 B -> 4,113,121,280; bf16 gradients 2 B -> 4,113,121,280;
+//   Adam 12 B (ZeRO-1 over DP 1) -> 24,678,727,680.
+//   Activations per layer (s 2048, b 1, SP on, flash attention, selective): replicated
+//   8sbh / 8 = 16,777,216; split (Q 33,554,432 + KV 67,108,864 + proj 33,554,432 + LSE
+//   524,288 + MLP 6 x 2048 x 22016 = 270,532,608) / 8 = 50,659,328 -> 67,436,544; x 20
+//   layers x 4 in flight (1F1B, stage 0 of 4) = 5,394,923,520.
+//   Fragmentation 5% of 38,299,893,760 = 1,914,994,688; framework 1 GiB; NCCL 0.5 GiB.
+//   Total 41,825,501,184 bytes (38.95 GiB); headroom 44,073,844,736 (41.05 GiB).
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "app/cli/estimate_args.h"
+#include "app/cli/estimate_output.h"
+#include "core/estimate.h"
+#include "core/scenario_json.h"
+
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::vector<std::string> toStd(const QStringList& list) {
+  std::vector<std::string> v;
+  for (const QString& s : list) v.push_back(s.toStdString());
+  return v;
+}
+
+Result runCli(const QStringList& args) {
+  std::ostringstream out, err;
+  Result r;
+  r.code = cp::cli::run(toStd(args), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// Runs `estimate ARGS --format json`, checks exit 0, returns the parsed output.
+json estimateJson(const QStringList& args, bool* ok) {
+  const Result r = runCli(QStringList{"estimate"} + args + QStringList{"--format", "json"});
+  *ok = r.code == 0;
+  if (!*ok) qWarning("exit %d: %s", r.code, r.err.c_str());
+  return *ok ? json::parse(r.out) : json();
+}
+
+// Numbers compare to 1e-12 relative (sums of products of whole numbers, some times 0.05).
+bool sameValue(const json& actual, const json& expected) {
+  if (actual.is_number() && expected.is_number()) {
+    const double a = actual.get<double>(), e = expected.get<double>();
+    return a == e || std::abs(a - e) <= 1e-12 * std::max(std::abs(a), std::abs(e));
+  }
+  return actual == expected;
+}
+
+// Splits one CSV line per RFC 4180 (quoted fields, doubled quotes).
+QStringList csvSplit(const QString& line) {
+  QStringList fields;
+  QString cur;
+  bool quoted = false;
+  for (int i = 0; i < line.size(); ++i) {
+    const QChar c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cur += '"', ++i;
+      else if (c == '"') quoted = false;
+      else cur += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields << cur;
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  fields << cur;
+  return fields;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (f.open(QIODevice::WriteOnly)) f.write(content);
+  return path;
+}
+
+// meta-llama/Llama-2-7b-hf config.json (trimmed): 6,738,415,616 parameters (tst_hf_config).
+const QByteArray kLlama2Config = R"({"architectures": ["LlamaForCausalLM"], "hidden_act": "silu",
+  "hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32,
+  "num_hidden_layers": 32, "num_key_value_heads": 32, "rms_norm_eps": 1e-05,
+  "tie_word_embeddings": false, "vocab_size": 32000})";
+
+// A scenario file: Llama-2 13B on the default 32 GPUs as TP 4 x PP 2 x DP 4, micro-batch 2.
+// Llama-2 13B: layer 4 x 5120^2 + 3 x 5120 x 13824 + 2 x 5120 = 317,204,480; x 40 =
+// 12,688,179,200; + 2 x 32000 x 5120 + 5120 = 327,685,120 -> 13,015,864,320.
+// The name holds a comma and quotes, for the CSV test. (Built with nlohmann::json: moc
+// misreads escaped quotes inside raw string literals.)
+QByteArray scenarioFile() {
+  const json j = {{"format", "clusterplan-scenario"},
+                  {"format_version", 1},
+                  {"name", "Plan \"A\", 13B"},
+                  {"model", {{"id", "llama-2-13b"}}},
+                  {"parallelism", {{"tp", 4}, {"pp", 2}, {"dp", 4}}},
+                  {"training", {{"micro_batch", 2}}}};
+  return QByteArray::fromStdString(j.dump());
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void defaultScenario_data();
+  void defaultScenario();
+  void jsonIsEstimateToJson();
+  void options_data();
+  void options();
+  void equalsFormMatchesSpaceForm();
+  void files_data();
+  void files();
+  void csvHeaderAndRow();
+  void csvField_data();
+  void csvField();
+  void text_data();
+  void text();
+  void doesNotFitExitsZero();
+  void errors_data();
+  void errors();
+  void commandErrors_data();
+  void commandErrors();
+  void catalogJson();
+  void catalogText_data();
+  void catalogText();
+  void versionAndHelp_data();
+  void versionAndHelp();
+  void estimateHelpListsEveryOption();
+  void parserAlone();
+  void noCrashOnMixedTokens();
+  void realBinary_data();
+  void realBinary();
+
+ private:
+  QTemporaryDir dir_;
+  QString scenarioPath_, configPath_, badJsonPath_, badScenarioPath_, badConfigPath_;
+};
+
+void TestCli::initTestCase() {
+  QVERIFY(dir_.isValid());
+  scenarioPath_ = writeFile(dir_, "plan.json", scenarioFile());
+  configPath_ = writeFile(dir_, "config.json", kLlama2Config);
+  badJsonPath_ = writeFile(dir_, "broken.json", "{\"model\": ");
+  badScenarioPath_ = writeFile(dir_, "bad-scenario.json", R"({"parallelism": {"tp": "eight"}})");
+  badConfigPath_ = writeFile(dir_, "bad-config.json", R"({"num_hidden_layers": 32, "num_attention_heads": 32,
+    "intermediate_size": 11008, "vocab_size": 32000})");
+}
+
+void TestCli::defaultScenario_data() {
+  QTest::addColumn<QString>("pointer");
+  QTest::addColumn<QByteArray>("expected");
+  // Worked out at the top of this file.
+  QTest::newRow("schema_version") << "/schema_version" << QByteArray("1");
+  QTest::newRow("params") << "/model/params" << QByteArray("65285660672");
+  QTest::newRow("active_params") << "/model/active_params" << QByteArray("65285660672");
+  QTest::newRow("weights") << "/memory/weights_bytes" << QByteArray("4113121280");
+  QTest::newRow("gradients") << "/memory/gradients_bytes" << QByteArray("4113121280");
+  QTest::newRow("optimizer") << "/memory/optimizer_bytes" << QByteArray("24678727680");
+  QTest::newRow("activations") << "/memory/activations_bytes" << QByteArray("5394923520");
+  QTest::newRow("loss/logits on stage 0") << "/memory/loss_logits_bytes" << QByteArray("0");
+  // 0.5 GiB + 1 GiB + 1,914,994,688 = 3,525,607,424
+  QTest::newRow("other") << "/memory/other_bytes" << QByteArray("3525607424");
+  QTest::newRow("total") << "/memory/total_bytes" << QByteArray("41825501184");
+  QTest::newRow("capacity") << "/memory/capacity_bytes" << QByteArray("85899345920");
+  QTest::newRow("headroom") << "/memory/headroom_bytes" << QByteArray("44073844736");
+  QTest::newRow("fits") << "/memory/fits" << QByteArray("true");
+  QTest::newRow("peak stage") << "/memory/peak_stage" << QByteArray("0");
+  QTest::newRow("peak stage layers") << "/memory/peak_stage_layers" << QByteArray("20");
+  QTest::newRow("in flight") << "/memory/inflight_microbatches" << QByteArray("4");
+  QTest::newRow("dp") << "/parallelism/dp" << QByteArray("1");
+  QTest::newRow("microbatches") << "/parallelism/microbatches" << QByteArray("1024");  // 1024 / (1 x 1)
+  QTest::newRow("gpus") << "/parallelism/gpus" << QByteArray("32");
+  QTest::newRow("no warnings") << "/warnings" << QByteArray("[]");
+  QTest::newRow("model id") << "/inputs/model/id" << QByteArray("\"llama-65b\"");
+  QTest::newRow("tokens") << "/inputs/training/tokens" << QByteArray("1.4e12");
+  QTest::newRow("seed name") << "/inputs/name" << QByteArray("\"LLaMA-65B on 32x A100 80GB (seed article)\"");
+}
+
+void TestCli::defaultScenario() {
+  QFETCH(QString, pointer);
+  QFETCH(QByteArray, expected);
+  bool ok = false;
+  const json j = estimateJson({}, &ok);
+  QVERIFY(ok);
+  const json& actual = j.at(json::json_pointer(pointer.toStdString()));
+  QVERIFY2(sameValue(actual, json::parse(expected.constData())), actual.dump().c_str());
+}
+
+void TestCli::jsonIsEstimateToJson() {
+  const Result r = runCli({"estimate", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  QVERIFY(r.err.empty());
+  const cp::Scenario s = cp::default_scenario();
+  QCOMPARE(r.out, cp::estimate_to_json(s, cp::estimate(s)).dump(2) + "\n");
+}
+
+void TestCli::options_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("pointer");
+  QTest::addColumn<QByteArray>("expected");
+
+  // Model.
+  QTest::newRow("--model") << QStringList{"--model", "llama-2-7b"} << "/inputs/model/id" << QByteArray("\"llama-2-7b\"");
+  // Llama-2 7B: 202,383,360 x 32 + 262,148,096 (see tst_hf_config).
+  QTest::newRow("--model params") << QStringList{"--model", "llama-2-7b"} << "/model/params"
+                                  << QByteArray("6738415616");
+  QTest::newRow("--params-b id") << QStringList{"--params-b", "30"} << "/inputs/model/id"
+                                 << QByteArray("\"derived:30B\"");
+  QTest::newRow("--params-b derived") << QStringList{"--params-b", "30"} << "/model/derived" << QByteArray("true");
+  // The aspect ratio closest to 128 is h = 7168 with 48 layers (149; 6144 x 65 gives 95, 8192
+  // x 43 gives 191). 56 heads, SwiGLU 8h/3 rounded up to 256 = 19200: layer 4 x 7168^2 +
+  // 3 x 7168 x 19200 + 2 x 7168 = 618,412,032; x 48 = 29,683,777,536 + 2 x 32000 x 7168 +
+  // 7168 = 30,142,536,704.
+  QTest::newRow("--params-b params") << QStringList{"--params-b", "30"} << "/model/params"
+                                     << QByteArray("30142536704");
+  QTest::newRow("--params-b warning") << QStringList{"--params-b", "30"} << "/warnings/0/code"
+                                      << QByteArray("\"derived_model_shape\"");
+  // Shape flags override a starting point (here --model); alone they must describe the
+  // whole shape (the "custom" rows below, and "incomplete shape" in errors()).
+  QTest::newRow("--layers") << QStringList{"--model", "llama-65b", "--layers", "40"} << "/inputs/model/layers" << QByteArray("40");
+  QTest::newRow("--layers makes it custom") << QStringList{"--model", "llama-65b", "--layers", "40"} << "/inputs/model/id"
+                                            << QByteArray("\"custom\"");
+  // 40 x 809,517,056 + 524,296,192 = 32,904,978,432
+  QTest::newRow("--layers params") << QStringList{"--model", "llama-65b", "--layers", "40"} << "/model/params" << QByteArray("32904978432");
+  QTest::newRow("--hidden") << QStringList{"--model", "llama-65b", "--hidden", "4096"} << "/inputs/model/hidden" << QByteArray("4096");
+  QTest::newRow("--heads") << QStringList{"--model", "llama-65b", "--heads", "32", "--kv-heads", "8"} << "/inputs/model/heads"
+                           << QByteArray("32");
+  QTest::newRow("--kv-heads") << QStringList{"--model", "llama-65b", "--heads", "32", "--kv-heads", "8"} << "/inputs/model/kv_heads"
+                              << QByteArray("8");
+  QTest::newRow("--ffn") << QStringList{"--model", "llama-65b", "--ffn", "16384"} << "/inputs/model/ffn" << QByteArray("16384");
+  QTest::newRow("--ffn-type") << QStringList{"--model", "llama-65b", "--ffn-type", "gelu"} << "/inputs/model/ffn_type"
+                              << QByteArray("\"gelu\"");
+  QTest::newRow("--vocab") << QStringList{"--model", "llama-65b", "--vocab", "50304"} << "/inputs/model/vocab" << QByteArray("50304");
+  QTest::newRow("--experts") << QStringList{"--model", "llama-65b", "--experts", "8", "--experts-per-token", "2"} << "/inputs/model/experts"
+                             << QByteArray("8");
+  QTest::newRow("--experts-per-token") << QStringList{"--model", "llama-65b", "--experts", "8", "--experts-per-token", "2"}
+                                       << "/inputs/model/experts_per_token" << QByteArray("2");
+  // LLaMA-65B with 8 experts of 22016: MoE layer 268,435,456 + 16,384 + router 65,536 +
+  // 8 x 541,065,216 = 4,597,039,104; x 80 + 524,296,192 = 368,287,424,512. Active: 2 experts:
+  // 1,350,647,808 x 80 + 524,296,192 = 108,576,120,832.
+  QTest::newRow("moe params") << QStringList{"--model", "llama-65b", "--experts", "8", "--experts-per-token", "2"} << "/model/params"
+                              << QByteArray("368287424512");
+  QTest::newRow("moe active") << QStringList{"--model", "llama-65b", "--experts", "8", "--experts-per-token", "2"}
+                              << "/model/active_params" << QByteArray("108576120832");
+  // Shape flags alone: attention 4 x 256^2 = 262,144 + SwiGLU 3 x 256 x 1024 = 786,432 + norms
+  // 512 = 1,049,088 x 2 = 2,098,176; + 2 x 1000 x 256 + 256 = 2,610,432.
+  const QStringList custom{"--layers", "2",   "--hidden", "256",  "--heads", "4",    "--ffn",
+                           "1024",     "--vocab", "1000", "--tp", "1",   "--pp", "1", "--gpus", "1"};
+  QTest::newRow("custom shape params") << custom << "/model/params" << QByteArray("2610432");
+  QTest::newRow("custom kv defaults to heads") << custom << "/inputs/model/kv_heads" << QByteArray("4");
+  QTest::newRow("custom id") << custom << "/inputs/model/id" << QByteArray("\"custom\"");
+  // A preset given with a shape flag: preset first, then the flag. 16 x 202,383,360 +
+  // 262,148,096 = 3,500,281,856.
+  QTest::newRow("preset + override") << QStringList{"--model", "llama-2-7b", "--layers", "16"} << "/model/params"
+                                     << QByteArray("3500281856");
+  QTest::newRow("override before preset") << QStringList{"--layers", "16", "--model", "llama-2-7b"}
+                                          << "/model/params" << QByteArray("3500281856");
+  QTest::newRow("same value keeps preset id") << QStringList{"--model", "llama-2-7b", "--layers", "32"}
+                                              << "/inputs/model/id" << QByteArray("\"llama-2-7b\"");
+
+  // Training.
+  QTest::newRow("--seq") << QStringList{"--seq", "4096"} << "/inputs/training/seq" << QByteArray("4096");
+  QTest::newRow("--micro-batch") << QStringList{"--micro-batch", "2"} << "/inputs/training/micro_batch"
+                                 << QByteArray("2");
+  QTest::newRow("--micro-batch microbatches") << QStringList{"--micro-batch", "2"} << "/parallelism/microbatches"
+                                              << QByteArray("512");  // 1024 / (DP 1 x 2)
+  QTest::newRow("--global-batch") << QStringList{"--global-batch", "512"} << "/parallelism/microbatches"
+                                  << QByteArray("512");  // 512 / (1 x 1)
+  QTest::newRow("--precision") << QStringList{"--precision", "fp8"} << "/inputs/training/precision"
+                               << QByteArray("\"fp8\"");
+  // fp8: 1 byte weights x 2,056,560,640 parameters on stage 0.
+  QTest::newRow("--precision weights") << QStringList{"--precision", "fp8"} << "/memory/weights_bytes"
+                                       << QByteArray("2056560640");
+  QTest::newRow("--optimizer") << QStringList{"--optimizer", "sgd"} << "/inputs/training/optimizer"
+                               << QByteArray("\"sgd\"");
+  // SGD with fp32 master and momentum: 8 bytes x 2,056,560,640 = 16,452,485,120.
+  QTest::newRow("--optimizer bytes") << QStringList{"--optimizer", "sgd"} << "/memory/optimizer_bytes"
+                                     << QByteArray("16452485120");
+  QTest::newRow("--grad-dtype") << QStringList{"--grad-dtype", "fp32"} << "/inputs/training/grad_dtype"
+                                << QByteArray("\"fp32\"");
+  // fp32 gradients: 4 x 2,056,560,640 = 8,226,242,560.
+  QTest::newRow("--grad-dtype bytes") << QStringList{"--grad-dtype", "fp32"} << "/memory/gradients_bytes"
+                                      << QByteArray("8226242560");
+  QTest::newRow("--recompute") << QStringList{"--recompute", "full"} << "/inputs/training/recompute"
+                               << QByteArray("\"full\"");
+  QTest::newRow("--zero 3") << QStringList{"--zero", "3"} << "/inputs/training/zero" << QByteArray("\"3\"");
+  QTest::newRow("--zero fsdp") << QStringList{"--zero", "fsdp"} << "/inputs/training/zero" << QByteArray("\"3\"");
+  QTest::newRow("--zero distopt") << QStringList{"--zero", "distopt"} << "/inputs/training/zero"
+                                  << QByteArray("\"distopt\"");
+  QTest::newRow("--dropout") << QStringList{"--dropout", "on"} << "/inputs/training/dropout" << QByteArray("true");
+  QTest::newRow("--flash-attention") << QStringList{"--flash-attention", "off"}
+                                     << "/inputs/training/flash_attention" << QByteArray("false");
+  QTest::newRow("--tokens exponent") << QStringList{"--tokens", "2.5e12"} << "/inputs/training/tokens"
+                                     << QByteArray("2.5e12");
+  QTest::newRow("--tokens plain") << QStringList{"--tokens", "2000000"} << "/inputs/training/tokens"
+                                  << QByteArray("2000000");
+
+  // Parallelism. Changing the layout derives DP again from the 32 GPUs.
+  QTest::newRow("--tp") << QStringList{"--tp", "4"} << "/inputs/parallelism/tp" << QByteArray("4");
+  QTest::newRow("--tp derives dp") << QStringList{"--tp", "4"} << "/parallelism/dp" << QByteArray("2");  // 32/(4x4)
+  QTest::newRow("--tp leaves dp 0") << QStringList{"--tp", "4"} << "/inputs/parallelism/dp" << QByteArray("0");
+  QTest::newRow("--pp") << QStringList{"--pp", "2"} << "/parallelism/dp" << QByteArray("2");  // 32 / (8 x 2)
+  QTest::newRow("--vpp") << QStringList{"--vpp", "2"} << "/inputs/parallelism/vpp" << QByteArray("2");
+  QTest::newRow("--dp") << QStringList{"--tp", "4", "--dp", "2"} << "/inputs/parallelism/dp" << QByteArray("2");
+  QTest::newRow("--dp 0") << QStringList{"--dp", "0"} << "/parallelism/dp" << QByteArray("1");  // 32 / (8 x 4)
+  QTest::newRow("--cp") << QStringList{"--cp", "2", "--gpus", "64"} << "/inputs/parallelism/cp" << QByteArray("2");
+  QTest::newRow("--cp dp") << QStringList{"--cp", "2", "--gpus", "64"} << "/parallelism/dp"
+                           << QByteArray("1");  // 64 / (8 x 4 x 2)
+  // Mixtral, TP 4 x PP 4 on 32 GPUs: DP 2; EP 2 divides 8 experts and DP x CP = 2.
+  QTest::newRow("--ep") << QStringList{"--model", "mixtral-8x7b", "--tp", "4", "--ep", "2"}
+                        << "/inputs/parallelism/ep" << QByteArray("2");
+  QTest::newRow("--sequence-parallel") << QStringList{"--sequence-parallel", "off"} << "/inputs/parallelism/sp"
+                                       << QByteArray("false");
+
+  // Cluster.
+  QTest::newRow("--gpu") << QStringList{"--gpu", "h100-sxm"} << "/inputs/cluster/gpu" << QByteArray("\"h100-sxm\"");
+  // H200: 143,771 MiB as nvidia-smi reports it = 143,771 x 1,048,576 = 150,754,820,096 bytes.
+  QTest::newRow("--gpu capacity") << QStringList{"--gpu", "h200-sxm"} << "/memory/capacity_bytes"
+                                  << QByteArray("150754820096");
+  QTest::newRow("--gpus nodes") << QStringList{"--gpus", "64"} << "/inputs/cluster/nodes" << QByteArray("8");
+  QTest::newRow("--gpus dp") << QStringList{"--gpus", "64"} << "/parallelism/dp" << QByteArray("2");
+  QTest::newRow("--gpus total") << QStringList{"--gpus", "64"} << "/parallelism/gpus" << QByteArray("64");
+  QTest::newRow("--gpus one node") << QStringList{"--gpus", "4", "--tp", "4", "--pp", "1"}
+                                   << "/inputs/cluster/gpus_per_node" << QByteArray("4");
+  QTest::newRow("--gpus one node count") << QStringList{"--gpus", "4", "--tp", "4", "--pp", "1"}
+                                         << "/inputs/cluster/nodes" << QByteArray("1");
+  QTest::newRow("--nodes") << QStringList{"--nodes", "8"} << "/parallelism/dp" << QByteArray("2");
+  QTest::newRow("--gpus-per-node") << QStringList{"--nodes", "8", "--gpus-per-node", "4"}
+                                   << "/inputs/cluster/gpus_per_node" << QByteArray("4");
+  QTest::newRow("--gpus with --gpus-per-node") << QStringList{"--gpus", "64", "--gpus-per-node", "4"}
+                                               << "/inputs/cluster/nodes" << QByteArray("16");
+
+  // Syntax.
+  QTest::newRow("--name=value") << QStringList{"--seq=4096"} << "/inputs/training/seq" << QByteArray("4096");
+  QTest::newRow("repeated: last wins") << QStringList{"--seq", "1024", "--seq", "4096"} << "/inputs/training/seq"
+                                       << QByteArray("4096");
+  QTest::newRow("command-line name") << QStringList{"--seq", "4096"} << "/inputs/name"
+                                     << QByteArray("\"Command-line scenario\"");
+}
+
+void TestCli::options() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, pointer);
+  QFETCH(QByteArray, expected);
+  bool ok = false;
+  const json j = estimateJson(args, &ok);
+  QVERIFY(ok);
+  const json& actual = j.at(json::json_pointer(pointer.toStdString()));
+  QVERIFY2(sameValue(actual, json::parse(expected.constData())), actual.dump().c_str());
+}
+
+void TestCli::equalsFormMatchesSpaceForm() {
+  const Result a = runCli({"estimate", "--model", "llama-3-8b", "--tp", "4", "--precision", "fp8", "--format", "csv"});
+  const Result b = runCli({"estimate", "--model=llama-3-8b", "--tp=4", "--precision=fp8", "--format=csv"});
+  QCOMPARE(a.code, 0);
+  QCOMPARE(a.out, b.out);
+}
+
+void TestCli::files_data() {
+  QTest::addColumn<QStringList>("args");  // SCENARIO and CONFIG are replaced by the temp files
+  QTest::addColumn<QString>("pointer");
+  QTest::addColumn<QByteArray>("expected");
+
+  QTest::newRow("file name") << QStringList{"--scenario", "SCENARIO"} << "/inputs/name"
+                             << QByteArray::fromStdString(json("Plan \"A\", 13B").dump());
+  QTest::newRow("file model") << QStringList{"--scenario", "SCENARIO"} << "/model/params"
+                              << QByteArray("13015864320");
+  QTest::newRow("file dp kept") << QStringList{"--scenario", "SCENARIO"} << "/parallelism/dp" << QByteArray("4");
+  // micro-batch 2 from the file: 1024 / (4 x 2) = 128 micro-batches.
+  QTest::newRow("file micro-batch") << QStringList{"--scenario", "SCENARIO"} << "/parallelism/microbatches"
+                                    << QByteArray("128");
+  // The flag wins although it comes first: 1024 / (4 x 4) = 64.
+  QTest::newRow("flag before file wins") << QStringList{"--micro-batch", "4", "--scenario", "SCENARIO"}
+                                         << "/parallelism/microbatches" << QByteArray("64");
+  QTest::newRow("flag after file wins") << QStringList{"--scenario", "SCENARIO", "--micro-batch", "4"}
+                                        << "/inputs/training/micro_batch" << QByteArray("4");
+  // A layout flag derives DP again: 32 / (TP 8 x PP 2) = 2.
+  QTest::newRow("file + --tp derives dp") << QStringList{"--scenario", "SCENARIO", "--tp", "8"} << "/parallelism/dp"
+                                          << QByteArray("2");
+  // Shape flags override the file's model: 20 x 317,204,480 + 327,685,120 = 6,671,774,720.
+  QTest::newRow("file + --layers") << QStringList{"--scenario", "SCENARIO", "--layers", "20"} << "/model/params"
+                                   << QByteArray("6671774720");
+  QTest::newRow("file + --model") << QStringList{"--scenario", "SCENARIO", "--model", "llama-2-7b"}
+                                  << "/model/params" << QByteArray("6738415616");
+  QTest::newRow("--hf-config") << QStringList{"--hf-config", "CONFIG"} << "/model/params"
+                               << QByteArray("6738415616");
+  QTest::newRow("--hf-config id") << QStringList{"--hf-config", "CONFIG"} << "/inputs/model/id"
+                                  << QByteArray("\"custom\"");
+  QTest::newRow("--hf-config + --layers") << QStringList{"--hf-config", "CONFIG", "--layers", "16"}
+                                          << "/model/params" << QByteArray("3500281856");
+}
+
+void TestCli::files() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, pointer);
+  QFETCH(QByteArray, expected);
+  args.replaceInStrings("SCENARIO", scenarioPath_);
+  args.replaceInStrings("CONFIG", configPath_);
+  bool ok = false;
+  const json j = estimateJson(args, &ok);
+  QVERIFY(ok);
+  const json& actual = j.at(json::json_pointer(pointer.toStdString()));
+  QVERIFY2(sameValue(actual, json::parse(expected.constData())), actual.dump().c_str());
+}
+
+void TestCli::csvHeaderAndRow() {
+  // The scenario file's name holds a comma and quotes: the field must be quoted.
+  const Result r = runCli({"estimate", "--scenario", scenarioPath_, "--format", "csv"});
+  QCOMPARE(r.code, 0);
+  const QStringList lines = QString::fromStdString(r.out).split('\n');
+  QCOMPARE(lines.size(), 3);  // header, row, and the empty string after the final newline
+  QVERIFY(lines[2].isEmpty());
+  const QStringList header = csvSplit(lines[0]);
+  const QStringList row = csvSplit(lines[1]);
+  QCOMPARE(row.size(), header.size());
+
+  // The columns are flatten_json's keys, in order.
+  const json j = json::parse(runCli({"estimate", "--scenario", scenarioPath_, "--format", "json"}).out);
+  const auto flat = cp::flatten_json(j);
+  QCOMPARE(header.size(), int(flat.size()));
+  for (int i = 0; i < header.size(); ++i) {
+    QCOMPARE(header[i], QString::fromStdString(flat[i].first));
+    QCOMPARE(row[i], QString::fromStdString(flat[i].second));
+  }
+  const auto column = [&](const QString& key) { return row.value(header.indexOf(key)); };
+  QCOMPARE(column("inputs.name"), QString("Plan \"A\", 13B"));
+  QVERIFY(lines[1].contains(R"("Plan ""A"", 13B")"));
+  QCOMPARE(column("model.params").toDouble(), 13015864320.0);
+  QCOMPARE(column("schema_version"), QString("1"));
+  QCOMPARE(column("memory.fits"), QString("true"));
+  QCOMPARE(column("memory.total_bytes").toDouble(), j["memory"]["total_bytes"].get<double>());
+}
+
+void TestCli::csvField_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<QString>("field");
+  QTest::newRow("plain") << "bf16" << "bf16";
+  QTest::newRow("empty") << "" << "";
+  QTest::newRow("comma") << "a,b" << "\"a,b\"";
+  QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
+  QTest::newRow("newline") << "two\nlines" << "\"two\nlines\"";
+  QTest::newRow("semicolons stay") << "uneven_pipeline;few_micro_batches" << "uneven_pipeline;few_micro_batches";
+}
+
+void TestCli::csvField() {
+  QFETCH(QString, text);
+  QFETCH(QString, field);
+  QCOMPARE(QString::fromStdString(cp::cli::csv_field(text.toStdString())), field);
+}
+
+void TestCli::text_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("contains");
+  // Default scenario, worked out at the top of this file.
+  QTest::newRow("params") << QStringList{} << "65.286 B total";
+  QTest::newRow("total") << QStringList{} << "38.95 GiB";            // 41,825,501,184 / 2^30
+  QTest::newRow("optimizer") << QStringList{} << "22.98 GiB";        // 24,678,727,680 / 2^30
+  QTest::newRow("capacity") << QStringList{} << "80.00 GiB";
+  QTest::newRow("fits") << QStringList{} << "yes, 41.05 GiB headroom";  // 44,073,844,736 / 2^30
+  QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 = 32 GPUs";
+  QTest::newRow("no warnings") << QStringList{} << "Warnings\n  none";
+  QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";
+  QTest::newRow("warning line") << QStringList{"--params-b", "30"} << "derived_model_shape (model):";
+  QTest::newRow("does not fit") << QStringList{"--gpus", "4", "--tp", "4", "--pp", "1"} << "fits                     no, ";
+}
+
+void TestCli::text() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, contains);
+  const Result r = runCli(QStringList{"estimate"} + args);
+  QCOMPARE(r.code, 0);
+  QVERIFY2(QString::fromStdString(r.out).contains(contains), r.out.c_str());
+}
+
+void TestCli::doesNotFitExitsZero() {
+  // LLaMA-65B on 4 GPUs, TP 4, PP 1: the one stage holds 64,761,364,480 / 4 + 2 x 262,144,000 /
+  // 4 + 8,192 = 16,321,421,312 parameters; bf16 weights alone 32,642,842,624 bytes, and with
+  // 16 bytes per parameter the total is far above 80 GiB.
+  bool ok = false;
+  const json j = estimateJson({"--gpus", "4", "--tp", "4", "--pp", "1"}, &ok);
+  QVERIFY(ok);
+  QCOMPARE(j["memory"]["fits"].get<bool>(), false);
+  QCOMPARE(j["memory"]["weights_bytes"].get<double>(), 32642842624.0);
+  QVERIFY(j["memory"]["headroom_bytes"].get<double>() < 0);
+  bool warned = false;
+  for (const json& w : j["warnings"]) warned |= w["code"] == "does_not_fit" && w["field"] == "cluster.gpu";
+  QVERIFY(warned);
+}
+
+void TestCli::errors_data() {
+  QTest::addColumn<QStringList>("args");     // after `estimate`; BROKEN, BADSCENARIO, BADCONFIG: temp files
+  QTest::addColumn<QString>("message");      // part of stderr, naming the option or field
+
+  // Values.
+  QTest::newRow("not a whole number") << QStringList{"--tp", "x"} << "--tp: 'x' is not a whole number";
+  QTest::newRow("decimal for a count") << QStringList{"--seq", "2048.5"} << "--seq: '2048.5' is not a whole number";
+  QTest::newRow("missing value at end") << QStringList{"--tp"} << "--tp: missing value (N)";
+  QTest::newRow("missing value before option") << QStringList{"--tp", "--pp", "2"} << "--tp: missing value";
+  QTest::newRow("empty value") << QStringList{"--tp="} << "--tp: '' is not a whole number";
+  QTest::newRow("zero tp") << QStringList{"--tp", "0"} << "--tp: must be at least 1, got 0";
+  QTest::newRow("negative dp") << QStringList{"--dp", "-1"} << "--dp: must be at least 0, got -1";
+  QTest::newRow("negative layers") << QStringList{"--layers", "-80"} << "--layers: must be at least 1, got -80";
+  QTest::newRow("int overflow") << QStringList{"--tp", "99999999999"} << "--tp: '99999999999' is out of range";
+  QTest::newRow("tokens not a number") << QStringList{"--tokens", "lots"} << "--tokens: 'lots' is not a number";
+  QTest::newRow("tokens negative") << QStringList{"--tokens", "-5"} << "--tokens: must be at least 0, got -5";
+  QTest::newRow("tokens nan") << QStringList{"--tokens", "nan"} << "--tokens: 'nan' is not a number";
+  QTest::newRow("tokens inf") << QStringList{"--tokens", "inf"} << "--tokens: 'inf' is not a finite number";
+  QTest::newRow("params-b zero") << QStringList{"--params-b", "0"} << "--params-b: must be above 0, got 0";
+  QTest::newRow("params-b huge") << QStringList{"--params-b", "1e6"} << "--params-b: must be at most 100000";
+  QTest::newRow("params-b tiny") << QStringList{"--params-b", "0.0001"} << "--params-b: 0.0001 billion parameters";
+  // Names and spellings.
+  QTest::newRow("unknown preset") << QStringList{"--model", "gpt-5"} << "--model: unknown model preset 'gpt-5'";
+  QTest::newRow("unknown gpu") << QStringList{"--gpu", "z100"} << "--gpu: unknown GPU 'z100'";
+  QTest::newRow("precision") << QStringList{"--precision", "bf32"}
+                             << "--precision: 'bf32' is not one of: fp32, bf16, fp16, fp8";
+  QTest::newRow("optimizer") << QStringList{"--optimizer", "adamw"}
+                             << "--optimizer: 'adamw' is not one of: adam, sgd, adam8bit";
+  QTest::newRow("grad-dtype") << QStringList{"--grad-dtype", "fp16"} << "--grad-dtype: 'fp16' is not one of";
+  QTest::newRow("recompute") << QStringList{"--recompute", "some"} << "--recompute: 'some' is not one of";
+  QTest::newRow("zero") << QStringList{"--zero", "4"} << "--zero: '4' is not one of: 0, 1, 2, 3, fsdp, distopt";
+  QTest::newRow("dropout") << QStringList{"--dropout", "yes"} << "--dropout: 'yes' is not one of: on, off";
+  QTest::newRow("flash-attention") << QStringList{"--flash-attention", "true"} << "--flash-attention: 'true'";
+  QTest::newRow("sequence-parallel") << QStringList{"--sequence-parallel", "1"} << "--sequence-parallel: '1'";
+  QTest::newRow("ffn-type") << QStringList{"--ffn-type", "relu"} << "--ffn-type: 'relu' is not one of: gelu, swiglu";
+  QTest::newRow("format") << QStringList{"--format", "xml"} << "--format: 'xml' is not one of: text, json, csv";
+  // Syntax and combinations.
+  QTest::newRow("unknown option") << QStringList{"--bogus", "3"} << "--bogus: unknown option";
+  QTest::newRow("stray word") << QStringList{"stray"} << "'stray': unexpected argument";
+  QTest::newRow("incomplete shape") << QStringList{"--layers", "4", "--hidden", "256"}
+                                    << "--heads, --ffn, --vocab: missing";
+  QTest::newRow("two model starts") << QStringList{"--model", "llama-65b", "--params-b", "30"}
+                                    << "--params-b: cannot be combined with --model";
+  QTest::newRow("gpus and nodes") << QStringList{"--gpus", "64", "--nodes", "8"}
+                                  << "--gpus: cannot be combined with --nodes";
+  QTest::newRow("gpus not a multiple") << QStringList{"--gpus", "20"}
+                                       << "--gpus: 20 GPUs is not a multiple of 8 GPUs per node";
+  // Validation: `field: message`.
+  QTest::newRow("tp divides heads") << QStringList{"--tp", "6"} << "parallelism.tp: 6 does not divide 64 attention heads";
+  QTest::newRow("dp underivable") << QStringList{"--pp", "3"} << "parallelism.dp: cannot be derived";
+  QTest::newRow("dp mismatch") << QStringList{"--dp", "2"} << "parallelism.dp: TP x PP x CP x DP = 8 x 4 x 1 x 2 = 64";
+  QTest::newRow("global batch") << QStringList{"--micro-batch", "3"}
+                                << "training.global_batch: 1024 sequences is not a multiple of DP x micro-batch = 1 x 3";
+  QTest::newRow("ep on dense") << QStringList{"--ep", "2"} << "parallelism.ep: expert parallelism needs a mixture";
+  QTest::newRow("pp over layers") << QStringList{"--model", "llama-65b", "--layers", "2"} << "parallelism.pp: 4 pipeline stages exceed the 2";
+  QTest::newRow("vpp without pp") << QStringList{"--pp", "1", "--vpp", "2"} << "parallelism.vpp: interleaving needs";
+  QTest::newRow("kv over heads") << QStringList{"--model", "llama-65b", "--kv-heads", "128"} << "model.kv_heads: must not exceed 64";
+  QTest::newRow("top-k on dense") << QStringList{"--model", "llama-65b", "--experts-per-token", "2"} << "model.experts_per_token: is set";
+  QTest::newRow("absurd seq") << QStringList{"--seq", "2000000000"} << "training.seq: must be at most";
+  // Files.
+  QTest::newRow("missing scenario") << QStringList{"--scenario", "/nonexistent/plan.json"}
+                                    << "--scenario: cannot read '/nonexistent/plan.json'";
+  QTest::newRow("scenario not json") << QStringList{"--scenario", "BROKEN"} << "is not valid JSON";
+  QTest::newRow("scenario field") << QStringList{"--scenario", "BADSCENARIO"}
+                                  << "bad-scenario.json: parallelism.tp: must be a whole number";
+  QTest::newRow("missing config") << QStringList{"--hf-config", "/nonexistent/config.json"}
+                                  << "--hf-config: cannot read";
+  QTest::newRow("config key") << QStringList{"--hf-config", "BADCONFIG"} << "bad-config.json: hidden_size: is missing";
+  QTest::newRow("config not json") << QStringList{"--hf-config", "BROKEN"} << "--hf-config: ";
+}
+
+void TestCli::errors() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, message);
+  args.replaceInStrings("BROKEN", badJsonPath_);
+  args.replaceInStrings("BADSCENARIO", badScenarioPath_);
+  args.replaceInStrings("BADCONFIG", badConfigPath_);
+  const Result r = runCli(QStringList{"estimate"} + args);
+  QCOMPARE(r.code, 2);
+  QVERIFY(r.out.empty());
+  QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+}
+
+void TestCli::commandErrors_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("no arguments") << QStringList{} << "Usage: clusterplan-cli COMMAND";
+  QTest::newRow("unknown command") << QStringList{"plan"} << "unknown command 'plan'";
+  QTest::newRow("catalog of nothing") << QStringList{"catalog"} << "missing what to list";
+  QTest::newRow("catalog of cpus") << QStringList{"catalog", "cpus"} << "'cpus' is not one of: models, gpus";
+  QTest::newRow("catalog csv") << QStringList{"catalog", "models", "--format", "csv"}
+                               << "--format: 'csv' is not one of: text, json";
+  QTest::newRow("catalog option") << QStringList{"catalog", "gpus", "--all"} << "--all: unknown option";
+  QTest::newRow("catalog format value") << QStringList{"catalog", "gpus", "--format"} << "--format: missing value";
+}
+
+void TestCli::commandErrors() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, message);
+  const Result r = runCli(args);
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+}
+
+void TestCli::catalogJson() {
+  Result r = runCli({"catalog", "models", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const json models = json::parse(r.out);
+  QVERIFY(models.is_array());
+  QCOMPARE(models.size(), cp::model_presets().size());
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    QCOMPARE(models[i]["id"].get<std::string>(), std::string(cp::model_presets()[i].id));
+    QVERIFY(models[i]["name"].is_string());
+    QVERIFY(models[i]["source"].is_string());
+    QVERIFY(models[i]["params"].get<double>() > 0);
+  }
+  const auto model = [&](const std::string& id) {
+    for (const json& m : models)
+      if (m["id"] == id) return m;
+    return json();
+  };
+  QCOMPARE(model("llama-65b")["params"].get<double>(), 65285660672.0);  // see the top of this file
+  QCOMPARE(model("llama-65b")["published_params"].get<double>(), 65.2e9);
+  QVERIFY(model("megatron-1.7b")["published_params"].is_null());  // nominal size only
+  QCOMPARE(model("mixtral-8x7b")["active_params"].get<double>(), 12879925248.0);  // see tst_hf_config
+
+  r = runCli({"catalog", "gpus", "--format=json"});
+  QCOMPARE(r.code, 0);
+  const json gpus = json::parse(r.out);
+  QCOMPARE(gpus.size(), cp::gpu_catalog().size());
+  bool a100 = false;
+  for (const json& g : gpus) {
+    QVERIFY(g["id"].is_string());
+    QVERIFY(g["memory_bytes"].get<double>() > 0);
+    if (g["id"] == "a100-80gb-sxm") {
+      a100 = true;
+      QCOMPARE(g["memory_bytes"].get<double>(), 85899345920.0);  // 80 GiB = 80 x 2^30
+    }
+  }
+  QVERIFY(a100);
+}
+
+void TestCli::catalogText_data() {
+  QTest::addColumn<QString>("what");
+  QTest::addColumn<QString>("contains");
+  QTest::newRow("model id") << "models" << "llama-3-405b";
+  QTest::newRow("model params") << "models" << "65.286";  // LLaMA-65B, 65,285,660,672
+  QTest::newRow("gpu id") << "gpus" << "h200-sxm";
+  QTest::newRow("gpu memory") << "gpus" << "140.40";  // 143,771 MiB / 1024 = 140.40 GiB
+}
+
+void TestCli::catalogText() {
+  QFETCH(QString, what);
+  QFETCH(QString, contains);
+  const Result r = runCli({"catalog", what});
+  QCOMPARE(r.code, 0);
+  QVERIFY2(QString::fromStdString(r.out).contains(contains), r.out.c_str());
+}
+
+void TestCli::versionAndHelp_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("contains");
+  QTest::newRow("--version") << QStringList{"--version"} << "clusterplan-cli 0.1.0\n";
+  QTest::newRow("--help") << QStringList{"--help"} << "catalog models|gpus";
+  QTest::newRow("-h") << QStringList{"-h"} << "Exit codes";
+  QTest::newRow("estimate --help") << QStringList{"estimate", "--help"} << "--gpus-per-node N";
+  QTest::newRow("help wins over errors") << QStringList{"estimate", "--tp", "x", "--help"} << "Usage: clusterplan-cli estimate";
+  QTest::newRow("catalog --help") << QStringList{"catalog", "--help"} << "Usage: clusterplan-cli catalog";
+}
+
+void TestCli::versionAndHelp() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, contains);
+  const Result r = runCli(args);
+  QCOMPARE(r.code, 0);
+  QVERIFY(r.err.empty());
+  QVERIFY2(QString::fromStdString(r.out).contains(contains), r.out.c_str());
+  if (args == QStringList{"--version"}) QCOMPARE(r.out, std::string("clusterplan-cli 0.1.0\n"));
+}
+
+void TestCli::estimateHelpListsEveryOption() {
+  const Result r = runCli({"estimate", "--help"});
+  QCOMPARE(r.code, 0);
+  for (const cp::cli::OptionInfo& o : cp::cli::estimate_options())
+    QVERIFY2(r.out.find("--" + std::string(o.name) + " ") != std::string::npos, std::string(o.name).c_str());
+}
+
+void TestCli::parserAlone() {
+  // The parser reads no file: a missing scenario file is only a path to it.
+  const cp::cli::ParseResult p =
+      cp::cli::parse_estimate_args({"--scenario", "/nonexistent.json", "--tp=4", "--tokens", "1.4e12", "--zero", "fsdp"});
+  QVERIFY(p.ok());
+  QCOMPARE(*p.args.scenario_file, std::string("/nonexistent.json"));
+  QCOMPARE(*p.args.tp, 4);
+  QCOMPARE(*p.args.tokens, 1.4e12);
+  QVERIFY(*p.args.zero == cp::Zero::Stage3);
+  QVERIFY(!p.args.pp);  // absent options stay absent
+  // Every error is collected, in order.
+  const cp::cli::ParseResult bad = cp::cli::parse_estimate_args({"--tp", "x", "--pp", "0", "--nope"});
+  QCOMPARE(bad.errors.size(), std::size_t(3));
+  QCOMPARE(bad.errors[0], std::string("--tp: 'x' is not a whole number"));
+  QCOMPARE(bad.errors[1], std::string("--pp: must be at least 1, got 0"));
+  QVERIFY(bad.errors[2].rfind("--nope: unknown option", 0) == 0);
+}
+
+void TestCli::noCrashOnMixedTokens() {
+  // Every ordered pair of awkward tokens: the CLI returns 0 or 2, never anything else.
+  const QStringList pool{"--tp",   "8",      "-1",    "--pp=",  "--format", "csv",    "--model", "x",
+                         "--gpus", "1e3",    "--",    "=",      "--zero",   "fsdp",   "--help=1", "--experts",
+                         "--nodes", "999999", "--seq", "0x10",  "--params-b", "nan", "--tokens", "ü"};
+  int runs = 0;
+  for (const QString& a : pool)
+    for (const QString& b : pool) {
+      const Result r = runCli({"estimate", a, b});
+      QVERIFY2(r.code == 0 || r.code == 2, qPrintable(a + " " + b));
+      ++runs;
+    }
+  QCOMPARE(runs, int(pool.size() * pool.size()));
+}
+
+void TestCli::realBinary_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<int>("exitCode");
+  QTest::addColumn<QString>("stdoutContains");
+  QTest::addColumn<QString>("stderrContains");
+  QTest::newRow("version") << QStringList{"--version"} << 0 << "clusterplan-cli 0.1.0" << "";
+  QTest::newRow("estimate json") << QStringList{"estimate", "--format", "json"} << 0
+                                 << "\"total_bytes\": 41825501184.0" << "";
+  QTest::newRow("does not fit") << QStringList{"estimate", "--gpus", "4", "--tp", "4", "--pp", "1"} << 0 << "no, "
+                                << "";
+  QTest::newRow("bad value") << QStringList{"estimate", "--tp", "x"} << 2 << "" << "--tp: 'x' is not a whole number";
+  QTest::newRow("invalid layout") << QStringList{"estimate", "--tp", "6"} << 2 << "" << "parallelism.tp:";
+  QTest::newRow("no arguments") << QStringList{} << 2 << "" << "Usage:";
+}
+
+void TestCli::realBinary() {
+  QFETCH(QStringList, args);
+  QFETCH(int, exitCode);
+  QFETCH(QString, stdoutContains);
+  QFETCH(QString, stderrContains);
+  const QString program = qEnvironmentVariable("CLUSTERPLAN_CLI");
+  if (program.isEmpty()) QSKIP("CLUSTERPLAN_CLI is not set (run through ctest)");
+  QProcess p;
+  p.start(program, args);
+  QVERIFY(p.waitForFinished(30000));
+  QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+  QCOMPARE(p.exitCode(), exitCode);
+  const QString out = QString::fromUtf8(p.readAllStandardOutput());
+  const QString err = QString::fromUtf8(p.readAllStandardError());
+  QVERIFY2(out.contains(stdoutContains), qPrintable(out));
+  QVERIFY2(err.contains(stderrContains), qPrintable(err));
+  if (exitCode == 2) QVERIFY(out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
