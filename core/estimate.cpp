@@ -2,6 +2,16 @@
 
 namespace cp {
 
+bool in_calibrated_range(const Scenario& s) {
+  // Sections A-C of published-runs.md: A100 80GB and H100 SXM on HDR/NDR InfiniBand, dense
+  // GPT- and Llama-style decoders with multi-head or grouped-query attention.
+  const std::string& g = s.cluster.gpu.id;
+  const bool gpu = g == "a100-80gb-sxm" || g == "a100-40gb-sxm" || g == "h100-sxm";
+  const bool fabric = s.cluster.fabric.kind == FabricKind::InfiniBand;
+  const bool family = !s.model.is_moe() && s.model.attention == AttentionType::Mha;
+  return gpu && fabric && family;
+}
+
 Estimate estimate(const Scenario& s) {
   Estimate e;
   const ModelShape& m = s.model;
@@ -10,6 +20,11 @@ Estimate estimate(const Scenario& s) {
   e.dp = s.data_parallel();
   e.microbatches = s.training.global_batch / (e.dp * s.training.micro_batch);
   e.memory = estimate_memory(s, e.params, e.dp);
+  const Cluster& k = s.cluster;
+  e.network = size_network(k.fabric, k.topology, k.oversubscription, k.nodes, k.nics_per_node);
+  e.step = estimate_step(s, e.params, e.dp, e.network);
+  e.calibrated_range = in_calibrated_range(s);
+  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range);
 
   if (s.model_derived) e.warnings.add(WarningCode::DerivedModelShape, "model", e.params.total);
   if (m.layers % p.pp != 0) e.warnings.add(WarningCode::UnevenPipeline, "parallelism.pp", m.layers, p.pp);
@@ -22,6 +37,11 @@ Estimate estimate(const Scenario& s) {
       e.warnings.add(WarningCode::InterleaveRemainder, "parallelism.vpp", e.microbatches, p.pp);
   }
   if (p.sp && p.tp == 1) e.warnings.add(WarningCode::SequenceParallelNoEffect, "parallelism.sp");
+  if (k.topology == Topology::SingleSwitch && e.network.topology != Topology::SingleSwitch)
+    e.warnings.add(WarningCode::SwitchTooSmall, "cluster.topology", e.network.endpoints, k.fabric.switch_ports);
+  if (!e.calibrated_range) e.warnings.add(WarningCode::OutsideCalibratedRange, "cluster.gpu");
+  if (s.calibration.step_time_factor != 1.0)
+    e.warnings.add(WarningCode::SiteCalibrated, "calibration.step_time_factor", s.calibration.step_time_factor);
   if (!e.memory.fits)
     e.warnings.add(WarningCode::DoesNotFit, "cluster.gpu", e.memory.peak.total(), e.memory.capacity);
   return e;

@@ -4,6 +4,7 @@
 #include "core/memory.h"
 #include "core/model.h"
 #include "core/scenario.h"
+#include "core/throughput.h"
 #include "core/warnings.h"
 
 namespace cp {
@@ -13,8 +14,15 @@ struct Estimate {
   MemoryEstimate memory;
   int dp = 0;             // data-parallel size used (derived when the scenario left it at 0)
   int microbatches = 0;   // micro-batches per step per pipeline = global / (DP x micro-batch)
+  NetworkSize network;    // switches, links, transceivers of the scale-out fabric
+  StepBreakdown step;     // step time and its parts
+  Throughput throughput;  // tokens/s, TFLOP/s per GPU, MFU, HFU, time to train
+  bool calibrated_range = false;  // GPU, fabric and model family have published runs behind them
   Warnings warnings;
 };
+
+// Whether published runs (published-runs.md) back this GPU, fabric and model family.
+bool in_calibrated_range(const Scenario& s);
 
 // Precondition: validate(s) returned no problem. The hot path: no heap allocation.
 Estimate estimate(const Scenario& s);

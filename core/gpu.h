@@ -19,6 +19,12 @@ struct GpuSpec {
   double tdp_w = 0;              // board power, W
   int sm_count = 0;              // streaming multiprocessors (for wave quantisation)
   std::string source;
+  // Maximum achievable matmul FLOPs as a fraction of the dense peak: the best a large,
+  // well-shaped BF16 GEMM reaches under sustained clocks (Bekman, "Machine Learning
+  // Engineering", MAMF table [secondary source]). Per-GEMM efficiency then falls with tile and
+  // wave quantisation and short K (see compute.h).
+  double mamf_fraction = 0.8;
+  int tile_n = 128;              // GEMM output tile width: 128 (Ampere/Ada), 256 (Hopper+, CDNA3)
 };
 
 std::span<const GpuSpec> gpu_catalog();

@@ -22,7 +22,7 @@ Scenario default_scenario() {
   s.cluster.gpu = *find_gpu("a100-80gb-sxm");
   s.cluster.gpus_per_node = 8;
   s.cluster.nodes = 4;
-  s.cluster.fabric = "ib-hdr";
+  s.cluster.fabric = *find_fabric("ib-hdr");
   s.cluster.nics_per_node = 8;
   return s;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/enums.h"
+#include "core/fabric.h"
 #include "core/gpu.h"
 #include "core/model.h"
 
@@ -22,6 +23,13 @@ struct Training {
   bool dropout = false;
   bool flash_attention = true;
   double tokens = 0;          // training-token budget (0: not given)
+  // Megatron-LM communication overlap options. Tensor-parallel overlap (Megatron-Core
+  // --tp-comm-overlap, Transformer Engine userbuffers) hides part of the TP collectives behind
+  // GEMMs; data-parallel overlap (--overlap-grad-reduce) reduces gradient buckets while the
+  // backward pass still runs. Megatron-LM of 2021-22 overlapped neither.
+  bool tp_comm_overlap = false;
+  bool dp_overlap = true;
+  double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
 };
 
 struct Parallelism {
@@ -38,8 +46,10 @@ struct Cluster {
   GpuSpec gpu;
   int gpus_per_node = 8;
   int nodes = 1;
-  std::string fabric = "ib-hdr";  // refined by the throughput engine
+  FabricSpec fabric;          // the scale-out network between nodes
   int nics_per_node = 8;
+  Topology topology = Topology::RailOptimized;
+  double oversubscription = 1.0;  // leaf down:up ratio (1 = non-blocking)
   int total_gpus() const { return gpus_per_node * nodes; }
 };
 
@@ -55,6 +65,13 @@ struct Overheads {
   double fragmentation = 0.05;
 };
 
+// A user's measured step time on their own cluster: the estimate is scaled by the ratio of
+// measured to modelled step time for that GPU and fabric, and says so.
+struct SiteCalibration {
+  double step_time_factor = 1.0;  // measured / modelled; 1 = no correction
+  std::string note;               // what was measured, where, when
+};
+
 struct Scenario {
   std::string name = "Untitled";
   std::string model_id;       // preset id, or "custom", or "derived:<size>"
@@ -64,6 +81,7 @@ struct Scenario {
   Parallelism parallel;
   Cluster cluster;
   Overheads overheads;
+  SiteCalibration calibration;
 
   // DP as set, or derived from the GPU count when left at 0 (and it divides exactly).
   int data_parallel() const {

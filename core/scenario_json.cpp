@@ -55,7 +55,10 @@ json scenario_to_json(const Scenario& s) {
         {"zero", to_string(t.zero)},
         {"dropout", t.dropout},
         {"flash_attention", t.flash_attention},
-        {"tokens", t.tokens}}},
+        {"tokens", t.tokens},
+        {"tp_comm_overlap", t.tp_comm_overlap},
+        {"dp_overlap", t.dp_overlap},
+        {"dp_bucket_params", t.dp_bucket_params}}},
       {"parallelism",
        {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
       {"cluster",
@@ -73,12 +76,28 @@ json scenario_to_json(const Scenario& s) {
           {"source", g.source}}},
         {"gpus_per_node", c.gpus_per_node},
         {"nodes", c.nodes},
-        {"fabric", c.fabric},
-        {"nics_per_node", c.nics_per_node}}},
+        {"fabric", c.fabric.id},
+        {"fabric_spec",
+         {{"name", c.fabric.name},
+          {"kind", to_string(c.fabric.kind)},
+          {"nic_gbps", c.fabric.nic_gbps},
+          {"nic_busbw_bytes_per_s", c.fabric.nic_busbw},
+          {"base_latency_s", c.fabric.base_latency_s},
+          {"switch_latency_s", c.fabric.switch_latency_s},
+          {"switch_ports", c.fabric.switch_ports},
+          {"load_balance", to_string(c.fabric.load_balance)},
+          {"qps_per_connection", c.fabric.qps_per_connection},
+          {"balance_efficiency", c.fabric.balance_efficiency},
+          {"cc_efficiency", c.fabric.cc_efficiency},
+          {"source", c.fabric.source}}},
+        {"nics_per_node", c.nics_per_node},
+        {"topology", to_string(c.topology)},
+        {"oversubscription", c.oversubscription}}},
       {"overheads",
        {{"framework_bytes", s.overheads.framework_bytes},
         {"comm_buffer_bytes", s.overheads.comm_buffer_bytes},
         {"fragmentation", s.overheads.fragmentation}}},
+      {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
   };
 }
 
@@ -157,6 +176,24 @@ class Reader {
 std::optional<AttentionType> parse_attention(std::string_view s) {
   if (s == "mha") return AttentionType::Mha;
   if (s == "mla") return AttentionType::Mla;
+  return std::nullopt;
+}
+
+std::optional<FabricKind> parse_fabric_kind(std::string_view s) {
+  if (s == "infiniband") return FabricKind::InfiniBand;
+  if (s == "roce") return FabricKind::RoCE;
+  return std::nullopt;
+}
+
+std::optional<LoadBalance> parse_load_balance(std::string_view s) {
+  for (LoadBalance b : {LoadBalance::Adaptive, LoadBalance::Ecmp, LoadBalance::Scheduled})
+    if (to_string(b) == s) return b;
+  return std::nullopt;
+}
+
+std::optional<Topology> parse_topology_opt(std::string_view s) {
+  Topology t;
+  if (parse_topology(s, t)) return t;
   return std::nullopt;
 }
 
@@ -250,8 +287,36 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
   }
   r.integer(jc, "gpus_per_node", "cluster", c.gpus_per_node);
   r.integer(jc, "nodes", "cluster", c.nodes);
-  r.string(jc, "fabric", "cluster", c.fabric);
+  if (auto it = jc.find("fabric"); it != jc.end()) {
+    if (!it->is_string()) {
+      r.fail("cluster.fabric", "must be a string");
+    } else if (const FabricSpec* f = find_fabric(it->get<std::string>())) {
+      c.fabric = *f;
+    } else if (jc.find("fabric_spec") == jc.end()) {
+      r.fail("cluster.fabric", "unknown fabric '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog fabrics')");
+    } else {
+      c.fabric.id = it->get<std::string>();
+    }
+  }
+  if (const json* f = r.object(jc, "fabric_spec", "cluster.fabric_spec"); f && !find_fabric(c.fabric.id)) {
+    const std::string p = "cluster.fabric_spec";
+    FabricSpec& x = c.fabric;
+    r.string(*f, "name", p, x.name);
+    r.choice(*f, "kind", p, x.kind, parse_fabric_kind, "infiniband, roce");
+    r.number(*f, "nic_gbps", p, x.nic_gbps);
+    r.number(*f, "nic_busbw_bytes_per_s", p, x.nic_busbw);
+    r.number(*f, "base_latency_s", p, x.base_latency_s);
+    r.number(*f, "switch_latency_s", p, x.switch_latency_s);
+    r.integer(*f, "switch_ports", p, x.switch_ports);
+    r.choice(*f, "load_balance", p, x.load_balance, parse_load_balance, "adaptive, ecmp, scheduled");
+    r.integer(*f, "qps_per_connection", p, x.qps_per_connection);
+    r.number(*f, "balance_efficiency", p, x.balance_efficiency);
+    r.number(*f, "cc_efficiency", p, x.cc_efficiency);
+    r.string(*f, "source", p, x.source);
+  }
   r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
+  r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());
+  r.number(jc, "oversubscription", "cluster", c.oversubscription);
 }
 
 }  // namespace
@@ -285,6 +350,9 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.boolean(*t, "dropout", "training", x.dropout);
     r.boolean(*t, "flash_attention", "training", x.flash_attention);
     r.number(*t, "tokens", "training", x.tokens);
+    r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
+    r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
+    r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
   }
   if (const json* p = r.object(j, "parallelism", "parallelism")) {
     Parallelism& x = s.parallel;
@@ -301,6 +369,10 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.number(*o, "framework_bytes", "overheads", s.overheads.framework_bytes);
     r.number(*o, "comm_buffer_bytes", "overheads", s.overheads.comm_buffer_bytes);
     r.number(*o, "fragmentation", "overheads", s.overheads.fragmentation);
+  }
+  if (const json* k = r.object(j, "calibration", "calibration")) {
+    r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
+    r.string(*k, "note", "calibration", s.calibration.note);
   }
   return problems.size() == before;
 }

@@ -25,6 +25,9 @@ std::string_view warning_code_name(WarningCode code) {
     case WarningCode::DerivedModelShape: return "derived_model_shape";
     case WarningCode::UnevenChunks: return "uneven_chunks";
     case WarningCode::InterleaveRemainder: return "interleave_remainder";
+    case WarningCode::SwitchTooSmall: return "switch_too_small";
+    case WarningCode::OutsideCalibratedRange: return "outside_calibrated_range";
+    case WarningCode::SiteCalibrated: return "site_calibrated";
   }
   return "unknown";
 }
@@ -51,6 +54,13 @@ std::string warning_message(const Warning& w) {
       return fmt("%.0f micro-batches is not a multiple of %.0f stages: older Megatron-LM versions refuse this "
                  "interleaved schedule",
                  w.v1, w.v2);
+    case WarningCode::SwitchTooSmall:
+      return fmt("a single switch has %.0f ports but the cluster has %.0f NIC ports: sized as a two-tier fat tree",
+                 w.v2, w.v1);
+    case WarningCode::OutsideCalibratedRange:
+      return "no published run backs this GPU, fabric or model family: the uncertainty band is doubled";
+    case WarningCode::SiteCalibrated:
+      return fmt("step time scaled by %.3f from a measured pilot step (site calibration)", w.v1);
   }
   return "unknown warning";
 }

@@ -16,6 +16,9 @@ enum class WarningCode {
   DerivedModelShape,       // the shape was derived from a size: v1 parameters
   UnevenChunks,            // v1 layers per stage do not divide into v2 chunks
   InterleaveRemainder,     // interleaving with v1 micro-batches, not a multiple of v2 stages
+  SwitchTooSmall,          // single switch asked for v1 NIC ports, it has v2
+  OutsideCalibratedRange,  // no published run behind this GPU, fabric or model family
+  SiteCalibrated,          // a measured step time scales the estimate by v1
 };
 
 struct Warning {
@@ -25,7 +28,7 @@ struct Warning {
 };
 
 struct Warnings {
-  std::array<Warning, 8> items{};
+  std::array<Warning, 12> items{};
   int count = 0;
   void add(WarningCode code, std::string_view field, double v1 = 0, double v2 = 0, double v3 = 0) {
     if (count < int(items.size())) items[count++] = Warning{code, field, v1, v2, v3};

@@ -1,0 +1,41 @@
+// Collective communication times with the alpha-beta model and NCCL's bus-bandwidth
+// conventions (NVIDIA nccl-tests, doc/PERFORMANCE.md): for n ranks and S bytes,
+// all-reduce moves 2(n-1)/n x S per rank, reduce-scatter and all-gather (n-1)/n x S.
+#pragma once
+
+#include <string_view>
+
+namespace cp {
+
+enum class CollectiveAlgo { None, Ring, Tree, Direct };
+std::string_view to_string(CollectiveAlgo a);
+
+// The path a collective runs on: achievable bus bandwidth (bytes/s) and per-step latency.
+struct Link {
+  double busbw = 0;
+  double alpha_s = 0;
+};
+
+struct CollectiveTime {
+  double seconds = 0;
+  CollectiveAlgo algo = CollectiveAlgo::None;
+};
+
+// NCCL's double binary tree reaches a little less bus bandwidth than rings on large messages
+// (its pipelining has more steps); NCCL picks trees for small messages and large rank counts.
+inline constexpr double kTreeBandwidthFactor = 0.9;
+
+// Ring: 2(n-1)/n S / B + 2(n-1) alpha. Tree: 2 S / (0.9 B) x (n-1)/n + 2 log2(n) alpha.
+// Returns the faster, as NCCL's tuner does.
+CollectiveTime all_reduce(double bytes, int n, const Link& link);
+double ring_all_reduce(double bytes, int n, const Link& link);
+double tree_all_reduce(double bytes, int n, const Link& link);
+// Reduce-scatter and all-gather of a buffer of S bytes in total: (n-1)/n S / B + (n-1) alpha.
+CollectiveTime reduce_scatter(double bytes, int n, const Link& link);
+CollectiveTime all_gather(double bytes, int n, const Link& link);
+// All-to-all of S bytes per rank: each rank sends (n-1)/n S, pairwise: (n-1)/n S / B + (n-1) alpha.
+CollectiveTime all_to_all(double bytes, int n, const Link& link);
+// Point-to-point send of S bytes: S / B + alpha.
+CollectiveTime send_recv(double bytes, const Link& link);
+
+}  // namespace cp

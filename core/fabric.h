@@ -1,0 +1,86 @@
+// The network between nodes: fabric presets (InfiniBand, RoCEv2), topology sizing (switches,
+// links, transceivers per tier) and the bandwidth a collective really gets on it, including
+// ECMP flow collisions on RoCE.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace cp {
+
+enum class FabricKind { InfiniBand, RoCE };
+
+// How traffic is spread over the uplinks of a multi-tier fabric.
+enum class LoadBalance {
+  Adaptive,   // per-packet adaptive routing (InfiniBand AR; Ethernet with spraying)
+  Ecmp,       // per-flow hashing: flows collide at random (RoCEv2 default)
+  Scheduled,  // collective-aware placement with enhanced ECMP (Meta's tuned RoCE, 2024)
+};
+
+enum class Topology { SingleSwitch, FatTree2, FatTree3, RailOptimized };
+
+struct FabricSpec {
+  std::string id;
+  std::string name;
+  FabricKind kind = FabricKind::InfiniBand;
+  double nic_gbps = 0;          // line rate per NIC, Gb/s
+  double nic_busbw = 0;         // achievable NCCL all-reduce bus bandwidth per NIC, bytes/s
+  double base_latency_s = 0;    // one RDMA message, NIC to NIC through one switch
+  double switch_latency_s = 0;  // added per further switch hop
+  int switch_ports = 0;         // ports per switch at the NIC rate
+  LoadBalance load_balance = LoadBalance::Adaptive;
+  int qps_per_connection = 1;   // queue pairs (flows) per connection (NCCL_IB_QPS_PER_CONNECTION)
+  double balance_efficiency = 1;// share of uplink bandwidth usable under Adaptive or Scheduled
+  double cc_efficiency = 1;     // congestion control (credit-based on IB, DCQCN/PFC on RoCE)
+  std::string source;
+};
+
+std::span<const FabricSpec> fabric_catalog();
+const FabricSpec* find_fabric(std::string_view id);
+
+std::string_view to_string(Topology t);
+std::string_view to_string(FabricKind k);
+std::string_view to_string(LoadBalance b);
+bool parse_topology(std::string_view text, Topology& out);
+std::string_view spellings_topology();
+
+// Switches, links and transceivers of a non-blocking (or oversubscribed) fabric for a cluster,
+// per tier: tier 0 = NIC to leaf, 1 = leaf to spine, 2 = spine to core.
+struct NetworkSize {
+  Topology topology = Topology::SingleSwitch;  // as built (a single switch too small grows)
+  int tiers = 1;                               // switch tiers
+  std::array<int, 3> switches{};               // leaf, spine, core
+  std::array<int, 3> links{};                  // NIC-leaf, leaf-spine, spine-core
+  std::array<int, 3> transceivers{};           // two per optical link (one each end)
+  int endpoints = 0;                           // NIC ports
+  int nodes_per_leaf = 0;                      // nodes whose same-rail traffic stays on one leaf
+  int nodes_per_pod = 0;                       // nodes under one spine tier (3-tier only)
+  int max_switch_hops = 1;                     // switches on the longest path
+  int total_switches() const { return switches[0] + switches[1] + switches[2]; }
+  int total_links() const { return links[0] + links[1] + links[2]; }
+  int total_transceivers() const { return transceivers[0] + transceivers[1] + transceivers[2]; }
+};
+
+// Al-Fares et al. 2008 fat trees of k-port switches: two tiers hold k^2/2 hosts without
+// oversubscription, three tiers k^3/4. Oversubscription o:1 gives leaves k*o/(o+1) down ports.
+NetworkSize size_network(const FabricSpec& f, Topology t, double oversubscription, int nodes, int nics_per_node);
+
+// The fraction of the NIC bandwidth a collective over `group_nodes` nodes gets on the fabric:
+// uplink share under oversubscription, load balance (ECMP collisions), congestion control.
+struct FabricEfficiency {
+  double crossing = 0;    // fraction of the group's traffic that leaves its leaf
+  double oversub_share = 1;
+  double balance = 1;     // adaptive/scheduled efficiency, or q / E[max subflows per uplink]
+  double congestion = 1;
+  double total = 1;
+};
+FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, double oversubscription,
+                                   int group_nodes);
+
+// Expected largest number of balls in any of `bins` bins when `balls` are thrown uniformly at
+// random (Poisson approximation; Raab and Steger 1998 give the asymptotics).
+double expected_max_load(double balls, double bins);
+
+}  // namespace cp
