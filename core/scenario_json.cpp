@@ -377,6 +377,42 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
   return problems.size() == before;
 }
 
+namespace {
+
+json group_json(const GroupLink& g) {
+  return {{"ranks", g.ranks},
+          {"nodes", g.nodes},
+          {"busbw_bytes_per_s", g.link.busbw},
+          {"latency_s", g.link.alpha_s},
+          {"algorithm", to_string(g.algo)},
+          {"fabric_factor", g.fabric_factor}};
+}
+
+json communication_json(const StepBreakdown& st) {
+  return {{"tp", group_json(st.tp)}, {"pp", group_json(st.pp)}, {"dp", group_json(st.dp)},
+          {"ep", group_json(st.ep)}, {"cp", group_json(st.cp)}};
+}
+
+json network_json(const NetworkSize& n) {
+  auto tiers = [](const std::array<int, 3>& a) { return json{{"leaf", a[0]}, {"spine", a[1]}, {"core", a[2]}}; };
+  auto links = [](const std::array<int, 3>& a) {
+    return json{{"nic_leaf", a[0]}, {"leaf_spine", a[1]}, {"spine_core", a[2]}};
+  };
+  return {{"topology", to_string(n.topology)},
+          {"tiers", n.tiers},
+          {"switches", n.total_switches()},
+          {"links", n.total_links()},
+          {"transceivers", n.total_transceivers()},
+          {"switches_per_tier", tiers(n.switches)},
+          {"links_per_tier", links(n.links)},
+          {"transceivers_per_tier", links(n.transceivers)},
+          {"nic_ports", n.endpoints},
+          {"nodes_per_leaf", n.nodes_per_leaf},
+          {"max_switch_hops", n.max_switch_hops}};
+}
+
+}  // namespace
+
 json estimate_to_json(const Scenario& s, const Estimate& e) {
   const MemoryEstimate& me = e.memory;
   const MemoryBreakdown& m = me.peak;
@@ -413,6 +449,33 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
         {"peak_stage_layers", me.peak_stage_layers},
         {"inflight_microbatches", me.inflight},
         {"params_on_gpu", me.params_on_gpu}}},
+      {"time",
+       {{"step_s", e.step.step_s},
+        {"modelled_step_s", e.step.modelled_step_s},
+        {"compute_s", e.step.compute_s},
+        {"bubble_s", e.step.bubble_s},
+        {"optimizer_s", e.step.optimizer_s},
+        {"microbatch_s", e.step.microbatch_s},
+        {"slowest_stage", e.step.slowest_stage},
+        {"exposed_comm",
+         {{"tp_s", e.step.exposed.tp_s},
+          {"pp_s", e.step.exposed.pp_s},
+          {"dp_s", e.step.exposed.dp_s},
+          {"ep_s", e.step.exposed.ep_s},
+          {"cp_s", e.step.exposed.cp_s}}},
+        {"dp_total_s", e.step.dp_total_s}}},
+      {"throughput",
+       {{"tokens_per_s", e.throughput.tokens_per_s},
+        {"model_tflops_per_gpu", e.throughput.model_tflops_per_gpu},
+        {"hardware_tflops_per_gpu", e.throughput.hardware_tflops_per_gpu},
+        {"mfu", e.throughput.mfu},
+        {"hfu", e.throughput.hfu},
+        {"model_flops_per_step", e.throughput.model_flops_per_step},
+        {"band", {{"low_tokens_per_s", e.throughput.band_low}, {"high_tokens_per_s", e.throughput.band_high}}},
+        {"calibrated_range", e.calibrated_range}}},
+      {"training", {{"tokens", s.training.tokens}, {"time_s", e.throughput.train_time_s}}},
+      {"communication", communication_json(e.step)},
+      {"network", network_json(e.network)},
       {"warnings", warnings},
   };
 }
