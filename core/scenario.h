@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/assumptions.h"
 #include "core/enums.h"
 #include "core/fabric.h"
 #include "core/gpu.h"
@@ -82,6 +83,7 @@ struct Scenario {
   Cluster cluster;
   Overheads overheads;
   SiteCalibration calibration;
+  Assumptions assumptions;  // power, cooling, prices, reliability
 
   // DP as set, or derived from the GPU count when left at 0 (and it divides exactly).
   int data_parallel() const {
