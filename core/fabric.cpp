@@ -205,9 +205,12 @@ double tier_factor(const FabricSpec& f, double oversub, int group_nodes, int loc
     // Each connection is split into q subflows; an uplink carries q subflows at full speed.
     // Subflows per uplink: mu = q * crossing * oversub. The collective runs at the pace of
     // its most loaded uplink: rate = q / E[max subflows on any uplink].
+    // The maximum is over the uplinks this group's subflows touch (about two per crossing
+    // subflow), each loaded by everyone's traffic.
     const double q = std::max(1, f.qps_per_connection);
     const double mu = q * crossing * oversub;
-    const double max_load = expected_max_load(mu * uplink_bins, uplink_bins);
+    const double touched = std::min(double(uplink_bins), 2.0 * q * group_nodes * crossing);
+    const double max_load = expected_max_load(mu * std::max(1.0, touched), std::max(1.0, touched));
     factor = std::min(1.0, q / std::max(max_load, 1e-9));
     out.balance *= std::min(1.0, factor / share);
   } else {
