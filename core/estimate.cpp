@@ -25,6 +25,10 @@ Estimate estimate(const Scenario& s) {
   e.step = estimate_step(s, e.params, e.dp, e.network);
   e.calibrated_range = in_calibrated_range(s);
   e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range);
+  e.power = estimate_power(s, e.network);
+  e.reliability = estimate_reliability(s, e.params, e.throughput.train_time_s);
+  e.energy = estimate_energy(s.assumptions, e.power, e.reliability.real_train_time_s);
+  e.cost = estimate_cost(s, e.network, e.power, e.reliability, s.training.tokens);
 
   if (s.model_derived) e.warnings.add(WarningCode::DerivedModelShape, "model", e.params.total);
   if (m.layers % p.pp != 0) e.warnings.add(WarningCode::UnevenPipeline, "parallelism.pp", m.layers, p.pp);
@@ -42,6 +46,15 @@ Estimate estimate(const Scenario& s) {
   if (!e.calibrated_range) e.warnings.add(WarningCode::OutsideCalibratedRange, "cluster.gpu");
   if (s.calibration.step_time_factor != 1.0)
     e.warnings.add(WarningCode::SiteCalibrated, "calibration.step_time_factor", s.calibration.step_time_factor);
+  if (e.power.nodes_per_rack == 0)
+    e.warnings.add(WarningCode::NodeExceedsRack, "assumptions.rack_limit_w", e.power.node_peak_w,
+                   s.assumptions.rack_limit_w);
+  if (e.cost.missing_price >= 0)
+    e.warnings.add(WarningCode::PriceMissing, "assumptions.price_lists", e.cost.missing_price,
+                   double(s.assumptions.payment));
+  if (!(e.reliability.goodput > 0))
+    e.warnings.add(WarningCode::NoProgress, "assumptions.failure_rate_per_gpu_hour", e.reliability.mtbi_s,
+                   e.reliability.checkpoint_write_s, e.reliability.restart_s);
   if (!e.memory.fits)
     e.warnings.add(WarningCode::DoesNotFit, "cluster.gpu", e.memory.peak.total(), e.memory.capacity);
   return e;

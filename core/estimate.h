@@ -1,8 +1,11 @@
 // One estimate: a Scenario in, an Estimate out. Pure, deterministic, allocation-free.
 #pragma once
 
+#include "core/cost.h"
 #include "core/memory.h"
 #include "core/model.h"
+#include "core/power.h"
+#include "core/reliability.h"
 #include "core/scenario.h"
 #include "core/throughput.h"
 #include "core/warnings.h"
@@ -17,6 +20,10 @@ struct Estimate {
   NetworkSize network;    // switches, links, transceivers of the scale-out fabric
   StepBreakdown step;     // step time and its parts
   Throughput throughput;  // tokens/s, TFLOP/s per GPU, MFU, HFU, time to train
+  PowerEstimate power;    // power, cooling, racks (core/power.h)
+  EnergyEstimate energy;  // energy and CO2 of the run
+  ReliabilityEstimate reliability;  // interruptions, checkpoints, goodput (core/reliability.h)
+  CostEstimate cost;      // per month, per run, bill of materials (core/cost.h)
   bool calibrated_range = false;  // GPU, fabric and model family have published runs behind them
   Warnings warnings;
 };

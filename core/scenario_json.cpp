@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/power_cost_json.h"
+
 namespace cp {
 
 using nlohmann::json;
@@ -72,6 +74,8 @@ json scenario_to_json(const Scenario& s) {
           {"memory_bw_bytes_per_s", g.memory_bw},
           {"link_bw_bytes_per_s", g.link_bw},
           {"tdp_w", g.tdp_w},
+          {"mamf_fraction", g.mamf_fraction},
+          {"tile_n", g.tile_n},
           {"sm_count", g.sm_count},
           {"source", g.source}}},
         {"gpus_per_node", c.gpus_per_node},
@@ -98,6 +102,7 @@ json scenario_to_json(const Scenario& s) {
         {"comm_buffer_bytes", s.overheads.comm_buffer_bytes},
         {"fragmentation", s.overheads.fragmentation}}},
       {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
+      {"assumptions", assumptions_to_json(s.assumptions)},
   };
 }
 
@@ -279,6 +284,8 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
       r.number(*g, "memory_bw_bytes_per_s", p, c.gpu.memory_bw);
       r.number(*g, "link_bw_bytes_per_s", p, c.gpu.link_bw);
       r.number(*g, "tdp_w", p, c.gpu.tdp_w);
+      r.number(*g, "mamf_fraction", p, c.gpu.mamf_fraction);
+      r.integer(*g, "tile_n", p, c.gpu.tile_n);
       r.integer(*g, "sm_count", p, c.gpu.sm_count);
       r.string(*g, "source", p, c.gpu.source);
       if (!(c.gpu.memory_bytes > 0) || !std::isfinite(c.gpu.memory_bytes))
@@ -374,6 +381,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
     r.string(*k, "note", "calibration", s.calibration.note);
   }
+  if (auto it = j.find("assumptions"); it != j.end()) assumptions_from_json(*it, s.assumptions, problems);
   return problems.size() == before;
 }
 
@@ -419,7 +427,7 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
   json warnings = json::array();
   for (const Warning& w : e.warnings)
     warnings.push_back({{"code", warning_code_name(w.code)}, {"field", w.field}, {"message", warning_message(w)}});
-  return json{
+  json out{
       {"schema_version", kOutputSchemaVersion},
       {"inputs", scenario_to_json(s)},
       {"model",
@@ -478,6 +486,8 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
       {"network", network_json(e.network)},
       {"warnings", warnings},
   };
+  add_power_cost_json(s, e, out);  // power, energy, cost, reliability, bom
+  return out;
 }
 
 namespace {

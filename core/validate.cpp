@@ -108,6 +108,33 @@ std::vector<Problem> validate(const Scenario& s) {
   if (!(o.fragmentation >= 0 && o.fragmentation < 1))
     c.fail("overheads.fragmentation", "must be a fraction from 0 to below 1, got " + num(o.fragmentation));
 
+  // The network and the site calibration.
+  cluster_ok &= c.range("cluster.nics_per_node", k.nics_per_node, 1, 64);
+  if (!(k.oversubscription >= 1 && k.oversubscription <= 1000))
+    c.fail("cluster.oversubscription", "must be a ratio from 1 (non-blocking) to 1000, got " + num(k.oversubscription));
+  if (!(k.fabric.nic_busbw > 0) || !std::isfinite(k.fabric.nic_busbw))
+    c.fail("cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth, got " + num(k.fabric.nic_busbw));
+  if (!(k.fabric.switch_ports >= 2))
+    c.fail("cluster.fabric_spec.switch_ports", "must be at least 2, got " + std::to_string(k.fabric.switch_ports));
+  if (!(k.fabric.base_latency_s >= 0) || !(k.fabric.switch_latency_s >= 0))
+    c.fail("cluster.fabric_spec.base_latency_s", "latencies must be zero or more seconds");
+  if (!(k.fabric.balance_efficiency > 0 && k.fabric.balance_efficiency <= 1) ||
+      !(k.fabric.cc_efficiency > 0 && k.fabric.cc_efficiency <= 1))
+    c.fail("cluster.fabric_spec.balance_efficiency", "efficiencies must be fractions above 0 and at most 1");
+  if (k.fabric.qps_per_connection < 1)
+    c.fail("cluster.fabric_spec.qps_per_connection", "must be at least 1");
+  if (!(k.gpu.bf16_flops > 0) || !(k.gpu.memory_bw > 0))
+    c.fail("cluster.gpu_spec.bf16_flops", "a GPU needs a positive BF16 peak and memory bandwidth");
+  if (!(k.gpu.mamf_fraction > 0 && k.gpu.mamf_fraction <= 1))
+    c.fail("cluster.gpu_spec.mamf_fraction", "must be a fraction above 0 and at most 1, got " + num(k.gpu.mamf_fraction));
+  if (!(t.dp_bucket_params > 0) || !std::isfinite(t.dp_bucket_params))
+    c.fail("training.dp_bucket_params", "must be a positive number of parameters, got " + num(t.dp_bucket_params));
+  if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < 1000))
+    c.fail("calibration.step_time_factor",
+           "must be a positive ratio of measured to modelled step time, got " + num(s.calibration.step_time_factor));
+
+  check_assumptions(s.assumptions, out);  // power, cost, reliability (core/assumptions.cpp)
+
   if (!par_ok || !cluster_ok) return out;
 
   // Layout against the cluster: TP x PP x CP x DP = GPUs (Megatron-LM's rank layout).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/assumptions.h"
 #include "core/units.h"
 
 namespace cp {
@@ -28,6 +29,9 @@ std::string_view warning_code_name(WarningCode code) {
     case WarningCode::SwitchTooSmall: return "switch_too_small";
     case WarningCode::OutsideCalibratedRange: return "outside_calibrated_range";
     case WarningCode::SiteCalibrated: return "site_calibrated";
+    case WarningCode::NodeExceedsRack: return "node_exceeds_rack";
+    case WarningCode::PriceMissing: return "price_missing";
+    case WarningCode::NoProgress: return "no_progress";
   }
   return "unknown";
 }
@@ -61,6 +65,17 @@ std::string warning_message(const Warning& w) {
       return "no published run backs this GPU, fabric or model family: the uncertainty band is doubled";
     case WarningCode::SiteCalibrated:
       return fmt("step time scaled by %.3f from a measured pilot step (site calibration)", w.v1);
+    case WarningCode::NodeExceedsRack:
+      return fmt("one node draws up to %.1f kW but a rack takes %.1f kW: it needs a denser (liquid-cooled) rack",
+                 w.v1 / 1000, w.v2 / 1000);
+    case WarningCode::PriceMissing:
+      return "the " + std::string(to_string(Payment(int(w.v2)))) + " price list has no '" +
+             std::string(to_string(PriceItem(int(w.v1)))) +
+             "' line for this GPU and fabric: the cost leaves it out; add a line to the price list";
+    case WarningCode::NoProgress:
+      return fmt("an interruption every %.0f s, %.0f s per checkpoint and %.0f s per restart leave no progress "
+                 "(goodput 0): faster storage or fewer failures are needed",
+                 w.v1, w.v2, w.v3);
   }
   return "unknown warning";
 }

@@ -19,6 +19,9 @@ enum class WarningCode {
   SwitchTooSmall,          // single switch asked for v1 NIC ports, it has v2
   OutsideCalibratedRange,  // no published run behind this GPU, fabric or model family
   SiteCalibrated,          // a measured step time scales the estimate by v1
+  NodeExceedsRack,         // one node needs v1 W at peak, the rack takes v2 W
+  PriceMissing,            // no price for PriceItem v1 in the list of Payment v2
+  NoProgress,              // failures every v1 s, checkpoint write v2 s, restart v3 s: goodput <= 0
 };
 
 struct Warning {

@@ -5,8 +5,11 @@
 #include <ostream>
 
 #include "app/cli/help_text.h"
+#include "core/assumptions.h"
+#include "core/fabric.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/power_cost_json.h"
 #include "core/units.h"
 
 namespace cp::cli {
@@ -40,7 +43,49 @@ void write_gpus_text(std::ostream& out) {
   }
 }
 
+void write_fabrics_text(std::ostream& out) {
+  char buf[320];
+  std::snprintf(buf, sizeof buf, "%-20s %-11s %9s %15s %12s %6s %-10s %4s  %s\n", "id", "kind", "NIC Gb/s",
+                "busbw (GB/s)", "latency (us)", "ports", "balance", "QPs", "name");
+  out << buf;
+  for (const FabricSpec& f : fabric_catalog()) {
+    std::snprintf(buf, sizeof buf, "%-20s %-11s %9.0f %15.1f %12.2f %6d %-10s %4d  %s\n", f.id.c_str(),
+                  std::string(to_string(f.kind)).c_str(), f.nic_gbps, f.nic_busbw / 1e9, f.base_latency_s * 1e6,
+                  f.switch_ports, std::string(to_string(f.load_balance)).c_str(), f.qps_per_connection,
+                  f.name.c_str());
+    out << buf;
+  }
+}
+
+void write_price_lists_text(std::ostream& out) {
+  char buf[320];
+  std::snprintf(buf, sizeof buf, "%-20s %-9s %-8s %-8s %5s  %s\n", "id", "kind", "currency", "date", "lines", "name");
+  out << buf;
+  for (const PriceList& l : price_list_catalog()) {
+    std::snprintf(buf, sizeof buf, "%-20s %-9s %-8s %-8s %5zu  %s\n", l.id.c_str(),
+                  std::string(to_string(l.payment)).c_str(), std::string(to_string(l.currency)).c_str(),
+                  l.date.c_str(), l.lines.size(), l.name.c_str());
+    out << buf;
+  }
+}
+
 }  // namespace
+
+json catalog_price_lists_json() {
+  json list = json::array();
+  for (const PriceList& l : price_list_catalog()) {
+    const json full = price_list_to_json(l);  // the scenario file's form of a price list
+    list.push_back({{"id", l.id},
+                    {"name", l.name},
+                    {"date", l.date},
+                    {"source", l.source},
+                    {"currency", to_string(l.currency)},
+                    {"kind", to_string(l.payment)},
+                    {"whole_months", l.whole_months},
+                    {"lines", full["lines"]}});
+  }
+  return list;
+}
 
 json catalog_models_json() {
   json list = json::array();
@@ -88,6 +133,25 @@ json catalog_gpus_json() {
   return list;
 }
 
+json catalog_fabrics_json() {
+  json list = json::array();
+  for (const FabricSpec& f : fabric_catalog())
+    list.push_back({{"id", f.id},
+                    {"name", f.name},
+                    {"kind", to_string(f.kind)},
+                    {"nic_gbps", f.nic_gbps},
+                    {"nic_busbw_bytes_per_s", f.nic_busbw},
+                    {"base_latency_s", f.base_latency_s},
+                    {"switch_latency_s", f.switch_latency_s},
+                    {"switch_ports", f.switch_ports},
+                    {"load_balance", to_string(f.load_balance)},
+                    {"qps_per_connection", f.qps_per_connection},
+                    {"balance_efficiency", f.balance_efficiency},
+                    {"cc_efficiency", f.cc_efficiency},
+                    {"source", f.source}});
+  return list;
+}
+
 int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::optional<std::string> what;
   bool json_format = false;
@@ -113,7 +177,7 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::os
       what = a;
       continue;
     } else {
-      err << "'" << a << "': unexpected argument (catalog takes one of: models, gpus)\n";
+      err << "'" << a << "': unexpected argument (catalog takes one of: models, gpus, fabrics, price-lists)\n";
       return 2;
     }
     if (format != "text" && format != "json") {
@@ -123,7 +187,7 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::os
     json_format = format == "json";
   }
   if (!what) {
-    err << "catalog: missing what to list (models or gpus)\n" << catalog_usage();
+    err << "catalog: missing what to list (models, gpus, fabrics or price-lists)\n" << catalog_usage();
     return 2;
   }
   if (*what == "models") {
@@ -132,8 +196,14 @@ int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::os
   } else if (*what == "gpus") {
     if (json_format) out << catalog_gpus_json().dump(2) << '\n';
     else write_gpus_text(out);
+  } else if (*what == "fabrics") {
+    if (json_format) out << catalog_fabrics_json().dump(2) << '\n';
+    else write_fabrics_text(out);
+  } else if (*what == "price-lists") {
+    if (json_format) out << catalog_price_lists_json().dump(2) << '\n';
+    else write_price_lists_text(out);
   } else {
-    err << "catalog: '" << *what << "' is not one of: models, gpus\n";
+    err << "catalog: '" << *what << "' is not one of: models, gpus, fabrics, price-lists\n";
     return 2;
   }
   return 0;

@@ -7,7 +7,12 @@
 #include "app/cli/estimate_args.h"
 #include "app/cli/estimate_output.h"
 #include "app/cli/help_text.h"
+#include "app/cli/plan_command.h"
+#include "app/cli/power_cost_text.h"
 #include "app/cli/scenario_builder.h"
+#include "app/cli/scenario_command.h"
+#include "app/cli/site_calibration.h"
+#include "app/cli/sweep.h"
 #include "core/estimate.h"
 #include "core/validate.h"
 
@@ -36,14 +41,25 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const Problem& p : built.problems) err << p.text() << '\n';
     return kExitInvalid;
   }
-  const Scenario& s = built.scenario;
+  Scenario s = built.scenario;
   const std::vector<Problem> problems = validate(s);
   if (!problems.empty()) {
     for (const Problem& p : problems) err << p.text() << '\n';
     return kExitInvalid;
   }
 
-  const Estimate e = estimate(s);
+  Estimate e = estimate(s);
+  if (parsed.args.measured_step_s) {
+    std::vector<Problem> calibration_problems;
+    if (!calibrate_to_measured_step(s, *parsed.args.measured_step_s, e, calibration_problems)) {
+      for (const Problem& p : calibration_problems) err << p.text() << '\n';
+      return kExitInvalid;
+    }
+  }
+  // --bom-csv: written first, so that a file that cannot be written leaves stdout empty.
+  const std::string& bom = parsed.args.power_cost.bom_csv;
+  if (!bom.empty() && !write_bom_csv(bom, s, e, out, err)) return kExitInvalid;
+  if (bom == "-") return kExitOk;  // the bill of materials instead of the estimate
   switch (parsed.args.format) {
     case OutputFormat::Json: write_estimate_json(s, e, out); break;
     case OutputFormat::Csv: write_estimate_csv(s, e, out); break;
@@ -71,7 +87,10 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   if (command == "estimate") return run_estimate(rest, out, err);
   if (command == "catalog") return run_catalog(rest, out, err);
-  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, catalog; see --help)\n";
+  if (command == "scenario") return run_scenario(rest, out, err);
+  if (command == "sweep") return run_sweep(rest, out, err);
+  if (command == "plan") return run_plan(rest, out, err);
+  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, catalog; see --help)\n";
   return kExitInvalid;
 }
 

@@ -14,7 +14,15 @@ namespace {
 
 using Reason = std::optional<std::string>;
 
-std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+// Built by appending: "'" + std::string(text) + "'" trips GCC 12's false -Wrestrict in Release.
+std::string quoted(std::string_view text) {
+  std::string q;
+  q.reserve(text.size() + 2);
+  q.push_back('\'');
+  q.append(text);
+  q.push_back('\'');
+  return q;
+}
 
 // A whole number of at least `min`. Only plain decimal digits: "8.0", "1e3" and "0x10" are
 // refused rather than guessed at.
@@ -66,6 +74,21 @@ Reason on_off(std::string_view text, std::optional<bool>& out) {
   return choice(text, parse_on_off, "on, off", out);
 }
 
+// A whole number in [min, max].
+Reason whole_in(std::string_view text, int min, int max, std::optional<int>& out) {
+  std::optional<int> v;
+  if (Reason r = whole(text, min, v)) return r;
+  if (*v > max) return "must be at most " + std::to_string(max) + ", got " + std::string(text);
+  out = v;
+  return std::nullopt;
+}
+
+std::optional<Topology> parse_topology_opt(std::string_view s) {
+  Topology t{};
+  if (parse_topology(s, t)) return t;
+  return std::nullopt;
+}
+
 std::optional<OutputFormat> parse_format(std::string_view s) {
   if (s == "text") return OutputFormat::Text;
   if (s == "json") return OutputFormat::Json;
@@ -77,6 +100,12 @@ std::optional<OutputFormat> parse_format(std::string_view s) {
 // own limits (core/validate.cpp) bound the rest, so the parser only refuses what can never
 // be meant: negative or zero sizes and numbers that do not fit an int.
 constexpr double kMaxParamsB = 1e5;  // 100T parameters; the same bound as the scenario file
+// A leaf with 1000 down ports per up port is no fabric anyone builds; the bound only keeps the
+// sizing arithmetic in range. 64 NICs per node is 8 per GPU on an 8-GPU node.
+constexpr double kMaxOversubscription = 1000;
+constexpr int kMaxNicsPerNode = 64;
+// A million seconds (11.6 days) for one optimizer step is no pilot measurement.
+constexpr double kMaxMeasuredStepS = 1e6;
 
 const std::array kOptions = {
     OptionInfo{"scenario", "FILE.json", "Input",
@@ -84,6 +113,22 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (v.empty()) return std::string("the file name is empty");
                  a.scenario_file = std::string(v);
+                 return std::nullopt;
+               }},
+    OptionInfo{"scenario-id", "ID", "Input",
+               "start from scenario ID of the library (see 'scenario list'); flags given here override it",
+               [](EstimateArgs& a, std::string_view v) -> Reason {
+                 long long id = 0;
+                 const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), id);
+                 if (v.empty() || ec != std::errc{} || ptr != v.data() + v.size() || id < 1)
+                   return quoted(v) + " is not a scenario id (a whole number from 'scenario list')";
+                 a.scenario_id = id;
+                 return std::nullopt;
+               }},
+    OptionInfo{"db", "PATH", "Input", "the scenario library of --scenario-id (default: see 'scenario --help')",
+               [](EstimateArgs& a, std::string_view v) -> Reason {
+                 if (v.empty()) return std::string("the path is empty");
+                 a.db = std::string(v);
                  return std::nullopt;
                }},
     OptionInfo{"format", "text|json|csv", "Input", "output format (default text)",
@@ -190,13 +235,35 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.nodes); }},
     OptionInfo{"gpus-per-node", "N", "Cluster", "GPUs per server (default 8)",
                [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.gpus_per_node); }},
+
+    OptionInfo{"fabric", "NAME", "Network", "scale-out fabric id (see 'catalog fabrics'; default ib-hdr)",
+               [](EstimateArgs& a, std::string_view v) -> Reason {
+                 if (!find_fabric(v)) return "unknown fabric " + quoted(v) + " (see 'clusterplan-cli catalog fabrics')";
+                 a.fabric = std::string(v);
+                 return std::nullopt;
+               }},
+    OptionInfo{"nics-per-node", "N", "Network", "scale-out NICs per server, 1 to 64 (default 8)",
+               [](EstimateArgs& a, std::string_view v) { return whole_in(v, 1, kMaxNicsPerNode, a.nics_per_node); }},
+    OptionInfo{"topology", "single|fat-tree-2|fat-tree-3|rail", "Network", "switch topology (default rail)",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_topology_opt, spellings_topology(), a.topology);
+               }},
+    OptionInfo{"oversubscription", "X", "Network", "leaf down:up port ratio, at least 1 (1: non-blocking)",
+               [](EstimateArgs& a, std::string_view v) {
+                 return number(v, 1, false, kMaxOversubscription, a.oversubscription);
+               }},
+    OptionInfo{"tp-comm-overlap", "on|off", "Network", "hide TP collectives behind GEMMs (Megatron-Core; default off)",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_comm_overlap); }},
+    OptionInfo{"dp-overlap", "on|off", "Network", "reduce gradients during the backward pass (default on)",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
+
+    OptionInfo{"measured-step-s", "X", "Calibration",
+               "your measured step time of a pilot run, seconds: scales the model to match it",
+               [](EstimateArgs& a, std::string_view v) {
+                 return number(v, 0, true, kMaxMeasuredStepS, a.measured_step_s);
+               }},
 };
 
-const OptionInfo* find_option(std::string_view name) {
-  for (const OptionInfo& o : kOptions)
-    if (o.name == name) return &o;
-  return nullptr;
-}
 
 bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
 
@@ -214,9 +281,12 @@ void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors)
   if (a.gpus && a.nodes)
     errors.push_back("--gpus: cannot be combined with --nodes (give --gpus N, or --nodes N --gpus-per-node M)");
 
-  // Shape flags alone, with no preset, size, config or scenario file to start from, describe
+  if (a.scenario_file && a.scenario_id)
+    errors.push_back("--scenario-id: cannot be combined with --scenario (give one starting scenario)");
+
+  // Shape flags alone, with no preset, size, config or starting scenario, describe
   // a custom model from scratch: every size must be given (kv-heads defaults to heads).
-  if (starts.empty() && !a.scenario_file && a.shape.any()) {
+  if (starts.empty() && !a.scenario_file && !a.scenario_id && a.shape.any()) {
     std::string missing;
     auto need = [&](const std::optional<int>& v, std::string_view name) {
       if (v) return;
@@ -236,7 +306,23 @@ void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors)
 
 }  // namespace
 
-std::span<const OptionInfo> estimate_options() { return kOptions; }
+std::span<const OptionInfo> estimate_options() {
+  static const std::vector<OptionInfo> all = [] {
+    std::vector<OptionInfo> v(kOptions.begin(), kOptions.end());
+    const std::span<const OptionInfo> more = power_cost_options();
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+  }();
+  return all;
+}
+
+const OptionInfo* find_estimate_option(std::string_view name) {
+  for (const OptionInfo& o : estimate_options())
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+bool is_numeric_option(const OptionInfo& o) { return o.value == "N" || o.value == "X"; }
 
 ParseResult parse_estimate_args(const std::vector<std::string>& args) {
   ParseResult r;
@@ -256,7 +342,7 @@ ParseResult parse_estimate_args(const std::vector<std::string>& args) {
       value = name.substr(eq + 1);
       name.resize(eq);
     }
-    const OptionInfo* opt = find_option(name);
+    const OptionInfo* opt = find_estimate_option(name);
     // Every option takes a value, so the token after an option is its value unless it is
     // itself an option ("--tp --pp 4" is a missing value, "--dp -1" a bad value).
     const bool next_is_value = !value && i + 1 < args.size() && !is_option(args[i + 1]);

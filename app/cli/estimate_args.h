@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "app/cli/power_cost_args.h"
 #include "core/enums.h"
+#include "core/fabric.h"
 
 namespace cp::cli {
 
@@ -30,6 +32,10 @@ struct EstimateArgs {
   OutputFormat format = OutputFormat::Text;
 
   std::optional<std::string> scenario_file;
+  // A scenario saved in the library (`--scenario-id N`), in the library `--db PATH` ("" = the
+  // default library, see app/cli/scenario_command.h).
+  std::optional<long long> scenario_id;
+  std::string db;
   // Where the model starts: at most one of these three.
   std::optional<std::string> model;      // a preset id, already checked to exist
   std::optional<double> params_b;        // billions of parameters
@@ -50,6 +56,21 @@ struct EstimateArgs {
 
   std::optional<std::string> gpu;  // a GPU id, already checked to exist
   std::optional<int> gpus, nodes, gpus_per_node;
+
+  // The scale-out network. A plain string (empty: not given), already checked to be a fabric
+  // id: std::optional<std::string> trips GCC 12's -Wrestrict in Release builds.
+  std::string fabric;
+  std::optional<int> nics_per_node;
+  std::optional<Topology> topology;
+  std::optional<double> oversubscription;
+  std::optional<bool> tp_comm_overlap, dp_overlap;
+
+  // Site calibration: the user's measured step time of a pilot run, seconds. The CLI
+  // estimates once, sets calibration.step_time_factor = measured / modelled, estimates again.
+  std::optional<double> measured_step_s;
+
+  // Power, cooling, cost and reliability assumptions, and --bom-csv (power_cost_args.h).
+  PowerCostArgs power_cost;
 
   // True when the command line changes the model (a starting point or a shape flag).
   bool changes_model() const { return model || params_b || hf_config || shape.any(); }
@@ -81,5 +102,12 @@ struct OptionInfo {
   OptionSetter set = nullptr;
 };
 std::span<const OptionInfo> estimate_options();
+// The rows of the power, cost and reliability options (power_cost_args.cpp); estimate_options()
+// lists them after its own.
+std::span<const OptionInfo> power_cost_options();
+const OptionInfo* find_estimate_option(std::string_view name);
+
+// True for options whose value is a number ("N" or "X"): the ones `sweep --vary` accepts.
+bool is_numeric_option(const OptionInfo& o);
 
 }  // namespace cp::cli

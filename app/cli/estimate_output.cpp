@@ -1,8 +1,13 @@
 #include "app/cli/estimate_output.h"
 
+#include <array>
 #include <cstdio>
 #include <ostream>
 
+#include "app/cli/power_cost_text.h"
+#include "app/cli/text_format.h"
+#include "core/collectives.h"
+#include "core/fabric.h"
 #include "core/model.h"
 #include "core/scenario_json.h"
 #include "core/units.h"
@@ -48,6 +53,86 @@ std::string shape_text(const ModelShape& m) {
     if (m.dense_layers > 0) t += ", first " + std::to_string(m.dense_layers) + " layers dense";
   }
   return t;
+}
+
+void time_line(std::ostream& out, std::string_view label, double seconds) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "  %-28s %12s\n", std::string(label).c_str(), duration_text(seconds).c_str());
+  out << buf;
+}
+
+void value_line(std::ostream& out, std::string_view label, const std::string& value) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  %-28s %s\n", std::string(label).c_str(), value.c_str());
+  out << buf;
+}
+
+std::string group_text(const GroupLink& g) {
+  if (g.ranks <= 1) return "none";
+  std::string t = std::to_string(g.ranks) + " ranks on " + count(g.nodes, "node", "nodes") + ", " +
+                  format("%.1f GB/s", g.link.busbw / 1e9) + " bus bandwidth, " + std::string(to_string(g.algo));
+  if (g.fabric_factor < 1) t += format(", fabric delivers %.0f%%", g.fabric_factor * 100);
+  return t;
+}
+
+std::string tiers_text(const std::array<int, 3>& v, int tiers, const char* const names[3]) {
+  std::string t;
+  for (int i = 0; i < tiers && i < 3; ++i) {
+    if (!t.empty()) t += ", ";
+    t += std::string(names[i]) + " " + std::to_string(v[std::size_t(i)]);
+  }
+  return t;
+}
+
+void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& out) {
+  const StepBreakdown& st = e.step;
+  const Throughput& th = e.throughput;
+  out << "\nStep time (one optimizer step, slowest pipeline stage " << st.slowest_stage << ")\n";
+  time_line(out, "compute", st.compute_s);
+  time_line(out, "pipeline bubble", st.bubble_s);
+  time_line(out, "exposed TP communication", st.exposed.tp_s);
+  time_line(out, "exposed PP communication", st.exposed.pp_s);
+  time_line(out, "exposed DP communication", st.exposed.dp_s);
+  time_line(out, "exposed EP communication", st.exposed.ep_s);
+  time_line(out, "exposed CP communication", st.exposed.cp_s);
+  time_line(out, "optimizer", st.optimizer_s);
+  out << "  " << std::string(41, '-') << '\n';
+  time_line(out, "step", st.step_s);
+  if (s.calibration.step_time_factor != 1.0)
+    value_line(out, "site calibration", format("x %.4g", s.calibration.step_time_factor) + " of the modelled " +
+                                            duration_text(st.modelled_step_s));
+
+  out << "\nThroughput\n";
+  value_line(out, "tokens/s", grouped_text(th.tokens_per_s) + " (band " + grouped_text(th.band_low) + " to " +
+                                  grouped_text(th.band_high) + ")");
+  value_line(out, "model TFLOP/s per GPU", format("%.1f", th.model_tflops_per_gpu) + format(", MFU %.1f%%", th.mfu * 100));
+  value_line(out, "hardware TFLOP/s per GPU",
+             format("%.1f", th.hardware_tflops_per_gpu) + format(", HFU %.1f%%", th.hfu * 100));
+  if (s.training.tokens > 0 && th.train_time_s > 0)
+    value_line(out, "time to train", format("%.1f days", th.train_time_s / 86400) + " for " +
+                                         format("%.4g", s.training.tokens) + " tokens");
+  value_line(out, "calibrated range", e.calibrated_range ? "yes (published runs behind this GPU, fabric, model)"
+                                                         : "no (see the warnings)");
+
+  out << "\nCommunication\n";
+  value_line(out, "TP", group_text(st.tp));
+  value_line(out, "PP", group_text(st.pp));
+  value_line(out, "DP", group_text(st.dp));
+  value_line(out, "EP", group_text(st.ep));
+  value_line(out, "CP", group_text(st.cp));
+
+  const NetworkSize& n = e.network;
+  static const char* const kSwitchTiers[3] = {"leaf", "spine", "core"};
+  static const char* const kLinkTiers[3] = {"NIC-leaf", "leaf-spine", "spine-core"};
+  out << "\nNetwork\n";
+  std::string built(to_string(n.topology));
+  if (n.topology != s.cluster.topology) built += " (as built; " + std::string(to_string(s.cluster.topology)) + " given)";
+  value_line(out, "topology", built + ", " + count(n.tiers, "tier", "tiers") + ", " +
+                                  count(n.endpoints, "NIC port", "NIC ports"));
+  value_line(out, "switches", std::to_string(n.total_switches()) + " (" + tiers_text(n.switches, n.tiers, kSwitchTiers) + ")");
+  value_line(out, "links", std::to_string(n.total_links()) + " (" + tiers_text(n.links, n.tiers, kLinkTiers) + ")");
+  value_line(out, "transceivers",
+             std::to_string(n.total_transceivers()) + " (" + tiers_text(n.transceivers, n.tiers, kLinkTiers) + ")");
 }
 
 void line(std::ostream& out, std::string_view label, double bytes) {
@@ -109,6 +194,10 @@ void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out
       << ", SP " << on_off(p.sp) << ")\n";
   out << "Cluster      " << count(c.nodes, "node", "nodes") << " x " << c.gpus_per_node << " "
       << c.gpu.name << " (" << gib(c.gpu.memory_bytes) << " each)\n";
+  out << "Fabric       " << c.fabric.name << " (" << c.fabric.id << "), " << c.nics_per_node << " NICs per node, "
+      << to_string(c.topology) << format(", oversubscription %g:1", c.oversubscription) << '\n';
+  out << "Overlap      TP communication " << on_off(t.tp_comm_overlap) << ", DP gradient reduction "
+      << on_off(t.dp_overlap) << '\n';
 
   out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers
       << " layers, " << count(me.inflight, "micro-batch", "micro-batches") << " in flight\n";
@@ -125,6 +214,9 @@ void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out
   line(out, "capacity", me.capacity);
   if (me.fits) out << "  fits                     yes, " << gib(me.headroom()) << " headroom\n";
   else out << "  fits                     no, " << gib(-me.headroom()) << " short\n";
+
+  write_throughput_text(s, e, out);
+  write_power_cost_text(s, e, out);  // power, energy, cost, reliability (issue 4)
 
   out << "\nWarnings\n";
   if (e.warnings.count == 0) out << "  none\n";

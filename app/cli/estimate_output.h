@@ -16,7 +16,9 @@ void write_estimate_json(const Scenario& s, const Estimate& e, std::ostream& out
 // A header line of dotted keys and one row, in the order of the JSON output (flatten_json).
 void write_estimate_csv(const Scenario& s, const Estimate& e, std::ostream& out);
 
-// A readable summary: model, layout, memory breakdown per GPU in GiB, fits, warnings.
+// A readable summary: model, layout, fabric, memory breakdown per GPU in GiB, fits, step time
+// and its parts, throughput, communication groups, network size, power and cooling, energy,
+// cost, reliability (power_cost_text.h), warnings.
 void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out);
 
 // One CSV field per RFC 4180: quoted (with quotes doubled) when it holds a comma, a double

@@ -9,18 +9,20 @@ namespace cp::cli {
 std::string main_usage() {
   return "Usage: clusterplan-cli COMMAND [options]\n"
          "\n"
-         "Plans GPU memory for large-model training: per GPU, what a training job needs and\n"
-         "whether it fits.\n"
+         "Plans GPU clusters for large-model training: per GPU, what a training job needs and\n"
+         "whether it fits; step time, throughput, MFU and the network it needs.\n"
          "\n"
          "Commands:\n"
-         "  estimate [options]            memory per GPU for one training job\n"
-         "  catalog models|gpus           the built-in model presets and GPUs\n"
+         "  estimate [options]            memory, step time and throughput of one training job\n"
+         "  sweep [options]               one estimate per GPU count, fabric and --vary value\n"
+         "  catalog models|gpus|fabrics|price-lists\n"
+         "                                the built-in model presets, GPUs, fabrics, price lists\n"
          "\n"
          "Options:\n"
          "  --help, -h                    this text ('estimate --help' lists every option)\n"
          "  --version                     print the version\n"
          "\n"
-         "Exit codes: 0 an estimate was computed (also when it does not fit),\n"
+         "Exit codes: 0 an estimate (or sweep) was computed (also when it does not fit),\n"
          "            2 invalid input (the reason is on stderr).\n";
 }
 
@@ -30,17 +32,20 @@ std::string estimate_usage() {
       "\n"
       "Without a model option or a scenario file, the job starts from the default scenario:\n"
       "LLaMA-65B on 4 nodes x 8 A100 80GB SXM, TP 8, PP 4, DP 1, seq 2048, micro-batch 1,\n"
-      "global batch 1024, bf16 + Adam, selective recomputation with SP, ZeRO-1, 1.4e12 tokens.\n"
+      "global batch 1024, bf16 + Adam, selective recomputation with SP, ZeRO-1, 1.4e12 tokens,\n"
+      "8 HDR InfiniBand NICs per node (ib-hdr), rail-optimised, non-blocking.\n"
       "Every option overrides that starting point (or the --scenario file), in any order.\n"
       "Options take a value as '--name value' or '--name=value'.\n";
   std::string_view group;
   for (const OptionInfo& o : estimate_options()) {
     if (o.group != group) {
       group = o.group;
-      text += "\n" + std::string(group) + ":\n";
+      text.append("\n").append(group).append(":\n");
     }
     char buf[512];
-    const std::string flag = "--" + std::string(o.name) + " " + std::string(o.value);
+    // Appended, not "--" + ...: that trips GCC 12's false -Wrestrict in Release builds.
+    std::string flag("--");
+    flag.append(o.name).append(" ").append(o.value);
     std::snprintf(buf, sizeof buf, "  %-34s %s\n", flag.c_str(), std::string(o.help).c_str());
     text += buf;
   }
@@ -50,19 +55,61 @@ std::string estimate_usage() {
       "model and need --layers, --hidden, --heads, --ffn and --vocab.\n"
       "DP left out is derived from the GPU count when --tp, --pp, --cp, --gpus, --nodes or\n"
       "--gpus-per-node is given; otherwise the starting scenario's DP is kept.\n"
+      "--measured-step-s X estimates once, sets calibration.step_time_factor = X / modelled\n"
+      "step time, and estimates again: time.step_s is then X (warning site_calibrated).\n"
+      "Power, cost and reliability options replace the assumptions of docs/power-cost.md;\n"
+      "--price-list also selects its way to pay unless --payment is given; --power-price is\n"
+      "in the result currency (--currency, else the scenario's). Prices in the other currency\n"
+      "are converted at --exchange-rate.\n"
       "\n"
       "Examples:\n"
       "  clusterplan-cli estimate\n"
       "  clusterplan-cli estimate --model llama-2-70b --gpus 64 --tp 8 --pp 2 --format json\n"
       "  clusterplan-cli estimate --params-b 30 --gpu h100-sxm --nodes 2 --tp 8 --zero 3\n"
-      "  clusterplan-cli estimate --scenario job.json --micro-batch 2 --format csv\n";
+      "  clusterplan-cli estimate --scenario job.json --micro-batch 2 --format csv\n"
+      "  clusterplan-cli estimate --model llama-2-70b --gpu h100-sxm --gpus 64 --tp 8 --pp 1 \\\n"
+      "      --fabric roce-400-tuned --tokens 2e12\n"
+      "  clusterplan-cli estimate --pue liquid --currency usd --exchange-rate 7.1 --failure-rate 1e-5\n"
+      "  clusterplan-cli estimate --payment purchase --power-price 0.6 --bom-csv bom.csv\n";
   return text;
 }
 
-std::string catalog_usage() {
-  return "Usage: clusterplan-cli catalog models|gpus [--format text|json]\n"
+std::string sweep_usage() {
+  return "Usage: clusterplan-cli sweep [estimate options] --gpus N,N,... [--fabric ID,ID,...]\n"
+         "                             [--vary FIELD=v1,v2,...]... [--scaling strong|weak]\n"
+         "                             [--format text|json|csv]\n"
          "\n"
-         "Lists the built-in model presets (ids for --model) or GPUs (ids for --gpu).\n"
+         "One estimate per point of the cartesian product of the GPU counts, the fabrics and the\n"
+         "values of every --vary list. The estimate options (see 'clusterplan-cli estimate --help')\n"
+         "describe the base scenario; --dp, --nodes and --measured-step-s are not accepted (DP is\n"
+         "derived at each point; the cluster is sized by --gpus).\n"
+         "\n"
+         "  --gpus N,N,...            GPU counts (default: the base scenario's); up to the GPUs per\n"
+         "                            node is one node of that many GPUs, more must be a multiple\n"
+         "  --fabric ID,ID,...        fabric ids (see 'catalog fabrics'; default: the base's)\n"
+         "  --vary FIELD=v1,v2,...    any numeric estimate option, without dashes (tp=4,8,\n"
+         "                            micro-batch=1,2, oversubscription=1,2,4); may be repeated\n"
+         "  --scaling strong|weak     strong (default): the global batch is held and DP grows with\n"
+         "                            the GPUs (TP, PP, CP held); weak: the batch per DP replica\n"
+         "                            is held: global batch = base batch x DP / DP at the first\n"
+         "                            GPU count of each curve that gives a whole DP\n"
+         "\n"
+         "Points are ordered by fabric, then each --vary list, then GPU count. A point that cannot\n"
+         "run (a validation problem, or the memory does not fit) is a row with feasible = false and\n"
+         "its reasons; it never stops the sweep. Exit 0 when the sweep ran, 2 on bad options.\n"
+         "\n"
+         "Examples:\n"
+         "  clusterplan-cli sweep --model llama-2-70b --gpu h100-sxm --tp 8 --pp 1 \\\n"
+         "      --gpus 64,128,256,512 --fabric ib-ndr,roce-400-untuned,roce-400-tuned\n"
+         "  clusterplan-cli sweep --model llama-3-8b --gpus 8,16,32 --vary tp=1,2,4 --format csv\n";
+}
+
+std::string catalog_usage() {
+  return "Usage: clusterplan-cli catalog models|gpus|fabrics|price-lists [--format text|json]\n"
+         "\n"
+         "Lists the built-in model presets (ids for --model), GPUs (ids for --gpu), scale-out\n"
+         "fabrics (ids for --fabric) or price lists (ids for --price-list: id, kind rent|cloud|\n"
+         "purchase, currency, date, name; json adds source, whole_months and the lines).\n"
          "--format json gives a list of objects, each with an \"id\".\n";
 }
 

@@ -9,5 +9,6 @@ namespace cp::cli {
 std::string main_usage();
 std::string estimate_usage();
 std::string catalog_usage();
+std::string sweep_usage();
 
 }  // namespace cp::cli

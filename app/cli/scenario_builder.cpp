@@ -8,9 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/scenario_command.h"
+#include "core/fabric.h"
 #include "core/gpu.h"
 #include "core/hf_config.h"
 #include "core/model.h"
+#include "core/scenario_file.h"
 #include "core/scenario_json.h"
 
 namespace cp::cli {
@@ -99,7 +102,7 @@ void apply_model(const EstimateArgs& a, Scenario& s, std::vector<Problem>& probl
     s.model = m;
     s.model_id = "custom";  // the scenario format knows presets, "custom" and "derived:" ids
     s.model_derived = false;
-  } else if (a.shape.any() && !a.scenario_file) {
+  } else if (a.shape.any() && !a.scenario_file && !a.scenario_id) {
     // A custom shape from scratch (the parser checked that every size is given). The
     // remaining choices keep ModelShape's defaults: SwiGLU, RMSNorm, untied, rotary, dense.
     s.model = ModelShape{};
@@ -133,6 +136,11 @@ void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& pro
     c.gpus_per_node = per_node;
     set_if(a.nodes, c.nodes);
   }
+
+  if (!a.fabric.empty()) c.fabric = *find_fabric(a.fabric);  // checked by the parser
+  set_if(a.nics_per_node, c.nics_per_node);
+  set_if(a.topology, c.topology);
+  set_if(a.oversubscription, c.oversubscription);
 }
 
 }  // namespace
@@ -146,10 +154,18 @@ BuildResult build_scenario(const EstimateArgs& a) {
     json j;
     if (!read_json_file(*a.scenario_file, "--scenario", j, r.problems)) return r;
     std::vector<Problem> found;
-    if (!scenario_from_json(j, s, found)) {
+    // A scenario file as `scenario export` writes it (core/scenario_file.h), or a bare scenario.
+    const bool wrapped = j.is_object() && j.contains("format") && j["format"] == kScenarioFileFormat;
+    ScenarioDocument doc;
+    doc.scenario = s;
+    const bool read = wrapped ? scenario_file_from_json(j, doc, found) : scenario_from_json(j, s, found);
+    if (wrapped) s = doc.scenario;
+    if (!read) {
       add_file_problems(*a.scenario_file, found, r.problems);
       return r;
     }
+  } else if (a.scenario_id) {
+    if (!load_stored_scenario(a.db, *a.scenario_id, s, r.problems)) return r;
   }
 
   apply_model(a, s, r.problems);
@@ -166,6 +182,8 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.dropout, t.dropout);
   set_if(a.flash_attention, t.flash_attention);
   set_if(a.tokens, t.tokens);
+  set_if(a.tp_comm_overlap, t.tp_comm_overlap);
+  set_if(a.dp_overlap, t.dp_overlap);
 
   Parallelism& p = s.parallel;
   set_if(a.tp, p.tp);
@@ -180,8 +198,9 @@ BuildResult build_scenario(const EstimateArgs& a) {
   else if (a.changes_layout()) p.dp = 0;
 
   apply_cluster(a, s, r.problems);
+  apply_power_cost_args(a.power_cost, s.assumptions);
 
-  if (!a.scenario_file) {
+  if (!a.scenario_file && !a.scenario_id) {
     // Compare everything but the name with the default scenario.
     Scenario plain = default_scenario();
     plain.name = s.name;

@@ -88,6 +88,15 @@ void TstValidate::problems_data() {
   row("gpu without memory", [](Scenario& s) { s.cluster.gpu.memory_bytes = 0; }, "cluster.gpu", "has no memory capacity");
   row("fragmentation 1", [](Scenario& s) { s.overheads.fragmentation = 1.0; }, "overheads.fragmentation",
       "must be a fraction from 0 to below 1");
+  row("oversubscription below 1", [](Scenario& s) { s.cluster.oversubscription = 0.5; }, "cluster.oversubscription",
+      "must be a ratio from 1 (non-blocking) to 1000, got 0.5");
+  row("no NICs", [](Scenario& s) { s.cluster.nics_per_node = 0; }, "cluster.nics_per_node", "must be at least 1, got 0");
+  row("fabric without bandwidth", [](Scenario& s) { s.cluster.fabric.nic_busbw = 0; },
+      "cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth");
+  row("GPU without MAMF", [](Scenario& s) { s.cluster.gpu.mamf_fraction = 0; }, "cluster.gpu_spec.mamf_fraction",
+      "must be a fraction above 0 and at most 1");
+  row("calibration factor 0", [](Scenario& s) { s.calibration.step_time_factor = 0; }, "calibration.step_time_factor",
+      "must be a positive ratio of measured to modelled step time");
   row("negative framework", [](Scenario& s) { s.overheads.framework_bytes = -1; }, "overheads.framework_bytes",
       "must be zero or more bytes");
 }

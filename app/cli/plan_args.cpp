@@ -1,0 +1,206 @@
+#include "app/cli/plan_args.h"
+
+#include <charconv>
+#include <climits>
+#include <cmath>
+
+#include "core/fabric.h"
+
+namespace cp::cli {
+namespace {
+
+bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    items.emplace_back(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
+    if (comma == std::string_view::npos) return items;
+    start = comma + 1;
+  }
+}
+
+bool whole(std::string_view text, long long min, long long max, long long& out) {
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc{} && ptr == end && out >= min && out <= max;
+}
+
+bool real(const std::string& text, double& out) {
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc{} && ptr == end && std::isfinite(out) && out >= 0;
+}
+
+bool is_knob(const std::string& name) {
+  return name == "tp" || name == "pp" || name == "vpp" || name == "cp" || name == "ep" || name == "micro-batch" ||
+         name == "recompute" || name == "zero" || name == "sequence-parallel";
+}
+
+// A knob's comma list, each item parsed by the estimate option of that name.
+void parse_knob(const std::string& name, const std::string& value, PlanParseResult& r) {
+  const OptionInfo* opt = find_estimate_option(name);
+  SearchSpace& sp = r.args.space;
+  for (const std::string& item : split(value)) {
+    EstimateArgs a;
+    if (item.empty()) {
+      r.errors.push_back("--" + name + ": empty item in the list '" + value + "'");
+      return;
+    }
+    if (const std::optional<std::string> why = opt->set(a, item)) {
+      r.errors.push_back("--" + name + ": " + *why);
+      return;
+    }
+    if (a.tp) sp.tp.push_back(*a.tp);
+    if (a.pp) sp.pp.push_back(*a.pp);
+    if (a.vpp) sp.vpp.push_back(*a.vpp);
+    if (a.cp) sp.cp.push_back(*a.cp);
+    if (a.ep) sp.ep.push_back(*a.ep);
+    if (a.micro_batch) sp.micro_batch.push_back(*a.micro_batch);
+    if (a.recompute) sp.recompute.push_back(*a.recompute);
+    if (a.zero) sp.zero.push_back(*a.zero);
+    if (a.sequence_parallel) sp.sp.push_back(*a.sequence_parallel ? 1 : 0);
+  }
+}
+
+void parse_gpus(const std::string& value, PlanParseResult& r) {
+  for (const std::string& item : split(value)) {
+    const std::size_t dash = item.find('-');
+    long long a = 0, b = 0;
+    if (dash == std::string::npos) {
+      if (!whole(item, 1, INT_MAX, a)) {
+        r.errors.push_back("--gpus: '" + item + "' is not a GPU count of 1 or more (a list a,b,... or a range A-B)");
+        return;
+      }
+      r.args.gpus.push_back(int(a));
+    } else if (!whole(std::string_view(item).substr(0, dash), 1, INT_MAX, a) ||
+               !whole(std::string_view(item).substr(dash + 1), 1, INT_MAX, b) || b < a) {
+      r.errors.push_back("--gpus: '" + item + "' is not a range A-B of GPU counts with 1 <= A <= B");
+      return;
+    } else {
+      r.args.gpu_ranges.emplace_back(int(a), int(b));
+    }
+  }
+}
+
+void parse_own(const std::string& name, const std::string& value, PlanParseResult& r) {
+  PlanArgs& a = r.args;
+  long long n = 0;
+  double x = 0;
+  if (name == "objective") {
+    a.objective = parse_objective(value);
+    if (!a.objective) r.errors.push_back("--objective: '" + value + "' is not one of: throughput, time, cost, cost-per-token");
+  } else if (name == "top") {
+    if (whole(value, 0, 100000, n)) a.top = int(n);
+    else r.errors.push_back("--top: '" + value + "' is not a whole number from 0 to 100000");
+  } else if (name == "threads") {
+    if (whole(value, 0, 4096, n)) a.threads = int(n);
+    else r.errors.push_back("--threads: '" + value + "' is not a whole number from 0 (every core) to 4096");
+  } else if (name == "gpus") {
+    parse_gpus(value, r);
+  } else if (name == "fabric") {
+    for (const std::string& f : split(value)) {
+      if (!find_fabric(f)) {
+        r.errors.push_back("--fabric: unknown fabric '" + f + "' (see 'clusterplan-cli catalog fabrics')");
+        return;
+      }
+      a.space.fabrics.push_back(f);
+    }
+  } else if (name == "power-kw" || name == "budget-per-month" || name == "deadline-days") {
+    if (!real(value, x)) r.errors.push_back("--" + name + ": '" + value + "' is not a number of 0 or more");
+    else if (name == "power-kw") a.space.max_power_kw = x;
+    else if (name == "budget-per-month") a.space.max_budget_per_month = x;
+    else a.deadline_days = x;
+  } else if (name == "spare-nodes" || name == "max-micro-batch") {
+    if (!whole(value, name == "spare-nodes" ? 0 : 1, 1 << 20, n))
+      r.errors.push_back("--" + name + ": '" + value + "' is not a whole number in range");
+    else if (name == "spare-nodes") a.space.spare_nodes = int(n);
+    else a.space.max_micro_batch = int(n);
+  } else if (name == "tp-across-nodes" || name == "uneven-chunks") {
+    const std::optional<bool> on = parse_on_off(value);
+    if (!on) r.errors.push_back("--" + name + ": '" + value + "' is not one of: on, off");
+    else if (name == "tp-across-nodes") a.space.tp_across_nodes = *on;
+    else a.space.even_chunks_only = !*on;
+  }
+}
+
+bool is_own(const std::string& name) {
+  return name == "objective" || name == "top" || name == "threads" || name == "gpus" || name == "fabric" ||
+         name == "power-kw" || name == "budget-per-month" || name == "deadline-days" || name == "spare-nodes" ||
+         name == "max-micro-batch" || name == "tp-across-nodes" || name == "uneven-chunks";
+}
+
+}  // namespace
+
+PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
+  PlanParseResult r;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& token = args[i];
+    if (token == "--help" || token == "-h") {
+      r.args.help = true;
+      continue;
+    }
+    std::string name = is_option(token) ? token.substr(2) : std::string();
+    std::string value;
+    bool has_value = false;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+      has_value = true;
+    }
+    if (!is_own(name) && !is_knob(name)) {
+      r.args.estimate_words.push_back(token);  // an estimate option or its value
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= args.size() || is_option(args[i + 1])) {
+        r.errors.push_back("--" + name + ": missing value");
+        continue;
+      }
+      value = args[++i];
+    }
+    if (is_knob(name)) parse_knob(name, value, r);
+    else parse_own(name, value, r);
+  }
+  ParseResult base = parse_estimate_args(r.args.estimate_words);
+  r.args.base = base.args;
+  if (r.args.help) return r;
+  for (std::string& e : base.errors) {
+    const std::string from = "'clusterplan-cli estimate --help'";
+    if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli plan --help'");
+    r.errors.push_back(e);
+  }
+  if (base.args.dp) r.errors.push_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
+  if (base.args.nodes) r.errors.push_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
+  if (base.args.measured_step_s)
+    r.errors.push_back("--measured-step-s: a plan is not calibrated layout by layout; give the calibration in a --scenario file");
+  r.args.space.deadline_s = r.args.deadline_days * 86400.0;
+  return r;
+}
+
+bool plan_gpu_counts(const PlanArgs& a, int gpn, int base_gpus, std::vector<int>& out, std::string& why) {
+  out = a.gpus;
+  for (const auto& [lo, hi] : a.gpu_ranges) {
+    const std::size_t before = out.size();
+    for (long long g = ((long long)lo + gpn - 1) / gpn * gpn; g <= hi; g += gpn) {
+      out.push_back(int(g));
+      if (out.size() > std::size_t(kMaxPlanClusters)) {
+        why = "the ranges give more than " + std::to_string(kMaxPlanClusters) + " cluster sizes";
+        return false;
+      }
+    }
+    if (out.size() == before) {
+      why = "the range " + std::to_string(lo) + "-" + std::to_string(hi) + " holds no whole number of " +
+            std::to_string(gpn) + "-GPU nodes";
+      return false;
+    }
+  }
+  if (out.empty() && a.deadline_days > 0)
+    for (long long nodes = 1; nodes <= 4096; nodes *= 2) out.push_back(int(nodes * gpn));
+  if (out.empty()) out.push_back(base_gpus);
+  return true;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,37 @@
+// The power, cost and reliability options of `clusterplan-cli estimate` (issue 4): one option
+// for every assumption a user sets (core/assumptions.h), parsed into PowerCostArgs and applied
+// on top of the starting scenario's assumptions. The rows join the shared option table
+// (estimate_args.h), so sweep, plan and scenario accept them too.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/assumptions.h"
+
+namespace cp::cli {
+
+// Every value is optional: only what the command line gives overrides the scenario. The
+// assumptions that may be unset (built-in value) take "auto": an outer value holding nullopt.
+struct PowerCostArgs {
+  // Power and cooling.
+  std::optional<double> pue, gpu_power_factor, storage_w_per_node, rack_limit_w, grid_kg_co2_per_kwh;
+  std::optional<std::optional<double>> node_overhead_w, switch_w, optic_w;
+  // Cost. The price list is a catalog entry (checked to exist).
+  const PriceList* price_list = nullptr;
+  std::optional<Payment> payment;
+  std::optional<Currency> currency;
+  std::optional<double> cny_per_usd, power_price_per_kwh, amortisation_years, vat, headroom;
+  // Reliability.
+  std::optional<double> failure_rate_per_gpu_hour, checkpoint_bytes_per_s, restart_s;
+  std::optional<std::optional<double>> checkpoint_bytes_per_param, checkpoint_interval_s;
+  // `--bom-csv FILE`: where to write the bill of materials ("" not given, "-" standard output).
+  // A plain string: std::optional<std::string> trips GCC 12's -Wrestrict in Release builds.
+  std::string bom_csv;
+};
+
+// Applies the options in this order: the price list (its slot, and its way to pay), --payment,
+// --currency, then the rest. --power-price is in the resulting currency.
+void apply_power_cost_args(const PowerCostArgs& f, Assumptions& a);
+
+}  // namespace cp::cli

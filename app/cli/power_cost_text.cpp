@@ -1,0 +1,163 @@
+#include "app/cli/power_cost_text.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "app/cli/text_format.h"
+#include "core/cost.h"
+#include "core/power_cost_json.h"
+
+namespace cp::cli {
+namespace {
+
+void value_line(std::ostream& out, std::string_view label, const std::string& value) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "  %-28s %s\n", std::string(label).c_str(), value.c_str());
+  out << buf;
+}
+
+std::string kw(double w) { return number_text("%.1f kW", w / 1000); }
+
+// Money: whole units with separators from 1,000 up, two decimals below.
+std::string money(double v, Currency c) {
+  const std::string n = v >= 1000 || v <= -1000 ? grouped_text(v) : number_text("%.2f", v);
+  return n + " " + std::string(to_string(c));
+}
+
+// A difference, with its sign: "+36,000 CNY", "-559,728 CNY".
+// Appended: "+" + std::string trips GCC 12's false -Wrestrict in Release builds.
+std::string money_delta(double v, Currency c) {
+  std::string t(v > 0 ? "+" : "");
+  t.append(money(v, c));
+  return t;
+}
+
+std::string hours(double s) { return number_text("%.1f h", s / 3600); }
+
+std::string percent(double f) { return number_text("%.0f%%", f * 100); }
+
+void write_power(const Scenario& s, const Estimate& e, bool run, std::ostream& out) {
+  const PowerEstimate& p = e.power;
+  const Assumptions& a = s.assumptions;
+  out << "\nPower and cooling\n";
+  value_line(out, "GPUs", kw(p.gpu_w) + " average (" + number_text("%.0f%%", a.gpu_power_factor * 100) + " of TDP), " +
+                              kw(p.gpu_peak_w) + " at TDP");
+  value_line(out, "node", kw(p.node_w) + " average, " + kw(p.node_peak_w) + " peak (" +
+                              grouped_text(p.node_overhead_w) + " W" + " besides the GPUs)");
+  value_line(out, "switches, optics, storage",
+             kw(p.switches_w) + ", " + kw(p.optics_w) + ", " + kw(p.storage_w));
+  value_line(out, "IT", kw(p.it_w) + " average, " + kw(p.it_peak_w) + " peak");
+  value_line(out, "facility", kw(p.facility_w) + " average, " + kw(p.facility_peak_w) + " peak" +
+                                  number_text(" (PUE %g)", a.pue));
+  value_line(out, "cooling", grouped_text(p.cooling_btu_per_h) + " BTU/h, " + number_text("%.2f tons", p.cooling_tons) +
+                                 " (the IT peak, " + kw(p.cooling_w) + ")");
+  const std::string per_rack = p.nodes_per_rack > 0 ? std::to_string(p.nodes_per_rack) + " nodes per rack"
+                                                    : std::string("a node exceeds the rack limit");
+  value_line(out, "racks", std::to_string(p.racks) + " of " + kw(a.rack_limit_w) + " (" + per_rack + ")");
+
+  out << "\nEnergy of the run\n";
+  if (!run) {
+    value_line(out, "energy", "n/a (no token budget, or no progress)");
+    return;
+  }
+  value_line(out, "energy", grouped_text(e.energy.run_kwh) + " kWh at the facility over " +
+                                number_text("%.1f days", e.energy.run_s / 86400));
+  value_line(out, "CO2", grouped_text(e.energy.run_co2_kg) + " kg" +
+                             number_text(" at %g kg/kWh", a.grid_kg_co2_per_kwh));
+}
+
+void write_cost(const Scenario& s, const Estimate& e, bool run, std::ostream& out) {
+  const CostEstimate& k = e.cost;
+  const Assumptions& a = s.assumptions;
+  const PriceList& list = a.list_for(a.payment);
+  const Currency c = k.currency;
+  out << "\nCost (" << to_string(k.payment) << ", price list " << list.id << " of " << list.date << ", "
+      << to_string(c) << number_text(", a month is %g h", power_units::kHoursPerMonth);
+  if (a.currency != list.currency) out << number_text(", %g CNY per USD", a.cny_per_usd);
+  out << ")\n";
+  for (int i = 0; i < kCostCategories; ++i) {
+    const double v = k.per_month_by_category[std::size_t(i)];
+    if (v == 0) continue;
+    value_line(out, std::string(to_string(CostCategory(i))) + " per month",
+               money(v, c) + " + headroom " + money(v * a.headroom, c));
+  }
+  if (k.vat_per_month > 0) value_line(out, number_text("VAT (%g%%) per month", a.vat * 100), money(k.vat_per_month, c));
+  value_line(out, "per month", money(k.per_month, c));
+  value_line(out, "headroom per month", money(k.headroom_per_month, c) + " (" + percent(a.headroom) +
+                                            " on each category)");
+  value_line(out, "budget per month", money(k.budget_per_month, c));
+  value_line(out, "per hour", money(k.per_hour, c));
+  if (run) {
+    value_line(out, "per run", money(k.run_total, c) + number_text(" (%g months billed)", k.billed_months));
+    if (k.per_million_tokens > 0) value_line(out, "per million tokens", money(k.per_million_tokens, c));
+  } else {
+    value_line(out, "per run", "n/a (no token budget, or no progress)");
+  }
+  value_line(out, "network share", number_text("%.1f%%", k.network_share * 100) + " of the capital cost (" + money(k.network_capex, c) +
+                                       " of " + money(k.capex, c) + ", bill of materials)");
+  const FabricComparison f = compare_ib_roce(s, k, e.reliability.real_train_time_s);
+  if (!f.other_fabric.empty()) {
+    std::string t = "network capital " + money_delta(f.network_capex_delta, c);
+    if (run) t += ", time " + number_text("%+.1f days", f.train_time_delta_s / 86400) + ", run " +
+                  money_delta(f.run_total_delta, c);
+    value_line(out, "on " + f.other_fabric + " instead", t);
+  }
+}
+
+void write_reliability(const Scenario& s, const Estimate& e, bool run, std::ostream& out) {
+  const ReliabilityEstimate& r = e.reliability;
+  const Assumptions& a = s.assumptions;
+  out << "\nReliability\n";
+  if (r.failures)
+    value_line(out, "MTBI", number_text("%.1f h", r.mtbi_s / 3600) +
+                                number_text(" (%.4g failures per GPU-hour)", a.failure_rate_per_gpu_hour));
+  else value_line(out, "MTBI", "no failures (failure rate 0)");
+  value_line(out, "checkpoint", number_text("%.1f GB", r.checkpoint_bytes / 1e9) + ", written in " +
+                                    duration_text(r.checkpoint_write_s) +
+                                    number_text(" at %.3g GB/s", a.checkpoint_bytes_per_s / 1e9));
+  std::string interval = r.interval_s > 0 ? hours(r.interval_s) : std::string("none");
+  if (r.optimal_interval_s > 0) {
+    if (a.checkpoint_interval_s) interval += " (Young/Daly optimum " + hours(r.optimal_interval_s) + ")";
+    else interval += " (Young/Daly optimum)";
+  }
+  value_line(out, "checkpoint interval", interval);
+  value_line(out, "seed's interval (1-2 h)", number_text("goodput %.5f at 1 h", r.goodput_seed_low) +
+                                                 number_text(", %.5f at 2 h", r.goodput_seed_high));
+  value_line(out, "restart", duration_text(r.restart_s));
+  value_line(out, "goodput", number_text("%.5f", r.goodput));
+  if (run) value_line(out, "real time to train", number_text("%.1f days", r.real_train_time_s / 86400));
+}
+
+}  // namespace
+
+void write_power_cost_text(const Scenario& s, const Estimate& e, std::ostream& out) {
+  // The same rule as the JSON: run figures need a token budget and progress.
+  const bool run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0;
+  write_power(s, e, run, out);
+  write_cost(s, e, run, out);
+  write_reliability(s, e, run, out);
+}
+
+bool write_bom_csv(const std::string& path, const Scenario& s, const Estimate& e, std::ostream& out,
+                   std::ostream& err) {
+  const std::string csv = bom_to_csv(s, e);
+  if (path == "-") {
+    out << csv;
+    return true;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file << csv;
+  if (file) file.close();
+  if (!file) {
+    err << "--bom-csv: cannot write '" << path << "': " << std::strerror(errno) << '\n';
+    return false;
+  }
+  return true;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,433 @@
+#include "app/cli/scenario_command.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/estimate_args.h"
+#include "app/cli/scenario_builder.h"
+#include "core/estimate.h"
+#include "core/scenario_file.h"
+#include "core/scenario_json.h"
+#include "core/scenario_store.h"
+
+namespace cp::cli {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kOk = 0, kFailed = 1, kInvalid = 2;
+
+// The words of one sub-command: positional words and the values of its options.
+struct Words {
+  std::vector<std::string> positional;
+  std::map<std::string, std::vector<std::string>, std::less<>> options;  // name without "--"
+
+  std::string last(std::string_view name) const {
+    auto it = options.find(name);
+    return it == options.end() ? std::string() : it->second.back();
+  }
+  bool has(std::string_view name) const { return options.count(name) != 0; }
+  const std::vector<std::string>& all(std::string_view name) const {
+    static const std::vector<std::string> none;
+    auto it = options.find(name);
+    return it == options.end() ? none : it->second;
+  }
+};
+
+// Takes `--name value` and `--name=value` for the `known` options (all of which take a value).
+// Other words go to `rest` when given (to be parsed as estimate options), else a word starting
+// with "--" is an error and any other word is positional.
+bool split_words(const std::vector<std::string>& args, std::initializer_list<std::string_view> known, Words& w,
+                 std::vector<std::string>* rest, std::vector<std::string>& errors) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    std::string name, value;
+    bool has_value = false;
+    if (a.rfind("--", 0) == 0) {
+      const auto eq = a.find('=');
+      name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+      if (eq != std::string::npos) value = a.substr(eq + 1), has_value = true;
+    }
+    bool mine = false;
+    for (std::string_view k : known) mine = mine || (!name.empty() && name == k);
+    if (!mine) {
+      if (rest) rest->push_back(a);
+      else if (a.rfind("--", 0) == 0 && a != "--") errors.push_back(a + ": unknown option");
+      else w.positional.push_back(a);
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= args.size()) {
+        errors.push_back("--" + name + ": missing value");
+        continue;
+      }
+      value = args[++i];
+    }
+    w.options[name].push_back(value);
+  }
+  return errors.empty();
+}
+
+// A scenario id: a whole number from 1 up.
+bool parse_id(std::string_view text, long long& id) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, id);
+  return !text.empty() && ec == std::errc{} && ptr == end && id > 0;
+}
+
+int invalid(std::ostream& err, const std::string& message) {
+  err << "clusterplan-cli scenario: " << message << '\n';
+  return kInvalid;
+}
+
+// The library the command names, opened; its notices (a damaged library moved aside, a
+// migration, read-only) go to stderr.
+std::string library_path(const Words& w, std::string& error) {
+  if (w.has("db")) {
+    const std::string p = w.last("db");
+    if (p.empty()) error = "--db: the path is empty";
+    return p;
+  }
+  const std::string p = default_library_path();
+  if (p.empty()) {
+    error = "--db: no library path given and neither XDG_DATA_HOME nor HOME is set";
+    return p;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(p).parent_path(), ec);
+  return p;
+}
+
+void print_notices(const ScenarioStore& store, std::ostream& err) {
+  for (const std::string& n : store.report().notices) err << "clusterplan-cli: " << n << '\n';
+}
+
+json summary_json(const ScenarioSummary& s) {
+  return {{"id", s.id}, {"name", s.name}, {"tags", s.tags}, {"revision", s.revision}, {"updated_at", s.updated_at}};
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// The estimate JSON kept with a save: what the estimate command shows for it.
+json snapshot(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
+
+// Tags from --tag options, checked as a scenario file's tags are.
+bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err) {
+  json j = w.all("tag");
+  ScenarioDocument d;
+  std::vector<Problem> problems;
+  json file{{"format", kScenarioFileFormat}, {"format_version", kScenarioFileVersion}, {"scenario", json::object()},
+            {"tags", j}};
+  if (!scenario_file_from_json(file, d, problems)) {
+    for (const Problem& p : problems) err << "clusterplan-cli scenario: --tag: " << p.message << '\n';
+    return false;
+  }
+  tags = d.tags;
+  return true;
+}
+
+using Command = int (*)(const Words&, const std::vector<std::string>& rest, ScenarioStore&, std::ostream&,
+                        std::ostream&);
+
+int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore& store, std::ostream& out,
+             std::ostream& err) {
+  const ParseResult parsed = parse_estimate_args(rest);
+  if (!parsed.ok()) {
+    for (const std::string& e : parsed.errors) err << e << '\n';
+    err << "(see 'clusterplan-cli scenario --help')\n";
+    return kInvalid;
+  }
+  long long id = 0;
+  if (w.has("id") && !parse_id(w.last("id"), id))
+    return invalid(err, "--id: '" + w.last("id") + "' is not a scenario id (a whole number from 'scenario list')");
+  ScenarioDocument d;
+  EstimateArgs args = parsed.args;
+  if (id != 0) {  // a new revision: the saved scenario, its notes and tags, with the flags on top
+    StoredScenario current;
+    if (!store.load(id, current)) return invalid(err, "--id: there is no scenario " + std::to_string(id));
+    d = current.document;
+    if (!args.scenario_file && !args.scenario_id) {
+      args.scenario_id = id;
+      args.db = store.path();
+    }
+  }
+  const BuildResult built = build_scenario(args);
+  if (!built.ok()) {
+    for (const Problem& p : built.problems) err << p.text() << '\n';
+    return kInvalid;
+  }
+  d.scenario = built.scenario;
+  if (w.has("name")) d.scenario.name = w.last("name");
+  if (w.has("notes")) d.notes = w.last("notes");
+  if (w.has("tag") && !tags_from(w, d.tags, err)) return kInvalid;
+  const std::vector<Problem> problems = validate(d.scenario);
+  if (!problems.empty()) {
+    for (const Problem& p : problems) err << p.text() << '\n';
+    return kInvalid;
+  }
+  const std::int64_t saved = store.save(d, snapshot(d.scenario), id);
+  StoredScenario back;
+  store.load(saved, back);
+  out << "saved scenario " << saved << " '" << d.scenario.name << "' (revision " << back.revision << ")\n";
+  return kOk;
+}
+
+int cmd_list(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+             std::ostream& err) {
+  const std::string format = w.has("format") ? w.last("format") : "text";
+  if (format != "text" && format != "json") return invalid(err, "--format: '" + format + "' is not one of: text, json");
+  const std::vector<ScenarioSummary> all = store.list(w.last("search"), w.last("tag"));
+  if (format == "json") {
+    json j = json::array();
+    for (const ScenarioSummary& s : all) j.push_back(summary_json(s));
+    out << j.dump(2) << '\n';
+    return kOk;
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%6s %4s  %-24s  %s\n", "id", "rev", "updated (UTC)", "name [tags]");
+  out << buf;
+  for (const ScenarioSummary& s : all) {
+    std::snprintf(buf, sizeof buf, "%6lld %4d  %-24s  ", static_cast<long long>(s.id), s.revision,
+                  s.updated_at.c_str());
+    out << buf << s.name;
+    if (!s.tags.empty()) out << " [" << joined(s.tags) << ']';
+    out << '\n';
+  }
+  return kOk;
+}
+
+// The id (first positional word) and, with --revision, the revision to read.
+bool load_named(const Words& w, ScenarioStore& store, StoredScenario& x, std::ostream& err, int& code) {
+  code = kInvalid;
+  long long id = 0;
+  if (w.positional.empty()) return invalid(err, "missing the scenario id (see 'scenario list')"), false;
+  if (!parse_id(w.positional[0], id))
+    return invalid(err, "'" + w.positional[0] + "' is not a scenario id (a whole number from 'scenario list')"), false;
+  if (w.has("revision")) {
+    long long rev = 0;
+    if (!parse_id(w.last("revision"), rev) || rev > 1'000'000'000)
+      return invalid(err, "--revision: '" + w.last("revision") + "' is not a revision number"), false;
+    if (!store.load_revision(id, int(rev), x))
+      return invalid(err, "scenario " + std::to_string(id) + " has no revision " + std::to_string(rev)), false;
+  } else if (!store.load(id, x)) {
+    return invalid(err, "there is no scenario " + std::to_string(id) + " in '" + store.path() + "'"), false;
+  }
+  code = kOk;
+  return true;
+}
+
+int cmd_show(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+             std::ostream& err) {
+  StoredScenario x;
+  int code = kOk;
+  if (!load_named(w, store, x, err, code)) return code;
+  if (w.positional.size() > 1) return invalid(err, "show takes one scenario id");
+  const json j{{"id", x.id},
+               {"revision", x.revision},
+               {"created_at", x.created_at},
+               {"updated_at", x.updated_at},
+               {"engine_version", x.engine_version},
+               {"file", scenario_file_to_json(x.document)},
+               {"estimate", x.estimate}};
+  out << j.dump(2) << '\n';
+  return kOk;
+}
+
+int cmd_export(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+               std::ostream& err) {
+  StoredScenario x;
+  int code = kOk;
+  if (!load_named(w, store, x, err, code)) return code;
+  if (w.positional.size() != 2) return invalid(err, "export takes a scenario id and a file name: export ID FILE");
+  const std::string& file = w.positional[1];
+  if (file == "-") {
+    out << scenario_file_text(x.document);
+    return kOk;
+  }
+  std::string error;
+  if (!export_scenario_file(file, x.document, error)) return invalid(err, error);
+  out << "exported scenario " << x.id << " '" << x.document.scenario.name << "' to " << file << '\n';
+  return kOk;
+}
+
+int cmd_import(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+               std::ostream& err) {
+  if (w.positional.size() != 1) return invalid(err, "import takes one scenario file: import FILE");
+  const std::string& file = w.positional[0];
+  ImportResult r = import_scenario_file(file);
+  if (!r.ok()) {
+    for (const Problem& p : r.problems)
+      err << (p.field == file ? p.text() : file + ": " + p.text()) << '\n';
+    return kInvalid;
+  }
+  if (w.has("name")) r.document.scenario.name = w.last("name");
+  if (w.has("tag") && !tags_from(w, r.document.tags, err)) return kInvalid;
+  const std::int64_t id = store.save(r.document, snapshot(r.document.scenario));
+  out << "imported " << file << " as scenario " << id << " '" << r.document.scenario.name << "'";
+  if (r.format_version < kScenarioFileVersion) out << " (upgraded from file format " << r.format_version << ")";
+  out << '\n';
+  return kOk;
+}
+
+int cmd_delete(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+               std::ostream& err) {
+  long long id = 0;
+  if (w.positional.size() != 1 || !parse_id(w.positional[0], id))
+    return invalid(err, "delete takes one scenario id (a whole number from 'scenario list')");
+  if (!store.remove(id)) return invalid(err, "there is no scenario " + std::to_string(id) + " in '" + store.path() + "'");
+  out << "deleted scenario " << id << " with its history\n";
+  return kOk;
+}
+
+int cmd_history(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+                std::ostream& err) {
+  long long id = 0;
+  if (w.positional.size() != 1 || !parse_id(w.positional[0], id))
+    return invalid(err, "history takes one scenario id (a whole number from 'scenario list')");
+  const std::string format = w.has("format") ? w.last("format") : "text";
+  if (format != "text" && format != "json") return invalid(err, "--format: '" + format + "' is not one of: text, json");
+  const std::vector<RevisionInfo> h = store.history(id);
+  if (h.empty()) return invalid(err, "there is no scenario " + std::to_string(id) + " in '" + store.path() + "'");
+  if (format == "json") {
+    json j = json::array();
+    for (const RevisionInfo& r : h)
+      j.push_back({{"revision", r.revision},
+                   {"name", r.name},
+                   {"saved_at", r.saved_at},
+                   {"engine_version", r.engine_version},
+                   {"has_estimate", r.has_estimate}});
+    out << j.dump(2) << '\n';
+    return kOk;
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%4s  %-24s  %-8s  %s\n", "rev", "saved (UTC)", "engine", "name");
+  out << buf;
+  for (const RevisionInfo& r : h) {
+    std::snprintf(buf, sizeof buf, "%4d  %-24s  %-8s  ", r.revision, r.saved_at.c_str(), r.engine_version.c_str());
+    out << buf << r.name << '\n';
+  }
+  return kOk;
+}
+
+struct SubCommand {
+  std::string_view name;
+  std::initializer_list<std::string_view> options;
+  bool estimate_options;  // the other words are estimate options
+  Command run;
+};
+
+const SubCommand kCommands[] = {
+    {"save", {"db", "id", "name", "tag", "notes"}, true, cmd_save},
+    {"list", {"db", "search", "tag", "format"}, false, cmd_list},
+    {"show", {"db", "revision"}, false, cmd_show},
+    {"export", {"db", "revision"}, false, cmd_export},
+    {"import", {"db", "name", "tag"}, false, cmd_import},
+    {"delete", {"db"}, false, cmd_delete},
+    {"history", {"db", "format"}, false, cmd_history},
+};
+
+}  // namespace
+
+std::string default_library_path() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && xdg[0] == '/') return std::string(xdg) + "/clusterplan/library.sqlite";
+  const char* home = std::getenv("HOME");
+  if (home && home[0] != '\0') return std::string(home) + "/.local/share/clusterplan/library.sqlite";
+  return {};
+}
+
+std::string scenario_usage() {
+  return "usage: clusterplan-cli scenario COMMAND [--db PATH] ...\n"
+         "\n"
+         "The scenario library (default: $XDG_DATA_HOME/clusterplan/library.sqlite, or\n"
+         "~/.local/share/clusterplan/library.sqlite) and scenario files (docs/scenario-format.md).\n"
+         "\n"
+         "  save [--id N] [--name NAME] [--tag TAG]... [--notes TEXT] [estimate options]\n"
+         "        save the scenario the estimate options describe (or --scenario FILE.json), with\n"
+         "        a snapshot of its estimate; --id N saves a new revision of scenario N\n"
+         "  list [--search TEXT] [--tag TAG] [--format text|json]   newest first\n"
+         "  show ID [--revision N]              the stored scenario, its file and estimate, as JSON\n"
+         "  export ID FILE [--revision N]       write a scenario file (FILE '-': standard output)\n"
+         "  import FILE [--name NAME] [--tag TAG]...   check a scenario file and save it\n"
+         "  delete ID                           delete a scenario with its history\n"
+         "  history ID [--format text|json]     the revisions of a scenario, newest first\n"
+         "\n"
+         "Exit status: 0 done; 2 invalid input, a refused library or no such scenario (reasons\n"
+         "on stderr); 1 the library failed during the operation.\n";
+}
+
+int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    err << scenario_usage();
+    return kInvalid;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    out << scenario_usage();
+    return kOk;
+  }
+  const SubCommand* command = nullptr;
+  for (const SubCommand& c : kCommands)
+    if (c.name == args[0]) command = &c;
+  if (!command)
+    return invalid(err, "unknown command '" + args[0] +
+                            "' (commands: save, list, show, export, import, delete, history; see --help)");
+  const std::vector<std::string> words(args.begin() + 1, args.end());
+  for (const std::string& word : words)
+    if (word == "--help" || word == "-h") {
+      out << scenario_usage();
+      return kOk;
+    }
+  Words w;
+  std::vector<std::string> rest, errors;
+  if (!split_words(words, command->options, w, command->estimate_options ? &rest : nullptr, errors)) {
+    for (const std::string& e : errors) err << "clusterplan-cli scenario " << command->name << ": " << e << '\n';
+    return kInvalid;
+  }
+  std::string error;
+  const std::string db = library_path(w, error);
+  if (!error.empty()) return invalid(err, error);
+  try {
+    ScenarioStore store(db);
+    print_notices(store, err);
+    return command->run(w, rest, store, out, err);
+  } catch (const StoreError& e) {
+    return invalid(err, e.what());
+  } catch (const sql::Error& e) {
+    err << "clusterplan-cli scenario: the library '" << db << "' failed: " << e.what() << '\n';
+    return kFailed;
+  }
+}
+
+bool load_stored_scenario(const std::string& db, long long id, Scenario& s, std::vector<Problem>& problems,
+                          const char* option) {
+  const std::string path = db.empty() ? default_library_path() : db;
+  if (path.empty()) {
+    problems.push_back({"--db", "no library path given and neither XDG_DATA_HOME nor HOME is set"});
+    return false;
+  }
+  try {
+    ScenarioStore store(path);
+    StoredScenario x;
+    if (!store.load(id, x)) {
+      problems.push_back({option, "there is no scenario " + std::to_string(id) + " in '" + path + "'"});
+      return false;
+    }
+    s = x.document.scenario;
+    return true;
+  } catch (const std::exception& e) {
+    problems.push_back({option, e.what()});
+    return false;
+  }
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,45 @@
+// `clusterplan-cli sweep`: one estimate per point of the cartesian product of GPU counts,
+// fabrics and --vary values, under an explicit scaling policy. A point that cannot run
+// (validation fails, or the memory does not fit) is a row with its reasons, never dropped.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/cli/sweep_args.h"
+#include "core/estimate.h"
+#include "core/scenario.h"
+
+namespace cp::cli {
+
+struct SweepPoint {
+  int gpus = 0;
+  std::string fabric;                                      // fabric id
+  std::vector<std::pair<std::string, std::string>> vary;  // field, value as given
+  int dp = 0;             // derived DP (0: GPUs are not a multiple of TP x PP x CP)
+  int global_batch = 0;   // sequences per step, after the scaling policy
+  bool feasible = false;  // validated and fits in memory
+  std::vector<std::string> reasons;  // why not feasible ("field: reason")
+  bool estimated = false;  // the scenario passed validation: `scenario` and `estimate` are set
+  Scenario scenario;
+  Estimate estimate;
+};
+
+struct SweepResult {
+  std::vector<SweepPoint> points;
+  std::vector<std::string> errors;  // problems of the base scenario itself (exit 2)
+  bool ok() const { return errors.empty(); }
+};
+
+// Precondition: parse_sweep_args() returned no error. Reads the files the options name.
+// Order: fabric (outermost), then each --vary list in the order given, then GPU count
+// (innermost), so that each scaling curve is a run of consecutive points.
+SweepResult run_sweep_points(const SweepArgs& args);
+
+// `args` are the words after `sweep`. Returns the exit code (0 when the sweep ran, also with
+// infeasible points; 2 on bad options).
+int run_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace cp::cli

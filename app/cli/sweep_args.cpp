@@ -1,0 +1,216 @@
+#include "app/cli/sweep_args.h"
+
+#include <charconv>
+#include <climits>
+
+#include "core/fabric.h"
+
+namespace cp::cli {
+namespace {
+
+// Splits "a,b,c" into its items; an empty item is an error (returned as a reason).
+bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why) {
+  items.clear();
+  if (text.empty()) {
+    why = "the list is empty";
+    return false;
+  }
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
+    if (item.empty()) {
+      why = "empty item in the list '" + std::string(text) + "'";
+      return false;
+    }
+    items.emplace_back(item);
+    if (comma == std::string_view::npos) return true;
+    start = comma + 1;
+  }
+}
+
+void parse_gpus(std::string_view text, SweepParseResult& r) {
+  std::vector<std::string> items;
+  std::string why;
+  if (!split_list(text, items, why)) {
+    r.errors.push_back("--gpus: " + why);
+    return;
+  }
+  std::vector<int> counts;
+  for (const std::string& item : items) {
+    long long v = 0;
+    const char* end = item.data() + item.size();
+    const auto [ptr, ec] = std::from_chars(item.data(), end, v);
+    if (ec != std::errc{} || ptr != end) {
+      r.errors.push_back("--gpus: '" + item + "' is not a whole number");
+      return;
+    }
+    if (v < 1) {
+      r.errors.push_back("--gpus: must be at least 1, got " + item);
+      return;
+    }
+    if (v > INT_MAX) {
+      r.errors.push_back("--gpus: '" + item + "' is out of range");
+      return;
+    }
+    counts.push_back(int(v));
+  }
+  r.args.gpus = counts;
+}
+
+void parse_fabrics(std::string_view text, SweepParseResult& r) {
+  std::vector<std::string> items;
+  std::string why;
+  if (!split_list(text, items, why)) {
+    r.errors.push_back("--fabric: " + why);
+    return;
+  }
+  for (const std::string& item : items)
+    if (!find_fabric(item)) {
+      r.errors.push_back("--fabric: unknown fabric '" + item + "' (see 'clusterplan-cli catalog fabrics')");
+      return;
+    }
+  r.args.fabrics = items;
+}
+
+// Options a sweep point sets itself, or that would fight with the lists.
+std::string refused_vary(std::string_view name) {
+  if (name == "gpus") return "give the GPU counts with --gpus 8,16,...";
+  if (name == "nodes") return "sweep sizes the cluster with --gpus";
+  if (name == "dp") return "sweep derives DP from each GPU count";
+  if (name == "measured-step-s") return "site calibration is not swept (see 'sweep --help')";
+  return "";
+}
+
+std::string numeric_option_names() {
+  std::string names;
+  for (const OptionInfo& o : estimate_options())
+    if (is_numeric_option(o) && refused_vary(o.name).empty()) {
+      if (!names.empty()) names += ", ";
+      names += o.name;
+    }
+  return names;
+}
+
+void parse_vary(std::string_view text, SweepParseResult& r) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos) {
+    r.errors.push_back("--vary: '" + std::string(text) + "' is not FIELD=v1,v2,... (e.g. tp=4,8)");
+    return;
+  }
+  std::string_view name = text.substr(0, eq);
+  if (name.rfind("--", 0) == 0) name.remove_prefix(2);  // "--vary --tp=4,8" means the same
+  const OptionInfo* opt = find_estimate_option(name);
+  if (!opt) {
+    r.errors.push_back("--vary: unknown field '" + std::string(name) + "' (numeric estimate options: " +
+                       numeric_option_names() + ")");
+    return;
+  }
+  if (const std::string why = refused_vary(name); !why.empty()) {
+    r.errors.push_back("--vary: '" + std::string(name) + "' cannot be varied: " + why);
+    return;
+  }
+  if (!is_numeric_option(*opt)) {
+    r.errors.push_back("--vary: '" + std::string(name) + "' is not a numeric option (numeric estimate options: " +
+                       numeric_option_names() + ")");
+    return;
+  }
+  for (const VaryAxis& v : r.args.vary)
+    if (v.name == name) {
+      r.errors.push_back("--vary: '" + std::string(name) + "' is varied twice (give one list)");
+      return;
+    }
+  VaryAxis axis;
+  axis.name = std::string(name);
+  std::string why;
+  if (!split_list(text.substr(eq + 1), axis.values, why)) {
+    r.errors.push_back("--vary: " + axis.name + ": " + why);
+    return;
+  }
+  for (const std::string& value : axis.values) {
+    EstimateArgs scratch;
+    if (const std::optional<std::string> bad = opt->set(scratch, value)) {
+      r.errors.push_back("--vary: " + axis.name + "=" + value + ": " + *bad);
+      return;
+    }
+  }
+  r.args.vary.push_back(axis);
+}
+
+void parse_scaling(std::string_view text, SweepParseResult& r) {
+  if (text == "strong") r.args.scaling = Scaling::Strong;
+  else if (text == "weak") r.args.scaling = Scaling::Weak;
+  else r.errors.push_back("--scaling: '" + std::string(text) + "' is not one of: strong, weak");
+}
+
+bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
+
+}  // namespace
+
+std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
+
+SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
+  SweepParseResult r;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& token = args[i];
+    if (token == "--help" || token == "-h") {
+      r.args.help = true;
+      continue;
+    }
+    std::string name = is_option(token) ? token.substr(2) : std::string();
+    std::string value;
+    bool has_value = false;
+    if (const auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+      has_value = true;
+    }
+    if (name != "gpus" && name != "fabric" && name != "vary" && name != "scaling") {
+      r.args.estimate_words.push_back(token);  // an estimate option or its value
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= args.size() || is_option(args[i + 1])) {
+        r.errors.push_back("--" + name + ": missing value" +
+                           (name == "vary" ? " (FIELD=v1,v2,...)" : name == "scaling" ? " (strong|weak)" : " (a list: a,b,...)"));
+        continue;
+      }
+      value = args[++i];
+    }
+    if (name == "gpus") parse_gpus(value, r);
+    else if (name == "fabric") parse_fabrics(value, r);
+    else if (name == "vary") parse_vary(value, r);
+    else parse_scaling(value, r);
+  }
+
+  ParseResult base = parse_estimate_args(r.args.estimate_words);
+  r.args.base = base.args;
+  if (r.args.help) return r;
+  for (std::string& e : base.errors) {
+    // The estimate parser points at its own help; a sweep user wants the sweep's.
+    const std::string from = "'clusterplan-cli estimate --help'";
+    if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli sweep --help'");
+    r.errors.push_back(e);
+  }
+  if (base.args.nodes) r.errors.push_back("--nodes: sweep sizes the cluster with --gpus (a list); leave --nodes out");
+  if (base.args.dp) r.errors.push_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
+  if (!base.args.power_cost.bom_csv.empty())
+    r.errors.push_back("--bom-csv: a sweep writes no bill of materials; run 'estimate --bom-csv' for one point");
+  if (base.args.measured_step_s)
+    r.errors.push_back("--measured-step-s: a sweep is not calibrated point by point; calibrate once with 'estimate "
+                       "--measured-step-s' and give its calibration.step_time_factor in a --scenario file");
+
+  long long points = 1;
+  points *= r.args.gpus.empty() ? 1 : (long long)r.args.gpus.size();
+  points *= r.args.fabrics.empty() ? 1 : (long long)r.args.fabrics.size();
+  for (const VaryAxis& v : r.args.vary) {
+    points *= (long long)v.values.size();
+    if (points > kMaxSweepPoints) break;
+  }
+  if (points > kMaxSweepPoints)
+    r.errors.push_back("--vary: the lists give more than " + std::to_string(kMaxSweepPoints) +
+                       " points; split the sweep");
+  return r;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,117 @@
+// Benchmark of the scenario library (core/scenario_store.h), on a disk-backed temporary
+// directory (QTemporaryDir; set TMPDIR to measure another disk). Each save carries a full
+// scenario and an estimate snapshot, as the workbench saves them. Targets (issue 5):
+//   - one interactive save, its own durable transaction (WAL, synchronous=FULL): < 10 ms
+//   - importing 10,000 scenarios in one transaction: < 1 s
+//   - listing 10,000 scenarios: < 50 ms
+// Reports medians (and the 95th percentile of saves); the durable save is bound by fsync.
+#include <QtTest>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "core/estimate.h"
+#include "core/scenario_json.h"
+#include "core/scenario_store.h"
+
+using namespace cp;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
+}
+
+ScenarioDocument document(int i) {
+  ScenarioDocument d;
+  d.scenario.name = "scenario " + std::to_string(i);
+  d.scenario.training.global_batch = 1024 + 8 * (i % 128);
+  d.notes = "benchmark";
+  d.tags = {i % 2 ? "odd" : "even", "bench"};
+  return d;
+}
+
+}  // namespace
+
+class BenchStore : public QObject {
+  Q_OBJECT
+ private slots:
+  void interactiveSave();
+  void importAndList();
+};
+
+void BenchStore::interactiveSave() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  const ScenarioDocument d = document(0);
+  const nlohmann::json snapshot = estimate_to_json(d.scenario, estimate(d.scenario));
+  std::vector<double> times;
+  std::int64_t id = 0;
+  for (int i = 0; i < 300; ++i) {
+    const ScenarioDocument x = document(i);
+    const auto t0 = Clock::now();
+    id = store.save(x, snapshot, i % 3 == 0 ? 0 : id);  // new scenarios and new revisions
+    times.push_back(ms_since(t0));
+  }
+  qInfo("interactive save (own durable transaction, %zu saves): median %.3f ms, p95 %.3f ms (target < 10 ms)",
+        times.size(), percentile(times, 0.5), percentile(times, 0.95));
+  QVERIFY(percentile(times, 0.5) > 0);
+}
+
+void BenchStore::importAndList() {
+  constexpr int kScenarios = 10000;
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  std::vector<ScenarioDocument> docs;
+  docs.reserve(kScenarios);
+  for (int i = 0; i < kScenarios; ++i) docs.push_back(document(i));
+  const nlohmann::json snapshot = estimate_to_json(docs[0].scenario, estimate(docs[0].scenario));
+
+  // The share of the import that is JSON serialisation (core/scenario_json.cpp), alone.
+  const auto s0 = Clock::now();
+  std::size_t bytes = 0;
+  for (const ScenarioDocument& d : docs) bytes += scenario_to_json(d.scenario).dump().size() + snapshot.dump().size();
+  const double serialise_ms = ms_since(s0);
+
+  const auto t0 = Clock::now();
+  {
+    ScenarioStore::Batch batch(store);
+    for (const ScenarioDocument& d : docs) store.save(d, snapshot);
+    batch.commit();
+  }
+  const double import_ms = ms_since(t0);
+  qInfo("import of %d scenarios with estimate snapshots, one transaction: %.1f ms (target < 1000 ms)", kScenarios,
+        import_ms);
+  qInfo("  of which serialising the scenarios and snapshots to JSON alone: %.1f ms (%.1f MB of text)", serialise_ms,
+        double(bytes) / 1e6);
+  qInfo("library size: %.1f MB", double(QFileInfo(dir.filePath("lib.sqlite")).size() +
+                                        QFileInfo(dir.filePath("lib.sqlite-wal")).size()) / 1e6);
+
+  std::vector<double> times;
+  std::size_t n = 0;
+  for (int i = 0; i < 30; ++i) {
+    const auto t1 = Clock::now();
+    n = store.list().size();
+    times.push_back(ms_since(t1));
+  }
+  QCOMPARE(n, std::size_t(kScenarios));
+  qInfo("list of %zu scenarios: median %.2f ms, max %.2f ms (target < 50 ms)", n, percentile(times, 0.5),
+        percentile(times, 1.0));
+  times.clear();
+  for (int i = 0; i < 30; ++i) {
+    const auto t1 = Clock::now();
+    n = store.list("scenario 9", "odd").size();
+    times.push_back(ms_since(t1));
+  }
+  qInfo("list with search and tag filter (%zu found): median %.2f ms", n, percentile(times, 0.5));
+}
+
+QTEST_GUILESS_MAIN(BenchStore)
+#include "bench_store.moc"

@@ -1,0 +1,180 @@
+// clusterplan-cli plan: the JSON keys, --top, the three formats, knob lists and exit codes.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "app/cli/cli.h"
+#include "core/scenario_json.h"
+
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+Result runCli(const QStringList& args) {
+  std::vector<std::string> v;
+  for (const QString& s : args) v.push_back(s.toStdString());
+  std::ostringstream out, err;
+  Result r;
+  r.code = cp::cli::run(v, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// A small search: Llama 2 7B on one node of 8 A100s.
+const QStringList kSmall{"plan", "--model", "llama-2-7b", "--gpus", "8", "--global-batch", "64", "--tokens", "1e10"};
+
+json planJson(const QStringList& extra) {
+  const Result r = runCli(kSmall + extra + QStringList{"--format", "json"});
+  if (r.code != 0) qWarning("exit %d: %s", r.code, r.err.c_str());
+  return r.code == 0 ? json::parse(r.out) : json();
+}
+
+}  // namespace
+
+class TstCliPlan : public QObject {
+  Q_OBJECT
+ private slots:
+  void jsonKeys();
+  void topN_data();
+  void topN();
+  void knobListsHoldAndSearch();
+  void gpuRangeAndFabrics();
+  void csvAndText();
+  void infeasibleSaysWhy();
+  void badInput_data();
+  void badInput();
+};
+
+void TstCliPlan::jsonKeys() {
+  const json j = planJson({"--top", "3"});
+  QVERIFY(j.is_object());
+  for (const char* key : {"schema_version", "objective", "threads", "considered", "rejected_divisibility", "evaluated",
+                          "feasible", "rejected", "elapsed_s", "cancelled", "binding", "results", "frontier"})
+    QVERIFY2(j.contains(key), key);
+  QCOMPARE(j["schema_version"].get<int>(), cp::kOutputSchemaVersion);
+  QCOMPARE(j["objective"].get<std::string>(), std::string("throughput"));
+  QVERIFY(j["rejected"].contains("memory"));
+  QVERIFY(j["rejected"].contains("global_batch"));
+  long long after = 0;
+  for (const char* r : {"memory", "no_progress", "power", "budget", "deadline", "price_missing"})
+    after += j["rejected"][r].get<long long>();
+  QCOMPARE(j["evaluated"].get<long long>(), j["feasible"].get<long long>() + after);
+  QVERIFY(j["evaluated"].get<long long>() > 0);
+  const json& first = j["results"][0];
+  for (const char* key : {"rank", "gpus", "job_gpus", "nodes", "fabric", "layout", "metrics", "estimate"})
+    QVERIFY2(first.contains(key), key);
+  for (const char* key : {"tp", "pp", "vpp", "dp", "cp", "ep", "micro_batch", "recompute", "zero", "sequence_parallel"})
+    QVERIFY2(first["layout"].contains(key), key);
+  // The estimate keys are those of `estimate --format json`.
+  QVERIFY(first["estimate"].contains("memory"));
+  QVERIFY(first["estimate"].contains("throughput"));
+  QCOMPARE(first["estimate"]["throughput"]["tokens_per_s"].get<double>(),
+           first["metrics"]["tokens_per_s"].get<double>());
+  QVERIFY(j["frontier"].is_array() && !j["frontier"].empty());
+  QVERIFY(j["binding"].is_null());
+}
+
+void TstCliPlan::topN_data() {
+  QTest::addColumn<int>("top");
+  QTest::newRow("1") << 1;
+  QTest::newRow("5") << 5;
+  QTest::newRow("0") << 0;
+}
+
+void TstCliPlan::topN() {
+  QFETCH(int, top);
+  const json j = planJson({"--top", QString::number(top)});
+  QCOMPARE(int(j["results"].size()), top);
+  for (int i = 1; i < top; ++i)
+    QVERIFY(j["results"][i - 1]["metrics"]["score"].get<double>() <= j["results"][i]["metrics"]["score"].get<double>());
+}
+
+void TstCliPlan::knobListsHoldAndSearch() {
+  const json j = planJson({"--tp", "2,4", "--pp", "1", "--zero", "1,distopt", "--recompute", "full", "--top", "100"});
+  QVERIFY(!j["results"].empty());
+  for (const json& r : j["results"]) {
+    const int tp = r["layout"]["tp"].get<int>();
+    QVERIFY(tp == 2 || tp == 4);
+    QCOMPARE(r["layout"]["pp"].get<int>(), 1);
+    QCOMPARE(r["layout"]["recompute"].get<std::string>(), std::string("full"));
+    const std::string z = r["layout"]["zero"].get<std::string>();
+    QVERIFY2(z == "1" || z == "distopt", z.c_str());
+  }
+}
+
+void TstCliPlan::gpuRangeAndFabrics() {
+  const Result r = runCli({"plan", "--model", "llama-2-7b", "--gpus", "8-24", "--fabric", "ib-hdr,roce-200-tuned",
+                           "--global-batch", "48", "--tp", "1", "--pp", "1", "--format", "json", "--top", "1000"});
+  QCOMPARE(r.code, 0);
+  const json j = json::parse(r.out);
+  std::set<int> gpus;
+  std::set<std::string> fabrics;
+  for (const json& e : j["results"]) {
+    gpus.insert(e["gpus"].get<int>());
+    fabrics.insert(e["fabric"].get<std::string>());
+  }
+  QVERIFY(gpus == (std::set<int>{8, 16, 24}));
+  QVERIFY(fabrics == (std::set<std::string>{"ib-hdr", "roce-200-tuned"}));
+}
+
+void TstCliPlan::csvAndText() {
+  Result r = runCli(kSmall + QStringList{"--top", "4", "--format", "csv"});
+  QCOMPARE(r.code, 0);
+  QStringList lines = QString::fromStdString(r.out).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 5);
+  QVERIFY(lines[0].startsWith("rank,gpus,job_gpus,fabric,tp,pp"));
+  QVERIFY(lines[1].startsWith("1,8,8,ib-hdr,"));
+  r = runCli(kSmall + QStringList{"--top", "2", "--objective", "cost"});
+  QCOMPARE(r.code, 0);
+  const QString text = QString::fromStdString(r.out);
+  QVERIFY(text.contains("Objective: cost"));
+  QVERIFY(text.contains("Top 2:"));
+  QVERIFY(text.contains("Frontier"));
+}
+
+void TstCliPlan::infeasibleSaysWhy() {
+  const Result r = runCli({"plan", "--model", "llama-3-405b", "--gpus", "8", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const json j = json::parse(r.out);
+  QCOMPARE(j["feasible"].get<long long>(), 0LL);
+  QVERIFY(j["results"].empty());
+  QCOMPARE(j["binding"]["reason"].get<std::string>(), std::string("memory"));
+  QVERIFY(j["binding"]["text"].get<std::string>().find("GiB") != std::string::npos);
+}
+
+void TstCliPlan::badInput_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("option");
+  QTest::newRow("objective") << QStringList{"--objective", "fast"} << "--objective";
+  QTest::newRow("top") << QStringList{"--top", "-1"} << "--top";
+  QTest::newRow("gpus word") << QStringList{"--gpus", "many"} << "--gpus";
+  QTest::newRow("gpus not whole nodes") << QStringList{"--gpus", "12"} << "--gpus";
+  QTest::newRow("gpus empty range") << QStringList{"--gpus", "9-15"} << "--gpus";
+  QTest::newRow("fabric") << QStringList{"--fabric", "ib-hdr,carrier-pigeon"} << "--fabric";
+  QTest::newRow("threads") << QStringList{"--threads", "x"} << "--threads";
+  QTest::newRow("tp list") << QStringList{"--tp", "2,zero"} << "--tp";
+  QTest::newRow("zero list") << QStringList{"--zero", "1,9"} << "--zero";
+  QTest::newRow("dp") << QStringList{"--dp", "4"} << "--dp";
+  QTest::newRow("time without tokens") << QStringList{"--objective", "time", "--tokens", "0"} << "--tokens";
+  QTest::newRow("missing value") << QStringList{"--objective"} << "--objective";
+  QTest::newRow("unknown option") << QStringList{"--frobnicate", "1"} << "--frobnicate";
+}
+
+void TstCliPlan::badInput() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, option);
+  const Result r = runCli(QStringList{"plan", "--model", "llama-2-7b"} + args);
+  QCOMPARE(r.code, 2);
+  QVERIFY(r.out.empty());
+  QVERIFY2(QString::fromStdString(r.err).startsWith(option + ":"), r.err.c_str());
+}
+
+QTEST_APPLESS_MAIN(TstCliPlan)
+#include "tst_cli_plan.moc"
