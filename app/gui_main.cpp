@@ -1,6 +1,11 @@
-// clusterplan: the workbench. Opens the main window on the built-in default scenario.
+// clusterplan: the workbench. Opens the main window on the last session's scenario (offering to
+// restore unsaved edits after a crash), a scenario file given on the command line, or the
+// built-in default scenario.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
+#include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
 #include "core/scenario.h"
@@ -22,11 +27,20 @@ struct CommandLine {
                                          "LC_ALL, LC_MESSAGES or LANG).")
                               .arg(cp::ui::availableLanguages().join(QStringLiteral(", "))),
                           QStringLiteral("language")};
+  QCommandLineOption page{QStringLiteral("page"),
+                          QStringLiteral("The page to show first: plan (default), comparison or topology."),
+                          QStringLiteral("page")};
+  QCommandLineOption quitAfter{QStringLiteral("quit-after"),
+                               QStringLiteral("Quit MS milliseconds after the window is shown (smoke tests)."),
+                               QStringLiteral("ms")};
   CommandLine() {
     parser.setApplicationDescription(QStringLiteral("Plans GPU clusters for large-model distributed training."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(lang);
+    parser.addOption(page);
+    parser.addOption(quitAfter);
+    parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("A scenario JSON file to open."));
   }
 };
 
@@ -61,8 +75,25 @@ int main(int argc, char** argv) {
                  qPrintable(language), qPrintable(cp::ui::availableLanguages().join(QStringLiteral(", "))));
 
   cp::ui::MainWindow window;
-  window.setScenario(cp::default_scenario());
-  window.resize(1400, 900);
+  window.resize(1600, 1000);
+  window.restoreSession();
+  if (!cli.parser.positionalArguments().isEmpty()) {
+    QString error;
+    const QString path = cli.parser.positionalArguments().constFirst();
+    if (!window.openFile(path, &error))
+      std::fprintf(stderr, "clusterplan: cannot open %s: %s\n", qPrintable(path), qPrintable(error));
+  }
+  const QStringList pages{QStringLiteral("plan"), QStringLiteral("comparison"), QStringLiteral("topology")};
+  if (cli.parser.isSet(cli.page)) window.pages()->setCurrentIndex(std::max(0, int(pages.indexOf(cli.parser.value(cli.page)))));
   window.show();
+  if (cli.parser.isSet(cli.quitAfter)) {
+    bool ok = false;
+    const int ms = cli.parser.value(cli.quitAfter).toInt(&ok);
+    if (!ok || ms < 0) {
+      std::fprintf(stderr, "clusterplan: --quit-after needs a number of milliseconds\n");
+      return 2;
+    }
+    QTimer::singleShot(ms, &app, &QCoreApplication::quit);
+  }
   return app.exec();
 }

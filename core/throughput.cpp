@@ -72,12 +72,15 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // TP: two all-reduces forward and two backward per layer on 2sbh bytes (Shoeybi et al.
   // 2019); with SP the same bytes as reduce-scatter + all-gather (Korthikanti et al. 2022).
   // Full recomputation repeats the forward pair.
-  double tp_layer = 0;
+  double tp_layer = 0, tp_hidden_layer = 0;
   if (p.tp > 1) {
     const CollectiveTime ar = all_reduce(2.0 * T * h, p.tp, st.tp.link);
     st.tp.algo = ar.algo;
     tp_layer = (4.0 + (full ? 2.0 : 0.0)) * ar.seconds;
-    if (tr.tp_comm_overlap) tp_layer *= 1.0 - calib::kTpOverlapHidden;
+    if (tr.tp_comm_overlap) {
+      tp_hidden_layer = tp_layer * calib::kTpOverlapHidden;
+      tp_layer -= tp_hidden_layer;
+    }
   }
   // EP: dispatch and combine all-to-alls of the routed tokens, forward and backward.
   double ep_layer = 0;
@@ -234,6 +237,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const double with_states =
       tr.zero == Zero::Stage0 ? params : c.dense_params / d + c.expert_params / d_expert;
   st.optimizer_s = optimizer_time(s.cluster.gpu, tr.precision, tr.optimizer, with_states, params);
+
+  // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
+  // overlap the GEMMs, slowing them by about the share of SMs they hold.
+  const double tp_hidden = tp_layer > 0 ? mb * c.tp * (tp_hidden_layer / tp_layer) : 0.0;
+  const double hidden = (st.dp_total_s - st.exposed.dp_s) + tp_hidden;
+  st.compute_s += calib::kOverlapInterference * std::max(0.0, hidden);
 
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;

@@ -22,6 +22,9 @@ inline constexpr double kPcieBusbw = 20e9;
 inline constexpr double kNcclStepLatencyS = 1.5e-6;
 // Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap.
 inline constexpr double kTpOverlapHidden = 0.6;
+// Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
+// channel (8-32 channels on 108-132 SMs, 7-25% of the GPU) and shares HBM bandwidth [est].
+inline constexpr double kOverlapInterference = 0.15;
 }  // namespace calib
 
 struct ExposedComm {

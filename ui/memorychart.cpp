@@ -8,6 +8,7 @@
 #include <qcustomplot.h>
 
 #include "core/units.h"
+#include "ui/chartstyle.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
 
@@ -43,16 +44,15 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, title_);
 
-  // The legend sits right of the axis rect, listed top to bottom as the segments are stacked.
-  auto* legendColumn = new QCPLayoutGrid;
-  plot_->plotLayout()->addElement(1, 1, legendColumn);
-  legendColumn->setMargins(QMargins(8, 0, 12, 0));
-  legendColumn->addElement(0, 0, plot_->legend);
-  legendColumn->addElement(1, 0, new QCPLayoutElement(plot_));  // pushes the legend to the top
-  legendColumn->setRowStretchFactor(1, 1e3);
-  plot_->plotLayout()->setColumnStretchFactor(1, 1e-3);
+  // The legend sits under the axis rect in two columns, so that the bar and its labels keep the
+  // full width when the chart shares the page with others.
+  plot_->plotLayout()->addElement(2, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(2, 1e-3);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setWrap(2);
+  plot_->legend->setMargins(QMargins(6, 2, 6, 4));
   plot_->legend->setVisible(true);
-  plot_->legend->setFont(scaled(base, 1.15));
+  plot_->legend->setFont(scaled(base, 1.0));
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->legend->setIconSize(22, 16);
 
@@ -149,7 +149,10 @@ QString MemoryChart::capacityLabel() const { return capacityText_->text(); }
 QString MemoryChart::valueAxisLabel() const { return plot_->yAxis->label(); }
 
 void MemoryChart::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange) rebuild();
+  if (event->type() == QEvent::PaletteChange) applyChartPalette(plot_, palette());
+  if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange ||
+      event->type() == QEvent::PaletteChange)
+    rebuild();
   QWidget::changeEvent(event);
 }
 

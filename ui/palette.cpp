@@ -10,9 +10,12 @@ constexpr QRgb kBluishGreen = 0x009E73;
 constexpr QRgb kReddishPurple = 0xCC79A7;
 constexpr QRgb kSkyBlue = 0x56B4E9;
 constexpr QRgb kVermillion = 0xD55E00;
+constexpr QRgb kYellow = 0xF0E442;
 constexpr QRgb kBlack = 0x000000;
 // Not one of the eight; a neutral grey for "everything else", as Okabe and Ito suggest.
 constexpr QRgb kGrey = 0x999999;
+
+bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 }  // namespace
 
@@ -27,9 +30,64 @@ QColor component(MemoryComponent c) {
   return QColor(kBlack);
 }
 
+QColor stepPart(cp::StepPart p) {
+  switch (p) {
+    case cp::StepPart::Compute: return QColor(kBlue);
+    case cp::StepPart::Bubble: return QColor(kGrey);
+    case cp::StepPart::Tp: return QColor(kSkyBlue);
+    case cp::StepPart::Pp: return QColor(kBluishGreen);
+    case cp::StepPart::Dp: return QColor(kOrange);
+    case cp::StepPart::Ep: return QColor(kReddishPurple);
+    case cp::StepPart::Cp: return QColor(kYellow);
+    case cp::StepPart::Optimizer: return QColor(kVermillion);
+  }
+  return QColor(kBlack);
+}
+
+QColor powerPart(cp::PowerPart p) {
+  switch (p) {
+    case cp::PowerPart::Gpus: return QColor(kBlue);
+    case cp::PowerPart::NodeRest: return QColor(kSkyBlue);
+    case cp::PowerPart::Switches: return QColor(kOrange);
+    case cp::PowerPart::Optics: return QColor(kYellow);
+    case cp::PowerPart::Storage: return QColor(kReddishPurple);
+    case cp::PowerPart::Facility: return QColor(kGrey);
+  }
+  return QColor(kBlack);
+}
+
+QColor costPart(cp::CostPart p) {
+  switch (p) {
+    case cp::CostPart::Hardware: return QColor(kBlue);
+    case cp::CostPart::Bandwidth: return QColor(kOrange);
+    case cp::CostPart::Storage: return QColor(kReddishPurple);
+    case cp::CostPart::Services: return QColor(kBluishGreen);
+    case cp::CostPart::Electricity: return QColor(kYellow);
+    case cp::CostPart::Vat: return QColor(kSkyBlue);
+    case cp::CostPart::Headroom: return QColor(kGrey);
+  }
+  return QColor(kBlack);
+}
+
+QColor fabric(std::string_view id) {
+  if (contains(id, "ib-")) return QColor(kBlue);
+  if (contains(id, "hyperscale")) return QColor(kReddishPurple);
+  if (contains(id, "untuned")) return QColor(kVermillion);
+  if (contains(id, "tuned")) return QColor(kBluishGreen);
+  return QColor(kGrey);
+}
+
+Qt::PenStyle fabricLine(std::string_view id) {
+  if (contains(id, "ib-")) return Qt::SolidLine;
+  if (contains(id, "untuned")) return Qt::DashLine;
+  return Qt::DashDotLine;
+}
+
 QColor capacity() { return QColor(kVermillion); }
 QColor fits() { return QColor(kBluishGreen).darker(115); }
 QColor doesNotFit() { return QColor(kVermillion); }
 QColor warning() { return QColor(kOrange).darker(140); }
+QColor invalid() { return QColor(kVermillion); }
+QColor reference() { return QColor(kBlack); }
 
 }  // namespace cp::ui::palette

@@ -25,8 +25,41 @@ QLabel* valueLabel(const QString& text) {
   return label;
 }
 
-void clearForm(QFormLayout* form) {
-  while (form->rowCount() > 0) form->removeRow(0);
+// Fills a form's rows in order, reusing the rows already there; removes the rest when done.
+class FormFiller {
+ public:
+  explicit FormFiller(QFormLayout* form) : form_(form) {}
+  FormFiller(const FormFiller&) = delete;
+  FormFiller& operator=(const FormFiller&) = delete;
+  ~FormFiller() {
+    while (form_->rowCount() > row_) form_->removeRow(row_);
+  }
+  QLabel* add(const QString& label, const QString& value) {
+    if (row_ < form_->rowCount()) {
+      auto* l = qobject_cast<QLabel*>(form_->itemAt(row_, QFormLayout::LabelRole)->widget());
+      auto* v = qobject_cast<QLabel*>(form_->itemAt(row_, QFormLayout::FieldRole)->widget());
+      if (l && v) {
+        ++row_;
+        if (l->text() != label) l->setText(label);
+        if (v->text() != value) v->setText(value);
+        v->setToolTip(QString());
+        return v;
+      }
+    }
+    QLabel* v = valueLabel(value);
+    form_->insertRow(row_++, label, v);
+    return v;
+  }
+
+ private:
+  QFormLayout* form_;
+  int row_ = 0;
+};
+
+void setTextColour(QLabel* label, const QColor& colour) {
+  QPalette p = label->palette();
+  p.setColor(QPalette::WindowText, colour);
+  label->setPalette(p);
 }
 
 QFormLayout* makeForm(QGroupBox* group) {
@@ -101,8 +134,9 @@ void SummaryPanel::changeEvent(QEvent* event) {
 void SummaryPanel::rebuild() {
   scenarioGroup_->setTitle(tr("Scenario"));
   memoryGroup_->setTitle(tr("Memory per GPU"));
-  clearForm(scenarioForm_);
-  clearForm(memoryForm_);
+  // Rows are reused from one estimate to the next (rebuilding labels costs a frame's time).
+  FormFiller sf{scenarioForm_};
+  FormFiller mf{memoryForm_};
 
   if (!shown_) {
     fit_->clear();
@@ -112,53 +146,51 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Scenario& s = shown_->scenario;
-  scenarioForm_->addRow(tr("Name:"), valueLabel(QString::fromStdString(s.name)));
+  sf.add(tr("Name:"), (QString::fromStdString(s.name)));
 
   QString model = QString::fromStdString(s.model_id);
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id)) model = QString(QLatin1String(preset->name));
   if (s.model_derived) model = tr("%1 (standard shape derived from its size)").arg(model);
-  scenarioForm_->addRow(tr("Model:"), valueLabel(model));
+  sf.add(tr("Model:"), (model));
 
   if (shown_->estimate) {
     const cp::ParamCounts& params = shown_->estimate->params;
     const QString count = s.model.is_moe() ? tr("%1 in total, %2 active per token")
                                                  .arg(billions(params.total), billions(params.active))
                                            : billions(params.total);
-    auto* label = valueLabel(count);
-    label->setToolTip(number(params.total));
-    scenarioForm_->addRow(tr("Parameters:"), label);
+    sf.add(tr("Parameters:"), count)->setToolTip(number(params.total));
   }
 
   const cp::Parallelism& p = s.parallel;
-  scenarioForm_->addRow(tr("Tensor parallel (TP):"),
-                        valueLabel(p.sp ? tr("%1, with sequence parallelism").arg(p.tp) : number(p.tp)));
-  scenarioForm_->addRow(tr("Pipeline parallel (PP):"),
-                        valueLabel(p.vpp > 1 ? tr("%1, %2 interleaved chunks per stage").arg(p.pp).arg(p.vpp)
+  sf.add(tr("Tensor parallel (TP):"),
+                        (p.sp ? tr("%1, with sequence parallelism").arg(p.tp) : number(p.tp)));
+  sf.add(tr("Pipeline parallel (PP):"),
+                        (p.vpp > 1 ? tr("%1, %2 interleaved chunks per stage").arg(p.pp).arg(p.vpp)
                                              : number(p.pp)));
   const int dp = shown_->estimate ? shown_->estimate->dp : s.data_parallel();
-  scenarioForm_->addRow(tr("Data parallel (DP):"),
-                        valueLabel(p.dp == 0 ? tr("%1, from the GPU count").arg(dp) : number(dp)));
-  if (p.cp > 1) scenarioForm_->addRow(tr("Context parallel (CP):"), valueLabel(number(p.cp)));
-  if (p.ep > 1) scenarioForm_->addRow(tr("Expert parallel (EP):"), valueLabel(number(p.ep)));
+  sf.add(tr("Data parallel (DP):"),
+                        (p.dp == 0 ? tr("%1, from the GPU count").arg(dp) : number(dp)));
+  if (p.cp > 1) sf.add(tr("Context parallel (CP):"), (number(p.cp)));
+  if (p.ep > 1) sf.add(tr("Expert parallel (EP):"), (number(p.ep)));
 
   const cp::Cluster& c = s.cluster;
-  scenarioForm_->addRow(tr("GPUs:"), valueLabel(tr("%1 × %2 (%3 servers × %4)")
+  sf.add(tr("GPUs:"), (tr("%1 × %2 (%3 servers × %4)")
                                                     .arg(c.total_gpus())
                                                     .arg(QString::fromStdString(c.gpu.name))
                                                     .arg(c.nodes)
                                                     .arg(c.gpus_per_node)));
 
   const cp::Training& t = s.training;
-  scenarioForm_->addRow(tr("Batch:"), valueLabel(tr("sequence %1 tokens, micro-batch %2, global batch %3")
+  sf.add(tr("Batch:"), (tr("sequence %1 tokens, micro-batch %2, global batch %3")
                                                      .arg(number(t.seq), number(t.micro_batch),
                                                           number(t.global_batch))));
-  scenarioForm_->addRow(tr("Training:"), valueLabel(tr("%1, %2, %3, %4")
+  sf.add(tr("Training:"), (tr("%1, %2, %3, %4")
                                                         .arg(precisionName(t.precision), optimizerName(t.optimizer),
                                                              zeroName(t.zero), recomputeName(t.recompute))));
 
   if (!shown_->estimate) {
     fit_->setText(tr("Cannot estimate: the scenario has problems."));
-    fit_->setStyleSheet(QStringLiteral("color: %1").arg(palette::doesNotFit().name()));
+    setTextColour(fit_, palette::doesNotFit());
     warningsGroup_->setTitle(tr("Problems"));
     QStringList lines;
     for (const cp::Problem& problem : shown_->problems) lines << QStringLiteral("• ") + QString::fromStdString(problem.text());
@@ -168,9 +200,9 @@ void SummaryPanel::rebuild() {
 
   const cp::Estimate& e = *shown_->estimate;
   const cp::MemoryEstimate& m = e.memory;
-  memoryForm_->addRow(tr("Needed:"), valueLabel(tr("%1 of %2").arg(formatGiB(m.peak.total()), formatGiB(m.capacity))));
-  memoryForm_->addRow(tr("Peak stage:"),
-                      valueLabel(tr("stage %1 of %2: %3 layers, %4 micro-batches in flight")
+  mf.add(tr("Needed:"), (tr("%1 of %2").arg(formatGiB(m.peak.total()), formatGiB(m.capacity))));
+  mf.add(tr("Peak stage:"),
+                      (tr("stage %1 of %2: %3 layers, %4 micro-batches in flight")
                                      .arg(m.peak_stage + 1)
                                      .arg(p.pp)
                                      .arg(m.peak_stage_layers)
@@ -182,13 +214,13 @@ void SummaryPanel::rebuild() {
       tr("allocator fragmentation %1").arg(formatGiB(m.peak.fragmentation)),
       tr("loss and logits buffers %1").arg(formatGiB(m.peak.loss_logits)),
   };
-  memoryForm_->addRow(tr("Other:"), valueLabel(other.join(QStringLiteral("\n    "))));
+  mf.add(tr("Other:"), (other.join(QStringLiteral("\n    "))));
   if (m.fits) {
     fit_->setText(tr("✓ Fits, %1 to spare").arg(formatGiB(m.headroom())));
-    fit_->setStyleSheet(QStringLiteral("color: %1").arg(palette::fits().name()));
+    setTextColour(fit_, palette::fits());
   } else {
     fit_->setText(tr("✗ Does not fit by %1").arg(formatGiB(-m.headroom())));
-    fit_->setStyleSheet(QStringLiteral("color: %1").arg(palette::doesNotFit().name()));
+    setTextColour(fit_, palette::doesNotFit());
   }
 
   warningsGroup_->setTitle(tr("Warnings"));

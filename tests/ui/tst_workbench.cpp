@@ -1,0 +1,333 @@
+// The workbench as a planner uses it: editing an input updates the tiles and charts at once; an
+// invalid input shows its reason where it is and the results stay, greyed, until it is fixed;
+// undo and redo; the IB-vs-RoCE view draws one series per fabric off the GUI thread; "Why this
+// number" shows the engine's explanation; files, recent files, autosave and drag and drop.
+// Every expected number comes from core (cp::estimate) on the same scenario.
+#include <QComboBox>
+#include <QDropEvent>
+#include <QLabel>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/gpu.h"
+#include "ui/breakdownchart.h"
+#include "ui/explaindialog.h"
+#include "ui/fabriccomparisonpage.h"
+#include "ui/fabricsweep.h"
+#include "ui/headlinetiles.h"
+#include "ui/inputpanel.h"
+#include "ui/mainwindow.h"
+#include "ui/memorychart.h"
+#include "ui/planpage.h"
+#include "ui/scenariodocument.h"
+#include "ui/terms.h"
+#include "ui/topologyview.h"
+
+using cp::ui::FabricComparisonPage;
+
+namespace {
+
+QSpinBox* spin(cp::ui::MainWindow& w, const char* field) {
+  return qobject_cast<QSpinBox*>(w.inputPanel()->editor(QString::fromLatin1(field)));
+}
+
+double stepChartTotal(const cp::ui::BreakdownChart* chart) {
+  double sum = 0;
+  for (std::size_t i = 0; i < cp::kStepParts.size(); ++i) sum += chart->value(int(i));
+  return sum;
+}
+
+}  // namespace
+
+class TestWorkbench : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void editUpdatesTilesAndCharts();
+  void gpuChoiceUpdatesCapacity();
+  void invalidFieldShowsReasonAndRecovers();
+  void undoRedo();
+  void spinStepsMergeIntoOneUndo();
+  void sweepSizesAndFabrics();
+  void comparisonOneSeriesPerFabric();
+  void comparisonCancel();
+  void whyThisNumber();
+  void topologyFromNetworkCounts();
+  void saveOpenRecent();
+  void autosaveRestore();
+  void dropScenarioFile();
+};
+
+void TestWorkbench::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);  // settings and autosave away from the user's
+  QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
+  QCoreApplication::setApplicationName(QStringLiteral("tst_workbench"));
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestWorkbench::init() {
+  QSettings().clear();
+  QFile::remove(cp::ui::MainWindow::autosavePath());
+}
+
+void TestWorkbench::editUpdatesTilesAndCharts() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  // Global batch 1024 -> 2048 sequences: twice the micro-batches per step (DP 1: 2048), so the
+  // step takes about twice as long; tokens/s changes little.
+  spin(w, "training.global_batch")->setValue(2048);
+  cp::Scenario expected = cp::default_scenario();
+  expected.training.global_batch = 2048;
+  const cp::Estimate e = cp::estimate(expected);
+  QCOMPARE(w.document()->scenario().training.global_batch, 2048);
+  const cp::ui::HeadlineTiles* tiles = w.planPage()->tiles();
+  QCOMPARE(tiles->tile(cp::Figure::StepTime)->valueText(), cp::ui::formatDuration(e.step.step_s));
+  QCOMPARE(tiles->tile(cp::Figure::TokensPerS)->valueText(), cp::ui::formatTokensPerS(e.throughput.tokens_per_s));
+  QCOMPARE(tiles->tile(cp::Figure::StepTime)->detailText(), QStringLiteral("2048 micro-batches, DP 1"));
+  QVERIFY(qAbs(stepChartTotal(w.planPage()->stepChart()) - e.step.step_s) < 1e-9 * e.step.step_s);
+  QCOMPARE(w.planPage()->stepChart()->value(0), cp::step_breakdown(e)[0]);  // compute
+}
+
+void TestWorkbench::gpuChoiceUpdatesCapacity() {
+  cp::ui::MainWindow w;
+  auto* gpu = qobject_cast<QComboBox*>(w.inputPanel()->editor(QStringLiteral("cluster.gpu")));
+  QVERIFY(gpu);
+  const int h200 = gpu->findText(QStringLiteral("H200 SXM 141GB"));
+  QVERIFY(h200 >= 0);
+  gpu->setCurrentIndex(h200);
+  // H200: 143,771 MiB = 140.4 GiB; 140.40 - 38.95 = 101.4 GiB to spare.
+  QCOMPARE(w.memoryChart()->capacityGiB(), 143771.0 / 1024);
+  QCOMPARE(w.planPage()->tiles()->tile(cp::Figure::Headroom)->detailText(), QStringLiteral("101.4 GiB to spare"));
+}
+
+void TestWorkbench::invalidFieldShowsReasonAndRecovers() {
+  cp::ui::MainWindow w;
+  w.show();
+  const QString before = w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueText();
+  // TP 3 divides neither the 64 heads nor TP x PP x DP = 32 GPUs.
+  spin(w, "parallelism.tp")->setValue(3);
+  const QString error = w.inputPanel()->errorText(QStringLiteral("parallelism.tp"));
+  QVERIFY2(error.contains(QStringLiteral("does not divide 64 attention heads")), qPrintable(error));
+  QVERIFY(w.findChild<QLabel*>(QStringLiteral("parallelism.tp.error"))->isVisible());
+  QVERIFY(!w.inputPanel()->errorText(QStringLiteral("parallelism.dp")).isEmpty());  // 3 x 4 x 1 != 32
+  QVERIFY(w.planPage()->isStale());
+  QVERIFY(w.findChild<QLabel*>(QStringLiteral("staleBanner"))->isVisible());
+  // The last valid result stays on show, greyed.
+  QCOMPARE(w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueText(), before);
+  QCOMPARE(w.memoryChart()->bars(cp::ui::MemoryComponent::Weights)->data()->size(), 1);
+  QVERIFY(w.planPage()->findChild<QWidget*>()->window() == &w);
+
+  spin(w, "parallelism.tp")->setValue(8);
+  QVERIFY(w.inputPanel()->errorText(QStringLiteral("parallelism.tp")).isEmpty());
+  QVERIFY(!w.findChild<QLabel*>(QStringLiteral("parallelism.tp.error"))->isVisible());
+  QVERIFY(!w.planPage()->isStale());
+  QVERIFY(!w.findChild<QLabel*>(QStringLiteral("staleBanner"))->isVisible());
+}
+
+void TestWorkbench::undoRedo() {
+  cp::ui::MainWindow w;
+  QUndoStack* undo = w.document()->undoStack();
+  spin(w, "cluster.nodes")->setValue(8);  // 64 GPUs with DP 1 set: invalid (DP must be 2)
+  spin(w, "parallelism.dp")->setValue(2);  // valid again: 8 x 4 x 2 = 64
+  QCOMPARE(undo->count(), 2);
+  QVERIFY(w.document()->valid());
+  undo->undo();
+  QCOMPARE(spin(w, "parallelism.dp")->value(), 1);
+  QVERIFY(!w.document()->valid());
+  undo->undo();
+  QCOMPARE(spin(w, "cluster.nodes")->value(), 4);
+  QVERIFY(w.document()->valid());
+  QVERIFY(!w.document()->isModified());
+  undo->redo();
+  undo->redo();
+  QCOMPARE(w.document()->scenario().cluster.nodes, 8);
+  QCOMPARE(w.document()->scenario().parallel.dp, 2);
+  // The standard shortcuts are on the Edit menu's actions.
+  bool undoKey = false, redoKey = false;
+  for (QAction* a : w.findChildren<QAction*>()) {
+    undoKey |= a->shortcut() == QKeySequence(QKeySequence::Undo);
+    redoKey |= a->shortcut() == QKeySequence(QKeySequence::Redo);
+  }
+  QVERIFY(undoKey && redoKey);
+}
+
+void TestWorkbench::spinStepsMergeIntoOneUndo() {
+  cp::ui::MainWindow w;
+  QSpinBox* seq = spin(w, "training.seq");
+  seq->stepUp();
+  seq->stepUp();
+  seq->stepUp();
+  QCOMPARE(w.document()->undoStack()->count(), 1);  // one field, one undo step
+  w.document()->undoStack()->undo();
+  QCOMPARE(seq->value(), 2048);
+}
+
+void TestWorkbench::sweepSizesAndFabrics() {
+  QCOMPARE(cp::ui::sweep_sizes(100), (std::vector<int>{8, 16, 32, 64}));
+  QCOMPARE(cp::ui::sweep_sizes(4096).size(), std::size_t(10));  // 8 .. 4096: ten sizes
+  // HDR InfiniBand (200 Gb/s) against RoCE at the same rate, untuned and tuned.
+  QCOMPARE(cp::ui::default_fabrics(cp::default_scenario()),
+           (std::vector<std::string>{"ib-hdr", "roce-200-untuned", "roce-200-tuned"}));
+  // The default plan (TP 8 x PP 4 = 32 GPUs per replica) does not fit on 8 or 16 GPUs: gaps.
+  const cp::ui::SweepResult r = cp::ui::run_sweep(cp::default_scenario(), {"ib-hdr", "roce-200-untuned"}, {8, 16, 32, 64});
+  QCOMPARE(r.series.size(), std::size_t(2));
+  QVERIFY(!r.series[0].points[0].feasible);
+  QVERIFY(!r.series[0].points[0].problem.empty());
+  QVERIFY(r.series[0].points[2].feasible);
+  QCOMPARE(r.series[0].points[2].scaling, 1.0);  // the first feasible size is the base
+  // On 32 GPUs the plan is the default scenario itself (DP derived = 1).
+  QCOMPARE(r.series[0].points[2].tokens_per_s, cp::estimate(cp::default_scenario()).throughput.tokens_per_s);
+  QVERIFY(r.series[1].points[3].speedup > 0);  // IB ahead of untuned RoCE on 8 nodes
+}
+
+void TestWorkbench::comparisonOneSeriesPerFabric() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  FabricComparisonPage* page = w.comparisonPage();
+  QSignalSpy shown(page, &FabricComparisonPage::resultShown);
+  w.pages()->setCurrentWidget(page);  // showing the page starts the sweep
+  page->setMaxGpus(512);
+  QVERIFY(shown.wait(20000));
+  const QStringList fabrics = page->fabrics();
+  QCOMPARE(fabrics.size(), 3);
+  QCOMPARE(page->plot(FabricComparisonPage::Throughput)->graphCount(), 3);
+  QCOMPARE(page->plot(FabricComparisonPage::Mfu)->graphCount(), 3);
+  QCOMPARE(page->plot(FabricComparisonPage::CostPerRun)->graphCount(), 3);
+  // Advantage: the first fabric against each other one, plus the seed article's claims.
+  QCOMPARE(page->plot(FabricComparisonPage::Advantage)->graphCount(), 3);
+  page->setClaimsShown(false);
+  QCOMPARE(page->plot(FabricComparisonPage::Advantage)->graphCount(), 2);
+  // Sizes 8..512: 7 points, of which 32..512 (5) are feasible for TP 8 x PP 4.
+  QCOMPARE(page->plot(FabricComparisonPage::Throughput)->graph(0)->data()->size(), 5);
+  QCOMPARE(page->result()->series.size(), std::size_t(3));
+  QCOMPARE(QString::fromStdString(page->result()->series[1].fabric_id), QStringLiteral("roce-200-untuned"));
+
+  // Two fabrics chosen: two series.
+  shown.clear();
+  page->setFabrics({QStringLiteral("ib-ndr"), QStringLiteral("roce-400-tuned")});
+  QVERIFY(shown.wait(20000));
+  QCOMPARE(page->plot(FabricComparisonPage::Throughput)->graphCount(), 2);
+  // An edit of the plan reruns the visible comparison.
+  shown.clear();
+  spin(w, "training.global_batch")->setValue(2048);
+  QVERIFY(shown.wait(20000));
+}
+
+void TestWorkbench::comparisonCancel() {
+  cp::ui::MainWindow w;
+  w.show();
+  FabricComparisonPage* page = w.comparisonPage();
+  w.pages()->setCurrentWidget(page);
+  page->setMaxGpus(16384);
+  page->cancel();
+  QTRY_VERIFY(!page->isRunning());  // the worker stops; the window never waited on it
+}
+
+void TestWorkbench::whyThisNumber() {
+  cp::ui::MainWindow w;
+  w.show();
+  QTest::mouseClick(w.planPage()->tiles()->tile(cp::Figure::MemoryPerGpu), Qt::LeftButton);
+  auto* dialog = w.findChild<cp::ui::ExplainDialog*>(QStringLiteral("explainDialog"));
+  QVERIFY(dialog);
+  const cp::Scenario s = cp::default_scenario();
+  const cp::Explanation x = cp::explain(cp::Figure::MemoryPerGpu, s, cp::estimate(s));
+  QTableWidget* table = dialog->inputsTable();
+  QCOMPARE(table->rowCount(), int(x.inputs.size()));
+  // The dialog's inputs add up to the figure: 3.83 + 3.83 + 22.98 + 5.02 + 3.28 = 38.95 GiB.
+  double sum = 0;
+  for (int r = 0; r < table->rowCount(); ++r) sum += table->item(r, 1)->data(Qt::UserRole).toDouble();
+  QVERIFY(qAbs(sum - cp::estimate(s).memory.peak.total()) < 1);
+  QCOMPARE(table->item(0, 2)->text(), QStringLiteral("bytes"));
+  QCOMPARE(dialog->findChild<QLabel*>(QStringLiteral("explainFormula"))->text(), QString::fromStdString(x.formula));
+  QVERIFY(!dialog->findChild<QLabel*>(QStringLiteral("explainSource"))->text().isEmpty());
+  dialog->close();
+}
+
+void TestWorkbench::topologyFromNetworkCounts() {
+  cp::ui::MainWindow w;
+  const cp::NetworkSize n = cp::estimate(cp::default_scenario()).network;
+  const QStringList tiers = w.topologyView()->tierTexts();
+  QCOMPARE(tiers.first(), QStringLiteral("Servers: 4"));
+  QVERIFY(tiers.contains(QStringLiteral("Leaf switches: %1").arg(n.switches[0])));
+  QCOMPARE(tiers.size(), 1 + n.tiers);
+  w.topologyView()->resize(900, 600);
+  QImage image(900, 600, QImage::Format_ARGB32);
+  w.topologyView()->render(&image);  // paints without tripping on abbreviation or labels
+}
+
+void TestWorkbench::saveOpenRecent() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("plan.json"));
+  cp::ui::MainWindow w;
+  spin(w, "cluster.nodes")->setValue(8);
+  spin(w, "parallelism.dp")->setValue(2);
+  QVERIFY(w.document()->isModified());
+  QString error;
+  QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+  QVERIFY(!w.document()->isModified());
+  QCOMPARE(w.windowTitle(), QStringLiteral("plan.json — clusterplan"));
+  QCOMPARE(w.recentFiles(), QStringList{QFileInfo(path).absoluteFilePath()});
+
+  cp::ui::MainWindow other;
+  QVERIFY2(other.openFile(path, &error), qPrintable(error));
+  QCOMPARE(other.document()->scenario().cluster.nodes, 8);
+  QCOMPARE(spin(other, "parallelism.dp")->value(), 2);
+  QCOMPARE(other.document()->undoStack()->count(), 0);
+
+  QFile bad(dir.filePath(QStringLiteral("bad.json")));
+  QVERIFY(bad.open(QIODevice::WriteOnly));
+  bad.write("{\"parallelism\": {\"tp\": \"eight\"}}");
+  bad.close();
+  QVERIFY(!other.openFile(bad.fileName(), &error));
+  QVERIFY2(error.contains(QStringLiteral("parallelism.tp")), qPrintable(error));
+}
+
+void TestWorkbench::autosaveRestore() {
+  {
+    cp::ui::MainWindow w;
+    spin(w, "training.global_batch")->setValue(512);
+    w.writeAutosave();  // the timer's work, now
+    QVERIFY(QFile::exists(cp::ui::MainWindow::autosavePath()));
+  }  // no clean close: as after a crash
+  cp::ui::MainWindow next;
+  next.restoreSession(false);
+  QCOMPARE(next.document()->scenario().training.global_batch, 512);
+  QVERIFY(next.document()->isModified());  // restored edits are still unsaved
+}
+
+void TestWorkbench::dropScenarioFile() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("dropped.json"));
+  {
+    cp::ui::MainWindow source;
+    source.setScenario([] {
+      cp::Scenario s = cp::default_scenario();
+      s.training.seq = 4096;
+      return s;
+    }());
+    QVERIFY(source.saveFile(path));
+  }
+  cp::ui::MainWindow w;
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&w, &enter);
+  QVERIFY(enter.isAccepted());
+  QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&w, &drop);
+  QCOMPARE(w.document()->scenario().training.seq, 4096);
+}
+
+QTEST_MAIN(TestWorkbench)
+#include "tst_workbench.moc"

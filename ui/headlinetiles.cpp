@@ -1,0 +1,110 @@
+#include "ui/headlinetiles.h"
+
+#include <QGridLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QVBoxLayout>
+
+#include "ui/chartstyle.h"
+#include "ui/i18n.h"
+#include "ui/palette.h"
+#include "ui/terms.h"
+
+namespace cp::ui {
+
+Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure) {
+  setFrameShape(QFrame::StyledPanel);
+  setCursor(Qt::PointingHandCursor);
+  setFocusPolicy(Qt::TabFocus);
+  setAutoFillBackground(true);
+  setBackgroundRole(QPalette::Base);
+  setObjectName(QStringLiteral("tile_") + QString::fromUtf8(cp::figure_id(figure).data()));
+  title_ = new QLabel;
+  value_ = new QLabel;
+  detail_ = new QLabel;
+  value_->setFont(scaledFont(font(), 1.6, true));
+  detail_->setForegroundRole(QPalette::PlaceholderText);
+  for (QLabel* l : {title_, value_, detail_}) l->setTextInteractionFlags(Qt::NoTextInteraction);
+  auto* v = new QVBoxLayout(this);
+  v->setContentsMargins(10, 6, 10, 6);
+  v->setSpacing(1);
+  v->addWidget(title_);
+  v->addWidget(value_);
+  v->addWidget(detail_);
+  setToolTip(tr("Click to see why this number: formula, inputs and source"));
+}
+
+void Tile::set(const QString& title, const QString& value, const QString& detail, const QColor& valueColour) {
+  title_->setText(title);
+  value_->setText(value);
+  detail_->setText(detail);
+  QPalette p = value_->palette();
+  p.setColor(QPalette::WindowText, valueColour.isValid() ? valueColour : palette().color(QPalette::Text));
+  value_->setPalette(p);
+}
+
+QString Tile::valueText() const { return value_->text(); }
+QString Tile::detailText() const { return detail_->text(); }
+
+void Tile::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint())) Q_EMIT clicked(figure_);
+  QFrame::mouseReleaseEvent(event);
+}
+
+void Tile::keyPressEvent(QKeyEvent* event) {
+  if (event->key() == Qt::Key_Space || event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+    Q_EMIT clicked(figure_);
+    return;
+  }
+  QFrame::keyPressEvent(event);
+}
+
+HeadlineTiles::HeadlineTiles(QWidget* parent) : QWidget(parent) {
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setSpacing(6);
+  for (std::size_t i = 0; i < cp::kFigures.size(); ++i) {
+    auto* t = new Tile(cp::kFigures[i]);
+    tiles_[i] = t;
+    grid->addWidget(t, int(i / 5), int(i % 5));
+    connect(t, &Tile::clicked, this, &HeadlineTiles::explainRequested);
+  }
+}
+
+void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
+  using F = cp::Figure;
+  auto set = [this](F f, const QString& value, const QString& detail, QColor colour = QColor()) {
+    tile(f)->set(figureTitle(f), value, detail, colour);
+  };
+  const cp::Currency cur = s.assumptions.currency;
+  const double headroom = e.memory.headroom();
+  if (e.memory.fits)
+    set(F::Headroom, tr("✓ Fits"), tr("%1 to spare").arg(formatGiB(headroom)), palette::fits());
+  else
+    set(F::Headroom, tr("✗ Does not fit"), tr("%1 short").arg(formatGiB(-headroom)), palette::doesNotFit());
+  set(F::MemoryPerGpu, formatGiB(e.memory.peak.total()), tr("of %1 on %2").arg(formatGiB(e.memory.capacity),
+                                                                               QString::fromStdString(s.cluster.gpu.name)));
+  set(F::StepTime, formatDuration(e.step.step_s), tr("%1 micro-batches, DP %2").arg(e.microbatches).arg(e.dp));
+  set(F::TokensPerS, formatTokensPerS(e.throughput.tokens_per_s),
+      tr("band %1 – %2").arg(formatTokensPerS(e.throughput.band_low), formatTokensPerS(e.throughput.band_high)));
+  set(F::Mfu, formatPercent(e.throughput.mfu),
+      tr("%1 TFLOP/s per GPU").arg(QLocale().toString(e.throughput.model_tflops_per_gpu, 'f', 0)));
+  if (e.reliability.real_train_time_s > 0)
+    set(F::TrainTime, formatDuration(e.reliability.real_train_time_s),
+        tr("goodput %1 after failures").arg(formatPercent(e.reliability.goodput)));
+  else
+    set(F::TrainTime, tr("—"), tr("no token budget set"));
+  set(F::ItPower, formatPower(e.power.it_w), tr("peak %1").arg(formatPower(e.power.it_peak_w)));
+  set(F::FacilityPower, formatPower(e.power.facility_w),
+      tr("PUE %1, racks: %2").arg(QLocale().toString(s.assumptions.pue, 'f', 2)).arg(e.power.racks));
+  set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
+      tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur)));
+  if (e.cost.run_total > 0)
+    set(F::CostPerRun, formatMoney(e.cost.run_total, cur),
+        tr("%1 months billed").arg(QLocale().toString(e.cost.billed_months, 'f', 1)));
+  else
+    set(F::CostPerRun, tr("—"), tr("no token budget set"));
+}
+
+}  // namespace cp::ui

@@ -1,0 +1,86 @@
+#include "ui/scenariodocument.h"
+
+#include <QHash>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace cp::ui {
+namespace {
+
+// Command ids for merging: one per field name, assigned on first use.
+int mergeId(const QString& field) {
+  static QHash<QString, int> ids;
+  if (field.isEmpty()) return -1;
+  auto it = ids.find(field);
+  if (it == ids.end()) it = ids.insert(field, 1000 + int(ids.size()));
+  return it.value();
+}
+
+class EditCommand : public QUndoCommand {
+ public:
+  EditCommand(ScenarioDocument* doc, const QString& text, const QString& field, cp::Scenario before,
+              cp::Scenario after)
+      : QUndoCommand(text), doc_(doc), id_(mergeId(field)), before_(std::move(before)), after_(std::move(after)) {}
+
+  void undo() override { doc_->apply(before_); }
+  void redo() override { doc_->apply(after_); }
+  int id() const override { return id_; }
+  bool mergeWith(const QUndoCommand* other) override {
+    if (other->id() != id_) return false;
+    after_ = static_cast<const EditCommand*>(other)->after_;
+    return true;
+  }
+
+ private:
+  ScenarioDocument* doc_;
+  int id_;
+  cp::Scenario before_, after_;
+};
+
+}  // namespace
+
+ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
+  scenario_ = cp::default_scenario();
+  recompute();
+  connect(undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+}
+
+void ScenarioDocument::edit(const QString& text, const QString& field,
+                            const std::function<void(cp::Scenario&)>& change) {
+  cp::Scenario after = scenario_;
+  change(after);
+  undo_->push(new EditCommand(this, text, field, scenario_, std::move(after)));
+}
+
+void ScenarioDocument::reset(const cp::Scenario& scenario, const QString& fileName) {
+  undo_->clear();
+  fileName_ = fileName;
+  estimate_.reset();  // another scenario: its predecessor's result is no "last valid" result of it
+  apply(scenario);
+  Q_EMIT fileNameChanged();
+  Q_EMIT modifiedChanged(false);
+}
+
+void ScenarioDocument::apply(const cp::Scenario& scenario) {
+  scenario_ = scenario;
+  recompute();
+  Q_EMIT scenarioChanged();
+}
+
+void ScenarioDocument::setFileName(const QString& fileName) {
+  fileName_ = fileName;
+  Q_EMIT fileNameChanged();
+}
+
+bool ScenarioDocument::isModified() const { return !undo_->isClean(); }
+
+void ScenarioDocument::setClean() { undo_->setClean(); }
+
+void ScenarioDocument::recompute() {
+  problems_ = cp::validate(scenario_);
+  if (!problems_.empty()) return;  // keep the last valid estimate
+  estimate_ = cp::estimate(scenario_);
+  estimated_ = scenario_;
+}
+
+}  // namespace cp::ui
