@@ -1,5 +1,6 @@
 #include "core/power_cost_json.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -236,9 +237,10 @@ std::string bom_to_csv(const Scenario& s, const Estimate& e) {
   };
   auto number = [](const json& v) {
     if (v.is_null()) return std::string();
+    // std::to_chars ignores the C locale: a German desktop still gets "2160000.00".
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", v.get<double>());
-    return std::string(buf);
+    const auto r = std::to_chars(buf, buf + sizeof buf, v.get<double>(), std::chars_format::fixed, 2);
+    return std::string(buf, r.ptr);
   };
   std::string out = "item,tier,name,quantity,unit_price,total,currency,source\n";
   for (const json& l : bom_to_json(s, e)) {

@@ -90,7 +90,7 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (command == "scenario") return run_scenario(rest, out, err);
   if (command == "sweep") return run_sweep(rest, out, err);
   if (command == "plan") return run_plan(rest, out, err);
-  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, catalog; see --help)\n";
+  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, plan, scenario, catalog; see --help)\n";
   return kExitInvalid;
 }
 

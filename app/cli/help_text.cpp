@@ -15,6 +15,9 @@ std::string main_usage() {
          "Commands:\n"
          "  estimate [options]            memory, step time and throughput of one training job\n"
          "  sweep [options]               one estimate per GPU count, fabric and --vary value\n"
+         "  plan [options]                search every parallel layout and rank them (plan --help)\n"
+         "  scenario save|list|show|export|import|delete|history\n"
+         "                                the scenario library (scenario --help)\n"
          "  catalog models|gpus|fabrics|price-lists\n"
          "                                the built-in model presets, GPUs, fabrics, price lists\n"
          "\n"
@@ -22,7 +25,7 @@ std::string main_usage() {
          "  --help, -h                    this text ('estimate --help' lists every option)\n"
          "  --version                     print the version\n"
          "\n"
-         "Exit codes: 0 an estimate (or sweep) was computed (also when it does not fit),\n"
+         "Exit codes: 0 the command ran (an estimate is computed also when it does not fit),\n"
          "            2 invalid input (the reason is on stderr).\n";
 }
 

@@ -174,6 +174,8 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
   }
   if (base.args.dp) r.errors.push_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
   if (base.args.nodes) r.errors.push_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
+  if (!base.args.power_cost.bom_csv.empty())
+    r.errors.push_back("--bom-csv: a plan writes no bill of materials; run 'estimate --bom-csv' for the chosen layout");
   if (base.args.measured_step_s)
     r.errors.push_back("--measured-step-s: a plan is not calibrated layout by layout; give the calibration in a --scenario file");
   r.args.space.deadline_s = r.args.deadline_days * 86400.0;

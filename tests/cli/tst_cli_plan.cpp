@@ -162,6 +162,7 @@ void TstCliPlan::badInput_data() {
   QTest::newRow("tp list") << QStringList{"--tp", "2,zero"} << "--tp";
   QTest::newRow("zero list") << QStringList{"--zero", "1,9"} << "--zero";
   QTest::newRow("dp") << QStringList{"--dp", "4"} << "--dp";
+  QTest::newRow("bom csv") << QStringList{"--bom-csv", "bom.csv"} << "--bom-csv";
   QTest::newRow("time without tokens") << QStringList{"--objective", "time", "--tokens", "0"} << "--tokens";
   QTest::newRow("missing value") << QStringList{"--objective"} << "--objective";
   QTest::newRow("unknown option") << QStringList{"--frobnicate", "1"} << "--frobnicate";
