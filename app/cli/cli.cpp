@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "app/cli/catalog.h"
+#include "app/cli/claims_command.h"
 #include "app/cli/estimate_args.h"
 #include "app/cli/estimate_output.h"
 #include "app/cli/help_text.h"
@@ -90,7 +91,8 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (command == "scenario") return run_scenario(rest, out, err);
   if (command == "sweep") return run_sweep(rest, out, err);
   if (command == "plan") return run_plan(rest, out, err);
-  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, plan, scenario, catalog; see --help)\n";
+  if (command == "claims") return run_claims(rest, out, err);
+  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, plan, scenario, catalog, claims; see --help)\n";
   return kExitInvalid;
 }
 

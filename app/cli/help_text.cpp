@@ -20,6 +20,7 @@ std::string main_usage() {
          "                                the scenario library (scenario --help)\n"
          "  catalog models|gpus|fabrics|price-lists\n"
          "                                the built-in model presets, GPUs, fabrics, price lists\n"
+         "  claims [--format text|json]   the seed article's claims checked against the physics\n"
          "\n"
          "Options:\n"
          "  --help, -h                    this text ('estimate --help' lists every option)\n"

@@ -723,7 +723,7 @@ void TestCli::commandErrors_data() {
   QTest::newRow("catalog option") << QStringList{"catalog", "gpus", "--all"} << "--all: unknown option";
   QTest::newRow("catalog format value") << QStringList{"catalog", "gpus", "--format"} << "--format: missing value";
   QTest::newRow("catalog lists fabrics") << QStringList{"catalog", "nics"} << "is not one of: models, gpus, fabrics";
-  QTest::newRow("unknown command lists sweep") << QStringList{"frobnicate"} << "commands: estimate, sweep, plan, scenario, catalog";
+  QTest::newRow("unknown command lists sweep") << QStringList{"frobnicate"} << "commands: estimate, sweep, plan, scenario, catalog, claims";
 }
 
 void TestCli::commandErrors() {
