@@ -7,6 +7,9 @@
 #include <chrono>
 #include <vector>
 
+#include <sstream>
+
+#include "app/cli/cli.h"
 #include "core/estimate.h"
 #include "core/validate.h"
 
@@ -52,7 +55,64 @@ class BenchEstimate : public QObject {
  private slots:
   void estimateQBenchmark();
   void estimateMedian();
+  void sweep1000Points();
+  void cliSweep1000Points();
 };
+
+void BenchEstimate::sweep1000Points() {
+  // The engine side of a 1,000-point sweep: 10 cluster sizes x 4 fabrics x 25 micro-batch and
+  // TP variations of Llama-2 70B on H100, each scenario prepared (as the sweep does) and
+  // estimated. Median of 50 repetitions.
+  std::vector<Scenario> points;
+  const char* fabrics[] = {"ib-ndr", "roce-400-untuned", "roce-400-tuned", "ib-hdr"};
+  for (int nodes = 8; points.size() < 1000; nodes += 8)
+    for (const char* f : fabrics)
+      for (int tp : {2, 4, 8, 8, 8})
+        for (int mb : {1, 2, 4, 8, 16}) {
+          Scenario s = default_scenario();
+          s.model = find_model_preset("llama-2-70b")->shape;
+          s.cluster.gpu = *find_gpu("h100-sxm");
+          s.cluster.fabric = *find_fabric(f);
+          s.cluster.nodes = nodes;
+          s.parallel = Parallelism{tp, 2, 1, 0, 1, 1, tp > 1};
+          s.training.micro_batch = mb;
+          s.training.global_batch = 4096;
+          if (points.size() < 1000) points.push_back(s);
+        }
+  std::vector<double> runs;
+  volatile double sink = 0;
+  for (int r = 0; r < 50; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const Scenario& s : points) sink = sink + estimate(s).step.step_s;
+    runs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(runs.begin(), runs.end());
+  qInfo("1,000-point sweep (engine): median %.3f ms, best %.3f ms", runs[runs.size() / 2], runs.front());
+  QVERIFY(sink > 0);
+}
+
+void BenchEstimate::cliSweep1000Points() {
+  // The whole `clusterplan-cli sweep` in-process: parsing, 1,000 validated points, CSV out.
+  std::string gpus;
+  for (int g = 8; g <= 8 * 50; g += 8) {
+    if (!gpus.empty()) gpus += ',';
+    gpus += std::to_string(g);
+  }
+  const std::vector<std::string> args = {"sweep",  "--model", "llama-2-70b", "--gpu",    "h100-sxm", "--tp",
+                                         "8",      "--pp",    "2",           "--gpus",   gpus,       "--fabric",
+                                         "ib-ndr,roce-400-untuned", "--vary", "micro-batch=1,2,4,8,16,32,64,128,256,512",
+                                         "--global-batch", "4096", "--format", "csv"};
+  std::vector<double> runs;
+  for (int r = 0; r < 5; ++r) {
+    std::ostringstream out, err;
+    const auto t0 = std::chrono::steady_clock::now();
+    const int code = cp::cli::run(args, out, err);
+    runs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    QCOMPARE(code, 0);
+  }
+  std::sort(runs.begin(), runs.end());
+  qInfo("1,000-point sweep (CLI, CSV out): median %.1f ms", runs[runs.size() / 2]);
+}
 
 void BenchEstimate::estimateQBenchmark() {
   const auto all = scenarios();
