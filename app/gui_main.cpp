@@ -10,7 +10,12 @@
 
 #include "core/scenario.h"
 #include "ui/i18n.h"
+#include "ui/librarydock.h"
 #include "ui/mainwindow.h"
+#include "ui/presentation.h"
+#include "ui/settingsdialog.h"
+#include "ui/theme.h"
+#include "ui/units.h"
 
 namespace {
 
@@ -28,11 +33,19 @@ struct CommandLine {
                               .arg(cp::ui::availableLanguages().join(QStringLiteral(", "))),
                           QStringLiteral("language")};
   QCommandLineOption page{QStringLiteral("page"),
-                          QStringLiteral("The page to show first: plan (default), comparison or topology."),
+                          QStringLiteral("The page to show first: plan (default), comparison, topology, or library (the "
+                                         "scenario library dock)."),
                           QStringLiteral("page")};
   QCommandLineOption quitAfter{QStringLiteral("quit-after"),
                                QStringLiteral("Quit MS milliseconds after the window is shown (smoke tests)."),
                                QStringLiteral("ms")};
+  QCommandLineOption theme{QStringLiteral("theme"),
+                           QStringLiteral("Theme: system, light or dark (default: the one chosen in the settings)."),
+                           QStringLiteral("theme")};
+  QCommandLineOption present{QStringLiteral("present"), QStringLiteral("Start in presentation mode.")};
+  QCommandLineOption compare{QStringLiteral("compare"),
+                             QStringLiteral("Compare these library scenarios side by side (2 to 4 ids, comma-separated)."),
+                             QStringLiteral("ids")};
   CommandLine() {
     parser.setApplicationDescription(QStringLiteral("Plans GPU clusters for large-model distributed training."));
     parser.addHelpOption();
@@ -40,6 +53,9 @@ struct CommandLine {
     parser.addOption(lang);
     parser.addOption(page);
     parser.addOption(quitAfter);
+    parser.addOption(compare);
+    parser.addOption(theme);
+    parser.addOption(present);
     parser.addPositionalArgument(QStringLiteral("scenario"), QStringLiteral("A scenario JSON file to open."));
   }
 };
@@ -69,10 +85,18 @@ int main(int argc, char** argv) {
   setApplicationNames();
   CommandLine cli;
   cli.parser.process(app);
-  const QString language = cli.parser.value(cli.lang);
+  const QString language = cli.parser.isSet(cli.lang) ? cli.parser.value(cli.lang) : cp::ui::savedLanguage();
   if (!cp::ui::installTranslations(app, language))
     std::fprintf(stderr, "clusterplan: no translation for language '%s' (available: %s); using English\n",
                  qPrintable(language), qPrintable(cp::ui::availableLanguages().join(QStringLiteral(", "))));
+
+  cp::ui::loadUnits();
+  cp::ui::Theme theme = cp::ui::savedTheme();
+  if (cli.parser.isSet(cli.theme) && !cp::ui::themeFromId(cli.parser.value(cli.theme), theme)) {
+    std::fprintf(stderr, "clusterplan: --theme is system, light or dark\n");
+    return 2;
+  }
+  cp::ui::applyTheme(theme);
 
   cp::ui::MainWindow window;
   window.resize(1600, 1000);
@@ -85,7 +109,21 @@ int main(int argc, char** argv) {
   }
   const QStringList pages{QStringLiteral("plan"), QStringLiteral("comparison"), QStringLiteral("topology")};
   if (cli.parser.isSet(cli.page)) window.pages()->setCurrentIndex(std::max(0, int(pages.indexOf(cli.parser.value(cli.page)))));
+  if (cli.parser.value(cli.page) == QLatin1String("library")) {
+    window.libraryDock()->raise();
+    // Room for every column, once the window has its size.
+    QTimer::singleShot(0, &window, [&window] { window.resizeDocks({window.libraryDock()}, {800}, Qt::Horizontal); });
+  }
+  if (cli.parser.isSet(cli.compare)) {
+    QList<qint64> ids;
+    for (const QString& id : cli.parser.value(cli.compare).split(QLatin1Char(','), Qt::SkipEmptyParts)) ids << id.toLongLong();
+    window.compareLibraryScenarios(ids);
+  }
   window.show();
+  if (cli.parser.isSet(cli.present)) {
+    auto* presentation = new cp::ui::PresentationWindow(window.document(), window.comparisonPage(), &window);
+    presentation->present();
+  }
   if (cli.parser.isSet(cli.quitAfter)) {
     bool ok = false;
     const int ms = cli.parser.value(cli.quitAfter).toInt(&ok);

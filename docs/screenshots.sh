@@ -6,6 +6,11 @@
 #   docs/screenshots/comparison-en.png  InfiniBand vs RoCE, up to 1,024 GPUs, in English
 #   docs/screenshots/comparison-zh.png  the same in Simplified Chinese
 #   docs/screenshots/topology-en.png    the topology diagram
+#   docs/screenshots/presentation-light.png  presentation mode, first page, light theme, 1920x1080
+#   docs/screenshots/presentation-dark.png   the same in the dark theme
+#   docs/screenshots/library-en.png     the scenario library dock, on a library of sample plans, next to
+#                                       two of them compared
+#   docs/screenshots/compare-en.png     three of those plans compared side by side
 # Usage: docs/screenshots.sh [BUILD_DIR]   (default: build; the GUI is BUILD_DIR/app/clusterplan)
 # Needs xvfb-run, ImageMagick's import, xdotool, and fonts-wqy-microhei for the Chinese text.
 set -euo pipefail
@@ -22,16 +27,18 @@ mkdir -p "$out"
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 
-# shoot LANG PAGE FILE: starts the GUI in language LANG on page PAGE on a fresh X server, waits
+# shoot LANG PAGE FILE [ARGS...]: starts the GUI in language LANG on page PAGE on a fresh X server, waits
 # until its window is mapped and painted, captures the screen, then stops the GUI.
 shoot() {
   local lang=$1 page=$2 file=$3
+  shift 3
   # The inner script runs inside xvfb-run, so DISPLAY is set for the app, xdotool and import.
   HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
   xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
     set -euo pipefail
     app=$1 lang=$2 page=$3 file=$4
-    "$app" --lang "$lang" --page "$page" &
+    shift 4
+    "$app" --lang "$lang" --page "$page" "$@" &
     pid=$!
     trap "kill $pid 2>/dev/null || true" EXIT
     for _ in $(seq 1 100); do
@@ -43,7 +50,7 @@ shoot() {
     xdotool windowsize "$id" 1600 1000 windowmove "$id" 0 0
     sleep 2.5  # let the first paint (and the comparison sweep) finish
     import -window root -crop 1600x1000+0+0 +repage "$file"
-  ' shoot "$app" "$lang" "$page" "$file"
+  ' shoot "$app" "$lang" "$page" "$file" "$@"
   echo "wrote $file"
 }
 
@@ -52,3 +59,40 @@ shoot zh_CN plan "$out/main-zh.png"
 shoot en comparison "$out/comparison-en.png"
 shoot zh_CN comparison "$out/comparison-zh.png"
 shoot en topology "$out/topology-en.png"
+
+# A library of sample plans (the CLI's default library under the fresh HOME is the GUI's too).
+cli="$build_dir/app/clusterplan-cli"
+db="$home/data/clusterplan/library.sqlite"
+mkdir -p "$(dirname "$db")"
+save() { XDG_DATA_HOME="$home/data" "$cli" scenario save --db "$db" "$@" >/dev/null; }
+save --name "LLaMA-65B, 32x A100, HDR IB (seed)" --tag seed --tag a100
+save --name "LLaMA-65B, 32x A100, RoCE" --tag a100 --tag roce --fabric roce-200-untuned
+save --name "LLaMA-65B, 64x A100, DP 2" --tag a100 --nodes 8
+save --name "LLaMA-65B, 32x H100, NDR IB" --tag h100 --gpu h100-sxm --fabric ib-ndr
+save --name "LLaMA-2-70B, 64x H100, TP 8 PP 2" --tag h100 --model llama-2-70b --gpu h100-sxm --nodes 8 --pp 2
+save --name "GPT-3 175B, 128x A100" --tag a100 --model gpt3-175b --nodes 16 --pp 8
+shoot en library "$out/library-en.png" --compare 1,3
+shoot en plan "$out/compare-en.png" --compare 1,2,4
+
+# shoot_presentation THEME FILE: presentation mode (full screen, first page) at 1920x1080.
+shoot_presentation() {
+  local theme=$1 file=$2
+  HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
+  xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
+    set -euo pipefail
+    app=$1 theme=$2 file=$3
+    "$app" --lang en --theme "$theme" --present &
+    pid=$!
+    trap "kill $pid 2>/dev/null || true" EXIT
+    for _ in $(seq 1 100); do
+      if xdotool search --onlyvisible --name "^Presentation" >/dev/null 2>&1; then break; fi
+      sleep 0.1
+    done
+    sleep 2
+    import -window root -crop 1920x1080+0+0 +repage "$file"
+  ' shoot "$app" "$theme" "$file"
+  echo "wrote $file"
+}
+
+shoot_presentation light "$out/presentation-light.png"
+shoot_presentation dark "$out/presentation-dark.png"

@@ -6,6 +6,7 @@
 #include <QTranslator>
 
 #include "core/units.h"
+#include "ui/units.h"
 
 namespace cp::ui {
 namespace {
@@ -135,6 +136,8 @@ QString warningText(const cp::Warning& w) {
 }
 
 QString formatGiB(double bytes, int decimals) {
+  if (memoryUnit() == MemoryUnit::GB)
+    return QCoreApplication::translate("cp::ui::Terms", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', decimals));
   return QStringLiteral("%1 GiB").arg(QLocale().toString(bytes / cp::units::GiB, 'f', decimals));
 }
 

@@ -22,10 +22,14 @@
 #include <QUndoStack>
 
 #include "core/scenario_json.h"
+#include "ui/comparepage.h"
+#include "ui/chartexport.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/inputpanel.h"
+#include "ui/librarydock.h"
 #include "ui/planpage.h"
+#include "ui/presentation.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
 #include "ui/topologyview.h"
@@ -86,6 +90,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                           QDockWidget::DockWidgetClosable);
   addDockWidget(Qt::LeftDockWidgetArea, inputDock_);
   resizeDocks({inputDock_}, {kInputDockWidth}, Qt::Horizontal);
+  // The scenario library shares the left side with the inputs; it opens its file at start-up
+  // (restoreSession), so that a window made for a test touches no library.
+  library_ = new LibraryDock(document_);
+  addDockWidget(Qt::LeftDockWidgetArea, library_);
+  tabifyDockWidget(inputDock_, library_);
+  inputDock_->raise();
 
   plan_ = new PlanPage(document_);
   plan_->setObjectName(QStringLiteral("planPage"));
@@ -99,6 +109,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   pages_->addTab(plan_, QString());
   pages_->addTab(comparison_, QString());
   pages_->addTab(topology_, QString());
+  compare_ = new ComparePage(document_);
+  compare_->setObjectName(QStringLiteral("scenarioComparison"));
+  pages_->addTab(compare_, QString());
   setCentralWidget(pages_);
 
   autosave_ = new QTimer(this);
@@ -109,6 +122,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
   connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
+  installWorkbenchExports(document_, plan_, comparison_);
+  connect(library_, &LibraryDock::libraryChanged, this, [this] { compare_->setStore(library_->store()); });
+  connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
 
   createMenus();
   retranslate();
@@ -166,7 +182,13 @@ void MainWindow::writeAutosave() {
   if (file.open(QIODevice::WriteOnly) && file.write(toJson(document_->scenario())) >= 0) file.commit();
 }
 
+void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
+  compare_->compareLibrary(ids);
+  pages_->setCurrentWidget(compare_);
+}
+
 void MainWindow::restoreSession(bool ask) {
+  if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
   restoreGeometry(kGeometry.get());
   restoreState(kWindowState.get());
   QFile autosave(autosavePath());
@@ -257,6 +279,9 @@ void MainWindow::createMenus() {
   saveAsAction_ = fileMenu_->addAction(QString());
   saveAsAction_->setShortcut(QKeySequence::SaveAs);
   connect(saveAsAction_, &QAction::triggered, this, &MainWindow::saveAs);
+  saveToLibraryAction_ = fileMenu_->addAction(QString());
+  saveToLibraryAction_->setObjectName(QStringLiteral("saveToLibraryAction"));
+  connect(saveToLibraryAction_, &QAction::triggered, library_, &LibraryDock::save);
   fileMenu_->addSeparator();
   quitAction_ = fileMenu_->addAction(QString());
   quitAction_->setShortcut(QKeySequence::Quit);
@@ -273,6 +298,8 @@ void MainWindow::createMenus() {
 
   viewMenu_ = menuBar()->addMenu(QString());
   viewMenu_->addAction(inputDock_->toggleViewAction());
+  viewMenu_->addAction(library_->toggleViewAction());
+  addPresentingActions(this, viewMenu_, document_, comparison_);
 
   helpMenu_ = menuBar()->addMenu(QString());
   aboutAction_ = helpMenu_->addAction(QString());
@@ -297,6 +324,8 @@ void MainWindow::retranslate() {
   pages_->setTabText(0, tr("Plan"));
   pages_->setTabText(1, tr("InfiniBand vs RoCE"));
   pages_->setTabText(2, tr("Topology"));
+  pages_->setTabText(pages_->indexOf(compare_), tr("Compare scenarios"));
+  saveToLibraryAction_->setText(tr("Save to &library"));
   updateTitle();
 }
 

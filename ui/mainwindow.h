@@ -17,7 +17,9 @@ class QTimer;
 
 namespace cp::ui {
 
+class ComparePage;
 class FabricComparisonPage;
+class LibraryDock;
 class InputPanel;
 class MemoryChart;
 class PlanPage;
@@ -49,6 +51,10 @@ class MainWindow : public QMainWindow {
   PlanPage* planPage() const { return plan_; }
   FabricComparisonPage* comparisonPage() const { return comparison_; }
   TopologyView* topologyView() const { return topology_; }
+  LibraryDock* libraryDock() const { return library_; }
+  ComparePage* scenarioComparison() const { return compare_; }
+  // Shows the scenario comparison page on these library scenarios (two to four).
+  void compareLibraryScenarios(const QList<qint64>& ids);
   QTabWidget* pages() const { return pages_; }
   MemoryChart* memoryChart() const;
   SummaryPanel* summaryPanel() const;
@@ -83,6 +89,9 @@ class MainWindow : public QMainWindow {
   PlanPage* plan_ = nullptr;
   FabricComparisonPage* comparison_ = nullptr;
   TopologyView* topology_ = nullptr;
+  LibraryDock* library_ = nullptr;
+  ComparePage* compare_ = nullptr;
+  QAction* saveToLibraryAction_ = nullptr;
   QTimer* autosave_ = nullptr;
   QMenu* fileMenu_ = nullptr;
   QMenu* recentMenu_ = nullptr;

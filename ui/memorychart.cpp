@@ -118,6 +118,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   totalText_->setPadding(QMargins(4, 2, 4, 4));
 
   connect(plot_, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
+  applyChartPalette(plot_, palette());  // the theme in force when the chart is made
   rebuild();
 }
 

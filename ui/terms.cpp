@@ -5,7 +5,9 @@
 #include <cmath>
 
 #include "core/units.h"
+#include "core/power.h"
 #include "ui/i18n.h"
+#include "ui/units.h"
 
 namespace cp::ui {
 namespace {
@@ -174,6 +176,10 @@ QString formatDuration(double s) {
 }
 
 QString formatPower(double w) {
+  if (powerUnit() == PowerUnit::BtuPerHour)
+    return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 BTU/h")).arg(num(w / 1e3 * cp::power_units::kBtuPerHourPerKw, 0));
+  if (powerUnit() == PowerUnit::Tons)
+    return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 tons")).arg(sig3(w / 1e3 / cp::power_units::kKwPerTon));
   if (w < 1e3) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 W")).arg(num(w, 0));
   if (w < 1e6) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 kW")).arg(sig3(w / 1e3));
   return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 MW")).arg(sig3(w / 1e6));

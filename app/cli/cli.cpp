@@ -1,8 +1,10 @@
 #include "app/cli/cli.h"
 
 #include <exception>
+#include <iostream>
 #include <ostream>
 
+#include "app/cli/batch.h"
 #include "app/cli/catalog.h"
 #include "app/cli/claims_command.h"
 #include "app/cli/estimate_args.h"
@@ -10,6 +12,7 @@
 #include "app/cli/help_text.h"
 #include "app/cli/plan_command.h"
 #include "app/cli/power_cost_text.h"
+#include "app/cli/render_command.h"
 #include "app/cli/scenario_builder.h"
 #include "app/cli/scenario_command.h"
 #include "app/cli/site_calibration.h"
@@ -26,6 +29,7 @@ namespace cp::cli {
 std::string version_line() { return std::string("clusterplan-cli ") + CLUSTERPLAN_VERSION; }
 
 int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (has_batch_option(args)) return run_estimate_batch(args, std::cin, out, err);
   const ParseResult parsed = parse_estimate_args(args);
   if (parsed.args.help) {  // --help wins over everything else on the line
     out << estimate_usage();
@@ -91,6 +95,7 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   if (command == "scenario") return run_scenario(rest, out, err);
   if (command == "sweep") return run_sweep(rest, out, err);
   if (command == "plan") return run_plan(rest, out, err);
+  if (command == "report" || command == "chart") return run_render(command, rest, out, err);
   if (command == "claims") return run_claims(rest, out, err);
   err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, plan, scenario, catalog, claims; see --help)\n";
   return kExitInvalid;

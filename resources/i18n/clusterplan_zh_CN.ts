@@ -13,6 +13,345 @@
     </message>
 </context>
 <context>
+    <name>cp::ui::ChartExport</name>
+    <message>
+        <source>The size must be %1 to %2 pixels a side and the resolution 24 to 2400 DPI.</source>
+        <translation>每边尺寸须为 %1 到 %2 像素，分辨率须为 24 到 2400 DPI。</translation>
+    </message>
+    <message>
+        <source>%1 — clusterplan</source>
+        <translation>%1 — clusterplan</translation>
+    </message>
+    <message>
+        <source>Scenario: %1 — %2 — clusterplan</source>
+        <extracomment>Footer of an exported chart: the scenario&apos;s name, then the date</extracomment>
+        <translation>方案：%1 — %2 — clusterplan</translation>
+    </message>
+    <message>
+        <source>Unknown chart format: use a .png, .svg or .pdf file name.</source>
+        <translation>未知的图表格式：请使用 .png、.svg 或 .pdf 文件名。</translation>
+    </message>
+    <message>
+        <source>Unknown table format: use a .csv or .json file name.</source>
+        <translation>未知的表格格式：请使用 .csv 或 .json 文件名。</translation>
+    </message>
+    <message>
+        <source>Export as PNG</source>
+        <translation>导出为 PNG</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> DPI</source>
+        <translation> DPI</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the chart</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv)</source>
+        <translation>CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot export the data</source>
+        <translation>无法导出数据</translation>
+    </message>
+    <message>
+        <source>Export as PNG…</source>
+        <translation>导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export as SVG…</source>
+        <translation>导出为 SVG…</translation>
+    </message>
+    <message>
+        <source>Export as PDF…</source>
+        <translation>导出为 PDF…</translation>
+    </message>
+    <message>
+        <source>Copy chart</source>
+        <translation>复制图表</translation>
+    </message>
+    <message>
+        <source>Export data as CSV…</source>
+        <translation>导出数据为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export data as JSON…</source>
+        <translation>导出数据为 JSON…</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ComparePage</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>+%1</source>
+        <translation>+%1</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 (shape derived from its size)</source>
+        <translation>%1（由规模推导的结构）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Layers × hidden size</source>
+        <translation>层数 × 隐藏层维度</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs (nodes × GPUs per node)</source>
+        <translation>GPU 数（节点 × 每节点 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3)</source>
+        <translation>%1（%2 × %3）</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>组网</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <source>%1:1</source>
+        <translation>%1:1</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline (VPP)</source>
+        <translation>虚拟流水线（VPP）</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>%1 (derived)</source>
+        <translation>%1（推导）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (SP)</source>
+        <translation>序列并行（SP）</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>付费方式</translation>
+    </message>
+    <message>
+        <source>Fits in GPU memory</source>
+        <translation>显存是否够用</translation>
+    </message>
+    <message>
+        <source>✓ fits, %1 to spare</source>
+        <translation>✓ 够用，余 %1</translation>
+    </message>
+    <message>
+        <source>✗ %1 short</source>
+        <translation>✗ 差 %1</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Edited scenario</source>
+        <translation>正在编辑的方案</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基准）</translation>
+    </message>
+    <message>
+        <source>%1 (invalid)</source>
+        <translation>%1（无效）</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Seconds per optimizer step</source>
+        <translation>每个优化步的秒数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 的显存占用</translation>
+    </message>
+    <message>
+        <source>GiB, the peak pipeline stage</source>
+        <translation>GiB，占用最高的流水线阶段</translation>
+    </message>
+    <message>
+        <source>GPU capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>Compare:</source>
+        <translation>对比：</translation>
+    </message>
+    <message>
+        <source>Only differences</source>
+        <translation>只看差异</translation>
+    </message>
+    <message>
+        <source>Hide the rows where every scenario has the same value</source>
+        <translation>隐藏所有方案取值相同的行</translation>
+    </message>
+    <message>
+        <source>Pick two to four scenarios from the library (or the edited one) in the boxes above, or select them in the library and press Compare. Cells that differ from the first scenario (the baseline) are highlighted.</source>
+        <translation>在上方的下拉框中从方案库（或正在编辑的方案）选两到四个方案，或在方案库中选中后点“对比”。与第一个方案（基准）不同的单元格会高亮显示。</translation>
+    </message>
+    <message>
+        <source>A scenario to compare; the first is the baseline</source>
+        <translation>要对比的方案；第一个为基准</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::ExplainDialog</name>
     <message>
         <source>Why this number: %1</source>
@@ -485,6 +824,289 @@
     </message>
 </context>
 <context>
+    <name>cp::ui::LibraryDock</name>
+    <message>
+        <source>Rename “%1” to “%2”</source>
+        <translation>将“%1”重命名为“%2”</translation>
+    </message>
+    <message>
+        <source>Change the tags of “%1”</source>
+        <translation>修改“%1”的标签</translation>
+    </message>
+    <message>
+        <source>Duplicate “%1”</source>
+        <translation>复制“%1”</translation>
+    </message>
+    <message>
+        <source>Save to the library as</source>
+        <translation>另存到方案库</translation>
+    </message>
+    <message>
+        <source>comma-separated, e.g. a100, baseline</source>
+        <translation>以逗号分隔，例如 a100, baseline</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
+        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
+        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
+        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
+    </message>
+    <message>
+        <source>The scenario library cannot be read.</source>
+        <translation>无法读取方案库。</translation>
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation>全部标签</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>No library</source>
+        <translation>没有方案库</translation>
+    </message>
+    <message>
+        <source>Scenarios: %1</source>
+        <translation>方案：%1 个</translation>
+    </message>
+    <message>
+        <source>Matching scenarios: %1</source>
+        <translation>匹配的方案：%1 个</translation>
+    </message>
+    <message>
+        <source>%1 · read-only</source>
+        <translation>%1 · 只读</translation>
+    </message>
+    <message>
+        <source>Open an older revision</source>
+        <translation>打开较早的版本</translation>
+    </message>
+    <message>
+        <source>No library is open.</source>
+        <translation>没有打开方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario is no longer in the library.</source>
+        <translation>该方案已不在方案库中。</translation>
+    </message>
+    <message>
+        <source>There is no revision %1 of this scenario.</source>
+        <translation>该方案没有第 %1 版。</translation>
+    </message>
+    <message>
+        <source>A scenario needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios</source>
+        <translation>删除 %1 个方案</translation>
+    </message>
+    <message>
+        <source>Cannot save to the library</source>
+        <translation>无法保存到方案库</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>The edited scenario has unsaved changes. Open “%1” anyway and drop them?</source>
+        <translation>正在编辑的方案有未保存的修改。仍要打开“%1”并放弃这些修改吗？</translation>
+    </message>
+    <message>
+        <source>Cannot open the scenario</source>
+        <translation>无法打开方案</translation>
+    </message>
+    <message>
+        <source>Rename scenario</source>
+        <translation>重命名方案</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Cannot rename the scenario</source>
+        <translation>无法重命名方案</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Tags of “%1”, comma-separated:</source>
+        <translation>“%1”的标签，以逗号分隔：</translation>
+    </message>
+    <message>
+        <source>Cannot change the tags</source>
+        <translation>无法修改标签</translation>
+    </message>
+    <message>
+        <source>Cannot duplicate the scenario</source>
+        <translation>无法复制方案</translation>
+    </message>
+    <message>
+        <source>Cannot delete</source>
+        <translation>无法删除</translation>
+    </message>
+    <message>
+        <source>Cannot read the history</source>
+        <translation>无法读取历史版本</translation>
+    </message>
+    <message>
+        <source>History of “%1”</source>
+        <translation>“%1”的历史版本</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Estimate kept</source>
+        <translation>保存了估算</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Open this revision</source>
+        <translation>打开此版本</translation>
+    </message>
+    <message>
+        <source>Every save is kept. Opening a revision loads it into the editor; saving it then makes it the newest revision.</source>
+        <translation>每次保存都会保留。打开某个版本会把它载入编辑器；再保存后它就成为最新版本。</translation>
+    </message>
+    <message>
+        <source>The edited scenario has unsaved changes. Open the revision anyway and drop them?</source>
+        <translation>正在编辑的方案有未保存的修改。仍要打开该版本并放弃这些修改吗？</translation>
+    </message>
+    <message>
+        <source>Cannot open the revision</source>
+        <translation>无法打开该版本</translation>
+    </message>
+    <message>
+        <source>Scenario library</source>
+        <translation>方案库</translation>
+    </message>
+    <message>
+        <source>Search names…</source>
+        <translation>按名称搜索…</translation>
+    </message>
+    <message>
+        <source>Show only the scenarios with this tag</source>
+        <translation>只显示带有此标签的方案</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save the edited scenario to the library: a new revision of the entry it came from</source>
+        <translation>把正在编辑的方案保存到方案库：作为其来源条目的新版本</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the edited scenario as a new library entry, with a name and tags</source>
+        <translation>把正在编辑的方案另存为方案库中的新条目，并指定名称和标签</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open the selected scenario in the editor</source>
+        <translation>在编辑器中打开选中的方案</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Tags…</source>
+        <translation>标签…</translation>
+    </message>
+    <message>
+        <source>Edit the tags of the selected scenario</source>
+        <translation>编辑选中方案的标签</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selected scenarios with their history (undo brings them back)</source>
+        <translation>删除选中的方案及其历史版本（可撤销恢复）</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>历史版本…</translation>
+    </message>
+    <message>
+        <source>Every saved revision of the selected scenario</source>
+        <translation>选中方案保存过的所有版本</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Compare two to four selected scenarios side by side</source>
+        <translation>并排对比选中的两到四个方案</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::MainWindow</name>
     <message>
         <source>&amp;File</source>
@@ -598,6 +1220,14 @@
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
+    <message>
+        <source>Compare scenarios</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>Save to &amp;library</source>
+        <translation>保存到方案库(&amp;L)</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MemoryChart</name>
@@ -676,6 +1306,400 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 per month (%2)</source>
         <translation>%1/月（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PresentationWindow</name>
+    <message>
+        <source>Presentation — %1</source>
+        <translation>演示 — %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <extracomment>Presentation mode: the page number and the number of pages</extracomment>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::Report</name>
+    <message>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <extracomment>Report footer: page number of page count</extracomment>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch / global batch</source>
+        <translation>微批次 / 全局批次</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Tensor / pipeline / data parallelism</source>
+        <translation>张量并行 / 流水线并行 / 数据并行</translation>
+    </message>
+    <message>
+        <source>Context / expert parallelism</source>
+        <translation>上下文并行 / 专家并行</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>%1 (%2 nodes of %3)</source>
+        <translation>%1（%2 个节点，每节点 %3 卡）</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>组网</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>PUE (facility power / IT power)</source>
+        <translation>PUE（设施功耗 / IT 功耗）</translation>
+    </message>
+    <message>
+        <source>Uptime Institute survey 2023</source>
+        <translation>Uptime Institute 2023 年调查</translation>
+    </message>
+    <message>
+        <source>GPU power while training, share of TDP</source>
+        <translation>训练时 GPU 功耗占 TDP 的比例</translation>
+    </message>
+    <message>
+        <source>Currency of results</source>
+        <translation>结果货币</translation>
+    </message>
+    <message>
+        <source>CNY per USD</source>
+        <translation>美元兑人民币汇率</translation>
+    </message>
+    <message>
+        <source>Electricity price per kWh</source>
+        <translation>每千瓦时电价</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>付费方式</translation>
+    </message>
+    <message>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Price list</source>
+        <translation>价格表</translation>
+    </message>
+    <message>
+        <source>%1 (%2), %3</source>
+        <translation>%1（%2），%3</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Every input as the scenario file names it.</source>
+        <translation>全部输入，按方案文件中的键名列出。</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>clusterplan %1 — %2</source>
+        <translation>clusterplan %1 — %2</translation>
+    </message>
+    <message>
+        <source>Scenario report: %1</source>
+        <translation>方案报告：%1</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Headline figures</source>
+        <translation>主要指标</translation>
+    </message>
+    <message>
+        <source>Memory per GPU at the peak pipeline stage</source>
+        <translation>峰值流水线阶段每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Where the time of one optimizer step goes</source>
+        <translation>一次优化器步的时间构成</translation>
+    </message>
+    <message>
+        <source>Average facility power while training</source>
+        <translation>训练时平均设施功耗</translation>
+    </message>
+    <message>
+        <source>Monthly budget</source>
+        <translation>月度预算</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>No estimate: the scenario has problems.</source>
+        <translation>无估算：方案存在问题。</translation>
+    </message>
+    <message>
+        <source>Assumptions and sources</source>
+        <translation>假设与来源</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>No warnings.</source>
+        <translation>无警告。</translation>
+    </message>
+    <message>
+        <source>Appendix: every input</source>
+        <translation>附录：全部输入</translation>
+    </message>
+    <message>
+        <source>The fabric sweep did not finish.</source>
+        <translation>组网扫描未完成。</translation>
+    </message>
+    <message>
+        <source>InfiniBand vs RoCE: %1</source>
+        <translation>InfiniBand 与 RoCE 对比：%1</translation>
+    </message>
+    <message>
+        <source>The plan below, run on %1 to %2 GPUs (data parallelism grows, the global batch is held), on: %3.</source>
+        <translation>以下方案在 %1 到 %2 张 GPU 上运行（数据并行增大，全局批次不变），组网：%3。</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>算力利用率 MFU</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Cost per run</source>
+        <translation>每次训练成本</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ScenarioListModel</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 — revision %2</source>
+        <translation>%1 — 第 %2 版</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Cost/month</source>
+        <translation>每月费用</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>English</translation>
+    </message>
+    <message>
+        <source>GiB (2^30 bytes)</source>
+        <translation>GiB（2^30 字节）</translation>
+    </message>
+    <message>
+        <source>GB (10^9 bytes)</source>
+        <translation>GB（10^9 字节）</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>千瓦</translation>
+    </message>
+    <message>
+        <source>BTU/h</source>
+        <translation>BTU/h</translation>
+    </message>
+    <message>
+        <source>Tons of refrigeration</source>
+        <translation>冷吨</translation>
+    </message>
+    <message>
+        <source>CNY</source>
+        <translation>人民币</translation>
+    </message>
+    <message>
+        <source>USD</source>
+        <translation>美元</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Memory in</source>
+        <translation>显存单位</translation>
+    </message>
+    <message>
+        <source>Power and cooling in</source>
+        <translation>功耗与制冷单位</translation>
+    </message>
+    <message>
+        <source>Currency of this scenario</source>
+        <translation>本方案货币</translation>
+    </message>
+    <message>
+        <source>Change the currency</source>
+        <translation>更改货币</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +2330,33 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1%</source>
         <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 BTU/h</source>
+        <translation>%1 BTU/h</translation>
+    </message>
+    <message>
+        <source>%1 tons</source>
+        <translation>%1 冷吨</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::Theme</name>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,137 @@
+#include "app/cli/batch.h"
+
+#include <fstream>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "app/cli/cli.h"
+#include "app/cli/estimate_args.h"
+#include "app/cli/scenario_builder.h"
+#include "core/estimate.h"
+#include "core/scenario_file.h"
+#include "core/scenario_json.h"
+#include "core/validate.h"
+
+namespace cp::cli {
+namespace {
+
+constexpr std::string_view kOption = "--batch";
+
+std::string joined(const std::vector<Problem>& problems) {
+  std::string s;
+  for (const Problem& p : problems) {
+    if (!s.empty()) s += "; ";
+    s += p.text();
+  }
+  return s;
+}
+
+bool changes_layout(const nlohmann::json& j) {
+  const auto has = [&](const char* object, const char* key) {
+    return j.contains(object) && j[object].is_object() && j[object].contains(key);
+  };
+  if (has("parallelism", "dp")) return false;
+  return has("parallelism", "tp") || has("parallelism", "pp") || has("parallelism", "cp") || has("cluster", "nodes") ||
+         has("cluster", "gpus_per_node");
+}
+
+// One input line to one output line.
+nlohmann::json estimate_line(const std::string& text, const Scenario& base, long long line) {
+  nlohmann::json result;
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return {{"line", line}, {"error", "not a JSON object"}};
+  std::vector<Problem> problems;
+  Scenario s = base;
+  if (j.contains("format") && j["format"] == kScenarioFileFormat) {
+    ScenarioDocument d;
+    d.scenario = base;
+    if (!scenario_file_from_json(j, d, problems)) return {{"line", line}, {"error", joined(problems)}};
+    s = d.scenario;
+  } else {
+    // As on the command line: a line that changes the layout or the cluster's size, without
+    // giving DP, gets DP derived again.
+    if (changes_layout(j)) s.parallel.dp = 0;
+    if (!scenario_from_json(j, s, problems)) return {{"line", line}, {"error", joined(problems)}};
+  }
+  problems = validate(s);
+  if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
+  result = estimate_to_json(s, estimate(s));
+  result["line"] = line;
+  return result;
+}
+
+}  // namespace
+
+bool has_batch_option(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == kOption || a.rfind(std::string(kOption) + "=", 0) == 0) return true;
+  return false;
+}
+
+int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  std::string source;
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == kOption) {
+      if (i + 1 >= args.size()) {
+        err << "--batch: needs a file (or - for standard input)\n";
+        return kExitInvalid;
+      }
+      source = args[++i];
+    } else if (args[i].rfind(std::string(kOption) + "=", 0) == 0) {
+      source = args[i].substr(kOption.size() + 1);
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  const ParseResult parsed = parse_estimate_args(rest);
+  if (!parsed.ok()) {
+    for (const std::string& e : parsed.errors) err << e << '\n';
+    return kExitInvalid;
+  }
+  if (parsed.args.format == OutputFormat::Csv) {
+    err << "--batch: writes JSON lines only (no --format csv)\n";
+    return kExitInvalid;
+  }
+  const BuildResult built = build_scenario(parsed.args);
+  if (!built.ok()) {
+    for (const Problem& p : built.problems) err << p.text() << '\n';
+    return kExitInvalid;
+  }
+
+  std::ifstream file;
+  std::istream* input = &in;
+  if (source != "-") {
+    file.open(source);
+    if (!file) {
+      err << "--batch: cannot read " << source << '\n';
+      return kExitInvalid;
+    }
+    input = &file;
+  }
+  long long line = 0, done = 0, failed = 0;
+  std::string text;
+  while (std::getline(*input, text)) {
+    ++line;
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.find_first_not_of(" \t") == std::string::npos) continue;
+    nlohmann::json result;
+    try {
+      result = estimate_line(text, built.scenario, line);
+    } catch (const std::exception& e) {
+      result = {{"line", line}, {"error", std::string("internal error: ") + e.what()}};
+    }
+    (result.contains("error") ? failed : done) += 1;
+    out << result.dump() << '\n';
+  }
+  if (input->bad()) {
+    err << "--batch: read error in " << source << " after line " << line << '\n';
+    return kExitInvalid;
+  }
+  err << "clusterplan-cli: batch of " << done + failed << " scenarios: " << done << " estimated, " << failed
+      << " with errors\n";
+  return kExitOk;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,393 @@
+// Property tests of the engine over thousands of random valid scenarios (seeded, so a failure
+// is reproducible; set CLUSTERPLAN_PROPERTY_SEED to try other seeds and CLUSTERPLAN_PROPERTY_CASES
+// for more cases). A scenario is drawn from the catalogs (model presets, GPUs, fabrics) with a
+// random layout and training setup, and rejected unless cp::validate accepts it.
+//
+// The properties:
+//  - per-GPU memory never rises when TP or PP grows (DP held: the cluster grows with them), or
+//    when DP grows under ZeRO-3 (every other knob held);
+//  - a faster fabric (the same fabric with a higher NCCL bus bandwidth) or a faster GPU (H100
+//    SXM for A100 80GB SXM: the same memory) never makes a step slower;
+//  - power, energy and costs are never negative (nor NaN);
+//  - an estimate is deterministic: two calls give bit-identical figures.
+// A failure prints the scenario as JSON (the file format of `clusterplan-cli estimate --scenario`).
+#include <QtTest>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/estimate.h"
+#include "core/fabric.h"
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/scenario.h"
+#include "core/scenario_json.h"
+#include "core/validate.h"
+
+namespace {
+
+using Rng = std::mt19937_64;
+
+int env_int(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::atoi(v) : fallback;
+}
+
+template <class T>
+T pick(Rng& rng, const std::vector<T>& items) {
+  return items[std::uniform_int_distribution<std::size_t>(0, items.size() - 1)(rng)];
+}
+
+// One random scenario; not necessarily valid.
+cp::Scenario draw(Rng& rng) {
+  cp::Scenario s = cp::default_scenario();
+  const auto presets = cp::model_presets();
+  const cp::ModelPreset& preset =
+      presets[std::uniform_int_distribution<std::size_t>(0, presets.size() - 1)(rng)];
+  s.model_id = std::string(preset.id);
+  s.model = preset.shape;
+  s.model_derived = false;
+
+  const auto gpus = cp::gpu_catalog();
+  s.cluster.gpu = gpus[std::uniform_int_distribution<std::size_t>(0, gpus.size() - 1)(rng)];
+  const auto fabrics = cp::fabric_catalog();
+  s.cluster.fabric = fabrics[std::uniform_int_distribution<std::size_t>(0, fabrics.size() - 1)(rng)];
+  s.cluster.topology = pick(rng, std::vector<cp::Topology>{cp::Topology::SingleSwitch, cp::Topology::FatTree2,
+                                                          cp::Topology::FatTree3, cp::Topology::RailOptimized});
+  s.cluster.oversubscription = pick(rng, std::vector<double>{1.0, 1.0, 2.0, 4.0});
+  s.cluster.gpus_per_node = 8;
+  s.cluster.nics_per_node = pick(rng, std::vector<int>{1, 4, 8});
+
+  s.parallel.tp = pick(rng, std::vector<int>{1, 2, 4, 8});
+  s.parallel.pp = pick(rng, std::vector<int>{1, 2, 4, 8});
+  s.parallel.cp = pick(rng, std::vector<int>{1, 1, 1, 2});
+  s.parallel.vpp = 1;
+  s.parallel.ep = 1;
+  if (s.model.is_moe()) s.parallel.ep = pick(rng, std::vector<int>{1, 2, 4, 8});
+  s.parallel.sp = s.parallel.tp > 1 && pick(rng, std::vector<bool>{false, true});
+  const int dp = pick(rng, std::vector<int>{1, 2, 4, 8, 16});
+  s.parallel.dp = 0;  // derived from the GPU count
+  const int gpus_needed = s.parallel.tp * s.parallel.pp * s.parallel.cp * dp;
+  if (gpus_needed < s.cluster.gpus_per_node) {
+    s.cluster.gpus_per_node = gpus_needed;
+    s.cluster.nodes = 1;
+  } else {
+    s.cluster.nodes = gpus_needed / s.cluster.gpus_per_node;
+  }
+
+  s.training.seq = pick(rng, std::vector<int>{1024, 2048, 4096, 8192});
+  s.training.micro_batch = pick(rng, std::vector<int>{1, 1, 2, 4});
+  s.training.global_batch = dp * s.training.micro_batch * pick(rng, std::vector<int>{1, 4, 16, 64});
+  s.training.precision = pick(rng, std::vector<cp::Precision>{cp::Precision::Bf16, cp::Precision::Bf16,
+                                                              cp::Precision::Fp16, cp::Precision::Fp8,
+                                                              cp::Precision::Fp32});
+  s.training.optimizer =
+      pick(rng, std::vector<cp::Optimizer>{cp::Optimizer::Adam, cp::Optimizer::Adam, cp::Optimizer::Sgd,
+                                           cp::Optimizer::Adam8bit});
+  s.training.recompute = pick(rng, std::vector<cp::Recompute>{cp::Recompute::None, cp::Recompute::Selective,
+                                                              cp::Recompute::Full});
+  s.training.zero = pick(rng, std::vector<cp::Zero>{cp::Zero::Stage0, cp::Zero::Stage1, cp::Zero::Stage2,
+                                                    cp::Zero::Stage3, cp::Zero::DistributedOptimizer});
+  s.training.flash_attention = pick(rng, std::vector<bool>{true, true, false});
+  s.training.dropout = pick(rng, std::vector<bool>{false, false, true});
+  s.training.tp_comm_overlap = pick(rng, std::vector<bool>{false, true});
+  s.training.dp_overlap = pick(rng, std::vector<bool>{true, false});
+  s.training.tokens = pick(rng, std::vector<double>{0, 1e11, 1.4e12, 1.5e13});
+  return s;
+}
+
+bool valid(const cp::Scenario& s) { return cp::validate(s).empty(); }
+
+// A random valid scenario (rejection sampling).
+cp::Scenario draw_valid(Rng& rng) {
+  for (;;) {
+    cp::Scenario s = draw(rng);
+    if (valid(s)) return s;
+  }
+}
+
+std::string json_of(const cp::Scenario& s) { return cp::scenario_to_json(s).dump(2); }
+
+double memory_per_gpu(const cp::Scenario& s) { return cp::estimate(s).memory.peak.total(); }
+double step_s(const cp::Scenario& s) { return cp::estimate(s).step.step_s; }
+
+// Sets the data-parallel size and sizes the cluster for it (DP derived from the GPU count).
+// Returns false when the cluster cannot be laid out in whole nodes.
+bool with_dp(cp::Scenario& s, int dp) {
+  const int per_replica = s.parallel.tp * s.parallel.pp * s.parallel.cp;
+  const int gpus = per_replica * dp;
+  if (s.cluster.nodes == 1 && gpus <= 8) {  // one server: it grows up to 8 GPUs
+    s.cluster.gpus_per_node = gpus;
+  } else {
+    if (gpus % s.cluster.gpus_per_node != 0) return false;  // whole nodes only
+    s.cluster.nodes = gpus / s.cluster.gpus_per_node;
+  }
+  s.parallel.dp = 0;
+  return true;
+}
+
+// True when the peak stage's memory rose in its activations only (and the fragmentation, a
+// fraction of them): weights, gradients, optimizer states and buffers did not rise.
+bool rise_is_activations_only(const cp::Scenario& before, const cp::Scenario& after) {
+  const cp::MemoryBreakdown a = cp::estimate(before).memory.peak, b = cp::estimate(after).memory.peak;
+  // Fragmentation is a fraction of all tensors, activations included: left out.
+  const double rest_a = a.weights + a.gradients + a.optimizer + a.loss_logits + a.comm_buffers + a.framework;
+  const double rest_b = b.weights + b.gradients + b.optimizer + b.loss_logits + b.comm_buffers + b.framework;
+  return b.activations > a.activations && rest_b <= rest_a * (1 + 1e-9) + 1e-9;
+}
+
+// How far a figure may move by floating-point rounding alone.
+constexpr double kRelTol = 1e-9;
+bool not_above(double after, double before) { return after <= before * (1 + kRelTol) + 1e-9; }
+
+struct Failure {
+  QString text;
+  // Set when the failure is an open finding that was reported (see the property's comment);
+  // such failures are expected failures (XFAIL) until the engine changes, all others fail.
+  bool known = false;
+};
+
+}  // namespace
+
+class tst_Properties : public QObject {
+  Q_OBJECT
+
+ private:
+  std::uint64_t seed_ = 0;
+  int cases_ = 0;
+
+  // Runs `check` on `cases_` valid scenarios; each returns an empty optional or what failed.
+  // Every failure is counted; the first one of each kind is printed with its scenario.
+  template <class Check>
+  void over_scenarios(const char* name, Check check, const char* known_reason = nullptr) {
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a of the name: each property its own stream
+    for (const char* c = name; *c != '\0'; ++c) h = (h ^ std::uint8_t(*c)) * 1099511628211ull;
+    Rng rng(seed_ ^ h);
+    int checked = 0, failed = 0, known = 0;
+    QString first_failure, first_known;
+    for (int i = 0; i < cases_; ++i) {
+      const cp::Scenario s = draw_valid(rng);
+      const std::optional<Failure> f = check(s, checked);
+      if (!f) continue;
+      const QString text = QStringLiteral("%1 (case %2, seed %3)").arg(f->text).arg(i).arg(seed_);
+      if (f->known) {
+        if (known++ == 0) first_known = text;
+      } else if (failed++ == 0) {
+        first_failure = text;
+      }
+    }
+    qInfo("%s: %d valid scenarios, %d comparisons, %d failures, %d known failures", name, cases_, checked,
+          failed, known);
+    QVERIFY2(checked > cases_ / 20, "too few comparisons: the generator rarely reaches this property");
+    if (failed > 0) QFAIL(qPrintable(QStringLiteral("%1 of %2 failed; the first:\n%3").arg(failed).arg(checked).arg(first_failure)));
+    if (known_reason != nullptr && known > 0) {
+      // An open finding, shown as XFAIL with its first case on every run.
+      QEXPECT_FAIL("", known_reason, Continue);
+      QVERIFY2(known == 0, qPrintable(QStringLiteral("%1 known failures; the first:\n%2").arg(known).arg(first_known)));
+    }
+  }
+
+ private slots:
+  void initTestCase() {
+    seed_ = std::uint64_t(env_int("CLUSTERPLAN_PROPERTY_SEED", 20250601));
+    cases_ = env_int("CLUSTERPLAN_PROPERTY_CASES", 3000);
+  }
+
+  void memoryNeverRisesWithTp() {
+    over_scenarios("tp", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      cp::Scenario bigger = s;
+      const int dp = s.data_parallel();
+      bigger.parallel.tp = s.parallel.tp * 2;
+      if (!with_dp(bigger, dp) || !valid(bigger)) return std::nullopt;
+      ++checked;
+      const double before = memory_per_gpu(s), after = memory_per_gpu(bigger);
+      if (not_above(after, before)) return std::nullopt;
+      return Failure{QStringLiteral("memory per GPU rose from %1 to %2 bytes when TP went from %3 to %4 "
+                                    "(DP %5 held); scenario:\n%6")
+                         .arg(before, 0, 'f', 0).arg(after, 0, 'f', 0).arg(s.parallel.tp)
+                         .arg(bigger.parallel.tp).arg(dp).arg(QString::fromStdString(json_of(s)))};
+    });
+  }
+
+  // Open findings (reported with issue 9). Under 1F1B, stage i holds PP - i micro-batches of
+  // activations in flight, so the first stages' activation memory is (layers on the stage) x
+  // (in flight), about the model's layers whatever PP is; doubling PP can still raise it:
+  //  1. uneven pipelines: when PP does not divide the layers, the engine puts the extra layers
+  //     on the middle stages first (core/memory.h, stage_layers), i.e. on stage 1 with PP - 1
+  //     in flight: megatron-7.5b (36 layers), PP 8 -> 16: stage 1 goes from 5 layers x 7 in
+  //     flight to 3 x 15 (26.5 -> 29.1 GiB per GPU on H100);
+  //       clusterplan-cli estimate --model megatron-7.5b --gpu h100-sxm --tp 1 --pp 16 --dp 8
+  //         --gpus 128 --recompute none --flash-attention off --optimizer adam8bit --zero distopt
+  //         --global-batch 512          (and --pp 8 --gpus 64)
+  //  2. even pipelines: stage 0 also keeps the embedding's output for every micro-batch in
+  //     flight, which PP doubles (megatron-39.1b, 48 layers, PP 8 -> 16, TP 8, CP 2, DP 2, ZeRO-3,
+  //     SGD, seq 8192, micro-batch 4: +0.16 GiB on 86.4 GiB).
+  // Both rises are in the activations alone; such failures are expected failures (XFAIL) until
+  // the engine (or the property) is decided. A rise in weights, gradients, optimizer states or
+  // buffers still fails.
+  void memoryNeverRisesWithPp() {
+    over_scenarios("pp", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      cp::Scenario bigger = s;
+      const int dp = s.data_parallel();
+      bigger.parallel.pp = s.parallel.pp * 2;
+      if (!with_dp(bigger, dp) || !valid(bigger)) return std::nullopt;
+      ++checked;
+      const double before = memory_per_gpu(s), after = memory_per_gpu(bigger);
+      if (not_above(after, before)) return std::nullopt;
+      return Failure{QStringLiteral("memory per GPU rose from %1 to %2 bytes when PP went from %3 to %4 "
+                                    "(DP %5 held); scenario:\n%6")
+                         .arg(before, 0, 'f', 0).arg(after, 0, 'f', 0).arg(s.parallel.pp)
+                         .arg(bigger.parallel.pp).arg(dp).arg(QString::fromStdString(json_of(s))),
+                     /*known=*/rise_is_activations_only(s, bigger)};
+    }, "1F1B: more micro-batches in flight on the first stages (activations only; see above)");
+  }
+
+  void memoryNeverRisesWithZero3Dp() {
+    over_scenarios("zero3-dp", [](const cp::Scenario& base, int& checked) -> std::optional<Failure> {
+      cp::Scenario s = base;
+      s.training.zero = cp::Zero::Stage3;
+      if (!valid(s)) return std::nullopt;
+      cp::Scenario bigger = s;
+      const int dp = s.data_parallel();
+      if (!with_dp(bigger, dp * 2)) return std::nullopt;
+      // The same work per replica: the global batch grows with DP.
+      bigger.training.global_batch = s.training.global_batch * 2;
+      if (!valid(bigger)) return std::nullopt;
+      ++checked;
+      const double before = memory_per_gpu(s), after = memory_per_gpu(bigger);
+      if (not_above(after, before)) return std::nullopt;
+      return Failure{QStringLiteral("memory per GPU rose from %1 to %2 bytes when DP went from %3 to %4 "
+                                    "under ZeRO-3; scenario:\n%5")
+                         .arg(before, 0, 'f', 0).arg(after, 0, 'f', 0).arg(dp).arg(dp * 2)
+                         .arg(QString::fromStdString(json_of(s)))};
+    });
+  }
+
+  void fasterFabricNeverSlowsAStep() {
+    over_scenarios("fabric", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      cp::Scenario faster = s;
+      faster.cluster.fabric.nic_busbw = s.cluster.fabric.nic_busbw * 1.5;
+      if (!valid(faster)) return std::nullopt;
+      ++checked;
+      const double before = step_s(s), after = step_s(faster);
+      if (not_above(after, before)) return std::nullopt;
+      return Failure{QStringLiteral("the step went from %1 s to %2 s when the fabric's bus bandwidth rose "
+                                    "from %3 to %4 B/s; scenario:\n%5")
+                         .arg(before, 0, 'g', 17).arg(after, 0, 'g', 17).arg(s.cluster.fabric.nic_busbw, 0, 'g', 6)
+                         .arg(faster.cluster.fabric.nic_busbw, 0, 'g', 6)
+                         .arg(QString::fromStdString(json_of(s)))};
+    });
+  }
+
+  // Open finding (reported with issue 9): each kind of communication (TP, CP, DP) is hidden
+  // behind the same compute on its own, so a faster GPU shrinks the cover of all of them at
+  // once, and with context parallelism and DP overlap the step can get longer:
+  //   clusterplan-cli estimate --model megatron-3.6b --gpu h100-sxm --tp 8 --cp 2 --pp 1
+  //     --sequence-parallel on --nodes 4 --nics-per-node 1 --topology fat-tree-2 --seq 8192
+  //     --micro-batch 4 --global-batch 512 --recompute none --zero 3 --precision fp16
+  //     --flash-attention off --tp-comm-overlap on
+  // takes 86.3 s a step, 82.9 s with --gpu a100-80gb-sxm (compute 16.7 s vs 33.9 s; exposed
+  // CP 38.2 s vs 30.3 s, DP 29.8 s vs 16.3 s). Failures where the compute fell and the exposed
+  // communication rose are expected failures (XFAIL) until the engine decides.
+  void fasterGpuNeverSlowsAStep() {
+    const cp::GpuSpec* a100 = cp::find_gpu("a100-80gb-sxm");
+    const cp::GpuSpec* h100 = cp::find_gpu("h100-sxm");
+    QVERIFY(a100 != nullptr && h100 != nullptr);
+    QCOMPARE(a100->memory_bytes, h100->memory_bytes);  // "same memory": else memory limits differ
+    over_scenarios("gpu", [a100, h100](const cp::Scenario& base, int& checked) -> std::optional<Failure> {
+      cp::Scenario slow = base, fast = base;
+      slow.cluster.gpu = *a100;
+      fast.cluster.gpu = *h100;
+      if (!valid(slow) || !valid(fast)) return std::nullopt;
+      ++checked;
+      const cp::StepBreakdown before = cp::estimate(slow).step, after = cp::estimate(fast).step;
+      if (not_above(after.step_s, before.step_s)) return std::nullopt;
+      const bool overlap = after.compute_s < before.compute_s && after.exposed.total() > before.exposed.total();
+      return Failure{QStringLiteral("the step took %1 s on H100 SXM and %2 s on A100 80GB SXM; scenario "
+                                    "(A100):\n%3")
+                         .arg(after.step_s, 0, 'g', 17).arg(before.step_s, 0, 'g', 17)
+                         .arg(QString::fromStdString(json_of(slow))),
+                     /*known=*/overlap};
+    }, "overlap: every kind of communication hides behind the same compute (see above)");
+  }
+
+  void powerAndCostsAreNeverNegative() {
+    over_scenarios("non-negative", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      const cp::Estimate e = cp::estimate(s);
+      ++checked;
+      const std::vector<std::pair<const char*, double>> figures{
+          {"power.gpu_w", e.power.gpu_w},
+          {"power.gpu_peak_w", e.power.gpu_peak_w},
+          {"power.node_overhead_w", e.power.node_overhead_w},
+          {"power.node_w", e.power.node_w},
+          {"power.node_peak_w", e.power.node_peak_w},
+          {"power.switches_w", e.power.switches_w},
+          {"power.optics_w", e.power.optics_w},
+          {"power.storage_w", e.power.storage_w},
+          {"power.it_w", e.power.it_w},
+          {"power.it_peak_w", e.power.it_peak_w},
+          {"power.facility_w", e.power.facility_w},
+          {"power.facility_peak_w", e.power.facility_peak_w},
+          {"power.cooling_w", e.power.cooling_w},
+          {"power.cooling_btu_per_h", e.power.cooling_btu_per_h},
+          {"power.cooling_tons", e.power.cooling_tons},
+          {"energy.run_s", e.energy.run_s},
+          {"energy.run_kwh", e.energy.run_kwh},
+          {"energy.run_co2_kg", e.energy.run_co2_kg},
+          {"cost.vat_per_month", e.cost.vat_per_month},
+          {"cost.per_month", e.cost.per_month},
+          {"cost.headroom_per_month", e.cost.headroom_per_month},
+          {"cost.budget_per_month", e.cost.budget_per_month},
+          {"cost.per_hour", e.cost.per_hour},
+          {"cost.run_s", e.cost.run_s},
+          {"cost.billed_months", e.cost.billed_months},
+          {"cost.run_total", e.cost.run_total},
+          {"cost.per_million_tokens", e.cost.per_million_tokens},
+          {"cost.capex", e.cost.capex},
+          {"cost.network_capex", e.cost.network_capex},
+          {"cost.network_share", e.cost.network_share},
+      };
+      for (const auto& [name, value] : figures)
+        if (!(value >= 0) || std::isinf(value))
+          return Failure{QStringLiteral("%1 = %2; scenario:\n%3")
+                             .arg(QLatin1String(name)).arg(value, 0, 'g', 17)
+                             .arg(QString::fromStdString(json_of(s)))};
+      for (std::size_t c = 0; c < e.cost.per_month_by_category.size(); ++c)
+        if (!(e.cost.per_month_by_category[c] >= 0))
+          return Failure{QStringLiteral("cost.per_month_by_category[%1] = %2; scenario:\n%3")
+                             .arg(c).arg(e.cost.per_month_by_category[c], 0, 'g', 17)
+                             .arg(QString::fromStdString(json_of(s)))};
+      return std::nullopt;
+    });
+  }
+
+  void estimateIsDeterministic() {
+    over_scenarios("deterministic", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      const cp::Estimate a = cp::estimate(s);
+      const cp::Estimate b = cp::estimate(s);
+      ++checked;
+      const std::vector<std::pair<double, double>> figures{
+          {a.memory.peak.total(), b.memory.peak.total()}, {a.step.step_s, b.step.step_s},
+          {a.throughput.tokens_per_s, b.throughput.tokens_per_s}, {a.throughput.mfu, b.throughput.mfu},
+          {a.power.facility_w, b.power.facility_w}, {a.cost.run_total, b.cost.run_total},
+          {a.reliability.goodput, b.reliability.goodput}};
+      bool same = true;
+      for (const auto& [x, y] : figures)
+        same = same && std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+      // Everything the estimate reports, through its JSON (doubles written to round-trip).
+      same = same && cp::estimate_to_json(s, a).dump() == cp::estimate_to_json(s, b).dump();
+      if (same) return std::nullopt;
+      return Failure{QStringLiteral("two estimates of one scenario differ; scenario:\n%1")
+                         .arg(QString::fromStdString(json_of(s)))};
+    });
+  }
+};
+
+QTEST_APPLESS_MAIN(tst_Properties)
+#include "tst_properties.moc"

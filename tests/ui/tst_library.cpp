@@ -1,0 +1,486 @@
+// The scenario library dock and the scenario comparison, used through the window as a planner
+// would: save, save again (a revision), open, duplicate, rename, tags, delete and undo (the
+// scenario comes back with its history), search and tag filter, the revision history, a
+// library that is read-only or was moved aside as damaged, the list model under
+// QAbstractItemModelTester, and two or more scenarios side by side with their differences
+// highlighted. Every library lives in a QTemporaryDir; expected figures come from cp::estimate.
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "core/estimate.h"
+#include "core/explain.h"
+#include "core/scenario_json.h"
+#include "core/scenario_store.h"
+#include "core/sqlite.h"
+#include "ui/comparepage.h"
+#include "ui/inputpanel.h"
+#include "ui/librarydock.h"
+#include "ui/mainwindow.h"
+#include "ui/scenariodocument.h"
+#include "ui/scenariolistmodel.h"
+#include "ui/terms.h"
+
+using cp::ui::LibraryDock;
+using cp::ui::ScenarioListModel;
+
+namespace {
+
+QSpinBox* spin(cp::ui::MainWindow& w, const char* field) {
+  return qobject_cast<QSpinBox*>(w.inputPanel()->editor(QString::fromLatin1(field)));
+}
+
+QAction* action(LibraryDock* dock, const char* name) {
+  auto* a = dock->findChild<QAction*>(QLatin1String(name));
+  if (!a) qFatal("no action %s", name);
+  return a;
+}
+
+// The text the list shows in `column` of the row of scenario `id`.
+QString cell(LibraryDock* dock, std::int64_t id, int column) {
+  const int row = dock->model()->rowOf(id);
+  return row < 0 ? QString() : dock->model()->index(row, column).data().toString();
+}
+
+QStringList shownNames(LibraryDock* dock) {
+  QStringList names;
+  for (int r = 0; r < dock->proxy()->rowCount(); ++r) names << dock->proxy()->index(r, ScenarioListModel::Name).data().toString();
+  names.sort();
+  return names;
+}
+
+cp::ScenarioDocument documentNamed(const std::string& name, std::vector<std::string> tags, int tp = 8) {
+  cp::ScenarioDocument d;
+  d.scenario.name = name;
+  d.scenario.parallel.tp = tp;
+  d.tags = std::move(tags);
+  return d;
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+}  // namespace
+
+class TestLibrary : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void modelPassesTester();
+  void saveRevisionOpen();
+  void duplicateRenameTagsUndo();
+  void deleteUndoKeepsHistory();
+  void searchAndTagFilter();
+  void historyOpensRevision();
+  void readOnlyLibrary();
+  void damagedLibraryMovedAside();
+  void compareHighlightsDifferences();
+  void compareEditedScenarioFollowsEdits();
+
+ private:
+  QTemporaryDir dir_;
+  QString path_;
+};
+
+void TestLibrary::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
+  QCoreApplication::setApplicationName(QStringLiteral("tst_library"));
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  QVERIFY(dir_.isValid());
+}
+
+void TestLibrary::init() {
+  QSettings().clear();
+  static int n = 0;
+  path_ = dir_.filePath(QStringLiteral("library-%1.sqlite").arg(++n));
+}
+
+void TestLibrary::modelPassesTester() {
+  cp::ScenarioStore store(path_.toStdString());
+  const cp::Scenario base = cp::default_scenario();
+  store.save(documentNamed("LLaMA baseline", {"a100", "baseline"}), cp::estimate_to_json(base, cp::estimate(base)));
+  store.save(documentNamed("TP 4", {"a100"}, 4), nullptr);
+  store.save(documentNamed("Other", {}), nullptr);
+
+  ScenarioListModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QSortFilterProxyModel proxy;
+  proxy.setSourceModel(&model);
+  proxy.setSortRole(ScenarioListModel::SortRole);
+  proxy.sort(ScenarioListModel::TokensPerS, Qt::DescendingOrder);
+  QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+  model.setStore(&store);
+  QCOMPARE(model.rowCount(), 3);
+  QCOMPARE(model.columnCount(), int(ScenarioListModel::ColumnCount));
+  const int row = model.rowOf(1);
+  QCOMPARE(model.index(row, ScenarioListModel::Name).data().toString(), QStringLiteral("LLaMA baseline"));
+  QCOMPARE(model.index(row, ScenarioListModel::Tags).data().toString(), QStringLiteral("a100, baseline"));
+  QCOMPARE(model.index(row, ScenarioListModel::Gpus).data().toString(), QStringLiteral("32"));
+  QCOMPARE(model.index(row, ScenarioListModel::Gpus).data(ScenarioListModel::SortRole).toInt(), 32);
+  const cp::Estimate e = cp::estimate(base);
+  QCOMPARE(model.index(row, ScenarioListModel::TokensPerS).data().toString(), cp::ui::formatTokensPerS(e.throughput.tokens_per_s));
+  QCOMPARE(model.index(row, ScenarioListModel::TokensPerS).data(ScenarioListModel::SortRole).toDouble(), e.throughput.tokens_per_s);
+  QCOMPARE(model.index(row, ScenarioListModel::CostPerMonth).data().toString(),
+           cp::ui::formatMoney(e.cost.per_month, base.assumptions.currency));
+  QCOMPARE(model.index(row, ScenarioListModel::Name).data(ScenarioListModel::IdRole).toLongLong(), 1);
+  // Sorted by tokens/s, the scenario with a snapshot comes first.
+  QCOMPARE(proxy.index(0, ScenarioListModel::Name).data().toString(), QStringLiteral("LLaMA baseline"));
+
+  model.setFilter(QStringLiteral("tp"), QString());
+  QCOMPARE(model.rowCount(), 1);
+  model.setFilter(QString(), QStringLiteral("a100"));
+  QCOMPARE(model.rowCount(), 2);
+  model.setFilter(QString(), QString());
+  store.remove(3);
+  model.refresh();
+  QCOMPARE(model.rowCount(), 2);
+  model.setStore(nullptr);
+  QCOMPARE(model.rowCount(), 0);
+}
+
+void TestLibrary::saveRevisionOpen() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  QVERIFY(dock->bannerText().isEmpty());
+  spin(w, "training.global_batch")->setValue(2048);
+  QVERIFY(w.document()->isModified());
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("Batch 2048"), {QStringLiteral("a100")});
+  QVERIFY(id > 0);
+  QCOMPARE(dock->currentId(), id);
+  QVERIFY(!w.document()->isModified());
+  QCOMPARE(dock->model()->rowCount(), 1);
+  QCOMPARE(cell(dock, id, ScenarioListModel::Name), QStringLiteral("Batch 2048"));
+  cp::Scenario expected = cp::default_scenario();
+  expected.training.global_batch = 2048;
+  QCOMPARE(cell(dock, id, ScenarioListModel::TokensPerS),
+           cp::ui::formatTokensPerS(cp::estimate(expected).throughput.tokens_per_s));
+
+  // Save again (the dock's button, no dialog since the scenario is in the library): a revision.
+  spin(w, "parallelism.pp")->setValue(2);
+  action(dock, "librarySave")->trigger();
+  QCOMPARE(dock->model()->rowCount(), 1);
+  QCOMPARE(dock->model()->index(0, 0).data(ScenarioListModel::RevisionRole).toInt(), 2);
+  QCOMPARE(dock->store()->history(id).size(), std::size_t(2));
+  // The entry keeps its name and tags.
+  QCOMPARE(cell(dock, id, ScenarioListModel::Tags), QStringLiteral("a100"));
+
+  // A new scenario is not that entry any more; opening it brings the saved one back.
+  w.setScenario(cp::default_scenario());
+  QCOMPARE(dock->currentId(), std::int64_t(0));
+  dock->selectIds({id});
+  action(dock, "libraryOpen")->trigger();
+  QCOMPARE(w.document()->scenario().training.global_batch, 2048);
+  QCOMPARE(w.document()->scenario().parallel.pp, 2);
+  QCOMPARE(dock->currentId(), id);
+  QVERIFY(!w.document()->isModified());
+
+  // The File menu's "Save to library" saves there too.
+  spin(w, "parallelism.pp")->setValue(4);
+  w.findChild<QAction*>(QStringLiteral("saveToLibraryAction"))->trigger();
+  QCOMPARE(dock->store()->history(id).size(), std::size_t(3));
+}
+
+void TestLibrary::duplicateRenameTagsUndo() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("Plan A"), {QStringLiteral("draft")});
+  QVERIFY(id > 0);
+  dock->selectIds({id});
+  action(dock, "libraryDuplicate")->trigger();
+  QCOMPARE(dock->model()->rowCount(), 2);
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Plan A"), QStringLiteral("Plan A (copy)")}));
+  dock->undoStack()->undo();
+  QCOMPARE(shownNames(dock), QStringList{QStringLiteral("Plan A")});
+  dock->undoStack()->redo();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Plan A"), QStringLiteral("Plan A (copy)")}));
+
+  QVERIFY(dock->renameScenario(id, QStringLiteral("Plan B")));
+  QCOMPARE(cell(dock, id, ScenarioListModel::Name), QStringLiteral("Plan B"));
+  QVERIFY(dock->setTags(id, LibraryDock::parseTags(QStringLiteral(" h100 , final,, h100"))));
+  QCOMPARE(cell(dock, id, ScenarioListModel::Tags), QStringLiteral("h100, final"));
+  dock->undoStack()->undo();  // tags
+  QCOMPARE(cell(dock, id, ScenarioListModel::Tags), QStringLiteral("draft"));
+  dock->undoStack()->undo();  // rename
+  QCOMPARE(cell(dock, id, ScenarioListModel::Name), QStringLiteral("Plan A"));
+  dock->undoStack()->redo();
+  QCOMPARE(cell(dock, id, ScenarioListModel::Name), QStringLiteral("Plan B"));
+}
+
+void TestLibrary::deleteUndoKeepsHistory() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t keep = dock->saveAsNew(QStringLiteral("Keep"), {});
+  spin(w, "training.global_batch")->setValue(512);
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("Doomed"), {QStringLiteral("x"), QStringLiteral("y")});
+  spin(w, "training.global_batch")->setValue(256);
+  QVERIFY(dock->saveToLibrary() == id);
+  QCOMPARE(dock->store()->history(id).size(), std::size_t(2));
+
+  dock->selectIds({id});
+  dock->view()->setFocus();
+  action(dock, "libraryDelete")->trigger();
+  QCOMPARE(shownNames(dock), QStringList{QStringLiteral("Keep")});
+  QCOMPARE(dock->currentId(), std::int64_t(0));  // the edited scenario is no longer in the library
+  QCOMPARE(dock->undoStack()->undoText(), QStringLiteral("Delete “Doomed”"));
+
+  dock->undoStack()->undo();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Doomed"), QStringLiteral("Keep")}));
+  const std::int64_t back = dock->currentId();  // the edited scenario belongs to it again
+  QVERIFY(back > 0);
+  QCOMPARE(cell(dock, back, ScenarioListModel::Tags), QStringLiteral("x, y"));
+  const auto history = dock->store()->history(back);
+  QCOMPARE(history.size(), std::size_t(2));
+  cp::StoredScenario first;
+  QVERIFY(dock->store()->load_revision(back, 1, first));
+  QCOMPARE(first.document.scenario.training.global_batch, 512);
+  cp::StoredScenario latest;
+  QVERIFY(dock->store()->load(back, latest));
+  QCOMPARE(latest.document.scenario.training.global_batch, 256);
+  QVERIFY(!latest.estimate.is_null());
+
+  dock->undoStack()->redo();
+  QCOMPARE(shownNames(dock), QStringList{QStringLiteral("Keep")});
+  dock->undoStack()->undo();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Doomed"), QStringLiteral("Keep")}));
+
+  // Several at once, and an older command still finds a restored scenario.
+  dock->selectIds({keep, dock->currentId()});
+  action(dock, "libraryDelete")->trigger();
+  QCOMPARE(dock->model()->rowCount(), 0);
+  dock->undoStack()->undo();
+  QCOMPARE(dock->model()->rowCount(), 2);
+}
+
+void TestLibrary::searchAndTagFilter() {
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    store.save(documentNamed("LLaMA-65B on A100", {"a100", "seed"}), nullptr);
+    store.save(documentNamed("LLaMA-65B on H100", {"h100"}), nullptr);
+    store.save(documentNamed("GPT-3 175B", {"a100"}), nullptr);
+  }
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  QCOMPARE(dock->proxy()->rowCount(), 3);
+  QTest::keyClicks(dock->searchField(), QStringLiteral("llama"));
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("LLaMA-65B on A100"), QStringLiteral("LLaMA-65B on H100")}));
+  QComboBox* tags = dock->tagFilter();
+  QCOMPARE(tags->count(), 4);  // all, a100, h100, seed
+  QCOMPARE(tags->itemText(1), QStringLiteral("a100 (2)"));
+  tags->setCurrentIndex(1);
+  Q_EMIT tags->activated(1);
+  QCOMPARE(shownNames(dock), QStringList{QStringLiteral("LLaMA-65B on A100")});
+  dock->searchField()->clear();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("GPT-3 175B"), QStringLiteral("LLaMA-65B on A100")}));
+  QCOMPARE(dock->findChild<QLabel*>(QStringLiteral("libraryStatus"))->text(), QStringLiteral("Matching scenarios: 2"));
+  tags->setCurrentIndex(0);
+  Q_EMIT tags->activated(0);
+  QCOMPARE(dock->proxy()->rowCount(), 3);
+}
+
+void TestLibrary::historyOpensRevision() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("History"), {});
+  for (int gb : {512, 256}) {
+    spin(w, "training.global_batch")->setValue(gb);
+    QCOMPARE(dock->saveToLibrary(), id);
+  }
+  const auto history = dock->store()->history(id);
+  QCOMPARE(history.size(), std::size_t(3));
+  QCOMPARE(history.front().revision, 3);
+  QVERIFY(history.front().has_estimate);
+
+  QVERIFY(dock->openRevision(id, 2));
+  QCOMPARE(w.document()->scenario().training.global_batch, 512);
+  QVERIFY(w.document()->isModified());  // an older revision: saving makes it the newest
+  QCOMPARE(dock->currentId(), id);
+  QCOMPARE(dock->saveToLibrary(), id);
+  QCOMPARE(dock->store()->history(id).size(), std::size_t(4));
+  cp::StoredScenario latest;
+  QVERIFY(dock->store()->load(id, latest));
+  QCOMPARE(latest.document.scenario.training.global_batch, 512);
+  QVERIFY(!dock->openRevision(id, 9));
+}
+
+void TestLibrary::readOnlyLibrary() {
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    store.save(documentNamed("Old", {}), nullptr);
+  }
+  {
+    cp::sql::Database db(path_.toStdString(), cp::sql::Database::Mode::ReadWrite);
+    db.exec("PRAGMA user_version = 99");  // a library from a newer clusterplan opens read-only
+  }
+  const QByteArray before = readAll(path_);
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QString message;
+  QVERIFY(dock->openLibrary(path_, &message));
+  QVERIFY(dock->isReadOnly());
+  QVERIFY2(message.contains(QStringLiteral("read-only")), qPrintable(message));
+  QCOMPARE(dock->bannerText(), message);
+  QCOMPARE(dock->model()->rowCount(), 1);
+  QVERIFY(!action(dock, "librarySave")->isEnabled());
+  dock->selectIds({1});
+  QVERIFY(!action(dock, "libraryDelete")->isEnabled());
+  QVERIFY(action(dock, "libraryOpen")->isEnabled());
+  QString error;
+  QCOMPARE(dock->saveAsNew(QStringLiteral("x"), {}, &error), std::int64_t(0));
+  QVERIFY2(error.contains(QStringLiteral("read-only")), qPrintable(error));
+  QCOMPARE(readAll(path_), before);
+}
+
+void TestLibrary::damagedLibraryMovedAside() {
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    for (int i = 0; i < 60; ++i) store.save(documentNamed(QStringLiteral("S%1").arg(i).toStdString(), {"t"}), nullptr);
+  }
+  QByteArray bytes = readAll(path_);
+  QVERIFY(bytes.size() > 40 * 4096);
+  for (qsizetype i = 4096; i < bytes.size() / 2; ++i) bytes[i] = char(0xA5 ^ (i & 0xff));
+  {
+    QFile f(path_);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+  }
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QString message;
+  QVERIFY(dock->openLibrary(path_, &message));
+  QVERIFY2(message.contains(QStringLiteral("moved aside")) && message.contains(QStringLiteral(".damaged-")),
+           qPrintable(message));
+  QCOMPARE(dock->model()->rowCount(), 0);
+  QVERIFY(!dock->isReadOnly());
+
+  // A file that is not a library is refused and said so.
+  const QString notLibrary = dir_.filePath(QStringLiteral("notes.txt"));
+  {
+    QFile f(notLibrary);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("these are not scenarios\n");
+  }
+  QVERIFY(!dock->openLibrary(notLibrary, &message));
+  QVERIFY2(message.contains(QStringLiteral("cannot be opened")), qPrintable(message));
+  QVERIFY(!action(dock, "librarySave")->isEnabled());
+}
+
+void TestLibrary::compareHighlightsDifferences() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t a = dock->saveAsNew(QStringLiteral("Batch 1024"), {});
+  spin(w, "training.global_batch")->setValue(2048);
+  const std::int64_t b = dock->saveAsNew(QStringLiteral("Batch 2048"), {});
+  spin(w, "training.global_batch")->setValue(512);
+  spin(w, "cluster.nodes")->setValue(8);
+  spin(w, "parallelism.dp")->setValue(2);
+  QVERIFY(w.document()->valid());
+  const std::int64_t c = dock->saveAsNew(QStringLiteral("64 GPUs"), {});
+
+  dock->selectIds({a});
+  QVERIFY(!action(dock, "libraryCompare")->isEnabled());
+  dock->selectIds({a, b, c});
+  QVERIFY(action(dock, "libraryCompare")->isEnabled());
+  // The list shows newest first; the comparison takes the selection in that order.
+  dock->view()->sortByColumn(ScenarioListModel::Name, Qt::AscendingOrder);
+  action(dock, "libraryCompare")->trigger();
+  cp::ui::ComparePage* page = w.scenarioComparison();
+  QCOMPARE(w.pages()->currentWidget(), page);
+  QCOMPARE(page->scenarioCount(), 3);
+  QCOMPARE(page->table()->columnCount(), 4);
+  QCOMPARE(page->table()->horizontalHeaderItem(1)->text(), QStringLiteral("64 GPUs (baseline)"));
+
+  const int batch = page->rowOf(QStringLiteral("Global batch"));
+  QVERIFY(batch > 0);
+  QVERIFY(page->rowDiffers(batch));
+  QVERIFY(!page->isHighlighted(batch, 0));  // the baseline
+  QVERIFY(page->isHighlighted(batch, 1));
+  QVERIFY(page->isHighlighted(batch, 2));
+  QCOMPARE(page->table()->item(batch, 1)->text(), QStringLiteral("512 sequences"));
+  const int gpu = page->rowOf(QStringLiteral("GPU"));
+  QVERIFY(gpu > 0 && !page->rowDiffers(gpu) && !page->isHighlighted(gpu, 1));
+  const int gpus = page->rowOf(QStringLiteral("GPUs (nodes × GPUs per node)"));
+  QCOMPARE(page->table()->item(gpus, 1)->text(), QStringLiteral("64 (8 × 8)"));
+  QVERIFY(!page->isHighlighted(gpus, 0) && page->isHighlighted(gpus, 1));
+
+  // Results with the change against the baseline, from the engine.
+  cp::Scenario s64 = cp::default_scenario();
+  s64.training.global_batch = 512;
+  s64.cluster.nodes = 8;
+  s64.parallel.dp = 2;
+  cp::Scenario s1024 = cp::default_scenario();
+  const cp::Estimate e64 = cp::estimate(s64), e1024 = cp::estimate(s1024);
+  const int step = page->rowOf(cp::ui::figureTitle(cp::Figure::StepTime));
+  QCOMPARE(page->table()->item(step, 1)->text(), cp::ui::formatDuration(e64.step.step_s));
+  QVERIFY(page->table()->item(step, 2)->text().startsWith(cp::ui::formatDuration(e1024.step.step_s) + QStringLiteral("  (+")));
+  QVERIFY(page->isHighlighted(step, 1));
+
+  // Only the differences.
+  page->differencesOnly()->setChecked(true);
+  QVERIFY(page->table()->isRowHidden(gpu));
+  QVERIFY(!page->table()->isRowHidden(batch));
+  page->differencesOnly()->setChecked(false);
+  QVERIFY(!page->table()->isRowHidden(gpu));
+
+  // The charts: one stacked bar per scenario on one axis, the same totals as the engine.
+  QCustomPlot* plot = page->stepPlot();
+  double total64 = 0;
+  for (int i = 0; i < plot->plottableCount(); ++i)
+    if (auto* bars = qobject_cast<QCPBars*>(plot->plottable(i))) {
+      QCOMPARE(bars->data()->size(), 3);
+      total64 += bars->data()->findBegin(3, false)->value;  // the first scenario is on top (key 3)
+    }
+  QVERIFY(qAbs(total64 - e64.step.step_s) < 1e-9 * e64.step.step_s);
+  QCOMPARE(plot->legend->itemCount() > 2, true);
+  QCustomPlot* memory = page->memoryPlot();
+  int capacityMarks = 0;
+  for (int i = 0; i < memory->itemCount(); ++i) capacityMarks += qobject_cast<QCPItemLine*>(memory->item(i)) ? 1 : 0;
+  QCOMPARE(capacityMarks, 3);
+
+  // Two is enough; the pickers follow the library.
+  page->picker(2)->setCurrentIndex(0);
+  QCOMPARE(page->scenarioCount(), 2);
+  QVERIFY(page->picker(0)->findText(QStringLiteral("Batch 2048")) >= 0);
+  dock->selectIds({b});
+  dock->deleteScenarios({b});
+  QCOMPARE(page->picker(0)->findText(QStringLiteral("Batch 2048")), -1);
+}
+
+void TestLibrary::compareEditedScenarioFollowsEdits() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t saved = dock->saveAsNew(QStringLiteral("Saved"), {});
+  cp::ui::ComparePage* page = w.scenarioComparison();
+  page->picker(0)->setCurrentIndex(page->picker(0)->findData(qint64(saved)));
+  page->picker(1)->setCurrentIndex(page->picker(1)->findData(cp::ui::ComparePage::kCurrentScenario));
+  QCOMPARE(page->scenarioCount(), 2);
+  const int tp = page->rowOf(QStringLiteral("Tensor parallel (TP)"));
+  QVERIFY(!page->rowDiffers(tp));
+  spin(w, "parallelism.tp")->setValue(4);
+  QVERIFY(page->rowDiffers(tp));
+  QCOMPARE(page->table()->item(tp, 2)->text(), QStringLiteral("4"));
+}
+
+QTEST_MAIN(TestLibrary)
+#include "tst_library.moc"

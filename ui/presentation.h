@@ -1,0 +1,59 @@
+// Presentation mode: full screen, one chart per page (memory per GPU, step time, power, cost,
+// and the fabric comparison's charts when a sweep has run), drawn large for a projector or a 4K
+// screen: the chart is painted as a vector drawing scaled to the screen (fonts and lines grow
+// with it: twice the workbench's size at 1080 lines, four times at 2160). Right, Down, Space and
+// Page Down move on; Left, Up, Backspace and Page Up move back; Home and End jump; Escape leaves.
+// Follows the application's theme (theme.h).
+#pragma once
+
+#include <QList>
+#include <QPointer>
+#include <QWidget>
+
+class QAction;
+class QCustomPlot;
+class QMenu;
+class QMainWindow;
+
+namespace cp::ui {
+
+class FabricComparisonPage;
+class PlanPage;
+class ScenarioDocument;
+
+class PresentationWindow : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit PresentationWindow(ScenarioDocument* document, FabricComparisonPage* comparison = nullptr,
+                              QWidget* parent = nullptr);
+
+  // Shows the window full screen on its parent's screen (also without a window manager).
+  void present();
+
+  int pageCount() const { return int(plots_.size()); }
+  int currentPage() const { return page_; }  // 0-based
+  void setPage(int page);
+  void next() { setPage(page_ + 1); }
+  void previous() { setPage(page_ - 1); }
+  QCustomPlot* currentPlot() const;
+  // How much larger than on the workbench a chart is drawn in a window of `size`.
+  static double scaleFor(const QSize& size);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+
+ private:
+  ScenarioDocument* document_;
+  PlanPage* plan_ = nullptr;  // hidden: draws the plan's charts for the pages
+  QList<QPointer<QCustomPlot>> plots_;
+  int page_ = 0;
+};
+
+// Adds to `view` of `window`: "Presentation mode" (F5), the theme choices and "Settings…"; keeps
+// their texts translated.
+void addPresentingActions(QMainWindow* window, QMenu* view, ScenarioDocument* document, FabricComparisonPage* comparison);
+
+}  // namespace cp::ui
