@@ -233,6 +233,11 @@ ImportResult import_scenario_text(std::string_view text) {
     r.problems.push_back({"line " + std::to_string(line) + ", column " + std::to_string(column),
                           "not valid JSON: " + parse_reason(e.what())});
     return r;
+  } catch (const json::exception& e) {
+    // nlohmann reports a number no double can hold (1e400) as out_of_range 406, not as a
+    // parse error (found by fuzz_scenario_json).
+    r.problems.push_back({"$", std::string("not valid JSON: ") + e.what()});
+    return r;
   }
   if (j.is_object())
     if (auto v = j.find("format_version"); v != j.end() && v->is_number_integer()) r.format_version = int(std::clamp<long long>(v->get<long long>(), INT_MIN, INT_MAX));
