@@ -9,11 +9,8 @@ namespace cp {
 
 using nlohmann::json;
 
-json scenario_to_json(const Scenario& s) {
-  const ModelShape& m = s.model;
-  json model = {{"id", s.model_id},
-                {"derived", s.model_derived},
-                {"layers", m.layers},
+json model_shape_to_json(const ModelShape& m) {
+  json model = {{"layers", m.layers},
                 {"hidden", m.hidden},
                 {"heads", m.heads},
                 {"kv_heads", m.kv_heads},
@@ -37,6 +34,28 @@ json scenario_to_json(const Scenario& s) {
                     {"qk_nope_head_dim", m.mla.qk_nope_head_dim},
                     {"qk_rope_head_dim", m.mla.qk_rope_head_dim},
                     {"v_head_dim", m.mla.v_head_dim}};
+  return model;
+}
+
+json gpu_spec_to_json(const GpuSpec& g) {
+  return {{"name", g.name},
+          {"memory_bytes", g.memory_bytes},
+          {"bf16_flops", g.bf16_flops},
+          {"fp8_flops", g.fp8_flops},
+          {"fp32_flops", g.fp32_flops},
+          {"memory_bw_bytes_per_s", g.memory_bw},
+          {"link_bw_bytes_per_s", g.link_bw},
+          {"tdp_w", g.tdp_w},
+          {"mamf_fraction", g.mamf_fraction},
+          {"tile_n", g.tile_n},
+          {"sm_count", g.sm_count},
+          {"source", g.source}};
+}
+
+json scenario_to_json(const Scenario& s) {
+  json model = model_shape_to_json(s.model);
+  model["id"] = s.model_id;
+  model["derived"] = s.model_derived;
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   const Cluster& c = s.cluster;
@@ -65,19 +84,7 @@ json scenario_to_json(const Scenario& s) {
        {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
       {"cluster",
        {{"gpu", g.id},
-        {"gpu_spec",
-         {{"name", g.name},
-          {"memory_bytes", g.memory_bytes},
-          {"bf16_flops", g.bf16_flops},
-          {"fp8_flops", g.fp8_flops},
-          {"fp32_flops", g.fp32_flops},
-          {"memory_bw_bytes_per_s", g.memory_bw},
-          {"link_bw_bytes_per_s", g.link_bw},
-          {"tdp_w", g.tdp_w},
-          {"mamf_fraction", g.mamf_fraction},
-          {"tile_n", g.tile_n},
-          {"sm_count", g.sm_count},
-          {"source", g.source}}},
+        {"gpu_spec", gpu_spec_to_json(g)},
         {"gpus_per_node", c.gpus_per_node},
         {"nodes", c.nodes},
         {"fabric", c.fabric.id},

@@ -16,6 +16,9 @@ inline constexpr int kScenarioFormatVersion = 1;
 inline constexpr int kOutputSchemaVersion = 1;
 
 nlohmann::json scenario_to_json(const Scenario& s);
+// The parts of a scenario file that describe catalog entries, shared with the CLI's catalog.
+nlohmann::json model_shape_to_json(const ModelShape& m);
+nlohmann::json gpu_spec_to_json(const GpuSpec& g);
 
 // Reads a scenario (or part of one) on top of `s`: keys that are present replace the values
 // in `s`, absent keys keep them. A "model.id" naming a preset starts the model from that

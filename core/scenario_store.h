@@ -11,6 +11,8 @@
 // One ScenarioStore is one connection: use it from one thread at a time.
 #pragma once
 
+#include "core/version.h"
+
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -26,7 +28,7 @@
 namespace cp {
 
 // The estimating engine's version, kept with every saved estimate snapshot.
-inline constexpr const char* kEngineVersion = "0.1.0";
+inline constexpr const char* kEngineVersion = kVersion;  // the one version, from CMake
 inline constexpr int kLibraryBusyTimeoutMs = 10000;
 
 // A refused or failed library operation; the message is meant for the user.

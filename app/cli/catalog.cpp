@@ -10,6 +10,7 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/power_cost_json.h"
+#include "core/scenario_json.h"
 #include "core/units.h"
 
 namespace cp::cli {
@@ -92,44 +93,27 @@ json catalog_models_json() {
   for (const ModelPreset& p : model_presets()) {
     const ModelShape& m = p.shape;
     const ParamCounts c = count_params(m);
-    list.push_back({{"id", p.id},
-                    {"name", p.name},
-                    {"source", p.source},
-                    {"params", c.total},
-                    {"active_params", c.active},
-                    {"published_params", published(p.published_params)},
-                    {"published_active_params", published(p.published_active)},
-                    {"default_seq", p.default_seq},
-                    {"layers", m.layers},
-                    {"hidden", m.hidden},
-                    {"heads", m.heads},
-                    {"kv_heads", m.kv_heads},
-                    {"ffn", m.ffn},
-                    {"ffn_type", to_string(m.ffn_type)},
-                    {"vocab", m.vocab},
-                    {"tied_embeddings", m.tied_embeddings},
-                    {"attention", to_string(m.attention)},
-                    {"experts", m.experts},
-                    {"experts_per_token", m.experts_per_token},
-                    {"shared_experts", m.shared_experts}});
+    json entry = model_shape_to_json(m);  // the same keys as a scenario file's "model"
+    entry.update({{"id", p.id},
+                  {"name", p.name},
+                  {"source", p.source},
+                  {"params", c.total},
+                  {"active_params", c.active},
+                  {"published_params", published(p.published_params)},
+                  {"published_active_params", published(p.published_active)},
+                  {"default_seq", p.default_seq}});
+    list.push_back(std::move(entry));
   }
   return list;
 }
 
 json catalog_gpus_json() {
   json list = json::array();
-  for (const GpuSpec& g : gpu_catalog())
-    list.push_back({{"id", g.id},
-                    {"name", g.name},
-                    {"source", g.source},
-                    {"memory_bytes", g.memory_bytes},
-                    {"bf16_flops", g.bf16_flops},
-                    {"fp8_flops", g.fp8_flops},
-                    {"fp32_flops", g.fp32_flops},
-                    {"memory_bw_bytes_per_s", g.memory_bw},
-                    {"link_bw_bytes_per_s", g.link_bw},
-                    {"tdp_w", g.tdp_w},
-                    {"sm_count", g.sm_count}});
+  for (const GpuSpec& g : gpu_catalog()) {
+    json entry = gpu_spec_to_json(g);  // the same keys as a scenario file's "gpu_spec"
+    entry["id"] = g.id;
+    list.push_back(std::move(entry));
+  }
   return list;
 }
 

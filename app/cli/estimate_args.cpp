@@ -265,7 +265,6 @@ const std::array kOptions = {
 };
 
 
-bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
 
 // Checks that need the whole command line, not one option.
 void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors) {
@@ -305,6 +304,20 @@ void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors)
 }
 
 }  // namespace
+
+bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
+
+OptionToken split_option(const std::string& token) {
+  OptionToken t;
+  if (!is_option(token)) return t;
+  t.name = token.substr(2);
+  if (const auto eq = t.name.find('='); eq != std::string::npos) {
+    t.value = t.name.substr(eq + 1);
+    t.name.resize(eq);
+    t.has_value = true;
+  }
+  return t;
+}
 
 std::span<const OptionInfo> estimate_options() {
   static const std::vector<OptionInfo> all = [] {

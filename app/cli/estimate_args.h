@@ -110,4 +110,13 @@ const OptionInfo* find_estimate_option(std::string_view name);
 // True for options whose value is a number ("N" or "X"): the ones `sweep --vary` accepts.
 bool is_numeric_option(const OptionInfo& o);
 
+// A command-line word: "--name", "--name=value", or not an option at all (empty name).
+bool is_option(const std::string& token);
+struct OptionToken {
+  std::string name;
+  std::string value;
+  bool has_value = false;
+};
+OptionToken split_option(const std::string& token);
+
 }  // namespace cp::cli

@@ -9,8 +9,6 @@
 namespace cp::cli {
 namespace {
 
-bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
-
 std::vector<std::string> split(std::string_view text) {
   std::vector<std::string> items;
   std::size_t start = 0;
@@ -142,14 +140,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
       r.args.help = true;
       continue;
     }
-    std::string name = is_option(token) ? token.substr(2) : std::string();
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-      has_value = true;
-    }
+    auto [name, value, has_value] = split_option(token);
     if (!is_own(name) && !is_knob(name)) {
       r.args.estimate_words.push_back(token);  // an estimate option or its value
       continue;

@@ -143,8 +143,6 @@ void parse_scaling(std::string_view text, SweepParseResult& r) {
   else r.errors.push_back("--scaling: '" + std::string(text) + "' is not one of: strong, weak");
 }
 
-bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
-
 }  // namespace
 
 std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
@@ -157,14 +155,7 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
       r.args.help = true;
       continue;
     }
-    std::string name = is_option(token) ? token.substr(2) : std::string();
-    std::string value;
-    bool has_value = false;
-    if (const auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-      has_value = true;
-    }
+    auto [name, value, has_value] = split_option(token);
     if (name != "gpus" && name != "fabric" && name != "vary" && name != "scaling") {
       r.args.estimate_words.push_back(token);  // an estimate option or its value
       continue;
