@@ -141,15 +141,41 @@ StageLayers stage_layers(int layers, int pp) {
   return st;
 }
 
-namespace {
+int stage_kinds(const ModelShape& m, int pp, StageKind out[3]) {
+  // The first stage (embedding, most micro-batches in flight), the last (output layer,
+  // loss) and, with three or more stages, the second (the busiest middle stage: it holds the
+  // most micro-batches of the middle ones; its MoE layers are counted as if it were all-MoE
+  // when the model has that many, which bounds every middle stage).
+  const StageLayers sl = stage_layers(m.layers, pp);
+  const int moe_total = m.moe_layers();
+  int n = 0;
+  out[n++] = StageKind{0, sl.first, std::max(0, sl.first - m.dense_layers) * (moe_total > 0), true, pp == 1};
+  if (pp >= 2) out[n++] = StageKind{pp - 1, sl.last, std::min(sl.last, moe_total), false, true};
+  if (pp >= 3) out[n++] = StageKind{1, sl.middle, std::min(sl.middle, moe_total), false, false};
+  return n;
+}
 
-struct StageKind {
-  int index = 0;
-  int layers = 0;
-  int moe_layers = 0;
-  bool first = false;
-  bool last = false;
-};
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st) {
+  // Linear layers split across TP (Shoeybi et al. 2019); the vocabulary-parallel embedding
+  // too. Tied embeddings with PP > 1 keep a copy on the last stage for the output layer
+  // (Megatron-LM). Routed experts are split over EP as well.
+  const double t = p.tp;
+  StageParams sp;
+  sp.dense = (st.layers - st.moe_layers) * pc.dense_layer / t;
+  if (st.moe_layers > 0) {
+    sp.dense += st.moe_layers * (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t;
+    sp.experts = st.moe_layers * double(m.experts) * pc.expert / (double(p.ep) * t);
+  }
+  if (st.first) sp.dense += pc.embedding / t;
+  if (st.last) {
+    sp.dense += pc.final_norm;
+    if (pc.output > 0) sp.dense += pc.output / t;
+    else if (p.pp > 1) sp.dense += double(m.vocab) * m.hidden / t;
+  }
+  return sp;
+}
+
+namespace {
 
 // Micro-batches whose activations a stage holds at the peak of the schedule.
 // 1F1B (Narayanan et al. 2021): stage i warms up with p - i forward passes.
@@ -170,22 +196,9 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   const double t = p.tp;
   MemoryBreakdown mb;
 
-  // Parameters held by this stage's GPU. Linear layers split across TP (Shoeybi et al.
-  // 2019); the vocabulary-parallel embedding too. Tied embeddings with PP > 1 keep a copy
-  // on the last stage for the output layer (Megatron-LM).
+  const StageParams held = stage_params(m, pc, p, st);  // parameters on this stage's GPU
+  const double dense = held.dense, experts = held.experts;
   const int dense_layers = st.layers - st.moe_layers;
-  double dense = dense_layers * pc.dense_layer / t;
-  double experts = 0;
-  if (st.moe_layers > 0) {
-    dense += st.moe_layers * (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t;
-    experts = st.moe_layers * double(m.experts) * pc.expert / (double(p.ep) * t);
-  }
-  if (st.first) dense += pc.embedding / t;
-  if (st.last) {
-    dense += pc.final_norm;
-    if (pc.output > 0) dense += pc.output / t;
-    else if (p.pp > 1) dense += double(m.vocab) * m.hidden / t;
-  }
   *params_on_gpu = dense + experts;
 
   // ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 adds gradients, 3 adds
@@ -244,18 +257,8 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
   const ModelShape& m = s.model;
   const int pp = s.parallel.pp;
   const int microbatches = s.training.global_batch / (dp * s.training.micro_batch);
-  const StageLayers sl = stage_layers(m.layers, pp);
-  const int moe_total = m.moe_layers();
-
-  // Candidate stages: the first (embedding, most in flight), the last (output layer, loss)
-  // and, with three or more stages, the second (the busiest middle stage: it holds the most
-  // micro-batches of the middle ones; its MoE layers are counted as if it were all-MoE when
-  // the model has that many, which bounds every middle stage).
   StageKind kinds[3];
-  int n = 0;
-  kinds[n++] = StageKind{0, sl.first, std::max(0, sl.first - m.dense_layers) * (moe_total > 0), true, pp == 1};
-  if (pp >= 2) kinds[n++] = StageKind{pp - 1, sl.last, std::min(sl.last, moe_total), false, true};
-  if (pp >= 3) kinds[n++] = StageKind{1, sl.middle, std::min(sl.middle, moe_total), false, false};
+  const int n = stage_kinds(m, pp, kinds);
 
   MemoryEstimate best;
   best.capacity = s.cluster.gpu.memory_bytes;

@@ -77,4 +77,22 @@ struct StageLayers {
 };
 StageLayers stage_layers(int layers, int pp);
 
+// The pipeline stages that can set memory and time: the first, the last and the busiest
+// middle one (fewer when PP < 3). Returns how many were written to `out`.
+struct StageKind {
+  int index = 0;       // 0-based pipeline rank
+  int layers = 0;
+  int moe_layers = 0;
+  bool first = false;  // holds the embedding
+  bool last = false;   // holds the output layer and the loss
+};
+int stage_kinds(const ModelShape& m, int pp, StageKind out[3]);
+
+// Parameters a GPU of that stage holds, before any ZeRO sharding.
+struct StageParams {
+  double dense = 0;    // sharded over DP x CP
+  double experts = 0;  // routed experts, sharded over DP x CP / EP
+};
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st);
+
 }  // namespace cp

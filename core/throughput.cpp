@@ -104,38 +104,32 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
 
   // Per-stage cost of one micro-batch; the slowest stage paces the pipeline.
   const StageLayers sl = stage_layers(m.layers, p.pp);
-  const int moe_total = m.moe_layers();
-  auto stage = [&](int layers, int moe_layers, bool first, bool last) {
+  auto stage = [&](const StageKind& k) {
     StageCost c;
-    const int dense_layers = layers - moe_layers;
+    const int dense_layers = k.layers - k.moe_layers;
     c.compute = dense_layers * (dense.fwd_s + dense.bwd_s + dense.recompute_s) +
-                moe_layers * (moe.fwd_s + moe.bwd_s + moe.recompute_s);
-    c.bwd = dense_layers * (dense.bwd_s + dense.recompute_s) + moe_layers * (moe.bwd_s + moe.recompute_s);
-    c.model_flops = dense_layers * dense.model_flops + moe_layers * moe.model_flops;
-    c.hardware_flops = dense_layers * dense.hardware_flops + moe_layers * moe.hardware_flops;
-    if (last) {
+                k.moe_layers * (moe.fwd_s + moe.bwd_s + moe.recompute_s);
+    c.bwd = dense_layers * (dense.bwd_s + dense.recompute_s) + k.moe_layers * (moe.bwd_s + moe.recompute_s);
+    c.model_flops = dense_layers * dense.model_flops + k.moe_layers * moe.model_flops;
+    c.hardware_flops = dense_layers * dense.hardware_flops + k.moe_layers * moe.hardware_flops;
+    if (k.last) {
       c.compute += out.fwd_s + out.bwd_s;
       c.bwd += out.bwd_s;
       c.model_flops += out.model_flops;
       c.hardware_flops += out.hardware_flops;
     }
-    c.tp = layers * tp_layer;
-    c.ep = moe_layers * ep_layer;
-    c.cp = layers * cp_layer;
-    const double t = p.tp;
-    c.dense_params = dense_layers * pc.dense_layer / t +
-                     moe_layers * (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t +
-                     (first ? pc.embedding / t : 0.0) +
-                     (last ? pc.final_norm + (pc.output > 0 ? pc.output : (p.pp > 1 ? double(m.vocab) * h : 0.0)) / t
-                           : 0.0);
-    c.expert_params = moe_layers * double(m.experts) * pc.expert / (double(p.ep) * t);
+    c.tp = k.layers * tp_layer;
+    c.ep = k.moe_layers * ep_layer;
+    c.cp = k.layers * cp_layer;
+    const StageParams held = stage_params(m, pc, p, k);
+    c.dense_params = held.dense;
+    c.expert_params = held.experts;
     return c;
   };
+  StageKind kinds[3];
+  const int n = stage_kinds(m, p.pp, kinds);
   StageCost stages[3];
-  int n = 0;
-  stages[n++] = stage(sl.first, std::max(0, sl.first - m.dense_layers) * (moe_total > 0), true, p.pp == 1);
-  if (p.pp >= 2) stages[n++] = stage(sl.last, std::min(sl.last, moe_total), false, true);
-  if (p.pp >= 3) stages[n++] = stage(sl.middle, std::min(sl.middle, moe_total), false, false);
+  for (int i = 0; i < n; ++i) stages[i] = stage(kinds[i]);
   int slow = 0;
   double model_flops_per_mb = 0, hardware_flops_per_mb = 0;
   for (int i = 0; i < n; ++i) {
@@ -144,7 +138,6 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // Whole-model FLOPs per micro-batch: every stage's layers once (the middle kind stands for
   // all middle stages), summed over TP and CP ranks.
   {
-    const double mids = std::max(0, p.pp - 2);
     const double rank_sum = double(p.tp) * p.cp;
     const StageCost& first = stages[0];
     model_flops_per_mb = first.model_flops;
@@ -160,13 +153,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       const double per_layer_hw = stages[2].hardware_flops / std::max(1, sl.middle);
       model_flops_per_mb += per_layer_model * middle_layers;
       hardware_flops_per_mb += per_layer_hw * middle_layers;
-      (void)mids;
     }
     model_flops_per_mb *= rank_sum;
     hardware_flops_per_mb *= rank_sum;
   }
   const StageCost& c = stages[slow];
-  st.slowest_stage = slow == 0 ? 0 : (slow == 1 ? p.pp - 1 : 1);
+  st.slowest_stage = kinds[slow].index;
   const int mb = tr.global_batch / (dp * tr.micro_batch);
   const double v = p.vpp;
   st.microbatch_s = c.total();
