@@ -124,34 +124,42 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
 StageLayers stage_layers(int layers, int pp) {
   StageLayers st;
   if (pp <= 1) {
-    st.first = st.middle = st.last = layers;
+    st.first = st.middle = st.last = st.light = layers;
+    st.middle_index = 0;
     return st;
   }
   const int lo = layers / pp;
-  const int extra = layers % pp;  // this many stages hold lo + 1
-  st.first = st.middle = st.last = lo;
+  const int extra = layers % pp;  // this many stages hold lo + 1: stages pp-1-extra .. pp-2
+  st.first = st.middle = st.last = st.light = lo;
   if (extra == 0) return st;
-  if (pp >= 3 && extra <= pp - 2) {
-    st.middle = lo + 1;
-  } else {
-    // pp == 2, or every middle stage already holds lo + 1: the first stage takes one more.
-    st.middle = lo + 1;
+  const int heavy = pp - 1 - extra;  // the first stage with lo + 1
+  st.middle = lo + 1;
+  if (heavy == 0) {
     st.first = lo + 1;
+    st.middle_index = pp >= 3 ? 1 : 0;
+  } else {
+    st.middle_index = heavy;
   }
   return st;
 }
 
-int stage_kinds(const ModelShape& m, int pp, StageKind out[3]) {
-  // The first stage (embedding, most micro-batches in flight), the last (output layer,
-  // loss) and, with three or more stages, the second (the busiest middle stage: it holds the
-  // most micro-batches of the middle ones; its MoE layers are counted as if it were all-MoE
-  // when the model has that many, which bounds every middle stage).
+int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]) {
+  // The first stage (embedding, most micro-batches in flight), the last (output layer, loss)
+  // and, with three or more stages, the heaviest middle stage that holds the most micro-batches
+  // in flight. Middle stages count their MoE layers as if all were MoE when the model has that
+  // many, which bounds every middle stage; when the leading layers are dense, stage 1 (every
+  // layer MoE, PP - 1 in flight) can need more than stage 0 and than the heavier stages further
+  // down, so it is a candidate of its own.
   const StageLayers sl = stage_layers(m.layers, pp);
   const int moe_total = m.moe_layers();
   int n = 0;
   out[n++] = StageKind{0, sl.first, std::max(0, sl.first - m.dense_layers) * (moe_total > 0), true, pp == 1};
   if (pp >= 2) out[n++] = StageKind{pp - 1, sl.last, std::min(sl.last, moe_total), false, true};
-  if (pp >= 3) out[n++] = StageKind{1, sl.middle, std::min(sl.middle, moe_total), false, false};
+  if (pp >= 3) {
+    out[n++] = StageKind{sl.middle_index, sl.middle, std::min(sl.middle, moe_total), false, false};
+    if (sl.middle_index > 1 && m.dense_layers > 0 && moe_total > 0)
+      out[n++] = StageKind{1, sl.light, std::min(sl.light, moe_total), false, false};
+  }
   return n;
 }
 
@@ -257,7 +265,7 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
   const ModelShape& m = s.model;
   const int pp = s.parallel.pp;
   const int microbatches = s.training.global_batch / (dp * s.training.micro_batch);
-  StageKind kinds[3];
+  StageKind kinds[kMaxStageKinds];
   const int n = stage_kinds(m, pp, kinds);
 
   MemoryEstimate best;

@@ -69,16 +69,24 @@ struct MemoryEstimate {
 // Precondition: validate(s) found no problem.
 MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int dp);
 
-// Layers on each pipeline stage kind when PP does not divide the layer count. Extra layers go
-// to the middle stages first (Llama 3 405B: 126 layers on 16 stages, the first and last hold
-// one fewer), since the first and last stages also hold the embedding and the output layer.
+// Layers on each pipeline stage when PP does not divide the layer count: every stage holds
+// layers / PP and the remainder goes one each to the stages just before the last, i.e. to the
+// stages with the fewest micro-batches in flight under 1F1B (stage i holds PP - i), keeping the
+// first stage (the embedding, the most in flight) and the last (the output layer and the
+// loss) light. Llama 3 405B: 126 layers on 16 stages, 14 stages of 8, the first and last of 7
+// (Llama 3 paper, section 3.3.2). Only when the remainder is PP - 1 does the first stage take
+// one more. `middle` is the layer count of the heaviest middle stage and `middle_index` the
+// first stage that holds it.
 struct StageLayers {
   int first = 0, middle = 0, last = 0;
+  int middle_index = 1;
+  int light = 0;  // layers / PP: what every stage not given an extra layer holds
 };
 StageLayers stage_layers(int layers, int pp);
 
-// The pipeline stages that can set memory and time: the first, the last and the busiest
-// middle one (fewer when PP < 3). Returns how many were written to `out`.
+// The pipeline stages that can set memory and time: the first, the last, the heaviest middle
+// one and, for MoE models whose leading layers are dense, the second (fewer when PP < 3).
+// Returns how many were written to `out`.
 struct StageKind {
   int index = 0;       // 0-based pipeline rank
   int layers = 0;
@@ -86,7 +94,8 @@ struct StageKind {
   bool first = false;  // holds the embedding
   bool last = false;   // holds the output layer and the loss
 };
-int stage_kinds(const ModelShape& m, int pp, StageKind out[3]);
+inline constexpr int kMaxStageKinds = 4;
+int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]);
 
 // Parameters a GPU of that stage holds, before any ZeRO sharding.
 struct StageParams {

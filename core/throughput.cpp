@@ -91,7 +91,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   }
   // CP: ring attention passes K and V chunks around the CP ring (cp - 1 steps) overlapped with
   // the attention core; the backward also returns dK and dV.
-  double cp_layer = 0;
+  double cp_layer = 0, cp_fwd_stall = 0, cp_bwd_stall = 0, cp_fwd_comm = 0;
   if (p.cp > 1) {
     const double kv_dim = m.attention == AttentionType::Mla
                               ? double(m.heads) * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
@@ -99,11 +99,13 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     const double chunk = T * kv_dim * 2.0 / p.tp;
     const double fwd = (p.cp - 1) * send_recv(chunk, st.cp.link).seconds;
     st.cp.algo = CollectiveAlgo::Ring;
-    cp_layer = std::max(0.0, fwd - dense.attention_fwd_s) + std::max(0.0, 2.0 * fwd - 2.5 * dense.attention_fwd_s);
+    cp_fwd_comm = fwd;
+    cp_fwd_stall = std::max(0.0, fwd - dense.attention_fwd_s);
+    cp_bwd_stall = std::max(0.0, 2.0 * fwd - 2.5 * dense.attention_fwd_s);
+    cp_layer = cp_fwd_stall + cp_bwd_stall;
   }
 
   // Per-stage cost of one micro-batch; the slowest stage paces the pipeline.
-  const StageLayers sl = stage_layers(m.layers, p.pp);
   auto stage = [&](const StageKind& k) {
     StageCost c;
     const int dense_layers = k.layers - k.moe_layers;
@@ -126,37 +128,22 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     c.expert_params = held.experts;
     return c;
   };
-  StageKind kinds[3];
+  StageKind kinds[kMaxStageKinds];
   const int n = stage_kinds(m, p.pp, kinds);
-  StageCost stages[3];
+  StageCost stages[kMaxStageKinds];
   for (int i = 0; i < n; ++i) stages[i] = stage(kinds[i]);
   int slow = 0;
-  double model_flops_per_mb = 0, hardware_flops_per_mb = 0;
   for (int i = 0; i < n; ++i) {
     if (stages[i].total() > stages[slow].total()) slow = i;
   }
-  // Whole-model FLOPs per micro-batch: every stage's layers once (the middle kind stands for
-  // all middle stages), summed over TP and CP ranks.
-  {
-    const double rank_sum = double(p.tp) * p.cp;
-    const StageCost& first = stages[0];
-    model_flops_per_mb = first.model_flops;
-    hardware_flops_per_mb = first.hardware_flops;
-    if (p.pp >= 2) {
-      model_flops_per_mb += stages[1].model_flops;
-      hardware_flops_per_mb += stages[1].hardware_flops;
-    }
-    if (p.pp >= 3) {
-      // Middle stages may hold different layer counts; scale the per-layer cost.
-      const double middle_layers = m.layers - sl.first - sl.last;
-      const double per_layer_model = stages[2].model_flops / std::max(1, sl.middle);
-      const double per_layer_hw = stages[2].hardware_flops / std::max(1, sl.middle);
-      model_flops_per_mb += per_layer_model * middle_layers;
-      hardware_flops_per_mb += per_layer_hw * middle_layers;
-    }
-    model_flops_per_mb *= rank_sum;
-    hardware_flops_per_mb *= rank_sum;
-  }
+  // Whole-model FLOPs per micro-batch: every layer once and the output layer, summed over TP
+  // and CP ranks.
+  const double rank_sum = double(p.tp) * p.cp;
+  const int moe_total = m.moe_layers();
+  const double model_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.model_flops + moe_total * moe.model_flops + out.model_flops);
+  const double hardware_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.hardware_flops + moe_total * moe.hardware_flops + out.hardware_flops);
   const StageCost& c = stages[slow];
   st.slowest_stage = kinds[slow].index;
   const int mb = tr.global_batch / (dp * tr.micro_batch);
@@ -207,18 +194,30 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   reduce_grads(c.dense_params, d, st.dp.link);
   reduce_grads(c.expert_params, d_expert, dpe.link);
   st.dp_total_s = reduce + gather;
+  // DP communication hides behind the compute stream, whose time in a window is its kernels
+  // plus its stalls on context-parallel exchanges (a faster GPU shortens both the kernels and
+  // the cover, never the sum). When the CP and DP groups both cross the NIC, the CP exchanges
+  // of the window occupy the same links first. One window for all, so the hidden parts never
+  // add up to more than the compute they hide behind.
+  const int layers_slow = kinds[slow].layers;
+  const bool cp_shares_nic = p.cp > 1 && st.cp.nodes > 1 && st.dp.nodes > 1;
+  const double cp_busy_fwd = cp_shares_nic ? layers_slow * cp_fwd_comm : 0.0;
+  const double cp_busy_bwd = cp_shares_nic ? layers_slow * 2.0 * cp_fwd_comm : 0.0;
+  const double fwd_stream = (c.compute - c.bwd) + layers_slow * cp_fwd_stall;
+  const double bwd_stream = c.bwd + layers_slow * cp_bwd_stall;
   if (tr.zero == Zero::Stage3) {
-    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute.
-    st.exposed.dp_s = std::max(0.0, reduce + gather - 0.9 * st.compute_s) + (reduce + gather) / std::max(1, mb) /
-                                                                              std::max(1, m.layers);
+    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute (90% of it).
+    const double window = std::max(0.0, 0.9 * mb * (fwd_stream + bwd_stream) - mb * (cp_busy_fwd + cp_busy_bwd));
+    st.exposed.dp_s = std::max(0.0, reduce + gather - window) + (reduce + gather) / std::max(1, mb) /
+                                                                  std::max(1, m.layers);
   } else if (tr.dp_overlap) {
     // Buckets are reduced while the last micro-batch's backward runs (Megatron-LM
     // --overlap-grad-reduce; PyTorch DDP): the last bucket, and whatever does not fit in the
     // backward window, stays exposed. The weight gather overlaps the next forward likewise.
     const double total_params = c.dense_params + c.expert_params;
     const double bucket = total_params > 0 ? std::min(1.0, tr.dp_bucket_params / total_params) : 1.0;
-    const double exposed_reduce = std::max(bucket * reduce, reduce - c.bwd);
-    const double exposed_gather = std::max(bucket * gather, gather - (c.compute - c.bwd));
+    const double exposed_reduce = std::max(bucket * reduce, reduce - std::max(0.0, bwd_stream - cp_busy_bwd));
+    const double exposed_gather = std::max(bucket * gather, gather - std::max(0.0, fwd_stream - cp_busy_fwd));
     st.exposed.dp_s = exposed_reduce + exposed_gather;
   } else {
     st.exposed.dp_s = reduce + gather;
