@@ -12,6 +12,7 @@
 #include "ui/i18n.h"
 #include "ui/librarydock.h"
 #include "ui/mainwindow.h"
+#include "ui/plannerpage.h"
 #include "ui/presentation.h"
 #include "ui/settingsdialog.h"
 #include "ui/theme.h"
@@ -33,8 +34,8 @@ struct CommandLine {
                               .arg(cp::ui::availableLanguages().join(QStringLiteral(", "))),
                           QStringLiteral("language")};
   QCommandLineOption page{QStringLiteral("page"),
-                          QStringLiteral("The page to show first: plan (default), comparison, topology, or library (the "
-                                         "scenario library dock)."),
+                          QStringLiteral("The page to show first: plan (default), comparison, topology, planner (the "
+                                         "auto-planner), or library (the scenario library dock)."),
                           QStringLiteral("page")};
   QCommandLineOption quitAfter{QStringLiteral("quit-after"),
                                QStringLiteral("Quit MS milliseconds after the window is shown (smoke tests)."),
@@ -109,6 +110,7 @@ int main(int argc, char** argv) {
   }
   const QStringList pages{QStringLiteral("plan"), QStringLiteral("comparison"), QStringLiteral("topology")};
   if (cli.parser.isSet(cli.page)) window.pages()->setCurrentIndex(std::max(0, int(pages.indexOf(cli.parser.value(cli.page)))));
+  if (cli.parser.value(cli.page) == QLatin1String("planner")) window.pages()->setCurrentWidget(window.plannerPage());
   if (cli.parser.value(cli.page) == QLatin1String("library")) {
     window.libraryDock()->raise();
     // Room for every column, once the window has its size.
@@ -133,5 +135,5 @@ int main(int argc, char** argv) {
     }
     QTimer::singleShot(ms, &app, &QCoreApplication::quit);
   }
-  return app.exec();
+  return QApplication::exec();
 }

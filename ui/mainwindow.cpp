@@ -29,6 +29,8 @@
 #include "ui/inputpanel.h"
 #include "ui/librarydock.h"
 #include "ui/planpage.h"
+#include "ui/plannerfrontierchart.h"
+#include "ui/plannerpage.h"
 #include "ui/presentation.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
@@ -112,6 +114,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   compare_ = new ComparePage(document_);
   compare_->setObjectName(QStringLiteral("scenarioComparison"));
   pages_->addTab(compare_, QString());
+  planner_ = new PlannerPage(document_);
+  planner_->setObjectName(QStringLiteral("plannerPage"));
+  pages_->addTab(planner_, QString());
   setCentralWidget(pages_);
 
   autosave_ = new QTimer(this);
@@ -123,6 +128,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(document_, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
   connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
   installWorkbenchExports(document_, plan_, comparison_);
+  installChartExportMenu(planner_->frontierChart()->plot(),
+                         {[this] { return QString::fromStdString(document_->scenario().name); },
+                          [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
   connect(library_, &LibraryDock::libraryChanged, this, [this] { compare_->setStore(library_->store()); });
   connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
 
@@ -325,6 +333,7 @@ void MainWindow::retranslate() {
   pages_->setTabText(1, tr("InfiniBand vs RoCE"));
   pages_->setTabText(2, tr("Topology"));
   pages_->setTabText(pages_->indexOf(compare_), tr("Compare scenarios"));
+  pages_->setTabText(pages_->indexOf(planner_), tr("Auto-planner"));
   saveToLibraryAction_->setText(tr("Save to &library"));
   updateTitle();
 }

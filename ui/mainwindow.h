@@ -1,7 +1,8 @@
-// The workbench's main window: the inputs in a dock, and three pages: the plan (tiles and
-// charts), InfiniBand versus RoCE, and the topology. Owns the document; menus for files, undo
-// and redo; restores the window layout and last scenario; autosaves unsaved edits and offers to
-// restore them after a crash; accepts a scenario file dropped onto it.
+// The workbench's main window: the inputs in a dock, and the pages: the plan (tiles and
+// charts), InfiniBand versus RoCE, the topology, the scenario comparison and the auto-planner.
+// Owns the document; menus for files, undo and redo; restores the window layout and last
+// scenario; autosaves unsaved edits and offers to restore them after a crash; accepts a
+// scenario file dropped onto it.
 #pragma once
 
 #include <QMainWindow>
@@ -23,6 +24,7 @@ class LibraryDock;
 class InputPanel;
 class MemoryChart;
 class PlanPage;
+class PlannerPage;
 class ScenarioDocument;
 class SummaryPanel;
 class TopologyView;
@@ -53,6 +55,7 @@ class MainWindow : public QMainWindow {
   TopologyView* topologyView() const { return topology_; }
   LibraryDock* libraryDock() const { return library_; }
   ComparePage* scenarioComparison() const { return compare_; }
+  PlannerPage* plannerPage() const { return planner_; }
   // Shows the scenario comparison page on these library scenarios (two to four).
   void compareLibraryScenarios(const QList<qint64>& ids);
   QTabWidget* pages() const { return pages_; }
@@ -91,6 +94,7 @@ class MainWindow : public QMainWindow {
   TopologyView* topology_ = nullptr;
   LibraryDock* library_ = nullptr;
   ComparePage* compare_ = nullptr;
+  PlannerPage* planner_ = nullptr;
   QAction* saveToLibraryAction_ = nullptr;
   QTimer* autosave_ = nullptr;
   QMenu* fileMenu_ = nullptr;

@@ -1228,6 +1228,10 @@
         <source>Save to &amp;library</source>
         <translation>保存到方案库(&amp;L)</translation>
     </message>
+    <message>
+        <source>Auto-planner</source>
+        <translation>自动规划</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MemoryChart</name>
@@ -1306,6 +1310,732 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 per month (%2)</source>
         <translation>%1/月（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PlannerFrontierChart</name>
+    <message>
+        <source>Pareto frontier: time to train against cost per run</source>
+        <translation>帕累托前沿：训练时长与单次训练成本</translation>
+    </message>
+    <message>
+        <source>Time to train (days)</source>
+        <translation>训练时长（天）</translation>
+    </message>
+    <message>
+        <source>Cost per run (M %1)</source>
+        <translation>单次训练成本（百万 %1）</translation>
+    </message>
+    <message>
+        <source>Cost per run (%1)</source>
+        <translation>单次训练成本（%1）</translation>
+    </message>
+    <message>
+        <source>Run a search to see the frontier.</source>
+        <translation>运行一次搜索后显示前沿。</translation>
+    </message>
+    <message>
+        <source>No frontier without a token budget: set one under Training in the inputs.</source>
+        <translation>未设定训练 token 数，没有前沿：请在输入的“训练”部分设定。</translation>
+    </message>
+    <message>
+        <source>No feasible layout: no frontier.</source>
+        <translation>没有可行的并行方案，因此没有前沿。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 张 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PlannerPage</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation>网络方案</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>优化目标</translation>
+    </message>
+    <message>
+        <source>Top</source>
+        <translation>前 N 名</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>Power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>Budget per month</source>
+        <translation>每月预算</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>Spare nodes</source>
+        <translation>备用节点</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s (%1)</source>
+        <translation>方案当前的（%1）</translation>
+    </message>
+    <message>
+        <source>%1 fabrics</source>
+        <translation>%1 种网络</translation>
+    </message>
+    <message>
+        <source>Search on the scenario&apos;s fabric; pick others to compare them</source>
+        <translation>在方案当前的网络上搜索；选择其他网络可一并比较</translation>
+    </message>
+    <message>
+        <source>A search is running: wait for it or cancel it.</source>
+        <translation>搜索正在进行：请等待完成或取消。</translation>
+    </message>
+    <message>
+        <source>The scenario has problems: fix the marked inputs, then search.</source>
+        <translation>方案有问题：请先修正标出的输入，再搜索。</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Search cancelled: the table holds the best of the part that was searched.</source>
+        <translation>搜索已取消：表中是已搜索部分中的最优方案。</translation>
+    </message>
+    <message>
+        <source>No feasible layout. Binding constraint: %1.
+%2</source>
+        <translation>没有可行的并行方案。起决定作用的约束：%1。
+%2</translation>
+    </message>
+    <message>
+        <source>No feasible layout.</source>
+        <translation>没有可行的并行方案。</translation>
+    </message>
+    <message>
+        <source>Layouts considered</source>
+        <translation>考察的并行方案</translation>
+    </message>
+    <message>
+        <source>Every combination of the knobs&apos; lists, on every cluster size and fabric</source>
+        <translation>各参数取值的全部组合，覆盖每种集群规模和网络</translation>
+    </message>
+    <message>
+        <source>Rejected by the divisibility check</source>
+        <translation>未通过整除检查</translation>
+    </message>
+    <message>
+        <source>Estimated</source>
+        <translation>已完整估算</translation>
+    </message>
+    <message>
+        <source>Feasible</source>
+        <translation>可行</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Apply planned layout</source>
+        <translation>应用规划的并行方案</translation>
+    </message>
+    <message>
+        <source>Applied rank %1 to the scenario: %2. Edit → Undo takes it back.</source>
+        <translation>已将第 %1 名应用到方案：%2。可用“编辑 → 撤销”恢复。</translation>
+    </message>
+    <message>
+        <source>The scenario has changed since this search: the results are for the scenario as it was then. Search again to update them.</source>
+        <translation>搜索之后方案已更改：以下结果对应搜索时的方案。请重新搜索以更新。</translation>
+    </message>
+    <message>
+        <source>Search space</source>
+        <translation>搜索空间</translation>
+    </message>
+    <message>
+        <source>e.g. 64, or 64,128, or 64-512</source>
+        <translation>例如 64，或 64,128，或 64-512</translation>
+    </message>
+    <message>
+        <source>Cluster sizes in GPUs, spare nodes included: one count, a list, or a range A-B (every whole number of nodes in it)</source>
+        <translation>集群规模（GPU 数，含备用节点）：一个数、一个列表，或范围 A-B（其中每个整节点数）</translation>
+    </message>
+    <message>
+        <source>every valid value</source>
+        <translation>所有有效取值</translation>
+    </message>
+    <message>
+        <source>Empty: every valid value. Or a list such as 1,2,4,8, or a range such as 1-8; one value holds the knob.</source>
+        <translation>留空：所有有效取值。也可填列表如 1,2,4,8 或范围如 1-8；只填一个值则固定该参数。</translation>
+    </message>
+    <message>
+        <source>derived: GPUs / (TP × PP × CP)</source>
+        <translation>自动推导：GPU 数 / (TP × PP × CP)</translation>
+    </message>
+    <message>
+        <source>Time, cost and cost per token need a token budget</source>
+        <translation>训练时长、成本和每 token 成本需要设定训练 token 数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不做</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>distributed optimizer</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <source>Facility peak power (IT peak × PUE)</source>
+        <translation>设施峰值功耗（IT 峰值 × PUE）</translation>
+    </message>
+    <message>
+        <source>Monthly cost with headroom, in the scenario&apos;s currency</source>
+        <translation>含余量的月度成本，以方案的货币计</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Only layouts that train the token budget within this many days</source>
+        <translation>只保留能在这么多天内训练完设定 token 数的方案</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> 台</translation>
+    </message>
+    <message>
+        <source>Nodes of each cluster held back from the job</source>
+        <translation>每个集群中不参与训练任务的备用节点数</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply to the scenario</source>
+        <translation>应用到方案</translation>
+    </message>
+    <message>
+        <source>Sets the selected layout in the current scenario (also: double-click a row, or its Apply button); Edit → Undo takes it back</source>
+        <translation>把选中的并行方案设到当前方案中（也可双击一行或点击其“应用”按钮）；可用“编辑 → 撤销”恢复</translation>
+    </message>
+    <message>
+        <source>Ranked layouts</source>
+        <translation>并行方案排名</translation>
+    </message>
+    <message>
+        <source>Evaluated, feasible and rejected</source>
+        <translation>估算、可行与排除</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无期限</translation>
+    </message>
+    <message>
+        <source>Rejected after the estimate</source>
+        <translation>估算后排除</translation>
+    </message>
+    <message>
+        <source>%1 estimated, %2 feasible, in %3 (threads: %4)</source>
+        <translation>估算 %1 个，可行 %2 个，用时 %3（线程数：%4）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PlannerTableModel</name>
+    <message>
+        <source>none</source>
+        <translation>不做</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>dist. optimizer</source>
+        <translation>分布式优化器</translation>
+    </message>
+    <message>
+        <source>Apply this layout to the current scenario (undo with Edit → Undo)</source>
+        <translation>把该并行方案应用到当前方案（可用“编辑 → 撤销”恢复）</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>%1 (%2 in the job)</source>
+        <translation>%1（任务用 %2）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Cluster size, spare nodes included</source>
+        <translation>集群规模，含备用节点</translation>
+    </message>
+    <message>
+        <source>Data parallel, derived: GPUs in the job / (TP × PP × CP)</source>
+        <translation>数据并行，自动推导：任务 GPU 数 / (TP × PP × CP)</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline stages (model chunks per pipeline rank)</source>
+        <translation>虚拟流水线阶段（每个流水线 rank 上的模型块数）</translation>
+    </message>
+    <message>
+        <source>Real time to train the token budget, after goodput</source>
+        <translation>计入有效训练比例后，训练完设定 token 数的实际时长</translation>
+    </message>
+    <message>
+        <source>Cost of the run</source>
+        <translation>单次训练的成本</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每块 GPU 的峰值显存</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>组网</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>算力利用率 MFU</translation>
+    </message>
+    <message>
+        <source>Memory / GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>%1 bn</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>Micro-batch size (sequences)</source>
+        <translation>微批次大小（条序列）</translation>
+    </message>
+    <message>
+        <source>Throughput of the cluster, tokens per second</source>
+        <translation>集群吞吐，每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Activation recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens trained</source>
+        <translation>每训练一百万 token 的成本</translation>
+    </message>
+    <message>
+        <source>MBS</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>Run cost (%1)</source>
+        <translation>单次成本（%1）</translation>
+    </message>
+    <message>
+        <source>%1 / M tokens</source>
+        <translation>%1/百万 token</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PlannerTerms</name>
+    <message>
+        <source>an empty item in the list “%1”</source>
+        <translation>列表“%1”中有空项</translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number of %2 or more</source>
+        <translation>“%1”不是不小于 %2 的整数</translation>
+    </message>
+    <message>
+        <source>“%1” is not a range A-B of whole numbers with %2 ≤ A ≤ B</source>
+        <translation>“%1”不是满足 %2 ≤ A ≤ B 的整数范围 A-B</translation>
+    </message>
+    <message>
+        <source>the list gives more than %1 values</source>
+        <translation>列表展开后超过 %1 个取值</translation>
+    </message>
+    <message>
+        <source>the range %1 holds no multiple of %2</source>
+        <translation>范围 %1 中没有 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>give a GPU count, a list such as 64,128 or a range such as 64-512</source>
+        <translation>请填写 GPU 数、列表（如 64,128）或范围（如 64-512）</translation>
+    </message>
+    <message>
+        <source>%1 GPUs is not a whole number of %2-GPU nodes</source>
+        <translation>%1 张 GPU 不是整数个 %2 卡节点</translation>
+    </message>
+    <message>
+        <source>%1 spare nodes leave no node of the %2 for the job</source>
+        <translation>%1 个备用节点之后，%2 个节点中没有留给任务的节点</translation>
+    </message>
+    <message>
+        <source>unknown fabric “%1”</source>
+        <translation>未知的网络“%1”</translation>
+    </message>
+    <message>
+        <source>choose at least one</source>
+        <translation>至少选择一项</translation>
+    </message>
+    <message>
+        <source>must be 0 (none) or more</source>
+        <translation>须为 0（不限）或更大</translation>
+    </message>
+    <message>
+        <source>must be 0 or more</source>
+        <translation>须为 0 或更大</translation>
+    </message>
+    <message>
+        <source>must be 1 or more</source>
+        <translation>须为 1 或更大</translation>
+    </message>
+    <message>
+        <source>the objective “%1” and a deadline need a token budget: set it under Training in the inputs</source>
+        <translation>优化目标“%1”和截止期限需要设定训练 token 数：请在输入的“训练”部分设定</translation>
+    </message>
+    <message>
+        <source>Highest throughput</source>
+        <translation>吞吐最高</translation>
+    </message>
+    <message>
+        <source>Shortest time to train</source>
+        <translation>训练时长最短</translation>
+    </message>
+    <message>
+        <source>Lowest cost per run</source>
+        <translation>单次训练成本最低</translation>
+    </message>
+    <message>
+        <source>Lowest cost per token</source>
+        <translation>每 token 成本最低</translation>
+    </message>
+    <message>
+        <source>TP larger than a node</source>
+        <translation>TP 超过单节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>TP does not divide the attention heads</source>
+        <translation>TP 不能整除注意力头数</translation>
+    </message>
+    <message>
+        <source>TP does not divide the KV heads</source>
+        <translation>TP 不能整除 KV 头数</translation>
+    </message>
+    <message>
+        <source>TP does not divide the FFN width</source>
+        <translation>TP 不能整除 FFN 维度</translation>
+    </message>
+    <message>
+        <source>TP does not divide the expert FFN width</source>
+        <translation>TP 不能整除专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>PP larger than the layers</source>
+        <translation>PP 超过层数</translation>
+    </message>
+    <message>
+        <source>2 × CP does not divide the sequence</source>
+        <translation>2 × CP 不能整除序列长度</translation>
+    </message>
+    <message>
+        <source>TP × PP × CP does not divide the GPUs</source>
+        <translation>TP × PP × CP 不能整除 GPU 数</translation>
+    </message>
+    <message>
+        <source>EP on a dense model</source>
+        <translation>稠密模型使用了 EP</translation>
+    </message>
+    <message>
+        <source>EP does not divide the experts</source>
+        <translation>EP 不能整除专家数</translation>
+    </message>
+    <message>
+        <source>EP does not divide DP × CP</source>
+        <translation>EP 不能整除 DP × CP</translation>
+    </message>
+    <message>
+        <source>VPP without PP (a duplicate)</source>
+        <translation>没有 PP 的 VPP（重复方案）</translation>
+    </message>
+    <message>
+        <source>VPP × PP larger than the layers</source>
+        <translation>VPP × PP 超过层数</translation>
+    </message>
+    <message>
+        <source>VPP does not divide the layers per stage</source>
+        <translation>VPP 不能整除每阶段层数</translation>
+    </message>
+    <message>
+        <source>DP × micro-batch does not divide the global batch</source>
+        <translation>DP × 微批次不能整除全局批次</translation>
+    </message>
+    <message>
+        <source>SP without TP (a duplicate)</source>
+        <translation>没有 TP 的 SP（重复方案）</translation>
+    </message>
+    <message>
+        <source>does not fit in GPU memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>makes no progress (goodput 0)</source>
+        <translation>训练无进展（有效训练比例为 0）</translation>
+    </message>
+    <message>
+        <source>above the power limit</source>
+        <translation>超过功耗上限</translation>
+    </message>
+    <message>
+        <source>above the monthly budget</source>
+        <translation>超过每月预算</translation>
+    </message>
+    <message>
+        <source>misses the deadline</source>
+        <translation>超过截止期限</translation>
+    </message>
+    <message>
+        <source>a cost the price list cannot give</source>
+        <translation>价格表无法给出所需成本</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation>网络方案</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>SP</source>
+        <translation>SP</translation>
+    </message>
+    <message>
+        <source>Power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>Budget per month</source>
+        <translation>每月预算</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止期限</translation>
+    </message>
+    <message>
+        <source>Spare nodes</source>
+        <translation>备用节点</translation>
+    </message>
+    <message>
+        <source>Top</source>
+        <translation>前 N 名</translation>
+    </message>
+    <message>
+        <source>Token budget</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,395 @@
+// The auto-planner view: a search runs off the GUI thread and its table, counts and frontier are
+// the core planner's (cp::plan on the same inputs, compared number for number); the table sorts
+// numerically; a row applies to the scenario as an undoable edit; cancel stops a long search;
+// an infeasible search names its binding constraint; bad inputs name their field.
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/planner.h"
+#include "core/scenario.h"
+#include "ui/mainwindow.h"
+#include "ui/plannerfrontierchart.h"
+#include "ui/plannerinput.h"
+#include "ui/plannerpage.h"
+#include "ui/plannertablemodel.h"
+#include "ui/scenariodocument.h"
+#include "ui/terms.h"
+
+using cp::ui::PlannerPage;
+using cp::ui::PlannerTableModel;
+
+namespace {
+
+// A 7B-ish model on 64 A100s (8 nodes), with a token budget so that the frontier exists.
+cp::Scenario smallScenario() {
+  cp::Scenario s = cp::default_scenario();
+  const cp::ModelPreset* preset = cp::find_model_preset("llama-2-7b");
+  s.model = preset->shape;
+  s.model_id = std::string(preset->id);
+  s.training.seq = preset->default_seq;
+  s.training.global_batch = 512;
+  s.training.tokens = 100e9;
+  s.cluster.nodes = 8;
+  s.parallel = cp::Parallelism{1, 1, 1, 0, 1, 1, false};
+  return s;
+}
+
+// The page's input for a quick search: a few knobs held so that the space stays small.
+cp::ui::PlannerInput smallInput(const QString& gpus) {
+  cp::ui::PlannerInput in;
+  in.gpus = gpus;
+  in.vpp = QStringLiteral("1");
+  in.cp = QStringLiteral("1");
+  in.microBatch = QStringLiteral("1,2,4");
+  in.top = 10;
+  return in;
+}
+
+// What cp::plan gives for the same inputs, with the page's own translation of them.
+cp::PlanResult corePlan(const cp::Scenario& base, const cp::ui::PlannerInput& in) {
+  const cp::ui::PlannerRequest request = cp::ui::plannerRequest(in, base);
+  cp::PlanOptions options;
+  options.objective = request.objective;
+  options.top = request.top;
+  options.threads = 1;
+  return cp::plan(base, request.space, options);
+}
+
+bool runSearch(PlannerPage* page) {
+  QSignalSpy done(page, &PlannerPage::searchFinished);
+  if (!page->search()) return false;
+  return done.wait(120000) || done.count() > 0;
+}
+
+double sortValue(const QSortFilterProxyModel* proxy, int row, int column) {
+  return proxy->index(row, column).data(PlannerTableModel::kSortRole).toDouble();
+}
+
+}  // namespace
+
+class TestPlannerPage : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void firstRowIsCoreBest();
+  void sortsNumerically();
+  void applyRowIsUndoable();
+  void cancelStopsLongSearch();
+  void infeasibleShowsBindingConstraint();
+  void frontierHasCorePoints();
+  void frontierSaysWhyEmptyWithoutTokens();
+  void badInputNamesField_data();
+  void badInputNamesField();
+  void staleResultLabelled();
+  void mainWindowHasPlannerTab();
+};
+
+void TestPlannerPage::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
+  QCoreApplication::setApplicationName(QStringLiteral("tst_plannerpage"));
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestPlannerPage::firstRowIsCoreBest() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  const cp::ui::PlannerInput in = smallInput(QStringLiteral("64"));
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  const cp::PlanResult expected = corePlan(smallScenario(), in);
+  QVERIFY(expected.ok());
+  QVERIFY(!expected.top.empty());
+  QVERIFY(page.result());
+  const cp::PlanResult& got = *page.result();
+  QCOMPARE(got.evaluated, expected.evaluated);
+  QCOMPARE(got.feasible, expected.feasible);
+  QCOMPARE(got.rejected, expected.rejected);
+
+  const QSortFilterProxyModel* proxy = page.sortModel();
+  QCOMPARE(proxy->rowCount(), int(expected.top.size()));
+  const cp::PlanEntry& best = expected.top.front();
+  const int row0 = proxy->mapToSource(proxy->index(0, 0)).row();
+  const cp::PlanEntry* shown = page.tableModel()->entry(row0);
+  QVERIFY(shown);
+  QCOMPARE(cp::layout_text(shown->layout), cp::layout_text(best.layout));
+  QCOMPARE(shown->layout.gpus, best.layout.gpus);
+  QCOMPARE(sortValue(proxy, 0, PlannerTableModel::Tp), double(best.layout.tp));
+  QCOMPARE(sortValue(proxy, 0, PlannerTableModel::Pp), double(best.layout.pp));
+  QCOMPARE(sortValue(proxy, 0, PlannerTableModel::Dp), double(best.layout.dp));
+  QCOMPARE(sortValue(proxy, 0, PlannerTableModel::MicroBatch), double(best.layout.micro_batch));
+  QCOMPARE(sortValue(proxy, 0, PlannerTableModel::TokensPerS), best.metrics.tokens_per_s);
+  QCOMPARE(proxy->index(0, PlannerTableModel::TokensPerS).data().toString(),
+           cp::ui::formatCount(best.metrics.tokens_per_s));
+  // Every row in the core's order.
+  for (int r = 0; r < proxy->rowCount(); ++r)
+    QCOMPARE(sortValue(proxy, r, PlannerTableModel::TokensPerS), expected.top[std::size_t(r)].metrics.tokens_per_s);
+  // Counts shown: the top-level item is the layouts considered.
+  const QTreeWidget* counts = page.findChild<QTreeWidget*>(QStringLiteral("plannerCounts"));
+  QVERIFY(counts);
+  QCOMPARE(counts->topLevelItem(0)->text(1), cp::ui::formatCount(double(expected.considered)));
+  QVERIFY2(page.statusText().contains(cp::ui::formatCount(double(expected.evaluated))), qPrintable(page.statusText()));
+  QVERIFY(page.statusText().contains(QStringLiteral("threads")));
+}
+
+void TestPlannerPage::sortsNumerically() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  // 64, 128 and 512 GPUs: as strings "128" < "512" < "64"; numerically 64 < 128 < 512. A few
+  // knobs held, so that every feasible layout of every size is in the table.
+  cp::ui::PlannerInput in = smallInput(QStringLiteral("64,128,512"));
+  in.tp = QStringLiteral("1,2");
+  in.pp = QStringLiteral("1");
+  in.recompute = {cp::Recompute::Full};
+  in.zero = {cp::Zero::Stage1};
+  in.top = 1000;
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  QSortFilterProxyModel* proxy = page.sortModel();
+  QVERIFY(proxy->rowCount() > 3);
+  QSet<int> sizes;
+  for (int r = 0; r < proxy->rowCount(); ++r) sizes << int(sortValue(proxy, r, PlannerTableModel::Gpus));
+  QCOMPARE(sizes.size(), 3);
+  QCOMPARE(proxy->rowCount(), int(page.result()->feasible));
+
+  page.table()->sortByColumn(PlannerTableModel::Gpus, Qt::AscendingOrder);
+  for (int r = 1; r < proxy->rowCount(); ++r)
+    QVERIFY(sortValue(proxy, r - 1, PlannerTableModel::Gpus) <= sortValue(proxy, r, PlannerTableModel::Gpus));
+  const int smallest = *std::min_element(sizes.begin(), sizes.end());
+  QCOMPARE(proxy->index(0, PlannerTableModel::Gpus).data().toString(), cp::ui::formatCount(smallest));
+
+  page.table()->sortByColumn(PlannerTableModel::TokensPerS, Qt::DescendingOrder);
+  for (int r = 1; r < proxy->rowCount(); ++r)
+    QVERIFY(sortValue(proxy, r - 1, PlannerTableModel::TokensPerS) >=
+            sortValue(proxy, r, PlannerTableModel::TokensPerS));
+  page.table()->sortByColumn(PlannerTableModel::MemoryPerGpu, Qt::AscendingOrder);
+  for (int r = 1; r < proxy->rowCount(); ++r)
+    QVERIFY(sortValue(proxy, r - 1, PlannerTableModel::MemoryPerGpu) <=
+            sortValue(proxy, r, PlannerTableModel::MemoryPerGpu));
+}
+
+void TestPlannerPage::applyRowIsUndoable() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  page.setInput(smallInput(QStringLiteral("64")));
+  QVERIFY(runSearch(&page));
+  const cp::PlanResult& r = *page.result();
+  QVERIFY(r.top.size() >= 2);
+  // The second-ranked layout, so that it differs from whatever the first one is.
+  const cp::PlanLayout l = r.top[1].layout;
+  const cp::Scenario before = doc.scenario();
+  QSignalSpy changed(&doc, &cp::ui::ScenarioDocument::scenarioChanged);
+  page.applyRow(1);
+  QCOMPARE(changed.count(), 1);  // recomputed at once
+  const cp::Scenario& after = doc.scenario();
+  QCOMPARE(after.parallel.tp, l.tp);
+  QCOMPARE(after.parallel.pp, l.pp);
+  QCOMPARE(after.parallel.vpp, l.vpp);
+  QCOMPARE(after.parallel.cp, l.cp);
+  QCOMPARE(after.parallel.ep, l.ep);
+  QCOMPARE(after.parallel.sp, l.sp);
+  QCOMPARE(after.data_parallel(), l.dp);
+  QCOMPARE(after.training.micro_batch, l.micro_batch);
+  QCOMPARE(after.training.recompute, l.recompute);
+  QCOMPARE(after.training.zero, l.zero);
+  QVERIFY(doc.estimate());
+  QCOMPARE(doc.estimate()->throughput.tokens_per_s, r.top[1].metrics.tokens_per_s);
+  QVERIFY(doc.isModified());
+  QVERIFY(!page.isStale());  // only the layout changed: the result still belongs to the scenario
+
+  QVERIFY(doc.undoStack()->canUndo());
+  doc.undoStack()->undo();
+  QCOMPARE(doc.scenario().parallel.tp, before.parallel.tp);
+  QCOMPARE(doc.scenario().parallel.pp, before.parallel.pp);
+  QCOMPARE(doc.scenario().training.micro_batch, before.training.micro_batch);
+  QCOMPARE(doc.scenario().training.zero, before.training.zero);
+
+  // The Apply cell of the top row applies the best layout in one click.
+  page.table()->sortByColumn(PlannerTableModel::Rank, Qt::AscendingOrder);
+  const QModelIndex applyCell = page.sortModel()->index(0, PlannerTableModel::Apply);
+  page.table()->resize(1400, 400);
+  page.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&page));
+  const QRect rect = page.table()->visualRect(applyCell);
+  QTest::mouseClick(page.table()->viewport(), Qt::LeftButton, {}, rect.center());
+  QCOMPARE(doc.scenario().parallel.tp, r.top[0].layout.tp);
+  QCOMPARE(doc.scenario().parallel.pp, r.top[0].layout.pp);
+  QCOMPARE(doc.scenario().training.micro_batch, r.top[0].layout.micro_batch);
+}
+
+void TestPlannerPage::cancelStopsLongSearch() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(cp::default_scenario());  // LLaMA-65B
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in;
+  in.gpus = QStringLiteral("8-16384");  // 2,048 cluster sizes, everything varies: minutes of work
+  page.setInput(in);
+  QSignalSpy done(&page, &PlannerPage::searchFinished);
+  QVERIFY(page.search());
+  QVERIFY(page.isRunning());
+  QVERIFY(!page.search());  // no second search while one runs
+  QVERIFY(page.messageText().contains(QStringLiteral("running")));
+  QTest::qWait(50);  // the GUI thread is free while it runs
+  page.cancel();
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 30000);
+  QTRY_COMPARE(done.count(), 1);
+  QVERIFY(page.result());
+  QVERIFY(page.result()->cancelled);
+  QVERIFY2(page.messageText().contains(QStringLiteral("cancelled")), qPrintable(page.messageText()));
+  QVERIFY(page.statusText().contains(QStringLiteral("cancelled")));
+  // A new search may start again afterwards.
+  page.setInput(smallInput(QStringLiteral("32")));
+  QVERIFY(runSearch(&page));
+  QVERIFY(!page.result()->cancelled);
+}
+
+void TestPlannerPage::infeasibleShowsBindingConstraint() {
+  // Llama 3 405B on one node of 8 A100s: nothing fits (docs/planner.md).
+  cp::Scenario s = cp::default_scenario();
+  const cp::ModelPreset* preset = cp::find_model_preset("llama-3-405b");
+  s.model = preset->shape;
+  s.model_id = std::string(preset->id);
+  s.cluster.nodes = 1;
+  s.parallel = cp::Parallelism{1, 1, 1, 0, 1, 1, false};
+  cp::ui::ScenarioDocument doc;
+  doc.reset(s);
+  QVERIFY(doc.valid());
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in;
+  in.gpus = QStringLiteral("8");
+  in.microBatch = QStringLiteral("1");
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  const cp::PlanResult expected = corePlan(s, in);
+  QCOMPARE(expected.feasible, 0LL);
+  QVERIFY(expected.binding);
+  QVERIFY(!expected.binding_text.empty());
+  QCOMPARE(page.result()->binding_text, expected.binding_text);
+  QVERIFY2(page.messageText().contains(QString::fromStdString(expected.binding_text)), qPrintable(page.messageText()));
+  QVERIFY(page.messageText().contains(cp::ui::reasonName(*expected.binding)));
+  QCOMPARE(page.sortModel()->rowCount(), 0);
+}
+
+void TestPlannerPage::frontierHasCorePoints() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in = smallInput(QStringLiteral("32,64,128,256"));
+  in.fabrics = {QStringLiteral("ib-hdr"), QStringLiteral("roce-200-untuned")};
+  in.objective = cp::Objective::Time;
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  const cp::PlanResult expected = corePlan(smallScenario(), in);
+  QVERIFY(expected.frontier.size() >= 2);
+  QCOMPARE(page.result()->frontier.size(), expected.frontier.size());
+  QCOMPARE(page.frontierChart()->pointCount(), int(expected.frontier.size()));
+  QVERIFY(page.frontierChart()->emptyText().isEmpty());
+  // The first frontier point: the fastest, at its time in days and cost.
+  QCustomPlot* plot = page.frontierChart()->plot();
+  bool found = false;
+  const cp::PlanEntry& fastest = expected.frontier.front();
+  for (int g = 0; g < plot->graphCount(); ++g)
+    for (auto it = plot->graph(g)->data()->constBegin(); it != plot->graph(g)->data()->constEnd(); ++it)
+      if (plot->graph(g)->lineStyle() == QCPGraph::lsNone && qFuzzyCompare(it->key, fastest.metrics.time_s / 86400))
+        found = true;
+  QVERIFY(found);
+  const std::optional<cp::ui::Table> table = page.frontierTable();
+  QVERIFY(table);
+  QCOMPARE(table->rows.size(), qsizetype(expected.frontier.size()));
+}
+
+void TestPlannerPage::frontierSaysWhyEmptyWithoutTokens() {
+  cp::Scenario s = smallScenario();
+  s.training.tokens = 0;
+  cp::ui::ScenarioDocument doc;
+  doc.reset(s);
+  PlannerPage page(&doc);
+  page.setInput(smallInput(QStringLiteral("64")));
+  QVERIFY(runSearch(&page));
+  QVERIFY(page.result()->frontier.empty());
+  QCOMPARE(page.frontierChart()->pointCount(), 0);
+  QVERIFY2(page.frontierChart()->emptyText().contains(QStringLiteral("token budget")),
+           qPrintable(page.frontierChart()->emptyText()));
+}
+
+void TestPlannerPage::badInputNamesField_data() {
+  QTest::addColumn<QString>("gpus");
+  QTest::addColumn<QString>("tp");
+  QTest::addColumn<int>("objective");
+  QTest::addColumn<double>("tokens");
+  QTest::addColumn<QString>("field");
+  QTest::newRow("empty GPUs") << "" << "" << 0 << 1e11 << "GPUs: ";
+  QTest::newRow("GPUs not a number") << "lots" << "" << 0 << 1e11 << "GPUs: ";
+  QTest::newRow("GPUs empty item") << "64,,128" << "" << 0 << 1e11 << "GPUs: ";
+  QTest::newRow("GPUs not whole nodes") << "60" << "" << 0 << 1e11 << "GPUs: ";
+  QTest::newRow("GPUs reversed range") << "128-64" << "" << 0 << 1e11 << "GPUs: ";
+  QTest::newRow("TP not a number") << "64" << "four" << 0 << 1e11 << "TP: ";
+  QTest::newRow("TP zero") << "64" << "0" << 0 << 1e11 << "TP: ";
+  QTest::newRow("time without tokens") << "64" << "" << int(cp::Objective::Time) << 0.0 << "Token budget: ";
+}
+
+void TestPlannerPage::badInputNamesField() {
+  QFETCH(QString, gpus);
+  QFETCH(QString, tp);
+  QFETCH(int, objective);
+  QFETCH(double, tokens);
+  QFETCH(QString, field);
+  cp::Scenario s = smallScenario();
+  s.training.tokens = tokens;
+  cp::ui::ScenarioDocument doc;
+  doc.reset(s);
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in = smallInput(gpus);
+  in.tp = tp;
+  in.objective = cp::Objective(objective);
+  page.setInput(in);
+  QVERIFY(!page.search());
+  QVERIFY(!page.isRunning());
+  QVERIFY2(page.messageText().startsWith(field), qPrintable(page.messageText()));
+}
+
+void TestPlannerPage::staleResultLabelled() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  page.setInput(smallInput(QStringLiteral("64")));
+  QVERIFY(runSearch(&page));
+  QVERIFY(!page.isStale());
+  doc.edit(QStringLiteral("global batch"), QStringLiteral("training.global_batch"),
+           [](cp::Scenario& s) { s.training.global_batch = 1024; });
+  QVERIFY(page.isStale());
+  doc.undoStack()->undo();
+  QVERIFY(!page.isStale());
+}
+
+void TestPlannerPage::mainWindowHasPlannerTab() {
+  cp::ui::MainWindow w;
+  QVERIFY(w.plannerPage());
+  const int tab = w.pages()->indexOf(w.plannerPage());
+  QVERIFY(tab >= 0);
+  QCOMPARE(w.pages()->tabText(tab), QStringLiteral("Auto-planner"));
+  // Shown for the first time, the page searches the current scenario with its defaults.
+  w.show();
+  QSignalSpy done(w.plannerPage(), &PlannerPage::searchFinished);
+  w.pages()->setCurrentWidget(w.plannerPage());
+  QVERIFY(done.wait(60000) || done.count() > 0);
+  QVERIFY(w.plannerPage()->result());
+  QVERIFY(w.plannerPage()->result()->feasible > 0);
+  // Applying a row goes through the window's undo stack (Edit → Undo).
+  w.plannerPage()->applyRow(0);
+  QVERIFY(w.document()->undoStack()->canUndo());
+}
+
+QTEST_MAIN(TestPlannerPage)
+#include "tst_plannerpage.moc"
