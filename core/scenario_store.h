@@ -14,6 +14,7 @@
 #include "core/version.h"
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -91,6 +92,9 @@ class ScenarioStore {
   // Opens or creates the library at `path`. Throws StoreError, leaving the file untouched,
   // when it is not a clusterplan library or cannot be opened.
   explicit ScenarioStore(const std::string& path);
+  ~ScenarioStore();
+  ScenarioStore(ScenarioStore&&) noexcept;
+  ScenarioStore& operator=(ScenarioStore&&) noexcept;
 
   const OpenReport& report() const { return report_; }
   bool read_only() const { return report_.read_only; }
@@ -125,7 +129,8 @@ class ScenarioStore {
   std::string quick_check();
 
   // Groups many saves into one transaction (an import): they become durable together at
-  // commit(); without commit() none of them is kept.
+  // commit(); without commit() none of them is kept. Within a batch, price lists and snapshot
+  // shapes already written are recognised without serialising them again.
   class Batch {
    public:
     explicit Batch(ScenarioStore& store);
@@ -140,13 +145,22 @@ class ScenarioStore {
   void open_connection(const LibraryFileInfo& info);
   void create_or_migrate();
   void require_writable() const;
-  std::int64_t save_revision(const ScenarioDocument& d, const std::string& estimate_json,
+  std::int64_t save_revision(const ScenarioDocument& d, const nlohmann::json& estimate,
                              const std::string& engine_version, std::int64_t id);
+  std::int64_t price_list_row(const PriceList& list);
+  std::int64_t shape_row(const std::string& shape);
+  std::string shape_text(std::int64_t id);
+  void delete_unused_shared_rows();
   bool load_where(std::int64_t id, int revision, StoredScenario& out);
+
+  // Rows of price_lists and json_shapes written or found in the current write transaction,
+  // with what they hold (cleared whenever a write transaction begins).
+  struct WriteCache;
 
   std::string path_;
   sql::Database db_;
   OpenReport report_;
+  std::unique_ptr<WriteCache> cache_;
 };
 
 }  // namespace cp

@@ -64,6 +64,13 @@ Statement& Statement::bind(int index, std::string_view text) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  // sqlite3_bind_blob64 binds NULL for a null pointer: a zero-length blob needs one that is not.
+  const char* data = bytes.data() ? bytes.data() : "";
+  check(sqlite3_bind_blob64(stmt_, index, data, bytes.size(), SQLITE_TRANSIENT));
+  return *this;
+}
+
 Statement& Statement::bind_null(int index) {
   check(sqlite3_bind_null(stmt_, index));
   return *this;
@@ -97,6 +104,12 @@ std::string Statement::text(int column) const {
   const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
   if (!p) return {};
   return std::string(p, std::size_t(sqlite3_column_bytes(stmt_, column)));
+}
+
+std::string Statement::blob(int column) const {
+  const void* p = sqlite3_column_blob(stmt_, column);
+  if (!p) return {};
+  return std::string(static_cast<const char*>(p), std::size_t(sqlite3_column_bytes(stmt_, column)));
 }
 
 // --- Database ---

@@ -45,6 +45,7 @@ class Statement {
   Statement& bind(int index, std::string_view text);  // copied by SQLite
   Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
   Statement& bind_null(int index);
+  Statement& bind_blob(int index, std::string_view bytes);  // copied by SQLite; empty: a zero-length blob
 
   // Runs one step: true while a row is available, false when done. Throws on error.
   bool step();
@@ -56,6 +57,7 @@ class Statement {
   std::int64_t int64(int column) const;
   double real(int column) const;
   std::string text(int column) const;  // "" for NULL
+  std::string blob(int column) const;  // the bytes of a BLOB (or TEXT); "" for NULL
   bool is_null(int column) const;
 
  private:

@@ -54,12 +54,78 @@ CREATE TABLE catalog_entries (
 );
 )sql";
 
+// Version 3: what many revisions share is kept once (an import of 10,000 scenarios wrote
+// 10,000 copies of the same price lists and of the same JSON keys).
+//  - price_lists: the scenario's rent, cloud and purchase price lists, each the JSON of
+//    assumptions.price_lists.<slot>, one row per distinct text (looked up by `hash`, the
+//    FNV-1a 64 of the text, then compared whole).
+//  - json_shapes: the shapes of packed JSON documents (core/scenario_store_pack.h: the keys,
+//    strings and structure; the numbers are kept apart), one row per distinct shape, looked up
+//    the same way.
+//  - revisions, rebuilt: a revision saved from version 3 on keeps its scenario packed
+//    (scenario_shape, scenario_values), without its name (the revision's name) and without
+//    its price lists (rent_list, cloud_list, purchase_list), and its estimate snapshot packed
+//    (estimate_shape, estimate_values). A revision saved before keeps its scenario_json and
+//    estimate_json texts as they were: the migration changes no stored value. An older
+//    clusterplan (which opens this library read-only) still reads those; on a newer revision
+//    it finds no scenario JSON and says the revision cannot be read.
+// Rows of the two new tables that no revision refers to any more are deleted with the scenario
+// that used them last.
+constexpr const char* kStep3 = R"sql(
+CREATE TABLE price_lists (
+  id    INTEGER PRIMARY KEY,
+  hash  INTEGER NOT NULL,
+  json  TEXT NOT NULL CHECK (json_valid(json))
+);
+CREATE INDEX price_lists_by_hash ON price_lists (hash);
+CREATE TABLE json_shapes (
+  id     INTEGER PRIMARY KEY,
+  hash   INTEGER NOT NULL,
+  shape  BLOB NOT NULL
+);
+CREATE INDEX json_shapes_by_hash ON json_shapes (hash);
+CREATE TABLE revisions_v3 (
+  id               INTEGER PRIMARY KEY,
+  scenario_id      INTEGER NOT NULL REFERENCES scenarios (id) ON DELETE CASCADE,
+  revision         INTEGER NOT NULL,
+  name             TEXT NOT NULL,
+  notes            TEXT NOT NULL DEFAULT '',
+  scenario_json    TEXT,
+  scenario_shape   INTEGER REFERENCES json_shapes (id),
+  scenario_values  BLOB,
+  rent_list        INTEGER REFERENCES price_lists (id),
+  cloud_list       INTEGER REFERENCES price_lists (id),
+  purchase_list    INTEGER REFERENCES price_lists (id),
+  estimate_json    TEXT,
+  estimate_shape   INTEGER REFERENCES json_shapes (id),
+  estimate_values  BLOB,
+  engine_version   TEXT NOT NULL,
+  saved_at         TEXT NOT NULL,
+  UNIQUE (scenario_id, revision),
+  CHECK ((scenario_json IS NULL) = (scenario_shape IS NOT NULL AND scenario_values IS NOT NULL)),
+  CHECK (estimate_json IS NULL OR estimate_shape IS NULL),
+  CHECK ((estimate_shape IS NULL) = (estimate_values IS NULL))
+);
+INSERT INTO revisions_v3 (id, scenario_id, revision, name, notes, scenario_json, estimate_json, engine_version,
+                          saved_at)
+  SELECT id, scenario_id, revision, name, notes, scenario_json, estimate_json, engine_version, saved_at
+  FROM revisions;
+DROP TABLE revisions;
+ALTER TABLE revisions_v3 RENAME TO revisions;
+CREATE INDEX revisions_by_scenario_shape ON revisions (scenario_shape);
+CREATE INDEX revisions_by_estimate_shape ON revisions (estimate_shape);
+CREATE INDEX revisions_by_rent_list ON revisions (rent_list);
+CREATE INDEX revisions_by_cloud_list ON revisions (cloud_list);
+CREATE INDEX revisions_by_purchase_list ON revisions (purchase_list);
+)sql";
+
 }  // namespace
 
 const char* library_schema_step(int to_version) {
   switch (to_version) {
     case 1: return kStep1;
     case 2: return kStep2;
+    case 3: return kStep3;
     default: return nullptr;
   }
 }

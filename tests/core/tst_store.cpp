@@ -4,11 +4,14 @@
 // two processes writing at once, and a writer killed with SIGKILL in the middle of its saves.
 #include <QtTest>
 
+#include <cmath>
+#include <limits>
 #include <set>
 
 #include "core/estimate.h"
 #include "core/scenario_json.h"
 #include "core/scenario_store.h"
+#include "core/scenario_store_pack.h"
 #include "tests/core/unprivileged.h"
 
 using namespace cp;
@@ -62,6 +65,25 @@ void makeLibrary(const QString& path, int n) {
 
 QString writerPath() { return qEnvironmentVariable("CLUSTERPLAN_STORE_WRITER"); }
 
+// The estimate JSON as a library of schema 2 kept it: without its "inputs".
+std::string snapshotText(const json& estimate) {
+  json j = estimate;
+  j.erase("inputs");
+  return j.dump();
+}
+
+json withoutInputs(json j) {
+  if (j.is_object()) j.erase("inputs");
+  return j;
+}
+
+// A scenario whose purchase list differs from the default one by its first price.
+ScenarioDocument repriced(const std::string& name, double price) {
+  ScenarioDocument d = document(name);
+  d.scenario.assumptions.purchase.lines.at(0).price = price;
+  return d;
+}
+
 }  // namespace
 
 class TstStore : public QObject {
@@ -77,6 +99,12 @@ class TstStore : public QObject {
   void libraryPragmas();
   void emptyFileBecomesLibrary();
   void migrationFromSchema1();
+  void migrationFromSchema2();
+  void sharedPriceListsAndShapes();
+  void batchReusesSharedRowsSafely();
+  void packedSnapshotIsExact();
+  void packedDocumentsRefuseDamage();
+  void damagedSharedRows();
   void libraryFromTheFuture();
   void damagedLibraryMovedAside_data();
   void damagedLibraryMovedAside();
@@ -317,7 +345,7 @@ void TstStore::migrationFromSchema1() {
     QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v1-"));
     QVERIFY(QString::fromStdString(backup).endsWith(".backup"));
     QCOMPARE(store.report().notices.size(), std::size_t(1));
-    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 1 to 2"));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 1 to 3"));
     StoredScenario x;
     QVERIFY(store.load(7, x));
     QCOMPARE(x.document.scenario.name, std::string("Old plan"));
@@ -327,7 +355,7 @@ void TstStore::migrationFromSchema1() {
     store.put_catalog_entry(CatalogKind::Fabric, "site-roce", json{{"nic_gbps", 400}});  // a schema-2 table
     QCOMPARE(store.save(x.document, nullptr, 7), std::int64_t(7));
   }
-  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(2));
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(kLibrarySchemaVersion));
   // The backup is the old library, whole: same schema version, same rows, no catalog table.
   QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA user_version"), std::int64_t(1));
   QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions"), std::int64_t(1));
@@ -341,6 +369,339 @@ void TstStore::migrationFromSchema1() {
   QVERIFY(again.report().backup_path.empty());
   QVERIFY(again.report().notices.empty());
   QCOMPARE(again.history(7).size(), std::size_t(2));
+}
+
+// A library of schema 2 (every revision's scenario and snapshot as whole JSON texts), made here
+// by hand: after the upgrade every scenario, revision, tag, snapshot and catalog entry reads
+// back as it was, old revisions are not rewritten, and new saves use the shared rows.
+void TstStore::migrationFromSchema2() {
+  QTemporaryDir dir;
+  QFile::setPermissions(dir.path(), QFile::permissions(dir.path()) | QFile::ExeOther | QFile::ReadOther);
+  const QString folder = dir.filePath("library");
+  QVERIFY(QDir(dir.path()).mkdir("library"));
+  const QString path = folder + "/lib.sqlite";
+  ScenarioDocument first = document("Old plan", {"old", "budget"});
+  ScenarioDocument second = repriced("Old plan", 123456.5);
+  second.scenario.training.global_batch = 2048;
+  second.notes = "second revision";
+  const json snap1 = snapshotOf(first.scenario);
+  ScenarioDocument other = document("Other plan", {"budget"});
+  const json snapOther = snapshotOf(other.scenario);
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWriteCreate);
+    db.exec("PRAGMA application_id = 1129335874");
+    db.exec(library_schema_step(1));
+    db.exec(library_schema_step(2));
+    db.exec("PRAGMA user_version = 2");
+    db.exec("INSERT INTO scenarios VALUES (7, 'Old plan', 'old\x1f" "budget', 2, '2024-05-01T10:00:00.000Z', "
+            "'2024-06-01T10:00:00.000Z')");
+    db.exec("INSERT INTO scenarios VALUES (8, 'Other plan', 'budget', 1, '2024-05-02T10:00:00.000Z', "
+            "'2024-05-02T10:00:00.000Z')");
+    sql::Statement add = db.prepare(
+        "INSERT INTO revisions (scenario_id, revision, name, notes, scenario_json, estimate_json, engine_version, "
+        "saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, '0.0.9', ?7)");
+    add.bind(1, 7).bind(2, 1).bind(3, "Old plan").bind(4, first.notes);
+    add.bind(5, scenario_to_json(first.scenario).dump()).bind(6, snapshotText(snap1));
+    add.bind(7, "2024-05-01T10:00:00.000Z").run();
+    add.bind(1, 7).bind(2, 2).bind(3, "Old plan").bind(4, second.notes);
+    add.bind(5, scenario_to_json(second.scenario).dump()).bind_null(6).bind(7, "2024-06-01T10:00:00.000Z").run();
+    add.bind(1, 8).bind(2, 1).bind(3, "Other plan").bind(4, other.notes);
+    add.bind(5, scenario_to_json(other.scenario).dump()).bind(6, snapOther.dump());  // with its inputs
+    add.bind(7, "2024-05-02T10:00:00.000Z").run();
+    db.exec("INSERT INTO tags VALUES (7, 'old', 0), (7, 'budget', 1), (8, 'budget', 0)");
+    db.exec("INSERT INTO catalog_entries VALUES ('gpu', 'site-gpu', '{\"name\":\"Site GPU\"}', "
+            "'2024-05-01T10:00:00.000Z')");
+  }
+  const auto check = [&](ScenarioStore& store, std::size_t revisions) {
+    StoredScenario x;
+    QVERIFY(store.load_revision(7, 1, x));
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(first.scenario).dump());
+    QCOMPARE(x.document.notes, first.notes);
+    QCOMPARE(x.estimate, snap1);  // its inputs put back from the revision's scenario
+    QCOMPARE(x.engine_version, std::string("0.0.9"));
+    QCOMPARE(x.updated_at, std::string("2024-05-01T10:00:00.000Z"));
+    QVERIFY(store.load_revision(7, 2, x));
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(second.scenario).dump());
+    QCOMPARE(x.document.scenario.assumptions.purchase.lines[0].price, 123456.5);
+    QCOMPARE(x.document.notes, std::string("second revision"));
+    QVERIFY(x.estimate.is_null());
+    QVERIFY(x.document.tags == (std::vector<std::string>{"old", "budget"}));
+    QVERIFY(store.load(8, x));
+    QCOMPARE(x.estimate, snapOther);
+    const std::vector<RevisionInfo> h = store.history(7);  // newest first
+    QCOMPARE(h.size(), revisions);
+    QVERIFY(!h[revisions - 2].has_estimate);
+    QVERIFY(h[revisions - 1].has_estimate);
+    QCOMPARE(store.tags().size(), std::size_t(2));
+    QCOMPARE(store.tags()[0].tag, std::string("budget"));
+    QCOMPARE(store.tags()[0].scenarios, 2);
+    QCOMPARE(store.list().size(), std::size_t(2));
+    QCOMPARE(store.catalog_entries(CatalogKind::Gpu).size(), std::size_t(1));
+    QCOMPARE(store.catalog_entries(CatalogKind::Gpu)[0].data["name"].get<std::string>(), std::string("Site GPU"));
+  };
+  const QByteArray before = readAll(path);
+  // In a read-only folder the library is not upgraded; opened read-only, it reads the same.
+  QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther);
+  QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+  const int readOnly = test::run_unprivileged([&] {
+    try {
+      ScenarioStore store(path.toStdString());
+      if (!store.read_only() || store.report().schema_version_found != 2) return 1;
+      StoredScenario x;
+      if (!store.load_revision(7, 1, x) || x.estimate != snap1) return 2;
+      if (scenario_to_json(x.document.scenario) != scenario_to_json(first.scenario)) return 3;
+      if (!store.load(7, x) || scenario_to_json(x.document.scenario) != scenario_to_json(second.scenario)) return 4;
+      if (!store.load(8, x) || x.estimate != snapOther) return 5;
+      const std::vector<RevisionInfo> h = store.history(7);
+      if (h.size() != 2 || h[0].has_estimate || !h[1].has_estimate) return 6;
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 7;
+    }
+  });
+  QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  QCOMPARE(readOnly, 0);
+  QCOMPARE(readAll(path), before);
+  std::string backup;
+  {
+    ScenarioStore store(path.toStdString());
+    QCOMPARE(store.report().schema_version_found, 2);
+    backup = store.report().backup_path;
+    QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v2-"));
+    QCOMPARE(store.report().notices.size(), std::size_t(1));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 2 to 3"));
+    check(store, 2);
+    QCOMPARE(store.quick_check(), std::string("ok"));
+    // The old revisions were copied as they were, not rewritten.
+    QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE scenario_json IS NOT NULL"), std::int64_t(3));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(0));
+    // A new revision is packed, with shared price lists; the old ones still read the same.
+    ScenarioDocument third = second;
+    third.notes = "after the upgrade";
+    third.tags = {"old", "budget"};
+    QCOMPARE(store.save(third, snapshotOf(third.scenario), 7), std::int64_t(7));
+    StoredScenario x;
+    QVERIFY(store.load(7, x));
+    QCOMPARE(x.revision, 3);
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(third.scenario).dump());
+    QCOMPARE(x.estimate, snapshotOf(third.scenario));
+    QCOMPARE(x.engine_version, std::string(kEngineVersion));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE scenario_json IS NULL"), std::int64_t(1));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(3));
+    QVERIFY(store.history(7)[0].has_estimate);
+    check(store, 3);
+  }
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA foreign_key_check"), std::int64_t(0));
+  // The backup is the schema-2 library, whole.
+  QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA user_version"), std::int64_t(2));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions"), std::int64_t(3));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions WHERE estimate_json IS NOT NULL"),
+           std::int64_t(2));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM sqlite_schema WHERE name = 'price_lists'"),
+           std::int64_t(0));
+}
+
+// Scenarios with the same price lists share their rows, and the snapshots' shapes; a row goes
+// when the last revision that used it goes, never before.
+void TstStore::sharedPriceListsAndShapes() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  ScenarioStore store(path.toStdString());
+  const auto count = [&](const char* sql) { return pragma(path, sql); };
+  ScenarioDocument a = document("a", {"x"}), b = document("b");
+  b.scenario.training.global_batch = 2048;
+  const json snapA = snapshotOf(a.scenario), snapB = snapshotOf(b.scenario);
+  const std::int64_t ida = store.save(a, snapA), idb = store.save(b, snapB);
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(3));  // rent, cloud, purchase
+  QCOMPARE(count("SELECT count(DISTINCT purchase_list) FROM revisions"), std::int64_t(1));
+  QCOMPARE(count("SELECT count(DISTINCT estimate_shape) FROM revisions"), std::int64_t(1));
+  QCOMPARE(count("SELECT count(DISTINCT scenario_shape) FROM revisions"), std::int64_t(1));  // names apart
+
+  // Another purchase price: one more row; 0.0 and -0.0 are two prices (their JSON differs).
+  const std::int64_t idc = store.save(repriced("c", 1.5e6), nullptr);
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(4));
+  std::int64_t idz = 0, idn = 0;
+  {
+    ScenarioStore::Batch batch(store);  // where rows written before are recognised from memory
+    idz = store.save(repriced("zero", 0.0), nullptr);
+    idn = store.save(repriced("negative zero", -0.0), nullptr);
+    batch.commit();
+  }
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(6));
+  StoredScenario x;
+  QVERIFY(store.load(idn, x));
+  QVERIFY(std::signbit(x.document.scenario.assumptions.purchase.lines[0].price));
+  QVERIFY(store.load(idz, x));
+  QVERIFY(!std::signbit(x.document.scenario.assumptions.purchase.lines[0].price));
+  QVERIFY(store.load(idc, x));
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(repriced("c", 1.5e6).scenario).dump());
+
+  // Deleting a keeps b's lists and shapes, and b reads back whole.
+  QVERIFY(store.remove(ida));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(6));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(2));  // b's scenario and snapshot
+  QVERIFY(store.load(idb, x));
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(b.scenario).dump());
+  QCOMPARE(x.estimate, snapB);
+  // Deleting b: the default purchase list goes (c, zero and negative zero have their own);
+  // rent and cloud stay, and so does the scenario shape; the snapshot shape goes.
+  QVERIFY(store.remove(idb));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(5));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(1));
+  for (std::int64_t id : {idc, idz, idn}) QVERIFY(store.remove(id));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(0));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(0));
+  QCOMPARE(store.quick_check(), std::string("ok"));
+}
+
+// Rows remembered within a transaction are never reused after they are gone: not after a
+// delete in the same batch, not after a batch that was rolled back.
+void TstStore::batchReusesSharedRowsSafely() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  ScenarioStore store(path.toStdString());
+  const json snap = snapshotOf(default_scenario());
+  {
+    ScenarioStore::Batch batch(store);
+    store.save(document("rolled back"), snap);
+  }  // no commit: its price lists and shapes are gone too
+  QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(0));
+  std::int64_t kept = 0;
+  {
+    ScenarioStore::Batch batch(store);
+    const std::int64_t gone = store.save(document("gone"), snap);
+    QVERIFY(store.remove(gone));  // its rows go with it
+    kept = store.save(document("kept"), snap);
+    batch.commit();
+  }
+  StoredScenario x;
+  QVERIFY(store.load(kept, x));
+  QCOMPARE(withoutInputs(x.estimate), withoutInputs(snap));
+  QCOMPARE(scenario_to_json(x.document.scenario)["assumptions"], scenario_to_json(default_scenario())["assumptions"]);
+  QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA foreign_key_check"), std::int64_t(0));
+  // Renaming and duplicating keep the snapshot and its engine version.
+  QVERIFY(store.rename(kept, "renamed"));
+  const std::int64_t copy = store.duplicate(kept);
+  for (std::int64_t id : {kept, copy}) {
+    QVERIFY(store.load(id, x));
+    QCOMPARE(withoutInputs(x.estimate), withoutInputs(snap));
+    QCOMPARE(x.estimate["inputs"], scenario_to_json(x.document.scenario));
+    QCOMPARE(x.engine_version, std::string(kEngineVersion));
+  }
+}
+
+// Every kind of JSON value comes back from a packed snapshot exactly: number kinds, every
+// double bit for bit, strings with any bytes, empty and nested containers.
+void TstStore::packedSnapshotIsExact() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  json snapshot = {
+      {"integer", -42},
+      {"big", std::numeric_limits<std::int64_t>::min()},
+      {"unsigned", std::numeric_limits<std::uint64_t>::max()},
+      {"negative_zero", -0.0},
+      {"tenth", 0.1},
+      {"huge", 1.7976931348623157e308},
+      {"tiny", 5e-324},
+      {"text", std::string("nul \0 byte, \xe4\xb8\xad\xe6\x96\x87, \"quoted\"\n", 31)},
+      {"empty", ""},
+      {"list", json::array({true, false, nullptr, json::object(), json::array(), 1.25, "x"})},
+      {"nested", {{"a", {{"b", {{"c", json::array({1, 2, 3})}}}}}}},
+      {"inputs", {{"dropped", true}}},  // the revision's scenario takes its place
+  };
+  const std::int64_t id = store.save(document("packed"), snapshot);
+  StoredScenario x;
+  QVERIFY(store.load(id, x));
+  QCOMPARE(withoutInputs(x.estimate), withoutInputs(snapshot));
+  QCOMPARE(withoutInputs(x.estimate).dump(), withoutInputs(snapshot).dump());  // -0.0 stays -0.0
+  QVERIFY(x.estimate["integer"].is_number_integer() && !x.estimate["integer"].is_number_unsigned());
+  QVERIFY(x.estimate["unsigned"].is_number_unsigned());
+  QVERIFY(x.estimate["tenth"].is_number_float());
+  QCOMPARE(x.estimate["inputs"], scenario_to_json(x.document.scenario));
+  // A snapshot that is not an object is kept as it is, with no inputs added.
+  const std::int64_t id2 = store.save(document("array"), json::array({1, "two", 3.5}));
+  QVERIFY(store.load(id2, x));
+  QCOMPARE(x.estimate, json::array({1, "two", 3.5}));
+  // Binary values have no JSON text: the save is refused and writes nothing.
+  try {
+    store.save(document("binary"), json{{"blob", json::binary({1, 2, 3})}});
+    QFAIL("a snapshot with binary data must be refused");
+  } catch (const StoreError& e) {
+    QVERIFY2(QString(e.what()).contains("estimate snapshot cannot be kept"), e.what());
+  }
+  QCOMPARE(store.list().size(), std::size_t(2));
+}
+
+// Unpacking damaged bytes fails cleanly: every cut, a byte too many, another layout, a
+// repeated key, nesting too deep.
+void TstStore::packedDocumentsRefuseDamage() {
+  const json doc = {{"a", json::array({1, -2, 3.5, "x", nullptr})}, {"b", {{"c", true}}}};
+  std::string shape, values;
+  pack::pack_json(doc, shape, values);
+  json out;
+  QVERIFY(pack::unpack_json(shape, values, out));
+  QCOMPARE(out, doc);
+  QCOMPARE(values.size(), std::size_t(3 * 8));
+  for (std::size_t n = 0; n < shape.size(); ++n) QVERIFY(!pack::unpack_json(shape.substr(0, n), values, out));
+  for (std::size_t n = 0; n < values.size(); ++n) QVERIFY(!pack::unpack_json(shape, values.substr(0, n), out));
+  QVERIFY(!pack::unpack_json(shape + 'n', values, out));
+  QVERIFY(!pack::unpack_json(shape, values + std::string(8, '\0'), out));
+  std::string other = shape;
+  other[0] = char(pack::kShapeLayout + 1);
+  QVERIFY(!pack::unpack_json(other, values, out));
+  // {"k": null, "k": null}
+  const std::string repeated = std::string(1, pack::kShapeLayout) + "{\x02\x01kn\x01kn";
+  QVERIFY(!pack::unpack_json(repeated, "", out));
+  QVERIFY(pack::unpack_json(std::string(1, pack::kShapeLayout) + "{\x02\x01kn\x01ln", "", out));
+  QCOMPARE(out, json({{"k", nullptr}, {"l", nullptr}}));
+  // Nesting: 256 levels pack and unpack; 300 are refused when packing, and when unpacking.
+  json deep = nullptr;
+  for (int i = 0; i < 256; ++i) deep = json::array({deep});
+  pack::pack_json(deep, shape, values);
+  QVERIFY(pack::unpack_json(shape, values, out));
+  QCOMPARE(out, deep);
+  for (int i = 0; i < 44; ++i) deep = json::array({deep});
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, pack::pack_json(deep, shape, values));
+  std::string tooDeep(1, pack::kShapeLayout);
+  for (int i = 0; i < 300; ++i) tooDeep += "[\x01";
+  tooDeep += 'n';
+  QVERIFY(!pack::unpack_json(tooDeep, "", out));
+  QCOMPARE(pack::content_hash(""), std::uint64_t(14695981039346656037ull));  // FNV-1a 64 offset basis
+  QCOMPARE(pack::content_hash("a"), std::uint64_t(0xaf63dc4c8601ec8cull));
+}
+
+// A library changed behind clusterplan's back: a missing price list is a clear error naming
+// the scenario; a damaged snapshot is left out and the scenario still loads.
+void TstStore::damagedSharedRows() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  std::int64_t a = 0, b = 0;
+  {
+    ScenarioStore store(path.toStdString());
+    a = store.save(document("a"), snapshotOf(default_scenario()));
+    b = store.save(repriced("b", 99.0), snapshotOf(default_scenario()));
+  }
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
+    db.exec("UPDATE revisions SET estimate_values = x'00' WHERE scenario_id = 1");
+    db.exec("PRAGMA foreign_keys = OFF");
+    db.exec("DELETE FROM price_lists WHERE id = (SELECT purchase_list FROM revisions WHERE scenario_id = 2)");
+  }
+  ScenarioStore store(path.toStdString());
+  StoredScenario x;
+  QVERIFY(store.load(a, x));
+  QVERIFY(x.estimate.is_null());
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(document("a").scenario).dump());
+  try {
+    store.load(b, x);
+    QFAIL("a scenario whose price list is missing must not load");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString(e.what()), QString("scenario 2 (revision 1) in the library cannot be read: its purchase price "
+                                        "list is missing from the library"));
+  }
 }
 
 void TstStore::libraryFromTheFuture() {
@@ -358,8 +719,8 @@ void TstStore::libraryFromTheFuture() {
     QCOMPARE(store.report().notices.size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(store.report().notices[0]),
              "The library '" + path +
-                 "' was written by a newer clusterplan (library schema 99; this version knows up to 2). It was "
-                 "opened read-only; update clusterplan to change it.");
+                 "' was written by a newer clusterplan (library schema 99; this version knows up to " +
+                 QString::number(kLibrarySchemaVersion) + "). It was opened read-only; update clusterplan to change it.");
     QCOMPARE(store.list().size(), std::size_t(3));  // still readable
     try {
       store.save(document("x"), nullptr);

@@ -352,7 +352,10 @@ void TestLibrary::readOnlyLibrary() {
 void TestLibrary::damagedLibraryMovedAside() {
   {
     cp::ScenarioStore store(path_.toStdString());
-    for (int i = 0; i < 60; ++i) store.save(documentNamed(QStringLiteral("S%1").arg(i).toStdString(), {"t"}), nullptr);
+    // Enough scenarios for a file of more than 40 pages (revisions are packed: about 1 KB each).
+    cp::ScenarioStore::Batch batch(store);
+    for (int i = 0; i < 400; ++i) store.save(documentNamed(QStringLiteral("S%1").arg(i).toStdString(), {"t"}), nullptr);
+    batch.commit();
   }
   QByteArray bytes = readAll(path_);
   QVERIFY(bytes.size() > 40 * 4096);
