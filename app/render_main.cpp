@@ -108,7 +108,7 @@ Options parse(const std::vector<std::string>& args, bool chart) {
       o.rest.push_back(args[i]);
     }
   }
-  if (!o.help && o.output.empty()) o.errors.push_back("-o: the output file is missing");
+  if (!o.help && o.output.empty()) o.errors.emplace_back("-o: the output file is missing");
   if (o.theme != "light" && o.theme != "dark") o.errors.push_back("--theme: light or dark, not " + o.theme);
   return o;
 }
@@ -212,7 +212,7 @@ int main(int argc, char** argv) {
   const bool isChart = words[0] == "chart";
   std::vector<std::string> args(words.begin() + 1, words.end());
   std::string kind;
-  if (isChart && !args.empty() && args[0].rfind("-", 0) != 0) {
+  if (isChart && !args.empty() && !args[0].starts_with('-')) {
     kind = args[0];
     args.erase(args.begin());
   }

@@ -98,7 +98,7 @@ LibraryFileInfo inspect_library_file(const std::string& path) {
 std::string move_library_aside(const std::string& path) {
   const std::string stem = path + ".damaged-" + utc_file_timestamp();
   for (int n = 1; n < 1000; ++n) {
-    const std::string target = n == 1 ? stem : stem + "-" + std::to_string(n);
+    std::string target = n == 1 ? stem : stem + "-" + std::to_string(n);
     // The -wal file holds committed transactions not yet in the main file: it travels with it.
     if (exists(target) || exists(target + "-wal") || exists(target + "-shm")) continue;
     const int err = move_no_replace(path, target);

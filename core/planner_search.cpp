@@ -138,7 +138,10 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
         PlanReason r = PlanReason::Count;
         if (u.pp == 1) r = PlanReason::VppNeedsPp;
         else if ((long long)vpp * u.pp > m.layers) r = PlanReason::VppLayers;
-        else if (st.even_chunks_only && layers_per_stage % vpp != 0) r = PlanReason::VppUneven;
+        // Every stage must split into equal chunks: with an uneven split some stages hold one
+        // more layer, and no VPP > 1 divides both N and N + 1.
+        else if (st.even_chunks_only && (m.layers % u.pp != 0 || layers_per_stage % vpp != 0))
+          r = PlanReason::VppUneven;
         if (r != PlanReason::Count) {
           t.reject(r, under_vpp, l);
           continue;

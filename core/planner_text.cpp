@@ -13,6 +13,16 @@ std::string fmt(const char* format, double a = 0, double b = 0, double c = 0) {
   return buf;
 }
 
+// The layers a pipeline stage holds, as text: "8", or "7 or 8" when PP does not divide the
+// layers. However the engine places the remainder (stage_layers in core/memory.h), every stage
+// holds layers / PP or one more.
+std::string stage_layers_text(int layers, int pp) {
+  if (pp <= 1) return std::to_string(layers);
+  const int light = layers / pp;
+  if (layers % pp == 0) return std::to_string(light);
+  return std::to_string(light) + " or " + std::to_string(light + 1);
+}
+
 }  // namespace
 
 std::string_view to_string(Objective o) {
@@ -93,7 +103,8 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
     case PlanReason::VppLayers:
       return fmt("VPP %.0f x PP %.0f exceeds the %.0f layers", l.vpp, l.pp, m.layers);
     case PlanReason::VppUneven:
-      return fmt("VPP %.0f does not divide the %.0f layers per stage", l.vpp, m.layers / l.pp);
+      return "VPP " + std::to_string(l.vpp) + " does not divide the " + stage_layers_text(m.layers, l.pp) +
+             " layers per stage";
     case PlanReason::GlobalBatch:
       return fmt("the global batch of %.0f is not a multiple of DP x micro-batch = %.0f", base.training.global_batch,
                  double(l.dp) * l.micro_batch);

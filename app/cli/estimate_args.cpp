@@ -270,18 +270,18 @@ const std::array kOptions = {
 void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors) {
   // One starting point for the model: mixing them would make one silently win.
   std::vector<std::string_view> starts;
-  if (a.model) starts.push_back("--model");
-  if (a.params_b) starts.push_back("--params-b");
-  if (a.hf_config) starts.push_back("--hf-config");
+  if (a.model) starts.emplace_back("--model");
+  if (a.params_b) starts.emplace_back("--params-b");
+  if (a.hf_config) starts.emplace_back("--hf-config");
   if (starts.size() > 1)
     errors.push_back(std::string(starts[1]) + ": cannot be combined with " + std::string(starts[0]) +
                      " (give one starting point for the model; shape flags then override it)");
 
   if (a.gpus && a.nodes)
-    errors.push_back("--gpus: cannot be combined with --nodes (give --gpus N, or --nodes N --gpus-per-node M)");
+    errors.emplace_back("--gpus: cannot be combined with --nodes (give --gpus N, or --nodes N --gpus-per-node M)");
 
   if (a.scenario_file && a.scenario_id)
-    errors.push_back("--scenario-id: cannot be combined with --scenario (give one starting scenario)");
+    errors.emplace_back("--scenario-id: cannot be combined with --scenario (give one starting scenario)");
 
   // Shape flags alone, with no preset, size, config or starting scenario, describe
   // a custom model from scratch: every size must be given (kv-heads defaults to heads).

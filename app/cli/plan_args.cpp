@@ -14,7 +14,7 @@ std::vector<std::string> split(std::string_view text) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    items.emplace_back(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
+    items.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
     if (comma == std::string_view::npos) return items;
     start = comma + 1;
   }
@@ -44,7 +44,9 @@ void parse_knob(const std::string& name, const std::string& value, PlanParseResu
   for (const std::string& item : split(value)) {
     EstimateArgs a;
     if (item.empty()) {
-      r.errors.push_back("--" + name + ": empty item in the list '" + value + "'");
+      std::string e = "--" + name;
+      e.append(": empty item in the list '").append(value).append("'");
+      r.errors.push_back(std::move(e));
       return;
     }
     if (const std::optional<std::string> why = opt->set(a, item)) {
@@ -163,12 +165,12 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
     if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli plan --help'");
     r.errors.push_back(e);
   }
-  if (base.args.dp) r.errors.push_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
-  if (base.args.nodes) r.errors.push_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
+  if (base.args.dp) r.errors.emplace_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
+  if (base.args.nodes) r.errors.emplace_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
   if (!base.args.power_cost.bom_csv.empty())
-    r.errors.push_back("--bom-csv: a plan writes no bill of materials; run 'estimate --bom-csv' for the chosen layout");
+    r.errors.emplace_back("--bom-csv: a plan writes no bill of materials; run 'estimate --bom-csv' for the chosen layout");
   if (base.args.measured_step_s)
-    r.errors.push_back("--measured-step-s: a plan is not calibrated layout by layout; give the calibration in a --scenario file");
+    r.errors.emplace_back("--measured-step-s: a plan is not calibrated layout by layout; give the calibration in a --scenario file");
   r.args.space.deadline_s = r.args.deadline_days * 86400.0;
   return r;
 }

@@ -13,7 +13,11 @@
 
 #include "app/cli/cli.h"
 
+// glibc declares environ in <unistd.h> when _GNU_SOURCE is defined (g++ and clang++ define it
+// for C++); POSIX only promises the variable, so declare it where the header does not.
+#if !defined(__GLIBC__) || !defined(_GNU_SOURCE)
 extern char** environ;
+#endif
 
 namespace cp::cli {
 
@@ -34,6 +38,7 @@ int run_render(const std::string& command, const std::vector<std::string>& args,
   std::vector<std::string> words{exe, command};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(words.size() + 1);
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
 

@@ -90,11 +90,11 @@ int invalid(std::ostream& err, const std::string& message) {
 // migration, read-only) go to stderr.
 std::string library_path(const Words& w, std::string& error) {
   if (w.has("db")) {
-    const std::string p = w.last("db");
+    std::string p = w.last("db");
     if (p.empty()) error = "--db: the path is empty";
     return p;
   }
-  const std::string p = default_library_path();
+  std::string p = default_library_path();
   if (p.empty()) {
     error = "--db: no library path given and neither XDG_DATA_HOME nor HOME is set";
     return p;

@@ -58,10 +58,10 @@ std::vector<Curve> curves_of(const SweepArgs& a) {
 // repeated option keeps its last value, so these win).
 std::vector<std::string> point_words(const SweepArgs& a, const Curve& c, int gpus) {
   std::vector<std::string> w = a.estimate_words;
-  w.push_back("--gpus");
+  w.emplace_back("--gpus");
   w.push_back(std::to_string(gpus));
   if (!c.fabric.empty()) {
-    w.push_back("--fabric");
+    w.emplace_back("--fabric");
     w.push_back(c.fabric);
   }
   for (const auto& [name, value] : c.vary) {

@@ -18,7 +18,8 @@ bool split_list(std::string_view text, std::vector<std::string>& items, std::str
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
+    const std::size_t length = comma == std::string_view::npos ? std::string_view::npos : comma - start;
+    const std::string_view item = text.substr(start, length);
     if (item.empty()) {
       why = "empty item in the list '" + std::string(text) + "'";
       return false;
@@ -183,12 +184,12 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
     if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli sweep --help'");
     r.errors.push_back(e);
   }
-  if (base.args.nodes) r.errors.push_back("--nodes: sweep sizes the cluster with --gpus (a list); leave --nodes out");
-  if (base.args.dp) r.errors.push_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
+  if (base.args.nodes) r.errors.emplace_back("--nodes: sweep sizes the cluster with --gpus (a list); leave --nodes out");
+  if (base.args.dp) r.errors.emplace_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
   if (!base.args.power_cost.bom_csv.empty())
-    r.errors.push_back("--bom-csv: a sweep writes no bill of materials; run 'estimate --bom-csv' for one point");
+    r.errors.emplace_back("--bom-csv: a sweep writes no bill of materials; run 'estimate --bom-csv' for one point");
   if (base.args.measured_step_s)
-    r.errors.push_back("--measured-step-s: a sweep is not calibrated point by point; calibrate once with 'estimate "
+    r.errors.emplace_back("--measured-step-s: a sweep is not calibrated point by point; calibrate once with 'estimate "
                        "--measured-step-s' and give its calibration.step_time_factor in a --scenario file");
 
   long long points = 1;

@@ -156,7 +156,7 @@ void write_sweep_csv(const SweepArgs& args, const SweepResult& result, std::ostr
   for (const SweepPoint& p : result.points) {
     std::vector<std::string> row = {std::to_string(p.gpus), p.fabric};
     for (const auto& entry : p.vary) row.push_back(entry.second);
-    row.push_back(p.feasible ? "true" : "false");
+    row.emplace_back(p.feasible ? "true" : "false");
     row.push_back(joined(p.reasons, "; "));
     row.push_back(std::to_string(p.dp));
     row.push_back(std::to_string(p.global_batch));
@@ -190,7 +190,7 @@ void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ost
     row.push_back(std::to_string(p.gpus));
     row.push_back(p.dp > 0 ? std::to_string(p.dp) : "-");
     row.push_back(std::to_string(p.global_batch));
-    row.push_back(p.feasible ? "yes" : "no");
+    row.emplace_back(p.feasible ? "yes" : "no");
     if (p.estimated) {
       const Estimate& e = p.estimate;
       row.push_back(duration_text(e.step.step_s));

@@ -48,6 +48,8 @@ class TstCliPlan : public QObject {
   void gpuRangeAndFabrics();
   void csvAndText();
   void infeasibleSaysWhy();
+  void vppUnevenSaysTheSplit_data();
+  void vppUnevenSaysTheSplit();
   void badInput_data();
   void badInput();
 };
@@ -147,6 +149,37 @@ void TstCliPlan::infeasibleSaysWhy() {
   QVERIFY(j["results"].empty());
   QCOMPARE(j["binding"]["reason"].get<std::string>(), std::string("memory"));
   QVERIFY(j["binding"]["text"].get<std::string>().find("GiB") != std::string::npos);
+}
+
+void TstCliPlan::vppUnevenSaysTheSplit_data() {
+  QTest::addColumn<QString>("gpus");
+  QTest::addColumn<QString>("pp");
+  QTest::addColumn<QString>("vpp");
+  QTest::addColumn<QString>("reason");
+  // Llama 2 7B has 32 layers. PP 4 divides them: 8 per stage, which VPP 3 does not divide.
+  QTest::newRow("even") << "32" << "4" << "3" << "VPP 3 does not divide the 8 layers per stage";
+  // PP 3 does not: the stages hold 10 or 11 layers (not "10", nor 10.67).
+  QTest::newRow("uneven") << "24" << "3" << "3" << "VPP 3 does not divide the 10 or 11 layers per stage";
+  // VPP 2 divides the 10 layers of the light stages but not the 11 of the others.
+  QTest::newRow("uneven, VPP divides the light stages") << "24" << "3" << "2"
+                                                         << "VPP 2 does not divide the 10 or 11 layers per stage";
+}
+
+void TstCliPlan::vppUnevenSaysTheSplit() {
+  QFETCH(QString, gpus);
+  QFETCH(QString, pp);
+  QFETCH(QString, vpp);
+  QFETCH(QString, reason);
+  // TP 8 x PP fills the GPUs, and VPP is the only choice: every layout is rejected for it.
+  const Result r = runCli({"plan", "--model", "llama-2-7b", "--gpus", gpus, "--global-batch", "64", "--tp", "8",
+                           "--pp", pp, "--vpp", vpp, "--cp", "1", "--ep", "1", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const json j = json::parse(r.out);
+  QCOMPARE(j["feasible"].get<long long>(), 0LL);
+  QCOMPARE(j["binding"]["reason"].get<std::string>(), std::string("vpp_uneven"));
+  const QString text = QString::fromStdString(j["binding"]["text"].get<std::string>());
+  QVERIFY2(text.contains("TP 8, PP " + pp + ", VPP " + vpp + ", "), qPrintable(text));
+  QVERIFY2(text.endsWith(": " + reason), qPrintable(text));
 }
 
 void TstCliPlan::badInput_data() {
