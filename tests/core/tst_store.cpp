@@ -598,6 +598,7 @@ void TstStore::batchReusesSharedRowsSafely() {
 void TstStore::packedSnapshotIsExact() {
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  static constexpr char kText[] = "nul \0 byte, \xe4\xb8\xad\xe6\x96\x87, \"quoted\"\n";
   json snapshot = {
       {"integer", -42},
       {"big", std::numeric_limits<std::int64_t>::min()},
@@ -606,7 +607,7 @@ void TstStore::packedSnapshotIsExact() {
       {"tenth", 0.1},
       {"huge", 1.7976931348623157e308},
       {"tiny", 5e-324},
-      {"text", std::string("nul \0 byte, \xe4\xb8\xad\xe6\x96\x87, \"quoted\"\n", 31)},
+      {"text", std::string(kText, sizeof(kText) - 1)},  // the NUL inside included
       {"empty", ""},
       {"list", json::array({true, false, nullptr, json::object(), json::array(), 1.25, "x"})},
       {"nested", {{"a", {{"b", {{"c", json::array({1, 2, 3})}}}}}}},
