@@ -332,21 +332,33 @@ std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate
   return save_revision(d, estimate, kEngineVersion, id);
 }
 
+// The id of the content-addressed row holding `content` (looked up by its hash, then compared
+// whole), added when there is none: in price_lists (column json, text) or json_shapes
+// (column shape, a blob); the SQL is constant, never built from user text.
+std::int64_t ScenarioStore::content_row(const char* find_sql, const char* insert_sql, std::string_view content,
+                                        bool blob) {
+  const auto hash = std::int64_t(pack::content_hash(content));
+  sql::Statement& find = db_.cached(find_sql);
+  find.bind(1, hash);
+  blob ? find.bind_blob(2, content) : find.bind(2, content);
+  std::int64_t id = find.step() ? find.int64(0) : 0;
+  find.reset();
+  if (id != 0) return id;
+  sql::Statement& insert = db_.cached(insert_sql);
+  insert.bind(1, hash);
+  blob ? insert.bind_blob(2, content) : insert.bind(2, content);
+  insert.run();
+  return db_.last_insert_rowid();
+}
+
 // The row of price_lists that holds `list`, added when there is none.
 std::int64_t ScenarioStore::price_list_row(const PriceList& list) {
   WriteCache& c = *cache_;
   for (const WriteCache::List& e : c.lists)
     if (same_price_list(e.list, list)) return e.id;
-  const std::string text = price_list_to_json(list).dump();
-  const auto hash = std::int64_t(pack::content_hash(text));
-  sql::Statement& find = db_.cached("SELECT id FROM price_lists WHERE hash = ?1 AND json = ?2");
-  find.bind(1, hash).bind(2, text);
-  std::int64_t id = find.step() ? find.int64(0) : 0;
-  find.reset();
-  if (id == 0) {
-    db_.cached("INSERT INTO price_lists (hash, json) VALUES (?1, ?2)").bind(1, hash).bind(2, text).run();
-    id = db_.last_insert_rowid();
-  }
+  const std::int64_t id = content_row("SELECT id FROM price_lists WHERE hash = ?1 AND json = ?2",
+                                      "INSERT INTO price_lists (hash, json) VALUES (?1, ?2)",
+                                      price_list_to_json(list).dump(), false);
   remember(c.lists, {list, id}, WriteCache::kMaxEntries);
   return id;
 }
@@ -356,15 +368,8 @@ std::int64_t ScenarioStore::shape_row(const std::string& shape) {
   WriteCache& c = *cache_;
   for (const auto& [known, id] : c.shapes)
     if (known == shape) return id;
-  const auto hash = std::int64_t(pack::content_hash(shape));
-  sql::Statement& find = db_.cached("SELECT id FROM json_shapes WHERE hash = ?1 AND shape = ?2");
-  find.bind(1, hash).bind_blob(2, shape);
-  std::int64_t id = find.step() ? find.int64(0) : 0;
-  find.reset();
-  if (id == 0) {
-    db_.cached("INSERT INTO json_shapes (hash, shape) VALUES (?1, ?2)").bind(1, hash).bind_blob(2, shape).run();
-    id = db_.last_insert_rowid();
-  }
+  const std::int64_t id = content_row("SELECT id FROM json_shapes WHERE hash = ?1 AND shape = ?2",
+                                      "INSERT INTO json_shapes (hash, shape) VALUES (?1, ?2)", shape, true);
   remember(c.shapes, {shape, id}, WriteCache::kMaxEntries);
   return id;
 }

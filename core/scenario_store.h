@@ -147,6 +147,7 @@ class ScenarioStore {
   void require_writable() const;
   std::int64_t save_revision(const ScenarioDocument& d, const nlohmann::json& estimate,
                              const std::string& engine_version, std::int64_t id);
+  std::int64_t content_row(const char* find_sql, const char* insert_sql, std::string_view content, bool blob);
   std::int64_t price_list_row(const PriceList& list);
   std::int64_t shape_row(const std::string& shape);
   std::string shape_text(std::int64_t id);

@@ -38,6 +38,16 @@
 namespace cp::ui {
 namespace {
 
+// A pane of the results: a heading row over its view, which takes the height.
+QWidget* titledPane(QLayout* head, QWidget* body) {
+  auto* pane = new QWidget;
+  auto* v = new QVBoxLayout(pane);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addLayout(head);
+  v->addWidget(body, 1);
+  return pane;
+}
+
 // The controls' labels, in the order of PlannerPage's label list.
 enum Label {
   LGpus, LFabrics, LObjective, LTop, LTp, LPp, LVpp, LCp, LEp, LMicroBatch, LDp, LSp, LRecompute, LZero,
@@ -185,11 +195,7 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   auto* tableHead = new QHBoxLayout;
   tableHead->addWidget(tableTitle_, 1);
   tableHead->addWidget(apply_);
-  auto* tableBox = new QWidget;
-  auto* tv = new QVBoxLayout(tableBox);
-  tv->setContentsMargins(0, 0, 0, 0);
-  tv->addLayout(tableHead);
-  tv->addWidget(table_, 1);
+  QWidget* tableBox = titledPane(tableHead, table_);
 
   counts_ = new QTreeWidget;
   counts_->setObjectName(QStringLiteral("plannerCounts"));
@@ -201,11 +207,9 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   counts_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
   countsTitle_ = new QLabel;
   countsTitle_->setFont(bold);
-  auto* countsBox = new QWidget;
-  auto* cv = new QVBoxLayout(countsBox);
-  cv->setContentsMargins(0, 0, 0, 0);
-  cv->addWidget(countsTitle_);
-  cv->addWidget(counts_, 1);
+  auto* countsHead = new QHBoxLayout;
+  countsHead->addWidget(countsTitle_);
+  QWidget* countsBox = titledPane(countsHead, counts_);
   frontier_ = new PlannerFrontierChart;
   frontier_->setObjectName(QStringLiteral("frontierChart"));
 
