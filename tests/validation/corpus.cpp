@@ -120,10 +120,13 @@ void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::strin
     r.args = required_string(jr, "args", rw, c.problems);
     const std::string metric = required_string(jr, "metric", rw, c.problems);
     const auto m = std::find_if(std::begin(kMetrics), std::end(kMetrics), [&](const MetricName& n) { return metric == n.name; });
-    if (!metric.empty() && m == std::end(kMetrics))
-      c.problems.push_back(rw + "metric: '" + metric +
-                           "' is not one of: model_tflops_per_gpu, hardware_tflops_per_gpu, tokens_per_s_per_gpu, step_s, mfu");
-    else if (m != std::end(kMetrics))
+    if (!metric.empty() && m == std::end(kMetrics)) {
+      std::string p = rw;
+      p += "metric: '";
+      p += metric;
+      p += "' is not one of: model_tflops_per_gpu, hardware_tflops_per_gpu, tokens_per_s_per_gpu, step_s, mfu";
+      c.problems.push_back(std::move(p));
+    } else if (m != std::end(kMetrics))
       r.metric = m->metric;
     if (!jr.contains("published") || !jr["published"].is_number())
       c.problems.push_back(rw + "published: must be a number");
