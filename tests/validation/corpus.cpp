@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "app/cli/estimate_args.h"
-#include "app/cli/scenario_builder.h"
-#include "core/validate.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "engine/validate.h"
 
 namespace cp::corpus {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
 
 namespace cp::corpus {
 
