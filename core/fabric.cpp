@@ -59,10 +59,10 @@ const std::vector<FabricSpec>& fabrics() {
   static const std::vector<FabricSpec> kFabrics = {
       ib("ib-hdr", "InfiniBand HDR 200 Gb/s", 200, 24 * GBps, 40,
          "IBTA rate; QM8700 40 ports; 24 GB/s NCCL bus bandwidth per NIC (NVIDIA/nccl issues); adaptive routing "
-         "efficiency 0.97 per tier [est]"),
+         "delivers 0.97 of an uplink [est]"),
       ib("ib-ndr", "InfiniBand NDR 400 Gb/s", 400, 47 * GBps, 64,
          "IBTA rate; QM9700 64 ports; 46-48 GB/s NCCL bus bandwidth per NIC (NVIDIA/nccl issues); adaptive routing "
-         "efficiency 0.97 per tier [est]"),
+         "delivers 0.97 of an uplink [est]"),
       ib("ib-xdr", "InfiniBand XDR 800 Gb/s", 800, 94 * GBps, 144,
          "IBTA rate; Quantum-X800 Q3400 144 ports [secondary source]; bus bandwidth scaled from NDR [est]"),
       roce("roce-100-untuned", "RoCEv2 100 Gb/s, untuned", 100, 11.75 * GBps, 128, LoadBalance::Ecmp, 1, 1.0, kDefault,
