@@ -58,6 +58,7 @@ class TstThroughput : public QObject {
   void roceNearIbForDataParallel();
   void expertAllToAllAtNicRate();
   void moeDispatchIsAnInput();
+  void contextParallelRingAtNicRate();
   void zero3PaysLatencyPerLayer();
   void dpBucketsPayLatencyEach();
 };
@@ -365,6 +366,20 @@ void TstThroughput::moeDispatchIsAnInput() {
   QVERIFY2(std::abs(r_fp8 - 4.0 / (2.0 + 1.0 + 4.0 / 128)) < 0.02, qPrintable(QString::number(r_fp8)));
   QVERIFY2(r_both > 2.0 && r_both < 4.0, qPrintable(QString::number(r_both)));
   QVERIFY2(r_both > 1.85 * r_fp8 && r_both < 2.0 * r_fp8, qPrintable(QString::number(r_both)));
+}
+
+void TstThroughput::contextParallelRingAtNicRate() {
+  // Issue 16 item 2: a CP ring over 16 ranks on two nodes (TP 1) moves each K/V chunk from
+  // rank to rank; the step across the node boundary goes through one GPU's NIC, so the ring
+  // runs at 47 GB/s, not at 8 NICs' worth capped at NVLink (the old model: 351 GB/s).
+  Scenario s = h100_job("llama-2-7b", 1, 1, 16, 16, "ib-ndr");
+  s.parallel.cp = 16;
+  s.training.seq = 32768;
+  const Estimate e = checked(s);
+  QCOMPARE(e.step.cp.nodes, 2);
+  QCOMPARE(e.step.cp.per_node, 8);
+  QCOMPARE(e.step.cp.link.busbw, 47e9);
+  QVERIFY(e.step.cp.link.busbw < e.step.dp.link.busbw || e.step.dp.ranks == 1);
 }
 
 namespace {
