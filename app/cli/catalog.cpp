@@ -132,7 +132,9 @@ json catalog_fabrics_json() {
                     {"qps_per_connection", f.qps_per_connection},
                     {"balance_efficiency", f.balance_efficiency},
                     {"cc_efficiency", f.cc_efficiency},
-                    {"source", f.source}});
+                    {"source", f.source},
+                    {"channels_per_nic", f.channels_per_nic},
+                    {"congestion_control", to_string(f.congestion_control)}});
   return list;
 }
 

@@ -256,6 +256,14 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_comm_overlap); }},
     OptionInfo{"dp-overlap", "on|off", "Network", "reduce gradients during the backward pass (default on)",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
+    OptionInfo{"moe-dispatch", "bf16|fp8", "Network",
+               "element type of the expert-parallel dispatch all-to-all (combine stays bf16; default bf16)",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_moe_dispatch, spellings_moe_dispatch(), a.moe_dispatch);
+               }},
+    OptionInfo{"moe-max-nodes", "N", "Network",
+               "node-limited routing: nodes a token is sent to at most, once per node (0: no limit; DeepSeek-V3: 4)",
+               [](EstimateArgs& a, std::string_view v) { return whole(v, 0, a.moe_max_nodes); }},
 
     OptionInfo{"measured-step-s", "X", "Calibration",
                "your measured step time of a pilot run, seconds: scales the model to match it",

@@ -64,6 +64,8 @@ struct EstimateArgs {
   std::optional<Topology> topology;
   std::optional<double> oversubscription;
   std::optional<bool> tp_comm_overlap, dp_overlap;
+  std::optional<MoeDispatch> moe_dispatch;
+  std::optional<int> moe_max_nodes;
 
   // Site calibration: the user's measured step time of a pilot run, seconds. The CLI
   // estimates once, sets calibration.step_time_factor = measured / modelled, estimates again.

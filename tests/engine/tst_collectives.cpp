@@ -17,6 +17,8 @@ class TstCollectives : public QObject {
   void reduceScatterAllGather();
   void allToAllAndSendRecv();
   void degenerate();
+  void patOnlyWithOneRankPerNode();
+  void allToAllOverTwoPaths();
 };
 
 void TstCollectives::ringAllReduce_data() {
@@ -83,6 +85,37 @@ void TstCollectives::degenerate() {
   QCOMPARE(all_reduce(1e9, 1, link).seconds, 0.0);   // one rank: nothing to do
   QCOMPARE(all_reduce(0, 8, link).seconds, 0.0);     // nothing to send
   QVERIFY(all_reduce(1e9, 1, link).algo == CollectiveAlgo::None);
+}
+
+void TstCollectives::patOnlyWithOneRankPerNode() {
+  // Small reduce-scatter over 1,024 ranks at 47 GB/s, 3 us per step: the ring pays 1,023
+  // steps (3.07 ms); PAT pays ceil(log2 1024) = 10 (30 us) at 0.9 of the bandwidth. NCCL runs
+  // PAT only with one rank per node (NVIDIA/nccl issue 1473).
+  const Link link{47e9, 3e-6};
+  const double bytes = 1e6;
+  const CollectiveTime ring = reduce_scatter(bytes, 1024, link, false);
+  QVERIFY(ring.algo == CollectiveAlgo::Ring);
+  QCOMPARE(ring.seconds, 1023.0 / 1024 * bytes / 47e9 + 1023 * 3e-6);
+  const CollectiveTime pat = reduce_scatter(bytes, 1024, link, true);
+  QVERIFY(pat.algo == CollectiveAlgo::Pat);
+  QCOMPARE(pat.seconds, 1023.0 / 1024 * bytes / (0.9 * 47e9) + 10 * 3e-6);
+  QCOMPARE(all_gather(bytes, 1024, link, true).seconds, pat.seconds);
+  // Large buffer over few ranks: the ring's full bandwidth wins even where PAT may run.
+  const CollectiveTime big = reduce_scatter(10e9, 4, link, true);
+  QVERIFY(big.algo == CollectiveAlgo::Ring);
+}
+
+void TstCollectives::allToAllOverTwoPaths() {
+  // EP 64 over 8 nodes: of 1 GB a rank sends, 56/64 leave through its own 47 GB/s NIC and
+  // 7/64 go over NVLink at 351 GB/s, at the same time: the NIC path sets the pace, 18.6 ms,
+  // plus 63 steps of 4 us.
+  const Link nvlink{351e9, 1.5e-6}, nic{47e9, 4e-6};
+  const double S = 1e9;
+  const CollectiveTime t = all_to_all(S * 7 / 64, S * 56 / 64, 64, nvlink, nic);
+  QVERIFY(t.algo == CollectiveAlgo::Direct);
+  QCOMPARE(t.seconds, S * 56 / 64 / 47e9 + 63 * 4e-6);
+  // Inside one node only NVLink is used, with its own latency.
+  QCOMPARE(all_to_all(S * 7 / 8, 0, 8, nvlink, nic).seconds, S * 7 / 8 / 351e9 + 7 * 1.5e-6);
 }
 
 QTEST_APPLESS_MAIN(TstCollectives)

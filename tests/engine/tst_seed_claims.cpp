@@ -67,7 +67,10 @@ void TstSeedClaims::ibAdvantageOnlyAtScale() {
   const auto all = check_seed_claims();
   const ClaimCheck& c = find(all, "ib_advantage_32");
   QVERIFY(c.computed < 0.05);                 // 32 GPUs: no real gap
-  QVERIFY(c.verdict == Verdict::Partly);      // ... but a large one at 1,024 GPUs
+  // Nor 15% at 256 or 1,024 GPUs: a ring crosses the leaves on one edge per channel per block,
+  // so untuned ECMP collides on few flows (issue 18: field reports of 10-40% bus-bandwidth
+  // losses, parity after tuning). The old model, which took every flow as crossing, said Partly.
+  QVERIFY(c.verdict == Verdict::NotSupported);
   QVERIFY(c.evidence.find("1,024") != std::string::npos);
 }
 

@@ -38,7 +38,12 @@ void TstScenarioJson::roundTrip() {
   }
   s.training.zero = Zero::DistributedOptimizer;
   s.training.tokens = 2e12;
+  s.training.moe_dispatch = MoeDispatch::Fp8;
+  s.training.moe_max_nodes = 4;
   const json j = scenario_to_json(s);
+  QCOMPARE(j["training"]["moe_dispatch"].get<std::string>(), std::string("fp8"));
+  QCOMPARE(j["training"]["moe_max_nodes"].get<int>(), 4);
+  QCOMPARE(j["cluster"]["fabric_spec"]["congestion_control"].get<std::string>(), std::string("credit"));
   Scenario back;  // all defaults: every key must come from the file
   std::vector<Problem> problems;
   QVERIFY(scenario_from_json(j, back, problems));
@@ -107,6 +112,11 @@ void TstScenarioJson::errors_data() {
   QTest::newRow("future format") << R"({"format_version": 99})"
                                  << "format_version: this file was written by a newer clusterplan";
   QTest::newRow("bad size") << R"({"model": {"params_b": -3}})" << "model.params_b: must be a size in billions";
+  QTest::newRow("bad dispatch") << R"({"training": {"moe_dispatch": "fp4"}})"
+                                << "training.moe_dispatch: 'fp4' is not one of: bf16, fp8";
+  QTest::newRow("bad congestion control")
+      << R"({"cluster": {"fabric": "my-roce", "fabric_spec": {"congestion_control": "tuned"}}})"
+      << "cluster.fabric_spec.congestion_control: 'tuned' is not one of: credit, dcqcn-default";
 }
 
 void TstScenarioJson::errors() {

@@ -9,7 +9,9 @@
 //  - a faster fabric (the same fabric with a higher NCCL bus bandwidth) or a faster GPU (H100
 //    SXM for A100 80GB SXM: the same memory) never makes a step slower;
 //  - power, energy and costs are never negative (nor NaN);
-//  - an estimate is deterministic: two calls give bit-identical figures.
+//  - an estimate is deterministic: two calls give bit-identical figures;
+//  - on every fabric, at a fixed layout with at least 4 micro-batches per GPU, adding GPUs
+//    never loses more than 2% of total throughput (no cliff at a switch tier).
 // A failure prints the scenario as JSON (the file format of `clusterplan-cli estimate --scenario`).
 #include <QtTest>
 
@@ -348,6 +350,62 @@ class tst_Properties : public QObject {
                              .arg(QString::fromStdString(json_of(s)))};
       return std::nullopt;
     });
+  }
+
+  // Issue 18: in a grid of strong- and weak-scaling curves 46 lost total throughput when GPUs
+  // were added (down to 0.27x from 4,096 to 16,384 GPUs on untuned RoCE) because the ECMP model
+  // took every flow of a ring as crossing the tiers. Every fabric, every topology, layouts from
+  // pure DP to TP 8 PP 4, doubling the GPUs from 64 to 16,384 at a held layout.
+  void addingGpusNeverLosesThroughput() {
+    struct Layout {
+      const char* model;
+      int tp, pp;
+      cp::Zero zero;
+    };
+    const Layout layouts[] = {{"llama-2-7b", 1, 1, cp::Zero::Stage1},
+                              {"llama-2-7b", 2, 1, cp::Zero::DistributedOptimizer},
+                              {"llama-2-70b", 8, 4, cp::Zero::DistributedOptimizer},
+                              {"llama-2-13b", 1, 1, cp::Zero::Stage3}};
+    int checked = 0;
+    QStringList failures;
+    for (const cp::FabricSpec& f : cp::fabric_catalog())
+      for (cp::Topology t : {cp::Topology::RailOptimized, cp::Topology::FatTree2, cp::Topology::FatTree3})
+        for (const Layout& l : layouts)
+          for (bool strong : {true, false}) {
+            double previous = 0;
+            int previous_gpus = 0;
+            for (int gpus = 64; gpus <= 16384; gpus *= 2) {
+              cp::Scenario s = cp::default_scenario();
+              s.model = cp::find_model_preset(l.model)->shape;
+              s.model_id = l.model;
+              s.training.seq = 4096;
+              s.training.micro_batch = 1;
+              s.training.zero = l.zero;
+              s.parallel = cp::Parallelism{l.tp, l.pp, 1, 0, 1, 1, l.tp > 1};
+              s.cluster.gpu = *cp::find_gpu("h100-sxm");
+              s.cluster.fabric = f;
+              s.cluster.topology = t;
+              s.cluster.nodes = gpus / 8;
+              const int dp = gpus / (l.tp * l.pp);
+              // Strong scaling: the batch that gives 4 micro-batches per replica at 16,384 GPUs.
+              s.training.global_batch = strong ? 4 * 16384 / (l.tp * l.pp) : 8 * dp;
+              if (!valid(s)) continue;
+              const double tps = cp::estimate(s).throughput.tokens_per_s;
+              if (previous > 0) {
+                ++checked;
+                if (tps < 0.98 * previous)
+                  failures << QStringLiteral("%1 %2 %3 TP%4 PP%5 %6: %7 -> %8 GPUs, %9x")
+                                  .arg(f.id.c_str()).arg(cp::to_string(t).data()).arg(l.model).arg(l.tp).arg(l.pp)
+                                  .arg(strong ? "strong" : "weak").arg(previous_gpus).arg(gpus).arg(tps / previous);
+              }
+              previous = tps;
+              previous_gpus = gpus;
+            }
+          }
+    qInfo("adding GPUs: %d comparisons, %d lose more than 2%%", checked, int(failures.size()));
+    QVERIFY(checked > 1000);
+    if (!failures.isEmpty())
+      QFAIL(qPrintable(QStringLiteral("%1 of %2:\n%3").arg(failures.size()).arg(checked).arg(failures.mid(0, 20).join("\n"))));
   }
 
   void estimateIsDeterministic() {

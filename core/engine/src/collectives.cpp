@@ -1,5 +1,6 @@
 #include "engine/collectives.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cp {
@@ -10,6 +11,7 @@ std::string_view to_string(CollectiveAlgo a) {
     case CollectiveAlgo::Ring: return "ring";
     case CollectiveAlgo::Tree: return "tree";
     case CollectiveAlgo::Direct: return "direct";
+    case CollectiveAlgo::Pat: return "pat";
   }
   return "?";
 }
@@ -38,9 +40,33 @@ CollectiveTime reduce_scatter(double bytes, int n, const Link& link) {
 
 CollectiveTime all_gather(double bytes, int n, const Link& link) { return reduce_scatter(bytes, n, link); }
 
+double pat_reduce_scatter(double bytes, int n, const Link& link) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return double(n - 1) / n * bytes / (kTreeBandwidthFactor * link.busbw) + std::ceil(std::log2(double(n))) * link.alpha_s;
+}
+
+CollectiveTime reduce_scatter(double bytes, int n, const Link& link, bool one_rank_per_node) {
+  const CollectiveTime ring = reduce_scatter(bytes, n, link);
+  if (!one_rank_per_node || ring.algo == CollectiveAlgo::None) return ring;
+  const double pat = pat_reduce_scatter(bytes, n, link);
+  return pat < ring.seconds ? CollectiveTime{pat, CollectiveAlgo::Pat} : ring;
+}
+
+CollectiveTime all_gather(double bytes, int n, const Link& link, bool one_rank_per_node) {
+  return reduce_scatter(bytes, n, link, one_rank_per_node);
+}
+
 CollectiveTime all_to_all(double bytes, int n, const Link& link) {
   if (n <= 1 || bytes <= 0) return {};
   return {double(n - 1) / n * bytes / link.busbw + (n - 1) * link.alpha_s, CollectiveAlgo::Direct};
+}
+
+CollectiveTime all_to_all(double intra_bytes, double cross_bytes, int n, const Link& intra, const Link& inter) {
+  if (n <= 1 || intra_bytes + cross_bytes <= 0) return {};
+  const double wire = std::max(intra_bytes > 0 ? intra_bytes / intra.busbw : 0.0,
+                               cross_bytes > 0 ? cross_bytes / inter.busbw : 0.0);
+  const double alpha = cross_bytes > 0 ? inter.alpha_s : intra.alpha_s;
+  return {wire + (n - 1) * alpha, CollectiveAlgo::Direct};
 }
 
 CollectiveTime send_recv(double bytes, const Link& link) {

@@ -143,8 +143,9 @@ FabricComparison compare_ib_roce(const Scenario& s, const CostEstimate& cost, do
   const FabricSpec* other = nullptr;
   for (const FabricSpec& x : fabric_catalog()) {
     if (x.kind == s.cluster.fabric.kind || x.nic_gbps != s.cluster.fabric.nic_gbps) continue;
-    if (ib && x.id.find("-tuned") == std::string::npos) continue;  // RoCE as tuned by default
-    if (ib && x.id.find("hyperscale") != std::string::npos) continue;
+    // IB's counterpart is RoCE as commonly tuned: ECMP over several queue pairs per connection
+    // (what the spec says is configured, not its id).
+    if (ib && !(x.load_balance == LoadBalance::Ecmp && x.qps_per_connection > 1)) continue;
     other = &x;
     break;
   }

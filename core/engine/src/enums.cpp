@@ -27,6 +27,7 @@ constexpr Table<Zero, 5> kZero{{{Zero::Stage0, "0"},
                                 {Zero::Stage2, "2"},
                                 {Zero::Stage3, "3"},
                                 {Zero::DistributedOptimizer, "distopt"}}};
+constexpr Table<MoeDispatch, 2> kMoeDispatch{{{MoeDispatch::Bf16, "bf16"}, {MoeDispatch::Fp8, "fp8"}}};
 
 template <typename E, std::size_t N>
 std::string_view name_of(const Table<E, N>& table, E value) {
@@ -52,6 +53,9 @@ std::string_view to_string(Optimizer v) { return name_of(kOptimizer, v); }
 std::string_view to_string(GradDtype v) { return name_of(kGrad, v); }
 std::string_view to_string(Recompute v) { return name_of(kRecompute, v); }
 std::string_view to_string(Zero v) { return name_of(kZero, v); }
+std::string_view to_string(MoeDispatch v) { return name_of(kMoeDispatch, v); }
+std::optional<MoeDispatch> parse_moe_dispatch(std::string_view s) { return parse(kMoeDispatch, s); }
+std::string_view spellings_moe_dispatch() { return "bf16, fp8"; }
 
 std::optional<FfnType> parse_ffn_type(std::string_view s) { return parse(kFfn, s); }
 std::optional<NormType> parse_norm_type(std::string_view s) { return parse(kNorm, s); }

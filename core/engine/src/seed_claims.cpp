@@ -126,7 +126,8 @@ std::vector<ClaimCheck> check_seed_claims() {
                          "Ethernet leaf %.0f: the RoCE rail never leaves its switch.",
                          ib256, roce256) +
                      " The gap comes from flow collisions on uplinks, so it appears only once the cluster outgrows "
-                     "one switch, and it grows with tiers; tuned RoCE closes most of it (Meta, 24K GPUs)."});
+                     "one switch; NCCL's rings cross the leaves on a few edges only, so for data-parallel traffic it "
+                     "stays small, and tuned RoCE closes most of it (Meta, 24K GPUs; SIGCOMM 2024)."});
 
   // Latency and per-port bandwidth.
   {

@@ -5,33 +5,47 @@
 
 namespace cp {
 
-GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node) {
+GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node, TrafficPattern pattern) {
   GroupLink g;
   g.ranks = ranks;
+  g.pattern = pattern;
   per_node = std::max(1, std::min(per_node, ranks));
+  g.per_node = per_node;
   g.nodes = (ranks + per_node - 1) / per_node;
   const GpuSpec& gpu = s.cluster.gpu;
   const double intra = gpu.link_bw > 0 ? gpu.link_bw * calib::kNvlinkEfficiency : calib::kPcieBusbw;
   const double alpha_intra = calib::kNcclStepLatencyS;
+  g.intra = Link{intra, alpha_intra};
   if (g.nodes <= 1) {
-    g.link = Link{intra, alpha_intra};
+    g.link = g.intra;
     return g;
   }
-  // Across nodes the ring passes the whole buffer through every node once: the bus bandwidth
-  // is the NIC bandwidth the group's GPUs own on a node (DGX A100, 8x HDR: 8 x 24 = 192 GB/s),
-  // times what the fabric delivers (oversubscription, ECMP collisions, congestion control).
+  // Across nodes each GPU owns nics/gpus of its node's NIC bandwidth, times what the fabric
+  // delivers to this traffic pattern (crossing flows, ECMP collisions, congestion control).
   const FabricSpec& f = s.cluster.fabric;
   const double nic_share = f.nic_busbw * s.cluster.nics_per_node / s.cluster.gpus_per_node;
-  const FabricEfficiency fe = fabric_efficiency(f, net, s.cluster.oversubscription, g.nodes);
+  const FabricEfficiency fe = fabric_efficiency(f, net, s.cluster.oversubscription, g.nodes, pattern);
   g.fabric_factor = fe.total;
-  const double inter = per_node * nic_share * fe.total;
+  // A ring passes the whole buffer through every node once, on the group's per_node NICs in
+  // parallel (DGX A100, 8x HDR: 8 x 24 = 192 GB/s); an all-to-all or a neighbour send goes out
+  // through each GPU's own NIC.
+  const bool collective = pattern == TrafficPattern::Ring || pattern == TrafficPattern::Tree;
+  const double inter = (collective ? per_node : 1) * nic_share * fe.total;
   const int hops = g.nodes > net.nodes_per_leaf ? (g.nodes > net.nodes_per_pod ? 5 : 3) : 1;
   const double alpha_inter =
       calib::kNcclStepLatencyS + f.base_latency_s + std::max(0, std::min(hops, net.max_switch_hops) - 1) * f.switch_latency_s;
-  // Of a ring's 2(n-1) steps, those crossing a node boundary pay the network latency.
-  const double alpha = (alpha_intra * (ranks - g.nodes) + alpha_inter * g.nodes) / ranks;
-  g.link = Link{std::min(intra, inter), alpha};
+  if (collective) {
+    // Of a ring's 2(n-1) steps, those crossing a node boundary pay the network latency.
+    const double alpha = (alpha_intra * (ranks - g.nodes) + alpha_inter * g.nodes) / ranks;
+    g.link = Link{std::min(intra, inter), alpha};
+  } else {
+    g.link = Link{std::min(intra, inter), alpha_inter};
+  }
   return g;
+}
+
+GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node) {
+  return group_link(s, net, ranks, per_node, TrafficPattern::Ring);
 }
 
 namespace {
@@ -64,10 +78,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // Megatron-LM rank order tp-cp-ep-dp-pp: TP ranks are adjacent, then CP, EP/DP, PP.
   st.tp = group_link(s, net, p.tp, std::min(p.tp, gpn));
   const int inner = p.tp;
-  st.cp = group_link(s, net, p.cp, std::max(1, gpn / inner));
-  st.ep = group_link(s, net, p.ep, std::max(1, gpn / (inner * p.cp)));
+  st.cp = group_link(s, net, p.cp, std::max(1, gpn / inner), TrafficPattern::P2P);
+  st.ep = group_link(s, net, p.ep, std::max(1, gpn / (inner * p.cp)), TrafficPattern::AllToAll);
   st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
-  st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1);
+  st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
 
   // TP: two all-reduces forward and two backward per layer on 2sbh bytes (Shoeybi et al.
   // 2019); with SP the same bytes as reduce-scatter + all-gather (Korthikanti et al. 2022).
@@ -82,12 +96,47 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       tp_layer -= tp_hidden_layer;
     }
   }
-  // EP: dispatch and combine all-to-alls of the routed tokens, forward and backward.
+  // EP: per MoE layer a dispatch and a combine all-to-all forward, their two gradients backward,
+  // and the forward pair again under full recomputation. Each rank sends its T tokens' routed
+  // copies (top-k experts, hidden h): a copy for an expert on another node leaves through the
+  // rank's own NIC, the rest move over NVLink. With node-limited routing (M nodes per token)
+  // a token crosses once per destination node and fans out over NVLink there (DeepSeek-V3,
+  // DeepEP). The all-to-all waits for the rank receiving the most tokens: with balanced
+  // routing, the expected maximum of T k routed tokens over the EP ranks (balls into bins).
+  // Dispatch and combine sit between the router and the expert GEMMs of the same micro-batch,
+  // so nothing of that micro-batch can hide them; only schedules that interleave two
+  // micro-batches (DeepSeek's DualPipe) overlap them, which is not modelled: they are exposed.
   double ep_layer = 0;
   if (p.ep > 1 && m.is_moe()) {
-    const CollectiveTime a2a = all_to_all(T * m.experts_per_token * h * 2.0 / p.tp, p.ep, st.ep.link);
-    st.ep.algo = a2a.algo;
-    ep_layer = (4.0 + (full ? 2.0 : 0.0)) * a2a.seconds;
+    const double k = m.experts_per_token;
+    const double n = p.ep;
+    const double g = st.ep.nodes;
+    const double routed = T * k / p.tp;  // routed token copies this rank sends
+    // Copies that cross nodes: a plain all-to-all sends every copy for a remote expert.
+    double cross_copies = routed * (n - st.ep.per_node) / n;
+    if (tr.moe_max_nodes > 0 && g > 1) {
+      // Distinct nodes a token's k experts fall on (uniform routing), capped at M; own node excluded.
+      const double distinct = g * (1.0 - std::pow(1.0 - 1.0 / g, k));
+      const double nodes_hit = std::min(distinct, double(tr.moe_max_nodes));
+      cross_copies = std::min(cross_copies, T / p.tp * nodes_hit * (g - 1) / g);
+    }
+    const double intra_copies = std::max(0.0, routed * (st.ep.per_node - 1) / n);
+    const double imbalance =
+        routed > 0 ? expected_max_load(routed * n, n) / std::max(routed, 1e-9) : 1.0;  // busiest rank / mean
+    // fp8 dispatch: 1 byte per element plus an fp32 scale per 128 (DeepSeek-V3 section 3.3);
+    // the forward combine and its mirror in the backward stay bf16.
+    const double fp8 = 1.0 + 4.0 / 128.0;
+    const double dispatch_bytes = tr.moe_dispatch == MoeDispatch::Fp8 ? fp8 : 2.0;
+    auto a2a = [&](double bytes_per_elem) {
+      return all_to_all(imbalance * intra_copies * h * bytes_per_elem, imbalance * cross_copies * h * bytes_per_elem,
+                        p.ep, st.ep.intra, st.ep.link);
+    };
+    const CollectiveTime dispatch = a2a(dispatch_bytes);
+    const CollectiveTime combine = a2a(2.0);
+    st.ep.algo = dispatch.algo;
+    // Forward: dispatch + combine; backward: combine's gradient travels like a dispatch (fp8
+    // in DeepSeek-V3), dispatch's gradient like a combine; full recompute repeats the forward.
+    ep_layer = (2.0 + (full ? 1.0 : 0.0)) * (dispatch.seconds + combine.seconds);
   }
   // CP: ring attention passes K and V chunks around the CP ring (cp - 1 steps) overlapped with
   // the attention core; the backward also returns dK and dV.
@@ -152,6 +201,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.compute_s = mb * c.compute;
   st.exposed.tp_s = mb * c.tp;
   st.exposed.ep_s = mb * c.ep;
+  st.ep_total_s = mb * c.ep;  // all exposed (see above)
   st.exposed.cp_s = mb * c.cp;
   // Pipeline bubble: (p - 1) / (v m) of the ideal time, i.e. (p - 1) / v micro-batch slots
   // (Narayanan et al. 2021, section 2.2).
@@ -171,28 +221,51 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const int d_expert = std::max(1, d / p.ep);
   const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (p.tp * p.ep)));
   double reduce = 0, gather = 0;
-  auto reduce_grads = [&](double params, int ranks, const Link& link) {
+  const int layers_in_stage = std::max(1, kinds[slow].layers);
+  // Megatron-Core buckets: max(floor, 1M x DP) parameters; one bucket without overlap.
+  auto bucket_params = [&](int ranks) {
+    return std::max(tr.dp_bucket_params, calib::kBucketParamsPerDpRank * ranks);
+  };
+  auto reduce_grads = [&](double params, int ranks, const GroupLink& g) {
     if (ranks <= 1 || params <= 0) return;
+    const Link& link = g.link;
+    // PAT applies when the group has one rank per node (NCCL 2.23+).
+    const bool one_per_node = g.per_node == 1 && g.nodes > 1;
+    if (tr.zero == Zero::Stage3) {
+      // FSDP / ZeRO-3: every micro-batch gathers each layer's weights for forward and again
+      // for backward and reduce-scatters its gradients: three collectives per layer, each
+      // paying its own latency ((n-1) ring steps unless PAT applies).
+      const double per_layer = params / layers_in_stage;
+      const CollectiveTime rs = reduce_scatter(per_layer * bpp.gradients, ranks, link, one_per_node);
+      const CollectiveTime ag = all_gather(per_layer * bpp.weights, ranks, link, one_per_node);
+      reduce += mb * layers_in_stage * rs.seconds;
+      gather += mb * 2.0 * layers_in_stage * ag.seconds;
+      st.dp_collectives += mb * 3.0 * layers_in_stage;
+      st.dp.algo = rs.algo;
+      return;
+    }
+    // ZeRO-0/1/2 and the distributed optimizer reduce bucket by bucket, each bucket a
+    // collective of its own (NCCL picks ring or tree per bucket size for all-reduce, ring or
+    // PAT for reduce-scatter and all-gather).
+    const double buckets = tr.dp_overlap ? std::max(1.0, std::ceil(params / bucket_params(ranks))) : 1.0;
+    const double per_bucket = params / buckets;
     if (tr.zero == Zero::Stage0) {
-      const CollectiveTime ar = all_reduce(params * bpp.gradients, ranks, link);
-      reduce += ar.seconds;
+      const CollectiveTime ar = all_reduce(per_bucket * bpp.gradients, ranks, link);
+      reduce += buckets * ar.seconds;
+      st.dp_collectives += buckets;
       if (st.dp.algo == CollectiveAlgo::None) st.dp.algo = ar.algo;
-    } else if (tr.zero == Zero::Stage3) {
-      // FSDP / ZeRO-3: gather the weights for forward and again for backward, reduce-scatter
-      // the gradients, every micro-batch.
-      reduce += mb * reduce_scatter(params * bpp.gradients, ranks, link).seconds;
-      gather += mb * 2.0 * all_gather(params * bpp.weights, ranks, link).seconds;
-      st.dp.algo = CollectiveAlgo::Ring;
     } else {
       // ZeRO-1/2 and the distributed optimizer: reduce-scatter the gradients, then gather the
       // updated 16-bit weights.
-      reduce += reduce_scatter(params * bpp.gradients, ranks, link).seconds;
-      gather += all_gather(params * std::max(2.0, bpp.weights), ranks, link).seconds;
-      st.dp.algo = CollectiveAlgo::Ring;
+      const CollectiveTime rs = reduce_scatter(per_bucket * bpp.gradients, ranks, link, one_per_node);
+      reduce += buckets * rs.seconds;
+      gather += buckets * all_gather(per_bucket * std::max(2.0, bpp.weights), ranks, link, one_per_node).seconds;
+      st.dp_collectives += 2.0 * buckets;
+      st.dp.algo = rs.algo;
     }
   };
-  reduce_grads(c.dense_params, d, st.dp.link);
-  reduce_grads(c.expert_params, d_expert, dpe.link);
+  reduce_grads(c.dense_params, d, st.dp);
+  reduce_grads(c.expert_params, d_expert, dpe);
   st.dp_total_s = reduce + gather;
   // DP communication hides behind the compute stream, whose time in a window is its kernels
   // plus its stalls on context-parallel exchanges (a faster GPU shortens both the kernels and
@@ -215,7 +288,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     // --overlap-grad-reduce; PyTorch DDP): the last bucket, and whatever does not fit in the
     // backward window, stays exposed. The weight gather overlaps the next forward likewise.
     const double total_params = c.dense_params + c.expert_params;
-    const double bucket = total_params > 0 ? std::min(1.0, tr.dp_bucket_params / total_params) : 1.0;
+    const double bucket = total_params > 0 ? std::min(1.0, bucket_params(d) / total_params) : 1.0;
     const double exposed_reduce = std::max(bucket * reduce, reduce - std::max(0.0, bwd_stream - cp_busy_bwd));
     const double exposed_gather = std::max(bucket * gather, gather - std::max(0.0, fwd_stream - cp_busy_fwd));
     st.exposed.dp_s = exposed_reduce + exposed_gather;

@@ -123,10 +123,16 @@ std::vector<Problem> validate(const Scenario& s) {
     c.fail("cluster.fabric_spec.balance_efficiency", "efficiencies must be fractions above 0 and at most 1");
   if (k.fabric.qps_per_connection < 1)
     c.fail("cluster.fabric_spec.qps_per_connection", "must be at least 1");
+  if (k.fabric.channels_per_nic < 1 || k.fabric.channels_per_nic > 64)
+    c.fail("cluster.fabric_spec.channels_per_nic",
+           "must be 1 to 64 NCCL channels per NIC, got " + std::to_string(k.fabric.channels_per_nic));
   if (!(k.gpu.bf16_flops > 0) || !(k.gpu.memory_bw > 0))
     c.fail("cluster.gpu_spec.bf16_flops", "a GPU needs a positive BF16 peak and memory bandwidth");
   if (!(k.gpu.mamf_fraction > 0 && k.gpu.mamf_fraction <= 1))
     c.fail("cluster.gpu_spec.mamf_fraction", "must be a fraction above 0 and at most 1, got " + num(k.gpu.mamf_fraction));
+  if (t.moe_max_nodes < 0)
+    c.fail("training.moe_max_nodes", "must be 0 (no limit) or a number of nodes per token, got " +
+                                         std::to_string(t.moe_max_nodes));
   if (!(t.dp_bucket_params > 0) || !std::isfinite(t.dp_bucket_params))
     c.fail("training.dp_bucket_params", "must be a positive number of parameters, got " + num(t.dp_bucket_params));
   if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < 1000))

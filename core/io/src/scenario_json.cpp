@@ -79,7 +79,9 @@ json scenario_to_json(const Scenario& s) {
         {"tokens", t.tokens},
         {"tp_comm_overlap", t.tp_comm_overlap},
         {"dp_overlap", t.dp_overlap},
-        {"dp_bucket_params", t.dp_bucket_params}}},
+        {"dp_bucket_params", t.dp_bucket_params},
+        {"moe_dispatch", to_string(t.moe_dispatch)},
+        {"moe_max_nodes", t.moe_max_nodes}}},
       {"parallelism",
        {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
       {"cluster",
@@ -100,7 +102,9 @@ json scenario_to_json(const Scenario& s) {
           {"qps_per_connection", c.fabric.qps_per_connection},
           {"balance_efficiency", c.fabric.balance_efficiency},
           {"cc_efficiency", c.fabric.cc_efficiency},
-          {"source", c.fabric.source}}},
+          {"source", c.fabric.source},
+          {"channels_per_nic", c.fabric.channels_per_nic},
+          {"congestion_control", to_string(c.fabric.congestion_control)}}},
         {"nics_per_node", c.nics_per_node},
         {"topology", to_string(c.topology)},
         {"oversubscription", c.oversubscription}}},
@@ -200,6 +204,12 @@ std::optional<FabricKind> parse_fabric_kind(std::string_view s) {
 std::optional<LoadBalance> parse_load_balance(std::string_view s) {
   for (LoadBalance b : {LoadBalance::Adaptive, LoadBalance::Ecmp, LoadBalance::Scheduled})
     if (to_string(b) == s) return b;
+  return std::nullopt;
+}
+
+std::optional<CongestionControl> parse_congestion_control_opt(std::string_view s) {
+  CongestionControl c;
+  if (parse_congestion_control(s, c)) return c;
   return std::nullopt;
 }
 
@@ -327,6 +337,9 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
     r.number(*f, "balance_efficiency", p, x.balance_efficiency);
     r.number(*f, "cc_efficiency", p, x.cc_efficiency);
     r.string(*f, "source", p, x.source);
+    r.integer(*f, "channels_per_nic", p, x.channels_per_nic);
+    r.choice(*f, "congestion_control", p, x.congestion_control, parse_congestion_control_opt,
+             spellings_congestion_control());
   }
   r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
   r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());
@@ -367,6 +380,8 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
     r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
     r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
+    r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
+    r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
   }
   if (const json* p = r.object(j, "parallelism", "parallelism")) {
     Parallelism& x = s.parallel;
@@ -400,7 +415,9 @@ json group_json(const GroupLink& g) {
           {"busbw_bytes_per_s", g.link.busbw},
           {"latency_s", g.link.alpha_s},
           {"algorithm", to_string(g.algo)},
-          {"fabric_factor", g.fabric_factor}};
+          {"fabric_factor", g.fabric_factor},
+          {"ranks_per_node", g.per_node},
+          {"traffic", to_string(g.pattern)}};
 }
 
 json communication_json(const StepBreakdown& st) {
@@ -478,7 +495,9 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
           {"dp_s", e.step.exposed.dp_s},
           {"ep_s", e.step.exposed.ep_s},
           {"cp_s", e.step.exposed.cp_s}}},
-        {"dp_total_s", e.step.dp_total_s}}},
+        {"dp_total_s", e.step.dp_total_s},
+        {"ep_total_s", e.step.ep_total_s},
+        {"dp_collectives", e.step.dp_collectives}}},
       {"throughput",
        {{"tokens_per_s", e.throughput.tokens_per_s},
         {"model_tflops_per_gpu", e.throughput.model_tflops_per_gpu},

@@ -7,7 +7,7 @@
 
 namespace cp {
 
-enum class CollectiveAlgo { None, Ring, Tree, Direct };
+enum class CollectiveAlgo { None, Ring, Tree, Direct, Pat };
 std::string_view to_string(CollectiveAlgo a);
 
 // The path a collective runs on: achievable bus bandwidth (bytes/s) and per-step latency.
@@ -33,8 +33,20 @@ double tree_all_reduce(double bytes, int n, const Link& link);
 // Reduce-scatter and all-gather of a buffer of S bytes in total: (n-1)/n S / B + (n-1) alpha.
 CollectiveTime reduce_scatter(double bytes, int n, const Link& link);
 CollectiveTime all_gather(double bytes, int n, const Link& link);
+// NCCL's choice for reduce-scatter and all-gather: a ring, or PAT (Parallel Aggregated Trees,
+// NCCL 2.23, Sep 2024) when the group has one rank per node, as NCCL implements it so far
+// (NVIDIA/nccl issue 1473, Oct 2024: "only support one GPU per node"; Jeaugey, arXiv
+// 2506.20252, 2025). PAT pays log2(n) steps of latency instead of n-1 and, like NCCL's tree,
+// somewhat less bandwidth on large messages (kTreeBandwidthFactor [est]); the faster is used.
+CollectiveTime reduce_scatter(double bytes, int n, const Link& link, bool one_rank_per_node);
+CollectiveTime all_gather(double bytes, int n, const Link& link, bool one_rank_per_node);
+double pat_reduce_scatter(double bytes, int n, const Link& link);
 // All-to-all of S bytes per rank: each rank sends (n-1)/n S, pairwise: (n-1)/n S / B + (n-1) alpha.
 CollectiveTime all_to_all(double bytes, int n, const Link& link);
+// All-to-all over two paths: of the S bytes a rank sends, `cross` leave the node through the
+// rank's own NIC (`inter`, per-GPU rate) while the rest go over NVLink (`intra`); the two run
+// at once, so the slower path sets the time, plus (n-1) steps of the inter-node latency.
+CollectiveTime all_to_all(double intra_bytes, double cross_bytes, int n, const Link& intra, const Link& inter);
 // Point-to-point send of S bytes: S / B + alpha.
 CollectiveTime send_recv(double bytes, const Link& link);
 

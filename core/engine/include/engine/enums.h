@@ -17,6 +17,10 @@ enum class Recompute { None, Selective, Full };
 // ZeRO stages 0-3 (Rajbhandari et al. 2020; FSDP full sharding = stage 3) and Megatron-LM's
 // distributed optimizer, which shards optimizer states but keeps a full fp32 gradient buffer.
 enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
+// Element type of the expert-parallel dispatch all-to-all: bf16, or fp8 with one fp32 scale
+// per 128 elements (DeepSeek-V3 technical report, Dec 2024, section 3.3: dispatch in FP8,
+// combine kept in BF16).
+enum class MoeDispatch { Bf16, Fp8 };
 
 std::string_view to_string(FfnType);
 std::string_view to_string(NormType);
@@ -26,6 +30,7 @@ std::string_view to_string(Optimizer);
 std::string_view to_string(GradDtype);
 std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
+std::string_view to_string(MoeDispatch);
 
 std::optional<FfnType> parse_ffn_type(std::string_view);
 std::optional<NormType> parse_norm_type(std::string_view);
@@ -34,6 +39,7 @@ std::optional<Optimizer> parse_optimizer(std::string_view);
 std::optional<GradDtype> parse_grad_dtype(std::string_view);
 std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
+std::optional<MoeDispatch> parse_moe_dispatch(std::string_view);
 std::optional<bool> parse_on_off(std::string_view);
 
 // Lists of spellings, for help texts and error messages ("one of: adam, sgd, adam8bit").
@@ -44,5 +50,6 @@ std::string_view spellings_optimizer();
 std::string_view spellings_grad_dtype();
 std::string_view spellings_recompute();
 std::string_view spellings_zero();
+std::string_view spellings_moe_dispatch();
 
 }  // namespace cp

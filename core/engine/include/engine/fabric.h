@@ -21,6 +21,24 @@ enum class LoadBalance {
 
 enum class Topology { SingleSwitch, FatTree2, FatTree3, RailOptimized };
 
+// How the fabric reacts to congestion: what is configured, not how well it does (that is
+// `cc_efficiency`, a number with its source in the catalog).
+enum class CongestionControl {
+  CreditBased,     // InfiniBand link-level credits: lossless without pause storms
+  DcqcnDefault,    // RoCEv2 with PFC + ECN/DCQCN at vendor defaults
+  DcqcnTuned,      // PFC + ECN/DCQCN with thresholds tuned for collective traffic
+  ReceiverDriven,  // PFC only, admission by the collective library (Meta 2024: no DCQCN)
+};
+
+// What a collective sends over the network, as NCCL runs it: which flows leave a block of
+// nodes under one switch (a leaf, or a pod of the three-tier tree).
+enum class TrafficPattern {
+  Ring,      // ring all-reduce, reduce-scatter, all-gather: per channel one edge leaves each block
+  Tree,      // NCCL's double binary tree: per channel about two edges (parent and child) leave
+  AllToAll,  // every rank to every rank (expert parallel): the share of peers outside the block
+  P2P,       // neighbour sends (pipeline stages, context-parallel ring): like one ring edge
+};
+
 struct FabricSpec {
   std::string id;
   std::string name;
@@ -35,6 +53,10 @@ struct FabricSpec {
   double balance_efficiency = 1;// share of uplink bandwidth usable under Adaptive or Scheduled
   double cc_efficiency = 1;     // congestion control (credit-based on IB, DCQCN/PFC on RoCE)
   std::string source;
+  // NCCL channels whose connections leave through one NIC; each connection is split into
+  // `qps_per_connection` queue pairs, each hashed on its own by ECMP.
+  int channels_per_nic = 2;
+  CongestionControl congestion_control = CongestionControl::CreditBased;
 };
 
 std::span<const FabricSpec> fabric_catalog();
@@ -43,6 +65,10 @@ const FabricSpec* find_fabric(std::string_view id);
 std::string_view to_string(Topology t);
 std::string_view to_string(FabricKind k);
 std::string_view to_string(LoadBalance b);
+std::string_view to_string(CongestionControl c);
+std::string_view to_string(TrafficPattern p);
+bool parse_congestion_control(std::string_view text, CongestionControl& out);
+std::string_view spellings_congestion_control();
 bool parse_topology(std::string_view text, Topology& out);
 std::string_view spellings_topology();
 
@@ -58,6 +84,8 @@ struct NetworkSize {
   int nodes_per_leaf = 0;                      // nodes whose same-rail traffic stays on one leaf
   int nodes_per_pod = 0;                       // nodes under one spine tier (3-tier only)
   int max_switch_hops = 1;                     // switches on the longest path
+  int nics_per_node = 0;
+  int nodes = 0;
   int total_switches() const { return switches[0] + switches[1] + switches[2]; }
   int total_links() const { return links[0] + links[1] + links[2]; }
   int total_transceivers() const { return transceivers[0] + transceivers[1] + transceivers[2]; }
@@ -67,15 +95,24 @@ struct NetworkSize {
 // oversubscription, three tiers k^3/4. Oversubscription o:1 gives leaves k*o/(o+1) down ports.
 NetworkSize size_network(const FabricSpec& f, Topology t, double oversubscription, int nodes, int nics_per_node);
 
-// The fraction of the NIC bandwidth a collective over `group_nodes` nodes gets on the fabric:
-// uplink share under oversubscription, load balance (ECMP collisions), congestion control.
+// The fraction of the NIC bandwidth a collective over `group_nodes` nodes gets on the fabric.
+// Per tier (leaf uplinks, pod uplinks) only the flows that leave a block of nodes load the
+// uplinks: a ring's few edges between blocks, a tree's parent/child edges, an all-to-all's
+// share of peers outside. Every GPU runs the same collective at the same time (the groups of
+// one kind tile the job), so a leaf's uplinks carry the crossing flows of every group under it.
+// Under ECMP each flow (NCCL channel x queue pair) is hashed onto one uplink and the collective
+// runs at the pace of its most loaded one; adaptive routing and collective-aware scheduling
+// spread the load evenly.
 struct FabricEfficiency {
-  double crossing = 0;    // fraction of the group's traffic that leaves its leaf
+  double crossing = 0;    // fraction of a leaf's NIC traffic that leaves it (largest tier)
   double oversub_share = 1;
-  double balance = 1;     // adaptive/scheduled efficiency, or q / E[max subflows per uplink]
+  double balance = 1;     // adaptive/scheduled efficiency, or capacity / E[max load per uplink]
   double congestion = 1;
   double total = 1;
 };
+FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, double oversubscription,
+                                   int group_nodes, TrafficPattern pattern);
+// A ring collective (all-reduce, reduce-scatter, all-gather).
 FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, double oversubscription,
                                    int group_nodes);
 

@@ -31,6 +31,12 @@ struct Training {
   bool tp_comm_overlap = false;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
+  // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays
+  // bf16), and node-limited routing: each token goes to at most this many nodes, its bytes
+  // sent once per node and fanned out over NVLink (DeepSeek-V3: 4 nodes; DeepEP). 0: no limit,
+  // every routed copy crosses on its own (a plain all-to-all).
+  MoeDispatch moe_dispatch = MoeDispatch::Bf16;
+  int moe_max_nodes = 0;
 };
 
 struct Parallelism {

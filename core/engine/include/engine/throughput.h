@@ -20,6 +20,11 @@ inline constexpr double kPcieBusbw = 20e9;
 // NCCL per-step software latency (proxy, protocol handshakes), added to the wire latency:
 // puts a 2-node, 16-rank ring all-reduce of a small message near the 46-48 us reported on NDR.
 inline constexpr double kNcclStepLatencyS = 1.5e-6;
+// Megatron-Core DDP sizes its gradient buckets max(40M, 1M x DP) parameters when none is given
+// ("make buckets larger to ensure that chunks used in NCCL ring-reduce implementations are
+// large enough to remain bandwidth-bound": megatron/core/distributed/
+// distributed_data_parallel.py, 2024); `dp_bucket_params` is the 40M floor.
+inline constexpr double kBucketParamsPerDpRank = 1e6;
 // Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap.
 inline constexpr double kTpOverlapHidden = 0.6;
 // Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
@@ -39,6 +44,9 @@ struct GroupLink {
   Link link;              // bus bandwidth and per-step latency used
   CollectiveAlgo algo = CollectiveAlgo::None;
   double fabric_factor = 1;  // share of NIC bandwidth the fabric delivers (1 inside a node)
+  int per_node = 1;          // ranks of the group on one node
+  Link intra;                // the NVLink (or PCIe) path inside a node
+  TrafficPattern pattern = TrafficPattern::Ring;
 };
 
 struct StepBreakdown {
@@ -52,6 +60,8 @@ struct StepBreakdown {
   int slowest_stage = 0;
   GroupLink tp, dp, pp, ep, cp;
   double dp_total_s = 0;      // the DP reduction before overlap
+  double ep_total_s = 0;      // expert-parallel dispatch and combine all-to-alls of the step
+  double dp_collectives = 0;  // DP collectives issued per step (each pays its latency)
   double model_flops_per_step = 0;
   double hardware_flops_per_step = 0;
 };
@@ -78,6 +88,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
 Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range);
 
 // Bus bandwidth and latency for a group of `ranks` GPUs, `per_node` of them on each node.
+// Rings and trees pass the buffer through every node once, on all `per_node` NICs in parallel:
+// bus bandwidth per_node x NIC x fabric factor, capped at NVLink. All-to-all and neighbour
+// sends leave the node through each GPU's own NIC: the bus bandwidth across nodes is one NIC's
+// (about 47 GB/s on NDR) x fabric factor.
+GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node, TrafficPattern pattern);
 GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node);
 
 }  // namespace cp
