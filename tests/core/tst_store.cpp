@@ -116,6 +116,18 @@ std::string served(const StoredScenario& x) {
   return scenario_file_to_json(x.document).dump() + "\n" + x.estimate.dump() + "\n" + x.engine_version;
 }
 
+// What every revision of a library made by makeHistoryLibrary serves, by (scenario, revision).
+std::map<std::pair<std::int64_t, int>, std::string> servedRevisions(const QString& path) {
+  std::map<std::pair<std::int64_t, int>, std::string> out;
+  ScenarioStore store(path.toStdString());
+  for (const ScenarioSummary& s : store.list())
+    for (int r = 1; r <= 3; ++r) {
+      StoredScenario x;
+      if (store.load_revision(s.id, r, x)) out[{s.id, r}] = served(x);
+    }
+  return out;
+}
+
 // A library of 8 scenarios with 3 revisions each, tags, snapshots and two price lists.
 void makeHistoryLibrary(const QString& path) {
   ScenarioStore store(path.toStdString());
@@ -1102,16 +1114,8 @@ void TstStore::migrationAddsChecksums() {
   QTemporaryDir dir;
   const QString path = dir.filePath("lib.sqlite");
   makeHistoryLibrary(path);
-  std::map<std::pair<std::int64_t, int>, std::string> expected;
-  {
-    ScenarioStore store(path.toStdString());
-    for (const ScenarioSummary& s : store.list())
-      for (int r = 1; r <= 3; ++r) {
-        StoredScenario x;
-        QVERIFY(store.load_revision(s.id, r, x));
-        expected[{s.id, r}] = served(x);
-      }
-  }
+  const auto expected = servedRevisions(path);
+  QCOMPARE(expected.size(), std::size_t(24));
   {
     sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
     db.exec("ALTER TABLE scenarios DROP COLUMN checksum; ALTER TABLE revisions DROP COLUMN checksum; "
@@ -1148,16 +1152,7 @@ void TstStore::bitFlipsNeverServed() {
   makeHistoryLibrary(original);
   const QByteArray bytes = readAll(original);
   const std::map<std::string, std::string> rows = rawRows(original);
-  std::map<std::pair<std::int64_t, int>, std::string> expected;
-  {
-    ScenarioStore store(original.toStdString());
-    for (const ScenarioSummary& s : store.list())
-      for (int r = 1; r <= 3; ++r) {
-        StoredScenario x;
-        QVERIFY(store.load_revision(s.id, r, x));
-        expected[{s.id, r}] = served(x);
-      }
-  }
+  const auto expected = servedRevisions(original);
   QCOMPARE(expected.size(), std::size_t(24));
   const unsigned seed = qEnvironmentVariableIsSet("CLUSTERPLAN_FLIP_SEED")
                             ? unsigned(qEnvironmentVariableIntValue("CLUSTERPLAN_FLIP_SEED"))
