@@ -175,10 +175,11 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
     for (const Problem& p : problems) err << p.text() << '\n';
     return kInvalid;
   }
-  const std::int64_t saved = store.save(d, snapshot(d.scenario), id);
-  StoredScenario back;
-  store.load(saved, back);
-  out << "saved scenario " << saved << " '" << d.scenario.name << "' (revision " << back.revision << ")\n";
+  // The revision this save got, assigned in its write transaction (reading it back afterwards
+  // could see another process's later save).
+  int revision = 0;
+  const std::int64_t saved = store.save(d, snapshot(d.scenario), id, revision);
+  out << "saved scenario " << saved << " '" << d.scenario.name << "' (revision " << revision << ")\n";
   return kOk;
 }
 
@@ -416,10 +417,14 @@ bool load_stored_scenario(const std::string& db, long long id, Scenario& s, std:
     return false;
   }
   try {
+    // The same connection as the library the command has open already, if any (one per
+    // library per process: core/scenario_store.h).
     ScenarioStore store(path);
     StoredScenario x;
     if (!store.load(id, x)) {
-      problems.push_back({option, "there is no scenario " + std::to_string(id) + " in '" + path + "'"});
+      std::string why = "there is no scenario " + std::to_string(id) + " in '" + path + "'";
+      for (const std::string& n : store.report().notices) why += ". " + n;  // e.g. it was moved aside
+      problems.push_back({option, why});
       return false;
     }
     s = x.document.scenario;

@@ -2,15 +2,21 @@
 // DB, one durable save each, and after each save returns prints "committed <id> <name>" on
 // stdout (flushed), so that a parent that kills it knows exactly which saves had committed.
 //   store_writer DB COUNT PREFIX
+//   store_writer DB hold SECONDS
+// has the library open, as another clusterplan would (an SQLite connection that has read it),
+// prints "holding" (flushed) and waits SECONDS before it closes it.
 // Exit 0 when done, 1 on a failure (reason on stderr).
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <thread>
 
 #include "engine/estimate.h"
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
+#include "store/sqlite.h"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -18,6 +24,14 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
+    if (std::string(argv[2]) == "hold") {
+      cp::sql::Database db(argv[1], cp::sql::Database::Mode::ReadWrite);
+      db.query_int("PRAGMA application_id");  // a read: the connection now holds its shared lock
+      std::printf("holding\n");
+      std::fflush(stdout);
+      std::this_thread::sleep_for(std::chrono::seconds(std::atoi(argv[3])));
+      return 0;
+    }
     cp::ScenarioStore store(argv[1]);
     const int count = std::atoi(argv[2]);
     const std::string prefix = argv[3];

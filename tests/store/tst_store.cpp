@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
+#include <random>
 #include <set>
 
 #include "engine/estimate.h"
@@ -84,6 +86,72 @@ ScenarioDocument repriced(const std::string& name, double price) {
   return d;
 }
 
+// Every row of the tables that hold saved scenarios, read by full scans of the tables (no
+// index), each as its columns' SQL literals: what is stored, to compare two copies of a library.
+std::map<std::string, std::string> rawRows(const QString& path, bool checksums = true) {
+  static const char* const kTables[] = {
+      "SELECT 'revisions', id, quote(scenario_id)||quote(revision)||quote(name)||quote(notes)||quote(scenario_json)||"
+      "quote(scenario_shape)||quote(scenario_values)||quote(rent_list)||quote(cloud_list)||quote(purchase_list)||"
+      "quote(estimate_json)||quote(estimate_shape)||quote(estimate_values)||quote(engine_version)||quote(saved_at) "
+      "FROM revisions NOT INDEXED",
+      "SELECT 'scenarios', id, quote(name)||quote(tags)||quote(revision)||quote(created_at)||quote(updated_at) "
+      "FROM scenarios NOT INDEXED",
+      "SELECT 'tags', scenario_id, quote(tag)||quote(position) FROM tags",
+      "SELECT 'json_shapes', id, quote(hash)||quote(shape) FROM json_shapes NOT INDEXED",
+      "SELECT 'price_lists', id, quote(hash)||quote(json) FROM price_lists NOT INDEXED",
+      "SELECT 'revision checksum', id, quote(checksum) FROM revisions NOT INDEXED",
+      "SELECT 'scenario checksum', id, quote(checksum) FROM scenarios NOT INDEXED"};
+  sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);
+  std::map<std::string, std::string> rows;
+  for (const char* sql : kTables) {
+    if (!checksums && std::string_view(sql).find("checksum") != std::string_view::npos) continue;
+    sql::Statement s = db.prepare(sql);
+    while (s.step()) rows[s.text(0) + " " + std::to_string(s.int64(1))] += s.text(2) + "|";
+  }
+  return rows;
+}
+
+// What load_revision serves: the scenario file's JSON and the estimate, as one text.
+std::string served(const StoredScenario& x) {
+  return scenario_file_to_json(x.document).dump() + "\n" + x.estimate.dump() + "\n" + x.engine_version;
+}
+
+// What every revision of a library made by makeHistoryLibrary serves, by (scenario, revision).
+std::map<std::pair<std::int64_t, int>, std::string> servedRevisions(const QString& path) {
+  std::map<std::pair<std::int64_t, int>, std::string> out;
+  ScenarioStore store(path.toStdString());
+  for (const ScenarioSummary& s : store.list())
+    for (int r = 1; r <= 3; ++r) {
+      StoredScenario x;
+      if (store.load_revision(s.id, r, x)) out[{s.id, r}] = served(x);
+    }
+  return out;
+}
+
+// A library of 8 scenarios with 3 revisions each, tags, snapshots and two price lists.
+void makeHistoryLibrary(const QString& path) {
+  ScenarioStore store(path.toStdString());
+  for (int i = 0; i < 8; ++i) {
+    ScenarioDocument d = i % 2 ? repriced("plan " + std::to_string(i), 100.0 + i) : document("plan " + std::to_string(i));
+    d.tags = {"t" + std::to_string(i % 3), "all"};
+    const std::int64_t id = store.save(d, snapshotOf(d.scenario));
+    for (int r = 2; r <= 3; ++r) {
+      d.notes = "revision " + std::to_string(r);
+      d.scenario.training.global_batch = 512 * r + i;
+      store.save(d, r == 3 ? snapshotOf(d.scenario) : json(nullptr), id);
+    }
+  }
+}
+
+QString damageText(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  return {};
+}
+
 }  // namespace
 
 class TstStore : public QObject {
@@ -113,6 +181,11 @@ class TstStore : public QObject {
   void readOnlyDirectory();
   void concurrentWriters();
   void crashDuringSaves();
+  void oneConnectionPerLibrary();
+  void checksumsOnEveryLoad();
+  void migrationAddsChecksums();
+  void bitFlipsNeverServed();
+  void movedAsideOnlyWhenAlone();
 };
 
 void TstStore::saveLoadRoundTrip() {
@@ -345,7 +418,7 @@ void TstStore::migrationFromSchema1() {
     QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v1-"));
     QVERIFY(QString::fromStdString(backup).endsWith(".backup"));
     QCOMPARE(store.report().notices.size(), std::size_t(1));
-    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 1 to 3"));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains(QString("upgraded from schema 1 to %1").arg(kLibrarySchemaVersion)));
     StoredScenario x;
     QVERIFY(store.load(7, x));
     QCOMPARE(x.document.scenario.name, std::string("Old plan"));
@@ -470,7 +543,7 @@ void TstStore::migrationFromSchema2() {
     backup = store.report().backup_path;
     QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v2-"));
     QCOMPARE(store.report().notices.size(), std::size_t(1));
-    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 2 to 3"));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains(QString("upgraded from schema 2 to %1").arg(kLibrarySchemaVersion)));
     check(store, 2);
     QCOMPARE(store.quick_check(), std::string("ok"));
     // The old revisions were copied as they were, not rewritten.
@@ -492,7 +565,7 @@ void TstStore::migrationFromSchema2() {
     QVERIFY(store.history(7)[0].has_estimate);
     check(store, 3);
   }
-  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(kLibrarySchemaVersion));
   QCOMPARE(pragma(path, "PRAGMA foreign_key_check"), std::int64_t(0));
   // The backup is the schema-2 library, whole.
   QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA user_version"), std::int64_t(2));
@@ -675,7 +748,7 @@ void TstStore::packedDocumentsRefuseDamage() {
 }
 
 // A library changed behind clusterplan's back: a missing price list is a clear error naming
-// the scenario; a damaged snapshot is left out and the scenario still loads.
+// the scenario; a damaged snapshot makes the revision damaged (its checksum): never served.
 void TstStore::damagedSharedRows() {
   QTemporaryDir dir;
   const QString path = dir.filePath("lib.sqlite");
@@ -693,9 +766,13 @@ void TstStore::damagedSharedRows() {
   }
   ScenarioStore store(path.toStdString());
   StoredScenario x;
-  QVERIFY(store.load(a, x));
-  QVERIFY(x.estimate.is_null());
-  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(document("a").scenario).dump());
+  try {
+    store.load(a, x);
+    QFAIL("a revision whose snapshot was changed must not load");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString(e.what()), QString("revision 1 of scenario 1 is damaged (what is stored for it does not match "
+                                        "its checksum); it was not read"));
+  }
   try {
     store.load(b, x);
     QFAIL("a scenario whose price list is missing must not load");
@@ -934,6 +1011,250 @@ void TstStore::crashDuringSaves() {
   StoredScenario last;
   QVERIFY(store.load(store.list("crash-", "crash").front().id, last));
   QCOMPARE(last.engine_version, std::string(kEngineVersion));
+}
+
+// Every ScenarioStore of one file in a process shares one connection (issue 14, point 1): a
+// second one, by another spelling of the path or a hard link, neither inspects nor opens the
+// file again (a plain close() of it would drop the first one's POSIX locks).
+void TstStore::oneConnectionPerLibrary() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  ScenarioStore a(path.toStdString());
+  a.save(document("first"), nullptr);
+  QVERIFY(QFile::link(path, dir.filePath("link.sqlite")));
+  QCOMPARE(::link(path.toLocal8Bit().constData(), dir.filePath("hard.sqlite").toLocal8Bit().constData()), 0);
+  for (const QString& other : {dir.path() + "/./lib.sqlite", dir.filePath("link.sqlite"), dir.filePath("hard.sqlite")}) {
+    ScenarioStore b(other.toStdString());
+    QVERIFY2(&b.report() == &a.report(), qPrintable(other));  // the same connection
+    {
+      ScenarioStore::Batch batch(a);
+      b.save(document("inside a's transaction"), nullptr);
+      QCOMPARE(a.list().size(), std::size_t(2));
+    }  // not committed: b's save was part of a's transaction
+    QCOMPARE(b.list().size(), std::size_t(1));
+  }
+  // Another file is another connection.
+  ScenarioStore c(dir.filePath("other.sqlite").toStdString());
+  QVERIFY(&c.report() != &a.report());
+  QVERIFY(c.list().empty());
+  // A save reports the revision it got.
+  int revision = 0;
+  const std::int64_t id = a.list().front().id;
+  QCOMPARE(a.save(document("second"), nullptr, id, revision), id);
+  QCOMPARE(revision, 2);
+  QCOMPARE(a.save(document("third"), nullptr, 0, revision), id + 1);
+  QCOMPARE(revision, 1);
+}
+
+// Each stored field of a revision, of its scenario's row and of the shared rows it uses is
+// covered by a checksum verified on every load (issue 14, point 2): changed behind
+// clusterplan's back, the revision is reported damaged, never served.
+void TstStore::checksumsOnEveryLoad() {
+  QTemporaryDir dir;
+  const QString original = dir.filePath("original.sqlite");
+  makeHistoryLibrary(original);
+  const QByteArray bytes = readAll(original);
+  const struct {
+    const char* sql;
+    int scenario, revision;  // the load that must fail (revision 0: the current one)
+    const char* what;
+  } cases[] = {
+      {"UPDATE revisions SET notes = 'changed' WHERE scenario_id = 2 AND revision = 2", 2, 2, "what is stored"},
+      {"UPDATE revisions SET name = 'plan X' WHERE scenario_id = 3 AND revision = 3", 3, 0, "what is stored"},
+      {"UPDATE revisions SET scenario_values = zeroblob(length(scenario_values)) WHERE scenario_id = 1 AND revision = 1",
+       1, 1, "what is stored"},
+      {"UPDATE revisions SET estimate_values = substr(estimate_values, 1, 8) || zeroblob(length(estimate_values) - 8) "
+       "WHERE scenario_id = 4 AND revision = 3", 4, 3, "what is stored"},
+      {"UPDATE revisions SET purchase_list = (SELECT purchase_list FROM revisions WHERE scenario_id = 1 LIMIT 1) "
+       "WHERE scenario_id = 2 AND revision = 1", 2, 1, "what is stored"},
+      {"UPDATE revisions SET saved_at = '2020-01-01T00:00:00.000Z' WHERE scenario_id = 5 AND revision = 1", 5, 1,
+       "what is stored"},
+      {"UPDATE revisions SET engine_version = '9.9.9' WHERE scenario_id = 6 AND revision = 3", 6, 3, "what is stored"},
+      {"UPDATE revisions SET checksum = NULL WHERE scenario_id = 7 AND revision = 2", 7, 2, "what is stored"},
+      {"UPDATE scenarios SET name = 'renamed' WHERE id = 8", 8, 0, "the scenario's own row"},
+      {"UPDATE scenarios SET revision = 2 WHERE id = 1", 1, 0, "the scenario's own row"},  // serves revision 2
+      {"UPDATE tags SET tag = 'other' WHERE scenario_id = 3 AND tag = 'all'", 3, 1, "its scenario's tags"},
+      {"UPDATE json_shapes SET shape = shape || x'00' WHERE id = (SELECT scenario_shape FROM revisions "
+       "WHERE scenario_id = 5 AND revision = 2)", 5, 2, "the shape of its scenario"},
+      {"UPDATE price_lists SET json = replace(json, '101', '107') WHERE id = (SELECT purchase_list FROM revisions "
+       "WHERE scenario_id = 2 AND revision = 1)", 2, 1, "its purchase price list"},
+  };
+  int n = 0;
+  for (const auto& c : cases) {
+    const QString path = dir.filePath(QString("case%1.sqlite").arg(++n));
+    writeAll(path, bytes);
+    {
+      ScenarioStore before(path.toStdString());
+      StoredScenario x;
+      QVERIFY(before.load_revision(c.scenario, c.revision ? c.revision : 3, x));  // intact before
+    }
+    {
+      sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
+      db.exec(c.sql);
+      QCOMPARE(db.changes(), 1);
+    }
+    ScenarioStore store(path.toStdString());
+    StoredScenario x;
+    const QString error = damageText([&] {
+      c.revision ? store.load_revision(c.scenario, c.revision, x) : store.load(c.scenario, x);
+    });
+    const int reported = c.revision ? c.revision : c.scenario == 1 ? 2 : 3;  // the current one, as the row says
+    const QString expected = QString("revision %1 of scenario %2 is damaged (").arg(reported).arg(c.scenario);
+    QVERIFY2(error.startsWith(expected) && error.contains(c.what) && error.endsWith("; it was not read"),
+             qPrintable(QString(c.sql) + " -> " + error));
+    // The other scenarios still load (a shared shape or price list is every user's).
+    if (!QString(c.sql).contains("json_shapes") && !QString(c.sql).contains("price_lists"))
+      QVERIFY(store.load(c.scenario == 8 ? 7 : 8, x));
+  }
+}
+
+// A library of schema 3 gets its checksums when it is upgraded to 4, after its backup copy,
+// with no other stored value changed.
+void TstStore::migrationAddsChecksums() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  makeHistoryLibrary(path);
+  const auto expected = servedRevisions(path);
+  QCOMPARE(expected.size(), std::size_t(24));
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
+    db.exec("ALTER TABLE scenarios DROP COLUMN checksum; ALTER TABLE revisions DROP COLUMN checksum; "
+            "PRAGMA user_version = 3");
+  }
+  const std::map<std::string, std::string> before = rawRows(path, false);
+  ScenarioStore store(path.toStdString());
+  QCOMPARE(store.report().schema_version_found, 3);
+  QVERIFY(!store.report().backup_path.empty());
+  QCOMPARE(pragma(QString::fromStdString(store.report().backup_path), "PRAGMA user_version"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(kLibrarySchemaVersion));
+  QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE checksum IS NULL"), std::int64_t(0));
+  QCOMPARE(pragma(path, "SELECT count(*) FROM scenarios WHERE checksum IS NULL"), std::int64_t(0));
+  QCOMPARE(rawRows(path, false), before);
+  for (const auto& [key, text] : expected) {
+    StoredScenario x;
+    QVERIFY(store.load_revision(key.first, key.second, x));
+    QCOMPARE(served(x), text);
+  }
+}
+
+// Random single-bit flips in many copies of a library (issue 14, point 2). For every copy:
+//  - nothing wrong is ever served: every load either fails (an error naming the damage, from
+//    the checksums or from SQLite) or gives exactly what was saved;
+//  - when the flip changed what is stored for a scenario (a row of revisions, scenarios, tags,
+//    json_shapes or price_lists, read by full scans), the damage is reported: the library is
+//    refused or moved aside on open, or a load of the changed revision fails;
+//  - when it changed no such row and the copy passes PRAGMA integrity_check, every load
+//    succeeds (no false alarm). Flips in free space, in indexes or in SQLite's own metadata
+//    are left to SQLite (they count in neither group when SQLite reports them).
+void TstStore::bitFlipsNeverServed() {
+  QTemporaryDir dir;
+  const QString original = dir.filePath("original.sqlite");
+  makeHistoryLibrary(original);
+  const QByteArray bytes = readAll(original);
+  const std::map<std::string, std::string> rows = rawRows(original);
+  const auto expected = servedRevisions(original);
+  QCOMPARE(expected.size(), std::size_t(24));
+  const unsigned seed = qEnvironmentVariableIsSet("CLUSTERPLAN_FLIP_SEED")
+                            ? unsigned(qEnvironmentVariableIntValue("CLUSTERPLAN_FLIP_SEED"))
+                            : 20250114u;
+  std::mt19937 random(seed);
+  constexpr int kCopies = 200;
+  int altered = 0, reported_altered = 0, unaltered = 0, sqlite_detected = 0;
+  for (int copy = 0; copy < kCopies; ++copy) {
+    QByteArray damaged = bytes;
+    const auto offset = qsizetype(random() % std::uint32_t(damaged.size()));
+    damaged[offset] = char(damaged[offset] ^ (1 << (random() % 8)));
+    const QString path = dir.filePath(QString("copy%1.sqlite").arg(copy));
+    writeAll(path, damaged);
+    const QString where = QString("seed %1, copy %2, byte %3").arg(seed).arg(copy).arg(offset);
+    bool changed_rows = false, rows_readable = true;
+    try {
+      changed_rows = rawRows(path) != rows;
+    } catch (const sql::Error&) {
+      rows_readable = false;  // SQLite itself found the damage
+    }
+    bool sound = true;  // before the store opens it (and may move it aside)
+    try {
+      sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);
+      sql::Statement s = db.prepare("PRAGMA integrity_check");
+      sound = s.step() && s.text(0) == "ok";
+    } catch (const sql::Error&) {
+      sound = false;
+    }
+    bool reported = false, clean = true;
+    std::string last_error;
+    try {
+      ScenarioStore store(path.toStdString());
+      if (!store.report().moved_aside_to.empty()) {
+        reported = true;
+        last_error = "moved aside: " + store.report().notices.front();
+      } else {
+        for (const auto& [key, text] : expected) {
+          StoredScenario x;
+          bool found = false;
+          try {
+            found = store.load_revision(key.first, key.second, x);
+          } catch (const std::exception& e) {
+            reported = true;
+            clean = false;
+            last_error = e.what();
+            continue;
+          }
+          if (found) QVERIFY2(served(x) == text, qPrintable(where + ": a changed revision was served"));
+          else {
+            clean = false;
+            last_error = "scenario " + std::to_string(key.first) + " revision " + std::to_string(key.second) +
+                         " not found";
+          }
+        }
+      }
+    } catch (const std::exception& e) {
+      reported = true;  // refused on open
+      last_error = e.what();
+    }
+    if (!rows_readable) {
+      ++sqlite_detected;
+    } else if (changed_rows) {
+      ++altered;
+      QVERIFY2(reported, qPrintable(where + ": a stored record changed and nothing was reported"));
+      ++reported_altered;
+    } else {
+      ++unaltered;
+      if (sound) QVERIFY2(clean && !reported, qPrintable(where + ": an intact library reported damage: " + QString::fromStdString(last_error)));
+    }
+    QFile::remove(path);
+  }
+  qInfo("%d flips (seed %u): %d changed a stored record, all %d reported; %d changed none; %d made the tables "
+        "unreadable to SQLite",
+        kCopies, seed, altered, reported_altered, unaltered, sqlite_detected);
+  QVERIFY2(altered >= kCopies / 5, "too few flips landed in records to test anything");
+}
+
+// A library that looks damaged is moved aside only when no other program has it open: while one
+// does, it is refused and left where it was; once that one closes it, it is moved aside.
+void TstStore::movedAsideOnlyWhenAlone() {
+  QVERIFY2(QFileInfo::exists(writerPath()), "CLUSTERPLAN_STORE_WRITER must name the store_writer helper");
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  makeLibrary(path, 60);
+  QByteArray bytes = readAll(path);
+  for (qsizetype i = 4096; i < bytes.size() / 2; ++i) bytes[i] = char(0xA5 ^ (i & 0xff));  // pages 2 onwards
+  writeAll(path, bytes);
+  QProcess holder;  // has the library open, as another clusterplan window would
+  holder.start(writerPath(), {path, "hold", "14"});
+  QVERIFY(holder.waitForReadyRead(20000));
+  QCOMPARE(holder.readLine().trimmed(), QByteArray("holding"));
+  const QString error = damageText([&] { ScenarioStore store(path.toStdString()); });
+  QVERIFY2(error.contains("looks damaged") && error.contains("another program has it open") &&
+               error.endsWith("it was left unchanged"),
+           qPrintable(error));
+  QCOMPARE(readAll(path), bytes);
+  QVERIFY(holder.waitForFinished(30000));
+  QCOMPARE(holder.exitCode(), 0);
+  ScenarioStore store(path.toStdString());
+  const QString moved = QString::fromStdString(store.report().moved_aside_to);
+  QVERIFY2(moved.startsWith(path + ".damaged-"), qPrintable(moved));
+  QCOMPARE(readAll(moved), bytes);
 }
 
 QTEST_GUILESS_MAIN(TstStore)

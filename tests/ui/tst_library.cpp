@@ -9,6 +9,8 @@
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
+#include <QStatusBar>
+#include <QLabel>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -86,6 +88,7 @@ class TestLibrary : public QObject {
   void historyOpensRevision();
   void readOnlyLibrary();
   void damagedLibraryMovedAside();
+  void libraryAlertOnStart();
   void compareHighlightsDifferences();
   void compareEditedScenarioFollowsEdits();
 
@@ -384,6 +387,63 @@ void TestLibrary::damagedLibraryMovedAside() {
   QVERIFY(!dock->openLibrary(notLibrary, &message));
   QVERIFY2(message.contains(QStringLiteral("cannot be opened")), qPrintable(message));
   QVERIFY(!action(dock, "librarySave")->isEnabled());
+}
+
+// A library moved aside or refused at start-up is said in the status bar, which is always seen,
+// not only in the library tab (issue 14, point 7).
+void TestLibrary::libraryAlertOnStart() {
+  const QByteArray home = qgetenv("HOME");
+  const auto restoreHome = qScopeGuard([&] { qputenv("HOME", home); });
+  QTemporaryDir fakeHome;
+  qputenv("HOME", fakeHome.path().toLocal8Bit());  // QStandardPaths' test mode: HOME/.qttest/share
+  const QString path = LibraryDock::defaultLibraryPath();
+  QVERIFY2(path.startsWith(fakeHome.path()), qPrintable(path));
+  QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+  {  // a sound library: no alert
+    cp::ScenarioStore store(path.toStdString());
+    cp::ScenarioStore::Batch batch(store);
+    for (int i = 0; i < 400; ++i) store.save(documentNamed(QStringLiteral("S%1").arg(i).toStdString(), {"t"}), nullptr);
+    batch.commit();
+  }
+  {
+    cp::ui::MainWindow w;
+    w.restoreSession(false);
+    QVERIFY(w.libraryAlert()->isHidden());
+    QCOMPARE(w.libraryDock()->model()->rowCount(), 400);
+  }
+  // Damaged: moved aside, and the status bar says where it went.
+  QByteArray bytes = readAll(path);
+  for (qsizetype i = 4096; i < bytes.size() / 2; ++i) bytes[i] = char(0xA5 ^ (i & 0xff));
+  {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+  }
+  {
+    cp::ui::MainWindow w;
+    QVERIFY(w.libraryAlert()->isHidden());
+    w.restoreSession(false);
+    QVERIFY(!w.libraryAlert()->isHidden());
+    QVERIFY(w.statusBar()->isAncestorOf(w.libraryAlert()));
+    const QString text = w.libraryAlert()->text();
+    QVERIFY2(text.contains(QStringLiteral("moved aside")) && text.contains(QDir::toNativeSeparators(path) + ".damaged-"),
+             qPrintable(text));
+    QCOMPARE(text, w.libraryDock()->bannerText());
+  }
+  // Refused (not a library): the status bar says so, with the reason.
+  QVERIFY(QFile::remove(path));
+  {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("these are not scenarios\n");
+  }
+  cp::ui::MainWindow w;
+  w.restoreSession(false);
+  QVERIFY(!w.libraryAlert()->isHidden());
+  const QString text = w.libraryAlert()->text();
+  QVERIFY2(text.contains(QStringLiteral("cannot be opened")) && text.contains(QStringLiteral("not an SQLite database")),
+           qPrintable(text));
+  QCOMPARE(readAll(path), QByteArray("these are not scenarios\n"));
 }
 
 void TestLibrary::compareHighlightsDifferences() {

@@ -411,6 +411,12 @@ bool LibraryDock::isReadOnly() const { return !store_ || store_->read_only(); }
 
 QString LibraryDock::bannerText() const { return banner_->isHidden() ? QString() : banner_->text(); }
 
+QString LibraryDock::alertText() const {
+  if (banner_kind_ == Banner::CannotOpen && !bannerDetail_.isEmpty())
+    return banner_->text() + QLatin1Char(' ') + bannerDetail_;  // the reason: e.g. another program has it open
+  return banner_kind_ == Banner::MovedAside || banner_kind_ == Banner::CannotOpen ? banner_->text() : QString();
+}
+
 void LibraryDock::showBanner() {
   QString text;
   bool error = false;

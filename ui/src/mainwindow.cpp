@@ -11,11 +11,13 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTimer>
@@ -131,7 +133,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   installChartExportMenu(planner_->frontierChart()->plot(),
                          {[this] { return QString::fromStdString(document_->scenario().name); },
                           [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
-  connect(library_, &LibraryDock::libraryChanged, this, [this] { compare_->setStore(library_->store()); });
+  connect(library_, &LibraryDock::libraryChanged, this, [this] {
+    compare_->setStore(library_->store());
+    updateLibraryAlert();
+  });
+  // A library moved aside or refused is said where it is seen on start, not only in the library
+  // tab (hidden behind the inputs by default).
+  libraryAlert_ = new QLabel(this);
+  libraryAlert_->setObjectName(QStringLiteral("libraryAlert"));
+  libraryAlert_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  libraryAlert_->setStyleSheet(QStringLiteral("QLabel { color: #8a2a0a; background: #FCE4DC; padding: 2px 6px; }"));
+  libraryAlert_->hide();
+  statusBar()->addPermanentWidget(libraryAlert_, 1);
   connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
 
   createMenus();
@@ -195,10 +208,23 @@ void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
   pages_->setCurrentWidget(compare_);
 }
 
+void MainWindow::updateLibraryAlert() {
+  const QString text = library_->alertText();
+  const bool was_shown = !libraryAlert_->isHidden();
+  libraryAlert_->setText(text);
+  libraryAlert_->setToolTip(text);
+  libraryAlert_->setHidden(text.isEmpty());
+  if (!text.isEmpty() && !was_shown) {  // and bring the library tab, with its banner, to the front
+    library_->show();
+    library_->raise();
+  }
+}
+
 void MainWindow::restoreSession(bool ask) {
-  if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
   restoreGeometry(kGeometry.get());
   restoreState(kWindowState.get());
+  // After the window's layout is restored, so that a library tab raised by an alert stays raised.
+  if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
   QFile autosave(autosavePath());
   if (autosave.exists() && autosave.open(QIODevice::ReadOnly)) {
     cp::Scenario s;

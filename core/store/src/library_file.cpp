@@ -54,6 +54,8 @@ LibraryFileInfo inspect_library_file(const std::string& path) {
     info.error = std::strerror(errno);
     return info;
   }
+  info.device = std::uint64_t(st.st_dev);
+  info.inode = std::uint64_t(st.st_ino);
   if (S_ISDIR(st.st_mode)) {
     info.kind = LibraryFileKind::Directory;
     return info;

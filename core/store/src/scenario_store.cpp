@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <filesystem>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <utility>
@@ -90,6 +92,76 @@ std::vector<std::string> split_tags(const std::string& joined) {
   return tags;
 }
 
+// --- Checksums ---
+// A row's checksum is the FNV-1a 64 hash (pack::content_hash) of its stored fields in a fixed
+// order, each written as a kind byte ('N' NULL, 'I' an integer as 8 bytes little-endian, 'B'
+// bytes: their length as 8 bytes, then the bytes), so that no two different rows hash the same
+// bytes. Any change confined to one byte of the fields changes the hash (each FNV-1a step is a
+// bijection of its state); others go unnoticed with a chance of 2^-64.
+class Checksum {
+ public:
+  Checksum& null() {
+    bytes_ += 'N';
+    return *this;
+  }
+  Checksum& integer(std::int64_t v) {
+    bytes_ += 'I';
+    put(std::uint64_t(v));
+    return *this;
+  }
+  Checksum& bytes(std::string_view b) {
+    bytes_ += 'B';
+    put(b.size());
+    bytes_.append(b);
+    return *this;
+  }
+  // Column `i` of `s` as stored: NULL, an integer, or its bytes.
+  Checksum& column(const sql::Statement& s, int i) {
+    if (s.is_null(i)) return null();
+    if (s.is_integer(i)) return integer(s.int64(i));
+    return bytes(s.blob(i));
+  }
+  std::int64_t value() const { return std::int64_t(pack::content_hash(bytes_)); }
+
+ private:
+  void put(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) bytes_ += char((v >> (8 * i)) & 0xff);
+  }
+  std::string bytes_;
+};
+
+// The columns of a revisions row that its checksum covers, in this order (every stored column
+// but its rowid and the checksum itself). The shared rows it refers to (price lists, shapes)
+// are covered by their own `hash` column, checked when they are read.
+#define CP_REVISION_COLUMNS                                                                                \
+  "r.scenario_id, r.revision, r.name, r.notes, r.scenario_json, r.scenario_shape, r.scenario_values, "   \
+  "r.rent_list, r.cloud_list, r.purchase_list, r.estimate_json, r.estimate_shape, r.estimate_values, " \
+  "r.engine_version, r.saved_at"
+constexpr int kRevisionColumns = 15;
+
+// The same for a scenarios row: id, name, tags, revision, created_at, updated_at.
+#define CP_SCENARIO_COLUMNS "s.id, s.name, s.tags, s.revision, s.created_at, s.updated_at"
+constexpr int kScenarioColumns = 6;
+
+std::int64_t checksum_of_columns(const sql::Statement& s, int first, int count) {
+  Checksum c;
+  for (int i = first; i < first + count; ++i) c.column(s, i);
+  return c.value();
+}
+
+std::int64_t scenario_checksum(std::int64_t id, std::string_view name, std::string_view tags, std::int64_t revision,
+                               std::string_view created_at, std::string_view updated_at) {
+  return Checksum().integer(id).bytes(name).bytes(tags).integer(revision).bytes(created_at).bytes(updated_at).value();
+}
+
+// The tags of a scenario as its tags table rows hold them: the joined list's, each once.
+std::vector<std::string> distinct_tags(const std::string& joined) {
+  std::vector<std::string> out;
+  for (std::string& t : split_tags(joined))
+    if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(std::move(t));
+  return out;
+}
+
 }  // namespace
 
 std::string_view catalog_kind_name(CatalogKind k) {
@@ -124,18 +196,85 @@ struct ScenarioStore::WriteCache {
   }
 };
 
-ScenarioStore::ScenarioStore(const std::string& path) : path_(path), cache_(std::make_unique<WriteCache>()) {
-  open(true);
+// The connection to one library file and what was found opening it: shared by every
+// ScenarioStore of that file in this process.
+struct ScenarioStore::Library {
+  sql::Database db;
+  OpenReport report;
+  WriteCache cache;
+  std::string canonical;              // the canonical path when it was opened
+  std::uint64_t device = 0, inode = 0;  // the file it was, once opened
+};
+
+namespace {
+
+// The libraries open in this process. A library is looked up by its canonical path, or by the
+// device and inode the path names now (a hard link, or a path through a link that canonical
+// paths miss), so that a second ScenarioStore of a file never opens it again.
+struct Registry {
+  std::mutex mutex;  // held while a library is looked up or opened
+  struct Entry {
+    std::weak_ptr<void> library;
+    std::string canonical;
+    std::uint64_t device, inode;
+  };
+  std::vector<Entry> entries;
+};
+
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+std::string canonical_path(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  return ec ? path : p.string();
+}
+
+// The device and inode `path` names now (stat() opens nothing); false when there is none.
+bool file_identity(const std::string& path, std::uint64_t& device, std::uint64_t& inode) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  device = std::uint64_t(st.st_dev);
+  inode = std::uint64_t(st.st_ino);
+  return true;
+}
+
+}  // namespace
+
+ScenarioStore::ScenarioStore(const std::string& path) : path_(path) {
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);  // no other thread opens a library meanwhile
+  std::erase_if(r.entries, [](const Registry::Entry& e) { return e.library.expired(); });
+  const std::string canonical = canonical_path(path);
+  std::uint64_t device = 0, inode = 0;
+  const bool exists = file_identity(path, device, inode);
+  for (const Registry::Entry& e : r.entries)
+    if (e.canonical == canonical || (exists && e.device == device && e.inode == inode))
+      if ((lib_ = std::static_pointer_cast<Library>(e.library.lock()))) break;
+  const bool first = !lib_;
+  if (first) lib_ = std::make_shared<Library>();
+  db_ = &lib_->db;
+  report_ = &lib_->report;
+  cache_ = &lib_->cache;
+  if (!first) return;
+  open(true);  // the first ScenarioStore of this file in this process
+  lib_->canonical = canonical;
+  file_identity(path, lib_->device, lib_->inode);
+  r.entries.push_back({lib_, lib_->canonical, lib_->device, lib_->inode});
 }
 ScenarioStore::~ScenarioStore() = default;
 ScenarioStore::ScenarioStore(ScenarioStore&&) noexcept = default;
 ScenarioStore& ScenarioStore::operator=(ScenarioStore&&) noexcept = default;
 
-ScenarioStore::Batch::Batch(ScenarioStore& store) : tx_((store.require_writable(), store.db_)) {
+ScenarioStore::Batch::Batch(ScenarioStore& store) : tx_((store.require_writable(), *store.db_)) {
   store.cache_->clear();  // rows remembered from an earlier transaction may be gone
 }
 
 void ScenarioStore::open(bool may_move_aside) {
+  // No connection of this process has the file open (the registry): reading its header with
+  // a plain open() and close() cannot drop anyone's locks.
   const LibraryFileInfo info = inspect_library_file(path_);
   const std::string left = "; it was left unchanged";
   switch (info.kind) {
@@ -158,28 +297,78 @@ void ScenarioStore::open(bool may_move_aside) {
   }
   try {
     open_connection(info);
-    if (!report_.read_only) create_or_migrate();
+    if (!report_->read_only) create_or_migrate();
   } catch (const sql::Error& e) {
-    if (db_.is_open()) db_.keep_wal_on_close();  // no checkpoint into a damaged file
-    db_.close();
     const bool fresh = info.kind != LibraryFileKind::Library;
-    if (!e.corrupt())
+    if (!e.corrupt()) {
+      db_->close();
       throw StoreError(std::string(fresh ? "cannot create" : "cannot open") + " the library '" + path_ + "': " + e.what());
-    if (!may_move_aside || info.kind != LibraryFileKind::Library)
-      throw StoreError("the library '" + path_ + "' is damaged: " + e.what());
-    try {
-      report_.moved_aside_to = move_library_aside(path_);
-    } catch (const std::exception& move) {
-      throw StoreError("the library '" + path_ + "' is damaged (" + e.what() + ") and " + move.what() + left);
     }
-    const std::string moved = report_.moved_aside_to;
-    report_ = OpenReport{};
-    report_.moved_aside_to = moved;
-    open(false);
-    report_.notices.insert(report_.notices.begin(),
-                           "The library '" + path_ + "' failed its integrity check (" + e.what() +
-                               "). It was moved to '" + moved + "' and a new, empty library was started.");
+    if (!may_move_aside || fresh || report_->read_only || !db_->is_open()) {
+      if (db_->is_open()) db_->keep_wal_on_close();  // no checkpoint into a damaged file
+      db_->close();
+      throw StoreError("the library '" + path_ + "' is damaged: " + e.what() + left);
+    }
+    confirm_damage(info, e.what());
   }
+}
+
+// The library looked damaged while it was opened (`found`). It is moved aside only when this
+// connection holds an exclusive lock on it (no other connection, in this or another process,
+// has it open: each holds a shared lock on a WAL library while it is open) and PRAGMA
+// integrity_check fails under that lock. Otherwise it is refused, or opened again when the
+// exclusive check finds it sound.
+void ScenarioStore::confirm_damage(const LibraryFileInfo& info, const std::string& found) {
+  const std::string left = "; it was left unchanged";
+  db_->keep_wal_on_close();  // closing never checkpoints into, or deletes the -wal of, this file
+  const auto refuse = [&](const std::string& why) {
+    db_->close();
+    return StoreError("the library '" + path_ + "' looks damaged (" + found + "), " + why + left);
+  };
+  try {
+    db_->exec("PRAGMA locking_mode = EXCLUSIVE");
+    // A damaged schema must not stop the lock (nothing is written: the transaction is never
+    // committed); PRAGMA integrity_check below reports the damage.
+    db_->exec("PRAGMA writable_schema = ON");
+    db_->exec("BEGIN EXCLUSIVE");  // waits up to the busy timeout for the others to finish
+  } catch (const sql::Error& e) {
+    if (e.busy())
+      throw refuse("but another program has it open, so it was not checked further or moved aside; close the "
+                   "other clusterplan windows and try again");
+    throw refuse(std::string("but it could not be locked for a full check (") + e.what() + ")");
+  }
+  std::string check;
+  try {
+    check = pragma_check("PRAGMA integrity_check");
+  } catch (const sql::Error& e) {
+    if (!e.corrupt()) throw refuse(std::string("but its full check failed to run (") + e.what() + ")");
+    check = e.what();
+  }
+  // The path may name another file by now (moved aside and replaced by someone else).
+  std::uint64_t device = 0, inode = 0;
+  const bool same_file = file_identity(path_, device, inode) && device == info.device && inode == info.inode;
+  if (check == "ok" || !same_file) {
+    // Sound after all (or no longer at this path): open it again, normally, without moving it.
+    db_->close();
+    *report_ = OpenReport{};
+    open(false);
+    return;
+  }
+  std::string moved;
+  try {
+    moved = move_library_aside(path_);  // renamed while the exclusive lock is held
+  } catch (const std::exception& move) {
+    db_->close();
+    throw StoreError("the library '" + path_ + "' is damaged (" + found + "; integrity_check: " + check + ") and " +
+                     move.what() + left);
+  }
+  db_->close();
+  *report_ = OpenReport{};
+  report_->moved_aside_to = moved;
+  open(false);
+  report_->notices.insert(report_->notices.begin(),
+                          "The library '" + path_ + "' failed its integrity check (" + found +
+                              "). It was moved to '" + moved + "' and a new, empty library was started.");
 }
 
 void ScenarioStore::open_connection(const LibraryFileInfo& info) {
@@ -187,31 +376,31 @@ void ScenarioStore::open_connection(const LibraryFileInfo& info) {
   if (!fresh && !directory_writable(path_) && !file_exists(path_ + "-wal")) {
     // Nobody who may not write here can change a WAL library (it needs its -wal and -shm
     // files beside it), and SQLite could not create the -shm file it reads through.
-    db_ = sql::Database(path_, sql::Database::Mode::Immutable);
-    report_.read_only = true;
-    report_.notices.push_back("The folder of the library '" + path_ + "' is read-only; it was opened read-only.");
+    *db_ = sql::Database(path_, sql::Database::Mode::Immutable);
+    report_->read_only = true;
+    report_->notices.push_back("The folder of the library '" + path_ + "' is read-only; it was opened read-only.");
   } else {
     try {
-      db_ = sql::Database(path_, fresh ? sql::Database::Mode::ReadWriteCreate : sql::Database::Mode::ReadWrite);
+      *db_ = sql::Database(path_, fresh ? sql::Database::Mode::ReadWriteCreate : sql::Database::Mode::ReadWrite);
     } catch (const sql::Error& e) {
       if (fresh) throw StoreError("cannot create the library '" + path_ + "': " + e.what());
-      db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
-      report_.read_only = true;
-      report_.notices.push_back("The library '" + path_ + "' cannot be opened for writing (" + e.what() +
+      *db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
+      report_->read_only = true;
+      report_->notices.push_back("The library '" + path_ + "' cannot be opened for writing (" + e.what() +
                                 "); it was opened read-only.");
     }
   }
-  db_.set_busy_timeout(kLibraryBusyTimeoutMs);
-  if (db_.read_only() && !report_.read_only) {
-    report_.read_only = true;
-    report_.notices.push_back("The library '" + path_ + "' is read-only for this user; it was opened read-only.");
+  db_->set_busy_timeout(kLibraryBusyTimeoutMs);
+  if (db_->read_only() && !report_->read_only) {
+    report_->read_only = true;
+    report_->notices.push_back("The library '" + path_ + "' is read-only for this user; it was opened read-only.");
   }
-  db_.exec("PRAGMA foreign_keys = ON");
-  db_.exec("PRAGMA synchronous = FULL");
-  db_.exec("PRAGMA cache_size = -32768");  // 32 MiB: a large import spills fewer pages twice
-  const auto app = std::uint32_t(db_.query_int("PRAGMA application_id"));
-  const auto version = db_.query_int("PRAGMA user_version");
-  report_.schema_version_found = int(version);
+  db_->exec("PRAGMA foreign_keys = ON");
+  db_->exec("PRAGMA synchronous = FULL");
+  db_->exec("PRAGMA cache_size = -32768");  // 32 MiB: a large import spills fewer pages twice
+  const auto app = std::uint32_t(db_->query_int("PRAGMA application_id"));
+  const auto version = db_->query_int("PRAGMA user_version");
+  report_->schema_version_found = int(version);
   if (app != kLibraryApplicationId && !(fresh && app == 0 && version == 0))
     throw StoreError("'" + path_ + "' is not a clusterplan library; it was left unchanged");
   if (!fresh) {
@@ -219,12 +408,12 @@ void ScenarioStore::open_connection(const LibraryFileInfo& info) {
     if (check != "ok") throw sql::Error(11 /* SQLITE_CORRUPT */, "quick_check: " + check);
   }
   if (version > kLibrarySchemaVersion) {
-    if (!report_.read_only) {
-      db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
-      db_.set_busy_timeout(kLibraryBusyTimeoutMs);
-      report_.read_only = true;
+    if (!report_->read_only) {
+      *db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
+      db_->set_busy_timeout(kLibraryBusyTimeoutMs);
+      report_->read_only = true;
     }
-    report_.notices.push_back("The library '" + path_ + "' was written by a newer clusterplan (library schema " +
+    report_->notices.push_back("The library '" + path_ + "' was written by a newer clusterplan (library schema " +
                               std::to_string(version) + "; this version knows up to " +
                               std::to_string(kLibrarySchemaVersion) +
                               "). It was opened read-only; update clusterplan to change it.");
@@ -232,53 +421,73 @@ void ScenarioStore::open_connection(const LibraryFileInfo& info) {
 }
 
 void ScenarioStore::create_or_migrate() {
-  const int found = report_.schema_version_found;
+  const int found = report_->schema_version_found;
   if (found < kLibrarySchemaVersion) {
     if (found > 0) {  // a library with data: copy it first, whole, with SQLite's backup API
-      report_.backup_path =
+      report_->backup_path =
           free_name(path_ + ".schema-v" + std::to_string(found) + "-" + utc_file_timestamp(), ".backup");
       try {
-        db_.backup_to(report_.backup_path);
+        db_->backup_to(report_->backup_path);
       } catch (const sql::Error& e) {
-        std::remove(report_.backup_path.c_str());
+        std::remove(report_->backup_path.c_str());
         throw StoreError("the library '" + path_ + "' needs an upgrade, but its backup copy could not be made (" +
                          e.what() + "); it was left unchanged");
       }
     }
-    sql::Transaction tx(db_);
+    sql::Transaction tx(*db_);
     // Another process may have created or migrated the library meanwhile: look again.
-    const auto app = std::uint32_t(db_.query_int("PRAGMA application_id"));
-    const int version = int(db_.query_int("PRAGMA user_version"));
+    const auto app = std::uint32_t(db_->query_int("PRAGMA application_id"));
+    const int version = int(db_->query_int("PRAGMA user_version"));
     if (app == 0 && version == 0) {
-      if (db_.query_int("SELECT count(*) FROM sqlite_schema") != 0)
+      if (db_->query_int("SELECT count(*) FROM sqlite_schema") != 0)
         throw StoreError("'" + path_ + "' is not a clusterplan library; it was left unchanged");
-      db_.exec(kSetApplicationId);
-      report_.created = true;
+      db_->exec(kSetApplicationId);
+      report_->created = true;
     }
-    for (int v = version + 1; v <= kLibrarySchemaVersion; ++v) db_.exec(library_schema_step(v));
+    for (int v = version + 1; v <= kLibrarySchemaVersion; ++v) {
+      db_->exec(library_schema_step(v));
+      if (v == 4) add_checksums();
+    }
     if (version < kLibrarySchemaVersion) {
       const std::string set_version = "PRAGMA user_version = " + std::to_string(kLibrarySchemaVersion);
-      db_.exec(set_version.c_str());  // a constant of this build, not user text
+      db_->exec(set_version.c_str());  // a constant of this build, not user text
     }
     tx.commit();
     if (found > 0)
-      report_.notices.push_back("The library '" + path_ + "' was upgraded from schema " + std::to_string(found) +
+      report_->notices.push_back("The library '" + path_ + "' was upgraded from schema " + std::to_string(found) +
                                 " to " + std::to_string(kLibrarySchemaVersion) + "; a copy of the old one is at '" +
-                                report_.backup_path + "'.");
+                                report_->backup_path + "'.");
   }
   // Persistent; set after the application id is on disk, so that even a library whose first
   // transactions are still in the -wal file is recognisable by its header.
-  db_.exec("PRAGMA journal_mode = WAL");
+  db_->exec("PRAGMA journal_mode = WAL");
+}
+
+// Schema 4: the checksum of every row already stored, computed from the row as it is (the
+// backup copy was made before); no other value changes.
+void ScenarioStore::add_checksums() {
+  sql::Statement revisions = db_->prepare("SELECT r.id, " CP_REVISION_COLUMNS " FROM revisions r");
+  sql::Statement set_revision = db_->prepare("UPDATE revisions SET checksum = ?2 WHERE id = ?1");
+  while (revisions.step())
+    set_revision.bind(1, revisions.int64(0)).bind(2, checksum_of_columns(revisions, 1, kRevisionColumns)).run();
+  sql::Statement scenarios = db_->prepare("SELECT " CP_SCENARIO_COLUMNS " FROM scenarios s");
+  sql::Statement set_scenario = db_->prepare("UPDATE scenarios SET checksum = ?2 WHERE id = ?1");
+  while (scenarios.step())
+    set_scenario.bind(1, scenarios.int64(0)).bind(2, checksum_of_columns(scenarios, 0, kScenarioColumns)).run();
 }
 
 void ScenarioStore::require_writable() const {
-  if (report_.read_only)
+  if (report_->read_only)
     throw StoreError("the library '" + path_ + "' is open read-only" +
-                     (report_.notices.empty() ? std::string() : ": " + report_.notices.back()));
+                     (report_->notices.empty() ? std::string() : ": " + report_->notices.back()));
 }
 
-std::string ScenarioStore::quick_check() {
-  sql::Statement s = db_.prepare("PRAGMA quick_check");
+std::string ScenarioStore::quick_check() { return pragma_check("PRAGMA quick_check"); }
+std::string ScenarioStore::integrity_check() { return pragma_check("PRAGMA integrity_check"); }
+
+// The rows of PRAGMA quick_check or integrity_check, joined by "; ".
+std::string ScenarioStore::pragma_check(const char* pragma) {
+  sql::Statement s = db_->prepare(pragma);
   std::string out;
   while (s.step()) {
     if (!out.empty()) out += "; ";
@@ -332,23 +541,28 @@ std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate
   return save_revision(d, estimate, kEngineVersion, id);
 }
 
+std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate, std::int64_t id, int& revision) {
+  require_writable();
+  return save_revision(d, estimate, kEngineVersion, id, &revision);
+}
+
 // The id of the content-addressed row holding `content` (looked up by its hash, then compared
 // whole), added when there is none: in price_lists (column json, text) or json_shapes
 // (column shape, a blob); the SQL is constant, never built from user text.
 std::int64_t ScenarioStore::content_row(const char* find_sql, const char* insert_sql, std::string_view content,
                                         bool blob) {
   const auto hash = std::int64_t(pack::content_hash(content));
-  sql::Statement& find = db_.cached(find_sql);
+  sql::Statement& find = db_->cached(find_sql);
   find.bind(1, hash);
   blob ? find.bind_blob(2, content) : find.bind(2, content);
   std::int64_t id = find.step() ? find.int64(0) : 0;
   find.reset();
   if (id != 0) return id;
-  sql::Statement& insert = db_.cached(insert_sql);
+  sql::Statement& insert = db_->cached(insert_sql);
   insert.bind(1, hash);
   blob ? insert.bind_blob(2, content) : insert.bind(2, content);
   insert.run();
-  return db_.last_insert_rowid();
+  return db_->last_insert_rowid();
 }
 
 // The row of price_lists that holds `list`, added when there is none.
@@ -375,7 +589,7 @@ std::int64_t ScenarioStore::shape_row(const std::string& shape) {
 }
 
 void ScenarioStore::delete_unused_shared_rows() {
-  db_.exec(
+  db_->exec(
       "DELETE FROM price_lists WHERE NOT EXISTS (SELECT 1 FROM revisions WHERE rent_list = price_lists.id) "
       "AND NOT EXISTS (SELECT 1 FROM revisions WHERE cloud_list = price_lists.id) "
       "AND NOT EXISTS (SELECT 1 FROM revisions WHERE purchase_list = price_lists.id); "
@@ -385,9 +599,9 @@ void ScenarioStore::delete_unused_shared_rows() {
 }
 
 std::int64_t ScenarioStore::save_revision(const ScenarioDocument& d, const json& estimate,
-                                          const std::string& engine_version, std::int64_t id) {
+                                          const std::string& engine_version, std::int64_t id, int* saved_revision) {
   WriteCache& c = *cache_;
-  WriteScope write(db_, [&] { c.clear(); });
+  WriteScope write(*db_, [&] { c.clear(); });
 
   // The scenario's JSON without its name (the revision's) and its price lists (rows of
   // price_lists), packed. Serialised from a copy with empty lists swapped in: building the
@@ -423,58 +637,95 @@ std::int64_t ScenarioStore::save_revision(const ScenarioDocument& d, const json&
     if (!tags_text.empty()) tags_text += '\x1f';
     tags_text += tag;
   }
-  int revision = 1;
+  // One timestamp for the whole save, read inside its write transaction.
+  sql::Statement& clock = db_->cached("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
+  clock.step();
+  const std::string now = clock.text(0);
+  clock.reset();
+  // The revision's number, assigned inside this write transaction (BEGIN IMMEDIATE): no other
+  // writer can take the same one.
+  std::int64_t revision = 1;
   if (id == 0) {
-    static const std::string insert = std::string("INSERT INTO scenarios (name, tags, revision, created_at, ") +
-                                      "updated_at) VALUES (?1, ?2, 1, " + kNow + ", " + kNow + ")";
-    db_.cached(insert.c_str()).bind(1, name).bind(2, tags_text).run();
-    id = db_.last_insert_rowid();
+    db_->cached("INSERT INTO scenarios (name, tags, revision, created_at, updated_at) VALUES (?1, ?2, 1, ?3, ?3)")
+        .bind(1, name)
+        .bind(2, tags_text)
+        .bind(3, now)
+        .run();
+    id = db_->last_insert_rowid();
+    db_->cached("UPDATE scenarios SET checksum = ?2 WHERE id = ?1")
+        .bind(1, id)
+        .bind(2, scenario_checksum(id, name, tags_text, 1, now, now))
+        .run();
   } else {
-    static const std::string update = std::string("UPDATE scenarios SET name = ?2, tags = ?3, ") +
-                                      "revision = revision + 1, updated_at = " + kNow +
-                                      " WHERE id = ?1 RETURNING revision";
-    sql::Statement& s = db_.cached(update.c_str());
-    s.bind(1, id).bind(2, name).bind(3, tags_text);
+    sql::Statement& s = db_->cached("SELECT revision, created_at FROM scenarios WHERE id = ?1");
+    s.bind(1, id);
     if (!s.step()) throw StoreError("there is no scenario " + std::to_string(id) + " in the library");
-    revision = int(s.int64(0));
+    revision = s.int64(0) + 1;
+    const std::string created_at = s.text(1);
     s.reset();
+    db_->cached("UPDATE scenarios SET name = ?2, tags = ?3, revision = ?4, updated_at = ?5, checksum = ?6 WHERE id = ?1")
+        .bind(1, id)
+        .bind(2, name)
+        .bind(3, tags_text)
+        .bind(4, revision)
+        .bind(5, now)
+        .bind(6, scenario_checksum(id, name, tags_text, revision, created_at, now))
+        .run();
   }
-  static const std::string add_revision =
-      std::string("INSERT INTO revisions (scenario_id, revision, name, notes, scenario_shape, scenario_values, ") +
-      "rent_list, cloud_list, purchase_list, estimate_shape, estimate_values, engine_version, saved_at) " +
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, " + kNow + ")";
-  sql::Statement& r = db_.cached(add_revision.c_str());
+  // The checksum of the row exactly as it is inserted, in CP_REVISION_COLUMNS' order.
+  Checksum sum;
+  sum.integer(id).integer(revision).bytes(name).bytes(d.notes).null().integer(scenario_shape).bytes(c.scenario_values);
+  for (const std::int64_t row : list_rows) sum.integer(row);
+  sum.null();
+  if (estimate_shape == 0) sum.null().null();
+  else sum.integer(estimate_shape).bytes(c.estimate_values);
+  sum.bytes(engine_version).bytes(now);
+  sql::Statement& r = db_->cached(
+      "INSERT INTO revisions (scenario_id, revision, name, notes, scenario_shape, scenario_values, rent_list, "
+      "cloud_list, purchase_list, estimate_shape, estimate_values, engine_version, saved_at, checksum) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   r.bind(1, id).bind(2, revision).bind(3, name).bind(4, d.notes).bind(5, scenario_shape).bind_blob(6, c.scenario_values);
   r.bind(7, list_rows[0]).bind(8, list_rows[1]).bind(9, list_rows[2]).bind(12, engine_version);
+  r.bind(13, now).bind(14, sum.value());
   if (estimate_shape == 0) r.bind_null(10).bind_null(11);
   else r.bind(10, estimate_shape).bind_blob(11, c.estimate_values);
   r.run();
-  if (revision > 1) db_.cached("DELETE FROM tags WHERE scenario_id = ?1").bind(1, id).run();
+  if (revision > 1) db_->cached("DELETE FROM tags WHERE scenario_id = ?1").bind(1, id).run();
   int position = 0;
   for (const std::string& tag : d.tags)
-    db_.cached("INSERT OR IGNORE INTO tags (scenario_id, tag, position) VALUES (?1, ?2, ?3)")
+    db_->cached("INSERT OR IGNORE INTO tags (scenario_id, tag, position) VALUES (?1, ?2, ?3)")
         .bind(1, id)
         .bind(2, tag)
         .bind(3, position++)
         .run();
   write.commit();
+  if (saved_revision) *saved_revision = int(revision);
   return id;
 }
 
 bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& out) {
   // revision 0: the current one. A library of schema 1 or 2 opened read-only (not migrated)
-  // has only the JSON texts.
-  const bool packed = !report_.read_only || report_.schema_version_found >= 3;
+  // has only the JSON texts; one of schema 3 has no checksums yet.
+  const int schema = report_->read_only ? report_->schema_version_found : kLibrarySchemaVersion;
+  constexpr const char* kChecked =
+      "SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
+      "r.estimate_json, r.engine_version, r.saved_at, r.rent_list, r.cloud_list, r.purchase_list, "
+      "r.scenario_shape, r.scenario_values, r.estimate_shape, r.estimate_values, r.checksum, s.checksum, "
+      CP_REVISION_COLUMNS ", " CP_SCENARIO_COLUMNS
+      " FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
+      "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1";
   sql::Statement& s =
-      packed ? db_.cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
-                          "r.estimate_json, r.engine_version, r.saved_at, r.rent_list, r.cloud_list, r.purchase_list, "
-                          "r.scenario_shape, r.scenario_values, r.estimate_shape, r.estimate_values "
-                          "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
-                          "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1")
-             : db_.cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
-                          "r.estimate_json, r.engine_version, r.saved_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
-                          "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
-                          "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1");
+      schema >= 4 ? db_->cached(kChecked)
+      : schema == 3
+          ? db_->cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
+                        "r.estimate_json, r.engine_version, r.saved_at, r.rent_list, r.cloud_list, r.purchase_list, "
+                        "r.scenario_shape, r.scenario_values, r.estimate_shape, r.estimate_values "
+                        "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
+                        "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1")
+          : db_->cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
+                        "r.estimate_json, r.engine_version, r.saved_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
+                        "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
+                        "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1");
   s.bind(1, id).bind(2, revision);
   if (!s.step()) return false;
   StoredScenario x;
@@ -482,6 +733,23 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   x.created_at = s.text(0);
   x.updated_at = revision == 0 ? s.text(1) : s.text(8);
   x.revision = int(s.int64(2));
+  const auto damaged = [&](const std::string& what) {
+    return StoreError("revision " + std::to_string(revision != 0 ? revision : x.revision) + " of scenario " +
+                      std::to_string(id) + " is damaged (" + what + "); it was not read");
+  };
+  std::string scenario_tags;
+  if (schema >= 4) {  // checked before anything is read from the row
+    constexpr int kRevision = 18, kScenario = kRevision + kRevisionColumns;
+    if (s.is_null(16) || s.int64(16) != checksum_of_columns(s, kRevision, kRevisionColumns)) {
+      s.reset();
+      throw damaged("what is stored for it does not match its checksum");
+    }
+    if (s.is_null(17) || s.int64(17) != checksum_of_columns(s, kScenario, kScenarioColumns)) {
+      s.reset();
+      throw damaged("the scenario's own row does not match its checksum");
+    }
+    scenario_tags = s.text(kScenario + 2);
+  }
   const std::string name = s.text(3);
   x.document.notes = s.text(4);
   const std::string scenario_json = s.text(5);
@@ -495,13 +763,20 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   const std::string estimate_values = s.blob(15);
   s.reset();
 
+  std::string shapes[2];  // the scenario's and the estimate's, checked against their hash
+  for (int i = 0; i < 2; ++i) {
+    const std::int64_t row = i == 0 ? scenario_shape : estimate_shape;
+    if (row != 0 && !shape_text(row, shapes[i]))
+      throw damaged(std::string("the shape of its ") + (i == 0 ? "scenario" : "estimate") +
+                    " is missing or does not match its hash");
+  }
   const auto fail = [&](const std::string& why) {
     return StoreError("scenario " + std::to_string(id) + " (revision " + std::to_string(x.revision) +
                       ") in the library cannot be read: " + why);
   };
   json j;
   if (scenario_shape != 0) {
-    if (!pack::unpack_json(shape_text(scenario_shape), scenario_values, j) || !j.is_object())
+    if (!pack::unpack_json(shapes[0], scenario_values, j) || !j.is_object())
       throw fail("its packed scenario is damaged");
     j["name"] = name;
   } else {
@@ -513,12 +788,14 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
     const std::string slot = kPriceListSlots[i];
     if (!j.is_object() || !j.contains("assumptions") || !j["assumptions"].is_object())
       throw fail("its scenario has no assumptions for its " + slot + " price list");
-    sql::Statement& l = db_.cached("SELECT json FROM price_lists WHERE id = ?1");
+    sql::Statement& l = db_->cached("SELECT json, hash FROM price_lists WHERE id = ?1");
     l.bind(1, list_rows[i]);
     const bool found = l.step();
     const std::string text = found ? l.text(0) : std::string();
+    const bool intact = found && l.int64(1) == std::int64_t(pack::content_hash(text));
     l.reset();
     if (!found) throw fail("its " + slot + " price list is missing from the library");
+    if (!intact) throw damaged("its " + slot + " price list does not match its hash");
     json list = json::parse(text, nullptr, false);
     if (list.is_discarded()) throw fail("its " + slot + " price list is not valid JSON");
     json& lists = j["assumptions"]["price_lists"];
@@ -531,27 +808,32 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   // A snapshot that cannot be read back is left out, as before schema 3: the scenario is what
   // the user saved; the snapshot can be made again.
   if (estimate_shape != 0) {
-    if (!pack::unpack_json(shape_text(estimate_shape), estimate_values, x.estimate)) x.estimate = nullptr;
+    if (!pack::unpack_json(shapes[1], estimate_values, x.estimate)) x.estimate = nullptr;
   } else if (!estimate_json.empty()) {
     x.estimate = json::parse(estimate_json, nullptr, false);
     if (x.estimate.is_discarded()) x.estimate = nullptr;
   }
   if (x.estimate.is_object() && !x.estimate.contains("inputs")) x.estimate["inputs"] = std::move(j);
-  sql::Statement& t = db_.cached("SELECT tag FROM tags WHERE scenario_id = ?1 ORDER BY position");
+  sql::Statement& t = db_->cached("SELECT tag FROM tags WHERE scenario_id = ?1 ORDER BY position");
   t.bind(1, id);
   while (t.step()) x.document.tags.push_back(t.text(0));  // tags belong to the scenario
   t.reset();
+  if (schema >= 4 && x.document.tags != distinct_tags(scenario_tags))
+    throw damaged("its scenario's tags do not match the tags kept with its checksum");
   out = std::move(x);
   return true;
 }
 
-// The shape of json_shapes row `id`; "" when there is none (which no packed document is).
-std::string ScenarioStore::shape_text(std::int64_t id) {
-  sql::Statement& h = db_.cached("SELECT shape FROM json_shapes WHERE id = ?1");
+// The shape of json_shapes row `id`; false when there is none, or when it does not match the
+// hash it was stored with.
+bool ScenarioStore::shape_text(std::int64_t id, std::string& shape) {
+  sql::Statement& h = db_->cached("SELECT shape, hash FROM json_shapes WHERE id = ?1");
   h.bind(1, id);
-  std::string shape = h.step() ? h.blob(0) : std::string();
+  const bool found = h.step();
+  shape = found ? h.blob(0) : std::string();
+  const bool intact = found && h.int64(1) == std::int64_t(pack::content_hash(shape));
   h.reset();
-  return shape;
+  return intact;
 }
 
 bool ScenarioStore::load(std::int64_t id, StoredScenario& out) { return load_where(id, 0, out); }
@@ -561,7 +843,7 @@ bool ScenarioStore::load_revision(std::int64_t id, int revision, StoredScenario&
 }
 
 std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::string_view tag) {
-  sql::Statement& s = db_.cached(
+  sql::Statement& s = db_->cached(
       "SELECT s.id, s.name, s.revision, s.updated_at, s.tags FROM scenarios s "
       "WHERE (?1 = '' OR s.name LIKE ?2 ESCAPE '\\') "
       "AND (?3 = '' OR EXISTS (SELECT 1 FROM tags t WHERE t.scenario_id = s.id AND t.tag = ?3)) "
@@ -583,7 +865,7 @@ std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::s
 
 bool ScenarioStore::rename(std::int64_t id, const std::string& name) {
   require_writable();
-  WriteScope write(db_, [this] { cache_->clear(); });
+  WriteScope write(*db_, [this] { cache_->clear(); });
   StoredScenario x;
   if (!load(id, x)) return false;
   x.document.scenario.name = name;
@@ -594,7 +876,7 @@ bool ScenarioStore::rename(std::int64_t id, const std::string& name) {
 
 std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) {
   require_writable();
-  WriteScope write(db_, [this] { cache_->clear(); });
+  WriteScope write(*db_, [this] { cache_->clear(); });
   StoredScenario x;
   if (!load(id, x)) return 0;
   x.document.scenario.name = name.empty() ? x.document.scenario.name + " (copy)" : name;
@@ -605,21 +887,21 @@ std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) 
 
 bool ScenarioStore::remove(std::int64_t id) {
   require_writable();
-  WriteScope write(db_, [this] { cache_->clear(); });
-  db_.cached("DELETE FROM scenarios WHERE id = ?1").bind(1, id).run();
-  const bool removed = db_.changes() > 0;
+  WriteScope write(*db_, [this] { cache_->clear(); });
+  db_->cached("DELETE FROM scenarios WHERE id = ?1").bind(1, id).run();
+  const bool removed = db_->changes() > 0;
   if (removed) delete_unused_shared_rows();  // the price lists and shapes no revision uses now
   write.commit();
   return removed;
 }
 
 std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) {
-  const bool packed = !report_.read_only || report_.schema_version_found >= 3;
+  const bool packed = !report_->read_only || report_->schema_version_found >= 3;
   sql::Statement& s =
-      packed ? db_.cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL OR "
+      packed ? db_->cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL OR "
                                "estimate_shape IS NOT NULL FROM revisions WHERE scenario_id = ?1 "
                                "ORDER BY revision DESC")
-                  : db_.cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL "
+                  : db_->cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL "
                                "FROM revisions WHERE scenario_id = ?1 ORDER BY revision DESC");
   s.bind(1, id);
   std::vector<RevisionInfo> out;
@@ -629,7 +911,7 @@ std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) {
 }
 
 std::vector<TagCount> ScenarioStore::tags() {
-  sql::Statement& s = db_.cached("SELECT tag, count(*) FROM tags GROUP BY tag ORDER BY tag");
+  sql::Statement& s = db_->cached("SELECT tag, count(*) FROM tags GROUP BY tag ORDER BY tag");
   std::vector<TagCount> out;
   while (s.step()) out.push_back({s.text(0), int(s.int64(1))});
   s.reset();
@@ -643,13 +925,13 @@ void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, c
   static const std::string sql = std::string("INSERT INTO catalog_entries (kind, id, json, updated_at) ") +
                                  "VALUES (?1, ?2, ?3, " + kNow + ") ON CONFLICT (kind, id) DO UPDATE SET " +
                                  "json = excluded.json, updated_at = excluded.updated_at";
-  WriteScope write(db_, [] {});
-  db_.cached(sql.c_str()).bind(1, catalog_kind_name(kind)).bind(2, id).bind(3, data.dump()).run();
+  WriteScope write(*db_, [] {});
+  db_->cached(sql.c_str()).bind(1, catalog_kind_name(kind)).bind(2, id).bind(3, data.dump()).run();
   write.commit();
 }
 
 std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) {
-  sql::Statement& s = db_.cached("SELECT id, json, updated_at FROM catalog_entries WHERE kind = ?1 ORDER BY id");
+  sql::Statement& s = db_->cached("SELECT id, json, updated_at FROM catalog_entries WHERE kind = ?1 ORDER BY id");
   s.bind(1, catalog_kind_name(kind));
   std::vector<CatalogEntry> out;
   while (s.step()) out.push_back({s.text(0), json::parse(s.text(1), nullptr, false), s.text(2)});
@@ -659,9 +941,9 @@ std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) {
 
 bool ScenarioStore::remove_catalog_entry(CatalogKind kind, const std::string& id) {
   require_writable();
-  WriteScope write(db_, [] {});
-  db_.cached("DELETE FROM catalog_entries WHERE kind = ?1 AND id = ?2").bind(1, catalog_kind_name(kind)).bind(2, id).run();
-  const bool removed = db_.changes() > 0;
+  WriteScope write(*db_, [] {});
+  db_->cached("DELETE FROM catalog_entries WHERE kind = ?1 AND id = ?2").bind(1, catalog_kind_name(kind)).bind(2, id).run();
+  const bool removed = db_->changes() > 0;
   write.commit();
   return removed;
 }

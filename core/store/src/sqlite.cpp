@@ -99,6 +99,7 @@ void Statement::reset() {
 std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, column); }
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 bool Statement::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+bool Statement::is_integer(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_INTEGER; }
 
 std::string Statement::text(int column) const {
   const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));

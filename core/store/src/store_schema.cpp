@@ -119,6 +119,16 @@ CREATE INDEX revisions_by_cloud_list ON revisions (cloud_list);
 CREATE INDEX revisions_by_purchase_list ON revisions (purchase_list);
 )sql";
 
+// Version 4: a checksum per revision and per scenario row (core/scenario_store.cpp,
+// "Checksums": FNV-1a 64 of what is stored for it, each field with its length), verified on
+// every load. The columns are added here; ScenarioStore fills them for the rows already there
+// in the same transaction, after the backup copy, changing no other stored value. A NULL
+// checksum in a library of schema 4 is damage.
+constexpr const char* kStep4 = R"sql(
+ALTER TABLE scenarios ADD COLUMN checksum INTEGER;
+ALTER TABLE revisions ADD COLUMN checksum INTEGER;
+)sql";
+
 }  // namespace
 
 const char* library_schema_step(int to_version) {
@@ -126,6 +136,7 @@ const char* library_schema_step(int to_version) {
     case 1: return kStep1;
     case 2: return kStep2;
     case 3: return kStep3;
+    case 4: return kStep4;
     default: return nullptr;
   }
 }

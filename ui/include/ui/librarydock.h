@@ -51,6 +51,9 @@ class LibraryDock : public QDockWidget {
   cp::ScenarioStore* store() const { return store_.get(); }
   bool isReadOnly() const;
   QString bannerText() const;  // what the banner says; empty when it is hidden
+  // What must be seen without opening the library tab: the library was moved aside as damaged,
+  // or it was refused (with the reason). Empty otherwise (also when it is only read-only).
+  QString alertText() const;
 
   ScenarioListModel* model() const { return model_; }
   QSortFilterProxyModel* proxy() const { return proxy_; }

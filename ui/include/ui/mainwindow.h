@@ -12,6 +12,7 @@
 
 class QAction;
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QTabWidget;
 class QTimer;
@@ -54,6 +55,9 @@ class MainWindow : public QMainWindow {
   FabricComparisonPage* comparisonPage() const { return comparison_; }
   TopologyView* topologyView() const { return topology_; }
   LibraryDock* libraryDock() const { return library_; }
+  // The status bar's notice that the library was moved aside or refused (LibraryDock::alertText);
+  // hidden when there is none.
+  QLabel* libraryAlert() const { return libraryAlert_; }
   ComparePage* scenarioComparison() const { return compare_; }
   PlannerPage* plannerPage() const { return planner_; }
   // Shows the scenario comparison page on these library scenarios (two to four).
@@ -72,6 +76,7 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  void updateLibraryAlert();
   void createMenus();
   void retranslate();
   void showAbout();
@@ -93,6 +98,7 @@ class MainWindow : public QMainWindow {
   FabricComparisonPage* comparison_ = nullptr;
   TopologyView* topology_ = nullptr;
   LibraryDock* library_ = nullptr;
+  QLabel* libraryAlert_ = nullptr;
   ComparePage* compare_ = nullptr;
   PlannerPage* planner_ = nullptr;
   QAction* saveToLibraryAction_ = nullptr;

@@ -26,8 +26,13 @@ struct LibraryFileInfo {
   LibraryFileKind kind = LibraryFileKind::Missing;
   std::uint32_t application_id = 0;
   std::string error;  // Unreadable: the reason
+  // The file's device and inode number (0 when it is missing): which file the path named.
+  std::uint64_t device = 0, inode = 0;
 };
 
+// Reads the header with a plain open() and close(): call it only while no SQLite connection of
+// this process has the file open (POSIX drops every lock a process holds on a file when any
+// descriptor of it is closed; SQLite's "How To Corrupt An SQLite Database File", 2.2).
 LibraryFileInfo inspect_library_file(const std::string& path);
 
 // Moves `path` (with its -wal and -shm files) to "PATH.damaged-YYYYMMDD-HHMMSS" (UTC), adding

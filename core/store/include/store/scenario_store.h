@@ -4,11 +4,21 @@
 //  - every save is a new revision, the previous ones stay;
 //  - an older library is backed up (SQLite's backup API) before its schema is migrated, in
 //    one transaction; a newer one is opened read-only;
-//  - a library that fails PRAGMA quick_check on open is moved aside, never deleted, and a
-//    fresh library starts (report() says where the old one went);
-//  - a file that is not a clusterplan library is refused and left byte for byte as it was.
-// Several processes may use one library; writers wait for each other (busy timeout).
-// One ScenarioStore is one connection: use it from one thread at a time.
+//  - a library that fails PRAGMA quick_check on open is checked again with an exclusive lock
+//    (no other connection, in any process, has it open) by PRAGMA integrity_check; only when
+//    that fails too is it moved aside, never deleted, and a fresh library starts (report()
+//    says where the old one went). When another program has it open it is refused, unchanged;
+//  - a file that is not a clusterplan library is refused and left byte for byte as it was;
+//  - every revision and every scenario row carries a checksum of what is stored for it (with
+//    the shared price lists and shapes it uses), verified on every load: a damaged revision is
+//    an error ("revision R of scenario N is damaged"), never served.
+// Several processes may use one library; writers wait for each other (busy timeout), and a
+// revision's number is assigned inside its write transaction.
+// One connection per library per process: every ScenarioStore of one file (by its canonical
+// path, or its device and inode) in a process shares one connection, opened by the first
+// (which alone inspects the file before SQLite opens it: a plain open() and close() of a
+// file SQLite has open would drop SQLite's POSIX locks). Use the ScenarioStores of one
+// library from one thread at a time.
 #pragma once
 
 #include "engine/version.h"
@@ -30,6 +40,8 @@ namespace cp {
 
 // The estimating engine's version, kept with every saved estimate snapshot.
 inline constexpr const char* kEngineVersion = kVersion;  // the one version, from CMake
+// How long a writer waits for another's transaction before failing (SQLITE_BUSY). A save
+// takes ~1-10 ms (tests/bench/bench_store.cpp); 10 s lets a queue of writers drain.
 inline constexpr int kLibraryBusyTimeoutMs = 10000;
 
 // A refused or failed library operation; the message is meant for the user.
@@ -96,16 +108,20 @@ class ScenarioStore {
   ScenarioStore(ScenarioStore&&) noexcept;
   ScenarioStore& operator=(ScenarioStore&&) noexcept;
 
-  const OpenReport& report() const { return report_; }
-  bool read_only() const { return report_.read_only; }
+  const OpenReport& report() const { return *report_; }
+  bool read_only() const { return report_->read_only; }
   const std::string& path() const { return path_; }
 
   // Saves a new scenario (id 0) or a new revision of scenario `id`; returns the id. The save
   // is durable when it returns, unless it runs inside a Batch. Throws StoreError when `id`
   // does not exist or the library is read-only.
   std::int64_t save(const ScenarioDocument& d, const nlohmann::json& estimate, std::int64_t id = 0);
+  // The same, and `revision` is the number the save got (assigned in its write transaction:
+  // no other save of this scenario, in any process, gets the same one).
+  std::int64_t save(const ScenarioDocument& d, const nlohmann::json& estimate, std::int64_t id, int& revision);
   // False when there is no such scenario (or revision). Throws StoreError when the stored
-  // JSON cannot be read back.
+  // JSON cannot be read back, or when the revision's or the scenario's checksum does not match
+  // what is stored ("revision R of scenario N is damaged").
   bool load(std::int64_t id, StoredScenario& out);
   bool load_revision(std::int64_t id, int revision, StoredScenario& out);
   // Newest first. `search`: part of the name, any case; `tag`: only scenarios with that tag.
@@ -127,6 +143,8 @@ class ScenarioStore {
 
   // "ok", or what PRAGMA quick_check found.
   std::string quick_check();
+  // "ok", or what PRAGMA integrity_check found (slower: also checks every index).
+  std::string integrity_check();
 
   // Groups many saves into one transaction (an import): they become durable together at
   // commit(); without commit() none of them is kept. Within a batch, price lists and snapshot
@@ -141,16 +159,20 @@ class ScenarioStore {
   };
 
  private:
+  struct Library;
   void open(bool may_move_aside);
   void open_connection(const LibraryFileInfo& info);
+  void confirm_damage(const LibraryFileInfo& info, const std::string& found);
   void create_or_migrate();
+  void add_checksums();
+  std::string pragma_check(const char* pragma);
   void require_writable() const;
   std::int64_t save_revision(const ScenarioDocument& d, const nlohmann::json& estimate,
-                             const std::string& engine_version, std::int64_t id);
+                             const std::string& engine_version, std::int64_t id, int* saved_revision = nullptr);
   std::int64_t content_row(const char* find_sql, const char* insert_sql, std::string_view content, bool blob);
   std::int64_t price_list_row(const PriceList& list);
   std::int64_t shape_row(const std::string& shape);
-  std::string shape_text(std::int64_t id);
+  bool shape_text(std::int64_t id, std::string& shape);
   void delete_unused_shared_rows();
   bool load_where(std::int64_t id, int revision, StoredScenario& out);
 
@@ -159,9 +181,11 @@ class ScenarioStore {
   struct WriteCache;
 
   std::string path_;
-  sql::Database db_;
-  OpenReport report_;
-  std::unique_ptr<WriteCache> cache_;
+  std::shared_ptr<Library> lib_;  // shared with the other ScenarioStores of this file
+  // The members of *lib_, named as before it was shared.
+  sql::Database* db_ = nullptr;
+  OpenReport* report_ = nullptr;
+  WriteCache* cache_ = nullptr;
 };
 
 }  // namespace cp

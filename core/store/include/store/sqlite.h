@@ -59,6 +59,7 @@ class Statement {
   std::string text(int column) const;  // "" for NULL
   std::string blob(int column) const;  // the bytes of a BLOB (or TEXT); "" for NULL
   bool is_null(int column) const;
+  bool is_integer(int column) const;  // stored as an INTEGER
 
  private:
   friend class Database;
