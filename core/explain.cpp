@@ -56,14 +56,15 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
   switch (f) {
     case Figure::MemoryPerGpu:
       x.title = "Memory per GPU";
-      x.formula = "memory = weights + gradients + optimizer states + activations + loss/logits + communication "
-                  "buffers + framework + fragmentation";
+      x.formula = "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working "
+                  "set + communication buffers + framework + fragmentation";
       in("weights", "weights", m.weights, "bytes");
       in("gradients", "gradients", m.gradients, "bytes");
       in("optimizer", "optimizer states", m.optimizer, "bytes");
       in("activations", "activations", m.activations, "bytes");
       in("loss_logits", "loss and logits", m.loss_logits, "bytes");
-      in("comm_buffers", "communication buffers", m.comm_buffers, "bytes");
+      in("zero3_working", "ZeRO-3 gathered layers and gradient bucket", m.zero3_working, "bytes");
+      in("comm_buffers", "NCCL buffers per communicator", m.comm_buffers, "bytes");
       in("framework", "framework and CUDA context", m.framework, "bytes");
       in("fragmentation", "allocator fragmentation", m.fragmentation, "bytes");
       x.value = m.total();

@@ -183,8 +183,17 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       reduce += mb * reduce_scatter(params * bpp.gradients, ranks, link).seconds;
       gather += mb * 2.0 * all_gather(params * bpp.weights, ranks, link).seconds;
       st.dp.algo = CollectiveAlgo::Ring;
+    } else if (tr.zero == Zero::Stage2) {
+      // ZeRO-2 as DeepSpeed runs it: a GPU keeps only its shard of the gradients, so it cannot
+      // accumulate whole gradients over micro-batches and reduce-scatters every micro-batch's
+      // (DeepSpeed stage_1_and_2.py, reduce_ipg_grads in each backward), then gathers the
+      // updated 16-bit weights once per step. Megatron-LM's way, full gradient buffers and one
+      // reduce-scatter per step, is the distributed optimizer (Zero::DistributedOptimizer).
+      reduce += mb * reduce_scatter(params * bpp.gradients, ranks, link).seconds;
+      gather += all_gather(params * std::max(2.0, bpp.weights), ranks, link).seconds;
+      st.dp.algo = CollectiveAlgo::Ring;
     } else {
-      // ZeRO-1/2 and the distributed optimizer: reduce-scatter the gradients, then gather the
+      // ZeRO-1 and the distributed optimizer: reduce-scatter the gradients, then gather the
       // updated 16-bit weights.
       reduce += reduce_scatter(params * bpp.gradients, ranks, link).seconds;
       gather += all_gather(params * std::max(2.0, bpp.weights), ranks, link).seconds;
@@ -216,7 +225,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     // backward window, stays exposed. The weight gather overlaps the next forward likewise.
     const double total_params = c.dense_params + c.expert_params;
     const double bucket = total_params > 0 ? std::min(1.0, tr.dp_bucket_params / total_params) : 1.0;
-    const double exposed_reduce = std::max(bucket * reduce, reduce - std::max(0.0, bwd_stream - cp_busy_bwd));
+    // ZeRO-2 reduces in every micro-batch's backward: one window, and one last bucket, each.
+    const double windows = tr.zero == Zero::Stage2 ? std::max(1, mb) : 1;
+    const double per_window = reduce / windows;
+    const double exposed_reduce =
+        windows * std::max(bucket * per_window, per_window - std::max(0.0, bwd_stream - cp_busy_bwd));
     const double exposed_gather = std::max(bucket * gather, gather - std::max(0.0, fwd_stream - cp_busy_fwd));
     st.exposed.dp_s = exposed_reduce + exposed_gather;
   } else {
