@@ -154,8 +154,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.exposed.ep_s = mb * c.ep;
   st.exposed.cp_s = mb * c.cp;
   // Pipeline bubble: (p - 1) / (v m) of the ideal time, i.e. (p - 1) / v micro-batch slots
-  // (Narayanan et al. 2021, section 2.2).
-  st.bubble_s = p.pp > 1 ? (p.pp - 1) / v * c.total() : 0.0;
+  // (Narayanan et al. 2021, section 2.2), when each stage has at least p micro-batches to
+  // interleave. With m < p micro-batches the first one's chunks run their p x v chunk steps
+  // one after another and the others trail it: (p v + m - 1) / v slots for m of work, a bubble
+  // of (p - m) + (m - 1) / v slots (p - 1 for a single micro-batch, whatever v).
+  const double bubble_slots = mb >= p.pp ? (p.pp - 1) / v : (p.pp - mb) + (mb - 1) / v;
+  st.bubble_s = p.pp > 1 ? bubble_slots * c.total() : 0.0;
   // PP: activations forward and gradients backward between stages for every micro-batch and
   // chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
   if (p.pp > 1) {

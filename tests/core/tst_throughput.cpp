@@ -57,6 +57,7 @@ class TstThroughput : public QObject {
   void zero2ReduceScattersEveryMicroBatch();
   void contextParallelShortSequenceCosts();
   void hardwareFlopsAsExecuted();
+  void bubbleWithFewMicroBatches();
 };
 
 void TstThroughput::narayananFlops_data() {
@@ -352,6 +353,31 @@ void TstThroughput::hardwareFlopsAsExecuted() {
   QVERIFY2(e.throughput.hfu <= s.cluster.gpu.mamf_fraction, qPrintable(QString::number(e.throughput.hfu)));
   // MFU keeps counting the full matrix, so it may read above HFU at long sequences.
   QVERIFY(e.throughput.mfu > e.throughput.hfu);
+}
+
+void TstThroughput::bubbleWithFewMicroBatches() {
+  // Interleaving shrinks the bubble to (p - 1) / v slots only when each stage has p or more
+  // micro-batches to interleave. LLaMA-65B, PP 2, VPP 20, DP 1,024 on 2,048 A100s, global
+  // batch 2,048, micro-batch 2: one micro-batch per step, which runs its 40 chunk steps one
+  // after another: a bubble of one whole slot (p - m + (m - 1)/v = 1), not 1/20 of one (the
+  // planner's 70% MFU winner for this question rested on it). With 3 micro-batches on 4
+  // stages and v = 2: (4 - 3) + 2/2 = 2 slots.
+  Scenario s = default_scenario();
+  s.parallel = Parallelism{1, 2, 20, 0, 1, 1, false};
+  s.cluster.nodes = 256;
+  s.training.global_batch = 2048;
+  s.training.micro_batch = 2;
+  s.training.zero = Zero::Stage3;
+  Estimate e = checked(s);
+  QCOMPARE(e.microbatches, 1);
+  QVERIFY(std::abs(e.step.bubble_s / e.step.microbatch_s - 1.0) < 1e-12);
+  s.parallel = Parallelism{8, 4, 2, 0, 1, 1, true};
+  s.cluster.nodes = 4;
+  s.training.global_batch = 3;
+  s.training.micro_batch = 1;
+  e = checked(s);
+  QCOMPARE(e.microbatches, 3);
+  QVERIFY(std::abs(e.step.bubble_s / e.step.microbatch_s - 2.0) < 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TstThroughput)
