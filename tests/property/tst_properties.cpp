@@ -309,6 +309,21 @@ class tst_Properties : public QObject {
     });
   }
 
+  // Hardware FLOPs count what the kernels execute (flash attention's causal half, its
+  // recomputation of the scores, every recomputed forward), and no kernel runs above the GPU's
+  // achievable matmul rate (MAMF), so hardware utilisation never exceeds it (issue 16, item 6).
+  void hardwareUtilisationNeverAboveMamf() {
+    over_scenarios("hfu", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
+      const cp::Estimate e = cp::estimate(s);
+      ++checked;
+      const double ceiling = s.cluster.gpu.mamf_fraction;
+      if (not_above(e.throughput.hfu, ceiling)) return std::nullopt;
+      return Failure{QStringLiteral("HFU %1 above the GPU's achievable %2; scenario:\n%3")
+                         .arg(e.throughput.hfu, 0, 'g', 17).arg(ceiling)
+                         .arg(QString::fromStdString(json_of(s)))};
+    });
+  }
+
   void powerAndCostsAreNeverNegative() {
     over_scenarios("non-negative", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
       const cp::Estimate e = cp::estimate(s);
@@ -317,6 +332,7 @@ class tst_Properties : public QObject {
           {"power.gpu_w", e.power.gpu_w},
           {"power.gpu_peak_w", e.power.gpu_peak_w},
           {"power.node_overhead_w", e.power.node_overhead_w},
+          {"power.node_overhead_peak_w", e.power.node_overhead_peak_w},
           {"power.node_w", e.power.node_w},
           {"power.node_peak_w", e.power.node_peak_w},
           {"power.switches_w", e.power.switches_w},
