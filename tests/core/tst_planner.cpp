@@ -534,6 +534,11 @@ void TstPlanner::publishedLayoutFitsWithHeadroom() {
   const PlanResult s = plan(strict, sp, PlanOptions{});
   QCOMPARE(s.feasible, 0LL);
   QCOMPARE(s.rejected[std::size_t(PlanReason::Memory)], 1LL);
+  // A headroom of the whole GPU is refused with its field named.
+  strict.overheads.headroom_fraction = 1.0;
+  const PlanResult bad = plan(strict, sp, PlanOptions{});
+  QVERIFY(!bad.ok());
+  QCOMPARE(bad.problems.front().field, std::string("overheads.headroom_fraction"));
 }
 
 QTEST_APPLESS_MAIN(TstPlanner)
