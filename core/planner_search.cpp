@@ -40,6 +40,7 @@ void insert_top(std::vector<Candidate>& top, const Candidate& c, int n) {
   for (Candidate& t : top)
     if (same_figures(t.metrics, c.metrics)) {
       merge_variant(t, c);
+      std::sort(top.begin(), top.end(), better);  // the row may now lead with a lower key
       return;
     }
   if (int(top.size()) == n && !better(c, top.back())) return;
@@ -96,10 +97,22 @@ Classified classify(const Setup& st, const Estimate& e, double tokens) {
   m.memory_bytes = e.memory.peak.total();
   for (const Warning& w : e.warnings) m.warnings |= std::uint32_t(1) << unsigned(w.code);
   switch (st.objective) {
-    case Objective::Throughput: m.score = -m.tokens_per_s, m.tiebreak = m.cost_per_mtok; break;
-    case Objective::Time: m.score = m.time_s, m.tiebreak = m.run_cost; break;
-    case Objective::Cost: m.score = m.run_cost, m.tiebreak = m.time_s; break;
-    case Objective::CostPerToken: m.score = m.cost_per_mtok, m.tiebreak = m.time_s; break;
+    case Objective::Throughput:
+      m.score = -m.tokens_per_s;
+      m.tiebreak = m.cost_per_mtok;
+      break;
+    case Objective::Time:
+      m.score = m.time_s;
+      m.tiebreak = m.run_cost;
+      break;
+    case Objective::Cost:
+      m.score = m.run_cost;
+      m.tiebreak = m.time_s;
+      break;
+    case Objective::CostPerToken:
+      m.score = m.cost_per_mtok;
+      m.tiebreak = m.time_s;
+      break;
   }
   // The planner keeps the stated headroom free (overheads.headroom_fraction).
   if (!e.memory.fits_with_headroom) c.reason = PlanReason::Memory;
