@@ -109,7 +109,10 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
     case Figure::Mfu:
       x.title = "MFU";
       x.formula = "MFU = model FLOPs per step / (step time x GPUs x peak FLOP/s per GPU)";
-      in("model_flops", "model FLOPs per step (no recomputation)", e.throughput.model_flops_per_step, "FLOP");
+      in("model_flops",
+         "model FLOPs per step (no recomputation; attention over the full s x s matrix, as the published runs "
+         "count it)",
+         e.throughput.model_flops_per_step, "FLOP");
       in("step_s", "step time", e.step.step_s, "s");
       in("gpus", "GPUs", s.cluster.total_gpus(), "");
       in("peak", "peak dense FLOP/s per GPU", peak_flops(s.cluster.gpu, s.training.precision), "FLOP/s");
