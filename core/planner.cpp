@@ -322,14 +322,19 @@ void find_binding(const Scenario& base, const SearchSpace& sp, PlanResult& r) {
   if (best < 0) return;
   const PlanReason reason = PlanReason(best);
   r.binding = reason;
-  // Memory: the layout closest to fitting, not the first one tried (often the worst).
-  const PlanLayout& ex = reason == PlanReason::Memory && r.closest ? r.closest->layout : *r.example[std::size_t(best)];
   r.binding_text = "no feasible layout; binding constraint '" + std::string(reason_id(reason)) + "' rejected " +
                    std::to_string(r.rejected[std::size_t(best)]) + " of " +
                    std::to_string(estimated ? r.evaluated : r.considered) +
-                   (estimated ? " estimated layouts" : " layouts") + ", e.g. " + std::to_string(ex.gpus) + " GPUs, " +
-                   layout_text(ex) + ": " + reason_text(reason, ex, base, sp, r.fabrics);
-  if (reason == PlanReason::Memory && r.closest) r.binding_text += ". " + r.closest_text;
+                   (estimated ? " estimated layouts" : " layouts");
+  // Memory: the layout closest to fitting and what would make it fit, not the first layout
+  // tried (often the worst).
+  if (reason == PlanReason::Memory && r.closest) {
+    r.binding_text += "; " + r.closest_text;
+    return;
+  }
+  const PlanLayout& ex = *r.example[std::size_t(best)];
+  r.binding_text += ", e.g. " + std::to_string(ex.gpus) + " GPUs, " + layout_text(ex) + ": " +
+                    reason_text(reason, ex, base, sp, r.fabrics);
 }
 
 }  // namespace
