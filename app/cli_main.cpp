@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/scenario.h"
+#include "engine/scenario.h"
 #include "ui/i18n.h"
 #include "ui/librarydock.h"
 #include "ui/mainwindow.h"

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/cli.h"
-#include "app/cli/estimate_args.h"
-#include "app/cli/scenario_builder.h"
-#include "core/validate.h"
+#include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "engine/validate.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/fabriccomparisonpage.h"

@@ -1,17 +1,17 @@
-#include "app/cli/batch.h"
+#include "cli/batch.h"
 
 #include <fstream>
 #include <istream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "app/cli/cli.h"
-#include "app/cli/estimate_args.h"
-#include "app/cli/scenario_builder.h"
-#include "core/estimate.h"
-#include "core/scenario_file.h"
-#include "core/scenario_json.h"
-#include "core/validate.h"
+#include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "engine/estimate.h"
+#include "io/scenario_file.h"
+#include "io/scenario_json.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 namespace {

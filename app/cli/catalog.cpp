@@ -1,17 +1,17 @@
-#include "app/cli/catalog.h"
+#include "cli/catalog.h"
 
 #include <cstdio>
 #include <optional>
 #include <ostream>
 
-#include "app/cli/help_text.h"
-#include "core/assumptions.h"
-#include "core/fabric.h"
-#include "core/gpu.h"
-#include "core/model.h"
-#include "core/power_cost_json.h"
-#include "core/scenario_json.h"
-#include "core/units.h"
+#include "cli/help_text.h"
+#include "engine/assumptions.h"
+#include "engine/fabric.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
+#include "io/power_cost_json.h"
+#include "io/scenario_json.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {

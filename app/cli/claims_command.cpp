@@ -1,10 +1,10 @@
-#include "app/cli/claims_command.h"
+#include "cli/claims_command.h"
 
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "app/cli/cli.h"
-#include "core/seed_claims.h"
+#include "cli/cli.h"
+#include "engine/seed_claims.h"
 
 namespace cp::cli {
 

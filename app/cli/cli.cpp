@@ -1,24 +1,24 @@
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
 #include <exception>
 #include <iostream>
 #include <ostream>
 
-#include "app/cli/batch.h"
-#include "app/cli/catalog.h"
-#include "app/cli/claims_command.h"
-#include "app/cli/estimate_args.h"
-#include "app/cli/estimate_output.h"
-#include "app/cli/help_text.h"
-#include "app/cli/plan_command.h"
-#include "app/cli/power_cost_text.h"
-#include "app/cli/render_command.h"
-#include "app/cli/scenario_builder.h"
-#include "app/cli/scenario_command.h"
-#include "app/cli/site_calibration.h"
-#include "app/cli/sweep.h"
-#include "core/estimate.h"
-#include "core/validate.h"
+#include "cli/batch.h"
+#include "cli/catalog.h"
+#include "cli/claims_command.h"
+#include "cli/estimate_args.h"
+#include "cli/estimate_output.h"
+#include "cli/help_text.h"
+#include "cli/plan_command.h"
+#include "cli/power_cost_text.h"
+#include "cli/render_command.h"
+#include "cli/scenario_builder.h"
+#include "cli/scenario_command.h"
+#include "cli/site_calibration.h"
+#include "cli/sweep.h"
+#include "engine/estimate.h"
+#include "engine/validate.h"
 
 #ifndef CLUSTERPLAN_VERSION
 #error "CLUSTERPLAN_VERSION must be defined by the build (app/CMakeLists.txt)"

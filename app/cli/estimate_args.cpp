@@ -1,4 +1,4 @@
-#include "app/cli/estimate_args.h"
+#include "cli/estimate_args.h"
 
 #include <array>
 #include <charconv>
@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/gpu.h"
-#include "core/model.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
 
 namespace cp::cli {
 namespace {
@@ -97,7 +97,7 @@ std::optional<OutputFormat> parse_format(std::string_view s) {
 }
 
 // Megatron-LM's largest published runs use a few thousand GPUs per dimension; the engine's
-// own limits (core/validate.cpp) bound the rest, so the parser only refuses what can never
+// own limits (core/engine/src/validate.cpp) bound the rest, so the parser only refuses what can never
 // be meant: negative or zero sizes and numbers that do not fit an int.
 constexpr double kMaxParamsB = 1e5;  // 100T parameters; the same bound as the scenario file
 // A leaf with 1000 down ports per up port is no fabric anyone builds; the bound only keeps the

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/cli/power_cost_args.h"
-#include "core/enums.h"
-#include "core/fabric.h"
+#include "cli/power_cost_args.h"
+#include "engine/enums.h"
+#include "engine/fabric.h"
 
 namespace cp::cli {
 

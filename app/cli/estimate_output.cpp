@@ -1,16 +1,16 @@
-#include "app/cli/estimate_output.h"
+#include "cli/estimate_output.h"
 
 #include <array>
 #include <cstdio>
 #include <ostream>
 
-#include "app/cli/power_cost_text.h"
-#include "app/cli/text_format.h"
-#include "core/collectives.h"
-#include "core/fabric.h"
-#include "core/model.h"
-#include "core/scenario_json.h"
-#include "core/units.h"
+#include "cli/power_cost_text.h"
+#include "cli/text_format.h"
+#include "engine/collectives.h"
+#include "engine/fabric.h"
+#include "engine/model.h"
+#include "io/scenario_json.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
 
 namespace cp::cli {
 

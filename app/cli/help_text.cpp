@@ -1,8 +1,8 @@
-#include "app/cli/help_text.h"
+#include "cli/help_text.h"
 
 #include <cstdio>
 
-#include "app/cli/estimate_args.h"
+#include "cli/estimate_args.h"
 
 namespace cp::cli {
 

@@ -1,10 +1,10 @@
-#include "app/cli/plan_args.h"
+#include "cli/plan_args.h"
 
 #include <charconv>
 #include <climits>
 #include <cmath>
 
-#include "core/fabric.h"
+#include "engine/fabric.h"
 
 namespace cp::cli {
 namespace {

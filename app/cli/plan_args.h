@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "app/cli/estimate_args.h"
-#include "core/planner.h"
+#include "cli/estimate_args.h"
+#include "plan/planner.h"
 
 namespace cp::cli {
 

@@ -1,10 +1,10 @@
-#include "app/cli/plan_command.h"
+#include "cli/plan_command.h"
 
 #include <ostream>
 
-#include "app/cli/cli.h"
-#include "app/cli/plan_args.h"
-#include "app/cli/scenario_builder.h"
+#include "cli/cli.h"
+#include "cli/plan_args.h"
+#include "cli/scenario_builder.h"
 
 namespace cp::cli {
 namespace {

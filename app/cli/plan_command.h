@@ -1,5 +1,5 @@
 // `clusterplan-cli plan`: searches every parallel layout of the base scenario's model on the
-// given cluster sizes and fabrics (core/planner.h), and prints the best N, the rejections by
+// given cluster sizes and fabrics (core/plan/include/plan/planner.h), and prints the best N, the rejections by
 // reason, the elapsed time and the Pareto frontier of time to train against cost per run.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/planner.h"
+#include "plan/planner.h"
 
 namespace cp::cli {
 

@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/estimate_output.h"
-#include "app/cli/plan_command.h"
-#include "app/cli/text_format.h"
-#include "core/scenario_json.h"
+#include "cli/estimate_output.h"
+#include "cli/plan_command.h"
+#include "cli/text_format.h"
+#include "io/scenario_json.h"
 
 namespace cp::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/cli/power_cost_args.h"
+#include "cli/power_cost_args.h"
 
 #include <array>
 #include <charconv>
@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "app/cli/estimate_args.h"
-#include "core/validate.h"
+#include "cli/estimate_args.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 namespace {
@@ -44,7 +44,7 @@ Reason parse_value(std::string_view text, Preset preset, std::string_view preset
   return std::nullopt;
 }
 
-// The engine's own range check (core/assumptions.cpp, check_assumptions): `set` applied to
+// The engine's own range check (core/engine/src/assumptions.cpp, check_assumptions): `set` applied to
 // the default assumptions; returns the reason of the problem on `field`, if any.
 template <typename Set>
 Reason core_check(std::string_view field, Set set) {

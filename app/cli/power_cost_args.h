@@ -1,5 +1,5 @@
 // The power, cost and reliability options of `clusterplan-cli estimate` (issue 4): one option
-// for every assumption a user sets (core/assumptions.h), parsed into PowerCostArgs and applied
+// for every assumption a user sets (core/engine/include/engine/assumptions.h), parsed into PowerCostArgs and applied
 // on top of the starting scenario's assumptions. The rows join the shared option table
 // (estimate_args.h), so sweep, plan and scenario accept them too.
 #pragma once
@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/assumptions.h"
+#include "engine/assumptions.h"
 
 namespace cp::cli {
 

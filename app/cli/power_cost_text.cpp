@@ -1,4 +1,4 @@
-#include "app/cli/power_cost_text.h"
+#include "cli/power_cost_text.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "app/cli/text_format.h"
-#include "core/cost.h"
-#include "core/power_cost_json.h"
+#include "cli/text_format.h"
+#include "engine/cost.h"
+#include "io/power_cost_json.h"
 
 namespace cp::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
 
 namespace cp::cli {
 

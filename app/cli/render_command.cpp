@@ -1,4 +1,4 @@
-#include "app/cli/render_command.h"
+#include "cli/render_command.h"
 
 #include <spawn.h>
 #include <sys/wait.h>
@@ -11,7 +11,7 @@
 #include <ostream>
 #include <system_error>
 
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
 // glibc declares environ in <unistd.h> when _GNU_SOURCE is defined (g++ and clang++ define it
 // for C++); POSIX only promises the variable, so declare it where the header does not.

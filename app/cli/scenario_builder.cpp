@@ -1,4 +1,4 @@
-#include "app/cli/scenario_builder.h"
+#include "cli/scenario_builder.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -8,13 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/scenario_command.h"
-#include "core/fabric.h"
-#include "core/gpu.h"
-#include "core/hf_config.h"
-#include "core/model.h"
-#include "core/scenario_file.h"
-#include "core/scenario_json.h"
+#include "cli/scenario_command.h"
+#include "engine/fabric.h"
+#include "engine/gpu.h"
+#include "io/hf_config.h"
+#include "engine/model.h"
+#include "io/scenario_file.h"
+#include "io/scenario_json.h"
 
 namespace cp::cli {
 namespace {
@@ -154,7 +154,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
     json j;
     if (!read_json_file(*a.scenario_file, "--scenario", j, r.problems)) return r;
     std::vector<Problem> found;
-    // A scenario file as `scenario export` writes it (core/scenario_file.h), or a bare scenario.
+    // A scenario file as `scenario export` writes it (core/io/include/io/scenario_file.h), or a bare scenario.
     const bool wrapped = j.is_object() && j.contains("format") && j["format"] == kScenarioFileFormat;
     ScenarioDocument doc;
     doc.scenario = s;

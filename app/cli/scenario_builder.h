@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "app/cli/estimate_args.h"
-#include "core/scenario.h"
-#include "core/validate.h"
+#include "cli/estimate_args.h"
+#include "engine/scenario.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 

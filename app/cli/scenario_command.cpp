@@ -1,4 +1,4 @@
-#include "app/cli/scenario_command.h"
+#include "cli/scenario_command.h"
 
 #include <charconv>
 #include <cstdio>
@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/estimate_args.h"
-#include "app/cli/scenario_builder.h"
-#include "core/estimate.h"
-#include "core/scenario_file.h"
-#include "core/scenario_json.h"
-#include "core/scenario_store.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "engine/estimate.h"
+#include "io/scenario_file.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store.h"
 
 namespace cp::cli {
 namespace {

@@ -1,5 +1,5 @@
 // `clusterplan-cli scenario save|list|show|export|import|delete|history [--db PATH] ...`: the
-// scenario library (core/scenario_store.h) and scenario files (core/scenario_file.h) from the
+// scenario library (core/store/include/store/scenario_store.h) and scenario files (core/io/include/io/scenario_file.h) from the
 // command line, and the look-up behind `estimate --scenario-id N`.
 #pragma once
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/scenario.h"
-#include "core/validate.h"
+#include "engine/scenario.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 

@@ -1,4 +1,4 @@
-#include "app/cli/site_calibration.h"
+#include "cli/site_calibration.h"
 
 #include <cmath>
 #include <cstdio>

@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "core/estimate.h"
-#include "core/scenario.h"
-#include "core/validate.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 

@@ -1,14 +1,14 @@
-#include "app/cli/sweep.h"
+#include "cli/sweep.h"
 
 #include <climits>
 #include <cstdio>
 #include <ostream>
 
-#include "app/cli/help_text.h"
-#include "app/cli/scenario_builder.h"
-#include "app/cli/sweep_output.h"
-#include "core/units.h"
-#include "core/validate.h"
+#include "cli/help_text.h"
+#include "cli/scenario_builder.h"
+#include "cli/sweep_output.h"
+#include "engine/units.h"
+#include "engine/validate.h"
 
 namespace cp::cli {
 namespace {

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "app/cli/sweep_args.h"
-#include "core/estimate.h"
-#include "core/scenario.h"
+#include "cli/sweep_args.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
 
 namespace cp::cli {
 

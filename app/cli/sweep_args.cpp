@@ -1,9 +1,9 @@
-#include "app/cli/sweep_args.h"
+#include "cli/sweep_args.h"
 
 #include <charconv>
 #include <climits>
 
-#include "core/fabric.h"
+#include "engine/fabric.h"
 
 namespace cp::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/estimate_args.h"
+#include "cli/estimate_args.h"
 
 namespace cp::cli {
 

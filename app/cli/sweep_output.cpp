@@ -1,14 +1,14 @@
-#include "app/cli/sweep_output.h"
+#include "cli/sweep_output.h"
 
 #include <charconv>
 #include <cmath>
 #include <ostream>
 #include <string>
 
-#include "app/cli/estimate_output.h"
-#include "app/cli/text_format.h"
-#include "core/scenario_json.h"
-#include "core/units.h"
+#include "cli/estimate_output.h"
+#include "cli/text_format.h"
+#include "io/scenario_json.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/sweep.h"
+#include "cli/sweep.h"
 
 namespace cp::cli {
 

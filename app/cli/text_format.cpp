@@ -1,4 +1,4 @@
-#include "app/cli/text_format.h"
+#include "cli/text_format.h"
 
 #include <cstdio>
 

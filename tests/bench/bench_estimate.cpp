@@ -9,9 +9,9 @@
 
 #include <sstream>
 
-#include "app/cli/cli.h"
-#include "core/estimate.h"
-#include "core/validate.h"
+#include "cli/cli.h"
+#include "engine/estimate.h"
+#include "engine/validate.h"
 
 using namespace cp;
 

@@ -7,8 +7,8 @@
 
 #include <ctime>
 
-#include "core/planner.h"
-#include "core/thread_pool.h"
+#include "plan/planner.h"
+#include "plan/thread_pool.h"
 
 using namespace cp;
 

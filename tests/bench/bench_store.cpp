@@ -1,4 +1,4 @@
-// Benchmark of the scenario library (core/scenario_store.h), on a disk-backed temporary
+// Benchmark of the scenario library (core/store/include/store/scenario_store.h), on a disk-backed temporary
 // directory (QTemporaryDir; set TMPDIR to measure another disk). Each save carries a full
 // scenario and an estimate snapshot of its own, as the workbench saves them. Targets (issue 5):
 //   - one interactive save, its own durable transaction (WAL, synchronous=FULL): < 10 ms
@@ -12,9 +12,9 @@
 #include <ctime>
 #include <vector>
 
-#include "core/estimate.h"
-#include "core/scenario_json.h"
-#include "core/scenario_store.h"
+#include "engine/estimate.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store.h"
 
 using namespace cp;
 using Clock = std::chrono::steady_clock;

@@ -22,14 +22,14 @@
 #include <set>
 #include <sstream>
 
-#include "app/cli/cli.h"
-#include "app/cli/estimate_args.h"
-#include "app/cli/estimate_output.h"
-#include "core/assumptions.h"
-#include "core/estimate.h"
-#include "core/fabric.h"
-#include "core/power_cost_json.h"
-#include "core/scenario_json.h"
+#include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/estimate_output.h"
+#include "engine/assumptions.h"
+#include "engine/estimate.h"
+#include "engine/fabric.h"
+#include "io/power_cost_json.h"
+#include "io/scenario_json.h"
 
 using nlohmann::json;
 
@@ -1387,7 +1387,7 @@ const double kMtbiS = 3600 / (cp::kLlama3FailuresPerGpuHour * 32);
 
 QByteArray num(double v) { return QByteArray::number(v, 'g', 17); }
 
-// 1 - C/T - (T/2 + R)/M (core/reliability.h); M = 0: no failures.
+// 1 - C/T - (T/2 + R)/M (core/engine/include/engine/reliability.h); M = 0: no failures.
 double goodput(double interval_s, double write_s, double mtbi_s, double restart_s) {
   double g = 1 - write_s / interval_s;
   if (mtbi_s > 0) g -= (interval_s / 2 + restart_s) / mtbi_s;

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/cli/cli.h"
+#include "cli/cli.h"
 
 class TstCliClaims : public QObject {
   Q_OBJECT

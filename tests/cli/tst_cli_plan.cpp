@@ -4,8 +4,8 @@
 #include <set>
 #include <sstream>
 
-#include "app/cli/cli.h"
-#include "core/scenario_json.h"
+#include "cli/cli.h"
+#include "io/scenario_json.h"
 
 using nlohmann::json;
 

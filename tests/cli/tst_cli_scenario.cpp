@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/cli/cli.h"
-#include "core/scenario_json.h"
+#include "cli/cli.h"
+#include "io/scenario_json.h"
 
 using nlohmann::json;
 

@@ -20,10 +20,10 @@
 #include <string_view>
 #include <vector>
 
-#include "app/cli/cli.h"
-#include "app/cli/estimate_args.h"
-#include "app/cli/plan_args.h"
-#include "app/cli/sweep_args.h"
+#include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/plan_args.h"
+#include "cli/sweep_args.h"
 
 namespace {
 

@@ -13,11 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/estimate.h"
-#include "core/scenario.h"
-#include "core/scenario_file.h"
-#include "core/scenario_json.h"
-#include "core/validate.h"
+#include "engine/estimate.h"
+#include "engine/scenario.h"
+#include "io/scenario_file.h"
+#include "io/scenario_json.h"
+#include "engine/validate.h"
 
 namespace {
 

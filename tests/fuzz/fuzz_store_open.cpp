@@ -14,7 +14,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/scenario_store.h"
+#include "store/scenario_store.h"
 
 namespace {
 std::filesystem::path g_dir;

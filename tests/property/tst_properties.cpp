@@ -22,13 +22,13 @@
 #include <string>
 #include <vector>
 
-#include "core/estimate.h"
-#include "core/fabric.h"
-#include "core/gpu.h"
-#include "core/model.h"
-#include "core/scenario.h"
-#include "core/scenario_json.h"
-#include "core/validate.h"
+#include "engine/estimate.h"
+#include "engine/fabric.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
+#include "engine/scenario.h"
+#include "io/scenario_json.h"
+#include "engine/validate.h"
 
 namespace {
 

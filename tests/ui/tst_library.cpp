@@ -16,11 +16,11 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/scenario_json.h"
-#include "core/scenario_store.h"
-#include "core/sqlite.h"
+#include "engine/estimate.h"
+#include "engine/explain.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store.h"
+#include "store/sqlite.h"
 #include "ui/comparepage.h"
 #include "ui/inputpanel.h"
 #include "ui/librarydock.h"

@@ -8,10 +8,10 @@
 #include <functional>
 #include <qcustomplot.h>
 
-#include "core/estimate.h"
-#include "core/gpu.h"
-#include "core/scenario.h"
-#include "core/units.h"
+#include "engine/estimate.h"
+#include "engine/gpu.h"
+#include "engine/scenario.h"
+#include "engine/units.h"
 #include "ui/i18n.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"

@@ -10,10 +10,10 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
-#include "core/gpu.h"
-#include "core/model.h"
-#include "core/planner.h"
-#include "core/scenario.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
+#include "plan/planner.h"
+#include "engine/scenario.h"
 #include "ui/mainwindow.h"
 #include "ui/plannerfrontierchart.h"
 #include "ui/plannerinput.h"

@@ -16,7 +16,7 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
-#include "core/scenario.h"
+#include "engine/scenario.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/fabricsweep.h"

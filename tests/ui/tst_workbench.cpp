@@ -15,9 +15,9 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
-#include "core/estimate.h"
-#include "core/explain.h"
-#include "core/gpu.h"
+#include "engine/estimate.h"
+#include "engine/explain.h"
+#include "engine/gpu.h"
 #include "ui/breakdownchart.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"

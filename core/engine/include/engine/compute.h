@@ -1,0 +1,76 @@
+// Compute time on one GPU: FLOPs of each GEMM from the architecture, an efficiency model for
+// GEMMs (roofline with tile and wave quantisation), flash or unfused attention, and the
+// memory-bound operators at HBM bandwidth.
+#pragma once
+
+#include "engine/gpu.h"
+#include "engine/model.h"
+#include "engine/scenario.h"
+
+namespace cp {
+
+// Global constants of the compute model, shared by every GPU and every run. Each is named
+// here, documented, and calibrated once against published-runs.md sections A-C.
+namespace calib {
+// K-loop efficiency of a GEMM: K / (K + kGemmKOverhead) (prologue/epilogue of each tile).
+inline constexpr double kGemmKOverhead = 128;
+// Achievable fraction of HBM bandwidth for streaming kernels (STREAM-like copy on A100/H100
+// reaches 85-90% of the datasheet figure).
+inline constexpr double kHbmEfficiency = 0.85;
+// Flash attention throughput relative to the GPU's best GEMM (FlashAttention-2 reaches about
+// 70% of A100 peak forward and less backward; Dao 2023).
+inline constexpr double kFlashEfficiency = 0.65;
+// Fixed cost of a flash-attention kernel per query tile (loading Q, initialising and
+// normalising the output, writing it and the log-sum-exp), in keys' worth of work: a kernel
+// over L keys runs at L / (L + 256) of its long-sequence rate. FlashAttention-2 (Dao 2023,
+// figs. 4-6, A100, head dim 128) reaches about 70% of its 16k-token rate at 512 tokens and 90%
+// at 2k [est: read off the curves]. It matters when context parallelism cuts the keys into
+// chunks: each ring step is one more kernel over seq / CP keys.
+inline constexpr double kFlashKeyOverhead = 256;
+// Fixed cost of every kernel: launch latency, ramp-up and tail drain (a few microseconds; it
+// matters when per-layer work is small, as for small models on fast GPUs).
+inline constexpr double kKernelOverheadS = 4e-6;
+}  // namespace calib
+
+// Peak dense FLOP/s for a precision on a GPU (fp8 falls back to bf16 where there is none).
+double peak_flops(const GpuSpec& gpu, Precision p);
+
+// Time of one GEMM (M x K) x (K x N) on `gpu` at `peak` FLOP/s, with 2-byte elements unless
+// given: max(compute with quantisation, HBM traffic) + launch overhead.
+double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes_per_element = 2);
+
+// Work of one transformer layer for one micro-batch on one GPU.
+struct LayerWork {
+  double fwd_s = 0;           // forward time (GEMMs, attention, memory-bound operators)
+  double bwd_s = 0;           // backward time
+  double recompute_s = 0;     // extra forward work in backward (recomputation)
+  double attention_fwd_s = 0; // the attention core's share of fwd_s (for CP overlap)
+  // Model FLOPs follow the published runs' convention (Narayanan et al. 2021, Korthikanti et
+  // al. 2022, Megatron-LM's reported TFLOP/s): attention scores and context counted over the
+  // full s x s matrix, whether or not causal masking skips half of it.
+  double model_flops = 0;     // fwd + bwd FLOPs on this GPU, no recomputation
+  // Hardware FLOPs are the FLOPs executed: recomputation included, and flash attention's
+  // causal half (plus the diagonal blocks) and its backward recomputation of the scores
+  // (2.5 x the forward, Dao 2023), so that hardware utilisation never exceeds what the kernels
+  // can reach.
+  double hardware_flops = 0;
+};
+
+struct ComputeContext {
+  const ModelShape* model = nullptr;
+  const Training* training = nullptr;
+  const Parallelism* parallel = nullptr;
+  const GpuSpec* gpu = nullptr;
+  double peak = 0;  // FLOP/s for the training precision
+};
+
+LayerWork layer_work(const ComputeContext& c, bool moe);
+
+// Output layer (logits GEMM) and cross-entropy for one micro-batch on the last stage.
+LayerWork output_work(const ComputeContext& c);
+
+// Optimizer step on one GPU: reads gradients, updates master weights and moments, writes the
+// 16-bit weights: bytes per parameter / HBM bandwidth.
+double optimizer_time(const GpuSpec& gpu, Precision p, Optimizer o, double params_with_states, double params_local);
+
+}  // namespace cp

@@ -1,0 +1,137 @@
+// Memory per GPU: model states (ZeRO, Rajbhandari et al. 2020), activations (Korthikanti et
+// al. 2022, generalised tensor by tensor) and the framework's own allowances.
+#pragma once
+
+#include "engine/enums.h"
+#include "engine/model.h"
+#include "engine/scenario.h"
+#include "engine/units.h"
+
+namespace cp {
+
+namespace calib {
+// NCCL allocates, for every channel of a communicator and every peer it receives from, one
+// buffer per protocol: Simple NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable docs), LL128
+// 120 elements x 8 B x 640 threads x 8 steps = 4.6875 MiB and LL 8 lines x 16 B x 512 threads x
+// 8 steps = 0.5 MiB (NCCL src/include/device.h defaults).
+inline constexpr double kNcclConnectionBytes = (4.0 + 4.6875 + 0.5) * units::MiB;
+// Channels of a collective communicator (ring all-reduce, reduce-scatter, all-gather): NCCL
+// opens 16 to 32 on NVSwitch A100/H100 nodes (nccl-tests init logs); 16 taken [est].
+inline constexpr double kNcclCollectiveChannels = 16;
+// Point-to-point traffic (pipeline sends, CP ring exchanges, the EP all-to-all) uses the Simple
+// protocol on NCCL_NCHANNELS_PER_NET_PEER = 2 channels per peer (NCCL docs), a send and a
+// receive buffer of NCCL_BUFFSIZE each.
+inline constexpr double kNcclP2pBytesPerPeer = 2 * 2 * 4.0 * units::MiB;
+}  // namespace calib
+
+// Bytes per parameter of each model-state class, before any ZeRO sharding.
+struct BytesPerParam {
+  double weights = 0;    // the copy the forward/backward pass reads
+  double gradients = 0;  // the gradient buffer
+  double optimizer = 0;  // master weights (if any) + optimizer moments
+  double total() const { return weights + gradients + optimizer; }
+};
+
+BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero);
+
+// Model-state bytes of `params` parameters under a ZeRO stage with `d` data-parallel ranks
+// (Rajbhandari et al. 2020, section 5: Pos shards optimizer states, Pos+g adds gradients,
+// Pos+g+p adds parameters).
+struct ModelStates {
+  double weights = 0, gradients = 0, optimizer = 0;
+  double total() const { return weights + gradients + optimizer; }
+};
+ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d);
+
+// One transformer layer's stored activations for one micro-batch on one GPU, in bytes.
+struct LayerActivationInputs {
+  const ModelShape* model = nullptr;
+  double seq = 0;          // full sequence length (CP divides it)
+  double micro_batch = 0;
+  int tp = 1;
+  int cp = 1;
+  bool sp = false;
+  bool dropout = false;
+  bool flash_attention = false;
+  Recompute recompute = Recompute::None;
+  bool moe = false;        // the layer has a routed-expert MLP
+};
+double layer_activation_bytes(const LayerActivationInputs& in);
+
+struct MemoryBreakdown {
+  double weights = 0;
+  double gradients = 0;
+  double optimizer = 0;
+  double activations = 0;
+  double loss_logits = 0;     // output layer input and fp32 logits for the loss (last stage)
+  // ZeRO-3 working set: the gathered 16-bit weights of the layer being computed and of the one
+  // prefetched, and the layer's unsharded gradients before their reduce-scatter.
+  double zero3_working = 0;
+  double comm_buffers = 0;    // NCCL buffers of the communicators this GPU uses, plus any set allowance
+  double framework = 0;
+  double fragmentation = 0;
+  double other() const { return loss_logits + zero3_working + comm_buffers + framework + fragmentation; }
+  double total() const { return weights + gradients + optimizer + activations + other(); }
+};
+
+struct MemoryEstimate {
+  MemoryBreakdown peak;        // the breakdown of the stage that needs the most
+  int peak_stage = 0;          // 0-based pipeline stage with the peak
+  int peak_stage_layers = 0;
+  double inflight = 0;         // micro-batches whose activations the peak stage holds at once
+  double params_on_gpu = 0;    // parameters held on the peak stage's GPU (before ZeRO-3 sharding)
+  double capacity = 0;         // the GPU's memory, bytes
+  bool fits = false;
+  double headroom() const { return capacity - peak.total(); }
+  // Memory the planner keeps free on top of the estimate (overheads.headroom_fraction of the
+  // capacity), and whether the estimate fits with it.
+  double kept_free = 0;
+  bool fits_with_headroom = false;
+};
+
+// Precondition: validate(s) found no problem.
+MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int dp);
+
+// Layers on each pipeline stage when PP does not divide the layer count: every stage holds
+// layers / PP and the remainder goes one each to the stages just before the last, i.e. to the
+// stages with the fewest micro-batches in flight under 1F1B (stage i holds PP - i), keeping the
+// first stage (the embedding, the most in flight) and the last (the output layer and the
+// loss) light. Llama 3 405B: 126 layers on 16 stages, 14 stages of 8, the first and last of 7
+// (Llama 3 paper, section 3.3.2). Only when the remainder is PP - 1 does the first stage take
+// one more. `middle` is the layer count of the heaviest middle stage and `middle_index` the
+// first stage that holds it.
+struct StageLayers {
+  int first = 0, middle = 0, last = 0;
+  int middle_index = 1;
+  int light = 0;  // layers / PP: what every stage not given an extra layer holds
+};
+StageLayers stage_layers(int layers, int pp);
+
+// The pipeline stages that can set memory and time: the first, the last, the heaviest middle
+// one and, for MoE models whose leading layers are dense, the second (fewer when PP < 3).
+// Returns how many were written to `out`.
+struct StageKind {
+  int index = 0;       // 0-based pipeline rank
+  int layers = 0;
+  int moe_layers = 0;
+  bool first = false;  // holds the embedding
+  bool last = false;   // holds the output layer and the loss
+};
+inline constexpr int kMaxStageKinds = 4;
+int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]);
+
+// Parameters a GPU of that stage holds, before any ZeRO sharding.
+struct StageParams {
+  double dense = 0;    // sharded over DP x CP
+  double experts = 0;  // routed experts, sharded over DP x CP / EP
+};
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st);
+
+// NCCL buffers of the communicators a GPU of this stage moves data on (Megatron-LM process
+// groups): TP, DP x CP and the expert-data-parallel group (collectives), the embedding group of
+// the first and last stages when the embeddings are tied, PP and CP (point-to-point to two
+// neighbours) and EP (all-to-all to EP - 1 peers). NCCL connects lazily, so a group that moves
+// nothing costs nothing.
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st);
+
+}  // namespace cp

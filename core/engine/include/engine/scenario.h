@@ -1,0 +1,108 @@
+// A Scenario is every input of one estimate: the model, the training setup, the parallel
+// layout, the cluster and the stated overheads. Plain values; no catalog look-ups needed later.
+#pragma once
+
+#include <string>
+
+#include "engine/assumptions.h"
+#include "engine/enums.h"
+#include "engine/fabric.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
+
+namespace cp {
+
+struct Training {
+  int seq = 2048;             // tokens per sequence
+  int micro_batch = 1;        // sequences per micro-batch
+  int global_batch = 1024;    // sequences per optimizer step
+  Precision precision = Precision::Bf16;
+  Optimizer optimizer = Optimizer::Adam;
+  GradDtype grad_dtype = GradDtype::Auto;
+  Recompute recompute = Recompute::Selective;
+  Zero zero = Zero::Stage1;
+  bool dropout = false;
+  bool flash_attention = true;
+  double tokens = 0;          // training-token budget (0: not given)
+  // Megatron-LM communication overlap options. Tensor-parallel overlap (Megatron-Core
+  // --tp-comm-overlap, Transformer Engine userbuffers) hides part of the TP collectives behind
+  // GEMMs; data-parallel overlap (--overlap-grad-reduce) reduces gradient buckets while the
+  // backward pass still runs. Megatron-LM of 2021-22 overlapped neither.
+  bool tp_comm_overlap = false;
+  bool dp_overlap = true;
+  double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
+};
+
+struct Parallelism {
+  int tp = 1;   // tensor parallel
+  int pp = 1;   // pipeline parallel (stages)
+  int vpp = 1;  // model chunks per pipeline rank (v of the interleaved schedule)
+  int dp = 0;   // data parallel; 0: derived from the GPU count
+  int cp = 1;   // context parallel
+  int ep = 1;   // expert parallel (splits experts inside DP x CP)
+  bool sp = false;  // sequence parallelism (Korthikanti et al. 2022)
+};
+
+struct Cluster {
+  GpuSpec gpu;
+  int gpus_per_node = 8;
+  int nodes = 1;
+  FabricSpec fabric;          // the scale-out network between nodes
+  int nics_per_node = 8;
+  Topology topology = Topology::RailOptimized;
+  double oversubscription = 1.0;  // leaf down:up ratio (1 = non-blocking)
+  int total_gpus() const { return gpus_per_node * nodes; }
+};
+
+// Memory the framework needs beyond the model's tensors. Stated defaults, all editable.
+struct Overheads {
+  // CUDA context, cuBLAS/cuDNN workspaces and loaded kernels: typically 0.5-1.5 GiB per GPU
+  // with PyTorch 2.x on A100/H100 (PyTorch CUDA semantics notes; measured in issue 10).
+  double framework_bytes = 1.0 * 1024 * 1024 * 1024;
+  // Communication buffers beyond NCCL's own: NCCL's buffers are modelled per communicator
+  // (core/memory.h nccl_buffer_bytes: 147 MiB per collective group, 16 MiB per point-to-point
+  // peer); this is an extra allowance on top (0 by default; scenarios saved before issue 16
+  // carry the old flat 0.5 GiB here and keep it).
+  double comm_buffer_bytes = 0;
+  // Caching-allocator fragmentation: reserved minus allocated, as a fraction of the tensors.
+  double fragmentation = 0.05;
+  // Memory the auto-planner keeps free beyond all of the above, as a fraction of the GPU's
+  // memory: for what an estimate cannot see (routed-token imbalance, CUDA graphs, transient
+  // peaks of the allocator; Megatron Bridge's memory-tuning guide lists these as outside any
+  // estimator). 0.05: 4 GB of an 80 GB GPU [est: a practitioner's margin, no published figure].
+  double headroom_fraction = 0.05;
+};
+
+// A user's measured step time on their own cluster: the estimate is scaled by the ratio of
+// measured to modelled step time for that GPU and fabric, and says so.
+struct SiteCalibration {
+  double step_time_factor = 1.0;  // measured / modelled; 1 = no correction
+  std::string note;               // what was measured, where, when
+};
+
+struct Scenario {
+  std::string name = "Untitled";
+  std::string model_id;       // preset id, or "custom", or "derived:<size>"
+  bool model_derived = false; // shape derived from a size alone: label it as such
+  ModelShape model;
+  Training training;
+  Parallelism parallel;
+  Cluster cluster;
+  Overheads overheads;
+  SiteCalibration calibration;
+  Assumptions assumptions;  // power, cooling, prices, reliability
+
+  // DP as set, or derived from the GPU count when left at 0 (and it divides exactly).
+  int data_parallel() const {
+    if (parallel.dp > 0) return parallel.dp;
+    const int per_replica = parallel.tp * parallel.pp * parallel.cp;
+    return per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
+  }
+};
+
+// The seed article's case: LLaMA-65B on four servers of 8x A100 80GB SXM with 8x HDR 200 Gb/s
+// InfiniBand each; TP 8, PP 4, DP 1; sequence 2048, micro-batch 1, global batch 1024; bf16
+// with Adam; selective recomputation with SP; ZeRO-1; 1.4T training tokens.
+Scenario default_scenario();
+
+}  // namespace cp

@@ -1,0 +1,83 @@
+// Step time, throughput and utilisation of a training job: compute per pipeline stage, the
+// exposed part of each communication (TP, PP, DP, EP, CP), the pipeline bubble and the
+// optimizer step.
+#pragma once
+
+#include "engine/collectives.h"
+#include "engine/compute.h"
+#include "engine/fabric.h"
+#include "engine/memory.h"
+#include "engine/scenario.h"
+
+namespace cp {
+
+namespace calib {
+// NCCL all-reduce bus bandwidth inside an NVLink/NVSwitch node as a fraction of the one-way
+// NVLink bandwidth: A800 about 160 of 200 GB/s, DGX A100 about 230 of 300 (NVIDIA/nccl issues).
+inline constexpr double kNvlinkEfficiency = 0.78;
+// Nodes without NVLink reduce over PCIe 4.0 x16 through the host [est].
+inline constexpr double kPcieBusbw = 20e9;
+// NCCL per-step software latency (proxy, protocol handshakes), added to the wire latency:
+// puts a 2-node, 16-rank ring all-reduce of a small message near the 46-48 us reported on NDR.
+inline constexpr double kNcclStepLatencyS = 1.5e-6;
+// Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap.
+inline constexpr double kTpOverlapHidden = 0.6;
+// Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
+// channel (8-32 channels on 108-132 SMs, 7-25% of the GPU) and shares HBM bandwidth [est].
+inline constexpr double kOverlapInterference = 0.15;
+}  // namespace calib
+
+struct ExposedComm {
+  double tp_s = 0, pp_s = 0, dp_s = 0, ep_s = 0, cp_s = 0;
+  double total() const { return tp_s + pp_s + dp_s + ep_s + cp_s; }
+};
+
+// What a collective group looked like: used for the "why this number" view and the tests.
+struct GroupLink {
+  int ranks = 1;
+  int nodes = 1;          // nodes the group spans
+  Link link;              // bus bandwidth and per-step latency used
+  CollectiveAlgo algo = CollectiveAlgo::None;
+  double fabric_factor = 1;  // share of NIC bandwidth the fabric delivers (1 inside a node)
+};
+
+struct StepBreakdown {
+  double step_s = 0;          // one optimizer step, after any site calibration
+  double modelled_step_s = 0; // before site calibration
+  double compute_s = 0;       // micro-batches x compute of the slowest stage
+  double bubble_s = 0;        // pipeline fill and drain
+  double optimizer_s = 0;
+  ExposedComm exposed;
+  double microbatch_s = 0;    // one micro-batch through the slowest stage (compute + comm)
+  int slowest_stage = 0;
+  GroupLink tp, dp, pp, ep, cp;
+  double dp_total_s = 0;      // the DP reduction before overlap
+  double model_flops_per_step = 0;
+  double hardware_flops_per_step = 0;
+};
+
+struct Throughput {
+  double tokens_per_s = 0;
+  double model_flops_per_step = 0;     // 6N-style model FLOPs, no recomputation
+  double hardware_flops_per_step = 0;  // with recomputation
+  double model_tflops_per_gpu = 0;
+  double hardware_tflops_per_gpu = 0;
+  double mfu = 0;
+  double hfu = 0;
+  double band_low = 0;   // tokens/s at the low end of the validation error band
+  double band_high = 0;
+  double train_time_s = 0;  // for the token budget (0 if none)
+};
+
+// Relative error band of the throughput estimate: the mean absolute validation error over the
+// calibration set (published-runs.md A-C), widened outside the calibrated range.
+inline constexpr double kValidationErrorBand = 0.10;
+
+// Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range);
+
+// Bus bandwidth and latency for a group of `ranks` GPUs, `per_node` of them on each node.
+GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node);
+
+}  // namespace cp

@@ -1,0 +1,236 @@
+#include "engine/compute.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cp {
+
+double peak_flops(const GpuSpec& gpu, Precision p) {
+  switch (p) {
+    case Precision::Fp32: return gpu.fp32_flops > 0 ? gpu.fp32_flops : gpu.bf16_flops / 2;
+    case Precision::Fp8: return gpu.fp8_flops > 0 ? gpu.fp8_flops : gpu.bf16_flops;
+    case Precision::Bf16:
+    case Precision::Fp16: break;
+  }
+  return gpu.bf16_flops;
+}
+
+double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  // Tile quantisation: the output is computed in 128 x tile_n tiles; waves of one tile per SM.
+  // Efficiency = useful outputs / outputs the launched waves could compute (NVIDIA, "Matrix
+  // Multiplication Background" user guide: tile and wave quantisation).
+  const double tm = 128, tn = gpu.tile_n > 0 ? gpu.tile_n : 128;
+  const double tiles = std::ceil(m / tm) * std::ceil(n / tn);
+  const double sms = gpu.sm_count > 0 ? gpu.sm_count : 100;
+  const double waves = std::ceil(tiles / sms);
+  const double quantisation = (m * n) / (waves * sms * tm * tn);
+  const double k_eff = k / (k + calib::kGemmKOverhead);
+  const double flops = 2.0 * m * n * k;
+  const double compute = flops / (peak * gpu.mamf_fraction * quantisation * k_eff);
+  // Roofline: the operands and the result cross HBM at least once.
+  const double memory = (m * k + k * n + m * n) * bytes / (gpu.memory_bw * calib::kHbmEfficiency);
+  return std::max(compute, memory) + calib::kKernelOverheadS;
+}
+
+namespace {
+
+struct Acc {
+  double time = 0;
+  double flops = 0;  // model FLOPs this GPU contributes (a GEMM replicated on every TP rank
+                     // counts 1/t here, so that summing over TP ranks gives the model's FLOPs)
+  void gemm(const ComputeContext& c, double m, double n, double k, double count = 1, double share = 1) {
+    time += count * gemm_time(*c.gpu, c.peak, m, n, k);
+    flops += share * count * 2.0 * m * n * k;
+  }
+  // A batched GEMM (one launch for `batch` independent products): quantisation across the
+  // whole batch, one launch overhead.
+  void batched(const ComputeContext& c, double m, double n, double k, double batch) {
+    const double one = gemm_time(*c.gpu, c.peak, m, n, k) - calib::kKernelOverheadS;
+    const GpuSpec& g = *c.gpu;
+    const double tn = g.tile_n > 0 ? g.tile_n : 128;
+    const double tiles = std::ceil(m / 128.0) * std::ceil(n / tn) * batch;
+    const double sms = g.sm_count > 0 ? g.sm_count : 100;
+    // Waves over the whole batch rather than per product.
+    const double per_product_waves = std::ceil(std::ceil(m / 128.0) * std::ceil(n / tn) / sms);
+    const double batch_waves = std::ceil(tiles / sms);
+    time += one * batch * (batch_waves / (per_product_waves * batch)) + calib::kKernelOverheadS;
+    flops += batch * 2.0 * m * n * k;
+  }
+  void bytes(const ComputeContext& c, double b) { time += b / (c.gpu->memory_bw * calib::kHbmEfficiency); }
+};
+
+}  // namespace
+
+LayerWork layer_work(const ComputeContext& c, bool moe) {
+  const ModelShape& m = *c.model;
+  const Training& tr = *c.training;
+  const Parallelism& p = *c.parallel;
+  const double t = p.tp;
+  const double s = double(tr.seq) / p.cp;        // queries on this GPU
+  const double skv = tr.seq;                     // keys each query attends to (CP: all of them)
+  const double b = tr.micro_batch;
+  const double T = s * b;                        // tokens in each GEMM (SP gathers them first)
+  const double h = m.hidden;
+  const double a = m.heads;
+  const double te = p.sp ? T / t : T;            // tokens each elementwise kernel touches
+
+  // Forward GEMMs (Megatron-LM column/row parallel layers; Shoeybi et al. 2019).
+  Acc g;
+  double dqk = 0, dv = 0;
+  if (m.attention == AttentionType::Mla) {
+    const MlaShape& x = m.mla;
+    dqk = x.qk_nope_head_dim + x.qk_rope_head_dim;
+    dv = x.v_head_dim;
+    if (x.q_lora_rank > 0) {
+      g.gemm(c, T, x.q_lora_rank, h, 1, 1 / t);       // W_DQ (replicated across TP)
+      g.gemm(c, T, a * dqk / t, x.q_lora_rank);       // W_UQ
+    } else {
+      g.gemm(c, T, a * dqk / t, h);
+    }
+    g.gemm(c, T, x.kv_lora_rank + x.qk_rope_head_dim, h, 1, 1 / t);    // W_DKV + W_KR (replicated)
+    g.gemm(c, T, a * (x.qk_nope_head_dim + x.v_head_dim) / t, x.kv_lora_rank);  // W_UK, W_UV
+    g.gemm(c, T, h, a * dv / t);                                       // output projection
+  } else {
+    dqk = dv = m.effective_head_dim();
+    g.gemm(c, T, (a * dqk + 2.0 * m.kv_heads * dqk) / t, h);  // fused QKV
+    g.gemm(c, T, h, a * dv / t);                              // output projection
+  }
+  const double per_f = m.ffn_type == FfnType::SwiGlu ? 2.0 : 1.0;  // gate and up, or up
+  double elementwise = 0;  // forward bytes of memory-bound kernels
+  if (moe) {
+    const double fe = m.expert_ffn();
+    const double experts_here = double(m.experts) / p.ep;
+    // Balanced routing: each local expert receives k x ep / E of the group's tokens.
+    const double tokens_per_expert = T * m.experts_per_token * p.ep / m.experts;
+    g.gemm(c, T, m.experts, h, 1, 1 / t);  // router (replicated)
+    g.gemm(c, tokens_per_expert, per_f * fe / t, h, experts_here);
+    g.gemm(c, tokens_per_expert, h, fe / t, experts_here);
+    if (m.shared_experts > 0) {
+      g.gemm(c, T, m.shared_experts * per_f * fe / t, h);
+      g.gemm(c, T, h, m.shared_experts * fe / t);
+    }
+    // Permute and unpermute tokens for dispatch and combine (read + write, twice).
+    elementwise += 2.0 * 2.0 * T * m.experts_per_token * h * 2.0 / t;
+    elementwise += T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
+  } else {
+    g.gemm(c, T, per_f * m.ffn / t, h);
+    g.gemm(c, T, h, m.ffn / t);
+    elementwise += T * m.ffn * (per_f + 1.0) * 2.0 / t;  // activation: read gate(/up), write
+  }
+  // Memory-bound passes over [tokens, h] 16-bit tensors per layer, forward (each pass reads
+  // or writes 2 bytes per element; kernel lists of Megatron-LM's transformer layer):
+  //   two norms, read + write: 4 passes; two fused bias-dropout-add: read 2, write 1: 6
+  //   passes (plus a 1-byte mask each with dropout); Q/K/V and context layout copies for
+  //   the attention kernels: read + write of Q, K, V and the context: 2 (2 + 2k/a) passes;
+  //   TP collectives stage their buffers through HBM: two all-reduces (or RS/AG pairs),
+  //   each reading twice and writing once: 6 passes.
+  const double qkv_width = 1.0 + 2.0 * m.kv_heads / a;
+  const double copies = 2.0 * (qkv_width + 1.0);
+  elementwise += te * h * 2.0 * (4.0 + 6.0) + (tr.dropout ? 2.0 * te * h : 0.0);
+  elementwise += T * h * 2.0 * copies / t;
+  if (p.tp > 1) elementwise += T * h * 2.0 * 6.0;  // full-size buffers with or without SP
+  if (m.learned_positions == 0) elementwise += T * (a + m.kv_heads) * dqk * 4.0 / t;  // rotary on Q, K
+
+  // Attention core: scores and context, 2 x 2 s skv d FLOPs per head (forward).
+  const double heads_here = a / t;
+  const double core_flops = 4.0 * s * skv * dqk * heads_here * b;  // Megatron counts full s^2
+  // att: the attention core's GEMMs (or flash kernel); its memory-bound kernels apart.
+  Acc att;
+  double att_fwd_bytes = 0, att_bwd_bytes = 0, att_bwd_time = 0;
+  double executed_fwd = core_flops, executed_bwd = 2.0 * core_flops;  // attention FLOPs run
+  if (tr.flash_attention) {
+    // Flash attention (Dao et al. 2022): causal blocks above the diagonal are skipped, so the
+    // forward does about half the full s^2 work; the backward about 2.5x the forward.
+    const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
+    executed_fwd = core_flops * causal;
+    executed_bwd = 2.5 * executed_fwd;
+    att.time = executed_fwd / (c.peak * c.gpu->mamf_fraction * calib::kFlashEfficiency);
+    if (p.cp > 1) {
+      // Context parallelism (ring attention, Transformer Engine): each of the CP steps runs the
+      // kernel over one chunk of seq / CP keys, paying the per-tile fixed cost every step; the
+      // partial outputs are merged after each step (read both, write one: 3 passes over the
+      // 16-bit output), and each step launches the kernels for the two load-balanced halves
+      // of the local queries and the merge.
+      const double keys = causal * skv;  // keys a query row runs over, on average
+      att.time *= (keys + p.cp * calib::kFlashKeyOverhead) / (keys + calib::kFlashKeyOverhead);
+      att_fwd_bytes += (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
+      att.time += (p.cp - 1) * 3.0 * calib::kKernelOverheadS;
+      att_bwd_bytes += 2.0 * (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
+    }
+    att_bwd_time = 2.5 * att.time;
+  } else {
+    // Unfused (Megatron-LM 2021-22): two batched GEMMs over the full score matrix; backward
+    // two GEMMs per forward GEMM. Fused scale-mask-softmax reads and writes each 16-bit score
+    // (4 B); dropout reads it and writes it and a 1-byte mask (5 B). Backward: softmax reads
+    // output and gradient and writes a gradient (6 B); dropout reads gradient and mask and
+    // writes (5 B).
+    att.batched(c, s, skv, dqk, heads_here * b);
+    att.batched(c, s, dv, skv, heads_here * b);
+    att_bwd_time = 2.0 * att.time;
+    const double scores = heads_here * b * s * skv;
+    att_fwd_bytes = scores * (4.0 + (tr.dropout ? 5.0 : 0.0));
+    att_bwd_bytes = scores * (6.0 + (tr.dropout ? 5.0 : 0.0));
+  }
+  att.flops = core_flops;
+
+  LayerWork w;
+  const double hbm = c.gpu->memory_bw * calib::kHbmEfficiency;
+  // The memory-bound kernels listed above, about 14 launches forward (twice that backward),
+  // each with the fixed launch-and-drain cost.
+  const double mem_time = elementwise / hbm + 14.0 * calib::kKernelOverheadS;
+  const double att_fwd = att.time + att_fwd_bytes / hbm;
+  w.attention_fwd_s = att_fwd;
+  w.fwd_s = g.time + att_fwd + mem_time;
+  // Backward: two GEMMs (input and weight gradients) per forward GEMM; memory-bound kernels
+  // read and write about twice what the forward did.
+  w.bwd_s = 2.0 * g.time + att_bwd_time + att_bwd_bytes / hbm + 2.0 * mem_time;
+  const double fwd_flops = g.flops + att.flops;
+  w.model_flops = 3.0 * fwd_flops;
+  // Executed: the GEMMs three times (forward, input and weight gradients), the attention core
+  // as run (executed_fwd, executed_bwd), and what recomputation repeats of the forward.
+  const double executed = 3.0 * g.flops + executed_fwd + executed_bwd;
+  if (tr.recompute == Recompute::Full) {
+    w.recompute_s = w.fwd_s;
+    w.hardware_flops = executed + g.flops + executed_fwd;
+  } else if (tr.recompute == Recompute::Selective && !tr.flash_attention) {
+    // Selective recomputation redoes the attention core (Korthikanti et al. 2022).
+    w.recompute_s = att_fwd;
+    w.hardware_flops = executed + executed_fwd;
+  } else {
+    w.hardware_flops = executed;
+  }
+  return w;
+}
+
+LayerWork output_work(const ComputeContext& c) {
+  const ModelShape& m = *c.model;
+  const Training& tr = *c.training;
+  const Parallelism& p = *c.parallel;
+  const double T = double(tr.seq) / p.cp * tr.micro_batch;
+  const double v_local = double(m.vocab) / p.tp;
+  LayerWork w;
+  const double fwd = gemm_time(*c.gpu, c.peak, T, v_local, m.hidden);
+  // Megatron-LM's vocabulary-parallel cross-entropy is unfused fp32 PyTorch: cast the 16-bit
+  // logits (read 2, write 4), max (read 4), subtract (4 + 4), exp (4 + 4), sum (4), normalise
+  // (4 + 4): about 38 bytes per logit forward; backward softmax minus one-hot (4 + 4) and the
+  // cast back (4 + 2): about 14 bytes.
+  const double hbm = c.gpu->memory_bw * calib::kHbmEfficiency;
+  w.fwd_s = fwd + T * v_local * 38.0 / hbm;
+  w.bwd_s = 2.0 * fwd + T * v_local * 14.0 / hbm;
+  w.model_flops = 3.0 * 2.0 * T * v_local * m.hidden;
+  w.hardware_flops = w.model_flops;
+  return w;
+}
+
+double optimizer_time(const GpuSpec& gpu, Precision p, Optimizer o, double params_with_states, double params_local) {
+  // Per parameter whose states this GPU owns: read the fp32 gradient (4), read and write the
+  // master (8, or 4 for a bf16 master) and the moments (Adam 16, SGD 8, 8-bit Adam 4), write
+  // the 16-bit weight (2). Gradient-norm clipping reads every local gradient once more (4).
+  const double master = p == Precision::Fp32 ? 0.0 : (p == Precision::Fp8 ? 4.0 : 8.0);
+  const double moments = o == Optimizer::Adam ? 16.0 : (o == Optimizer::Sgd ? 8.0 : 4.0);
+  const double bytes = params_with_states * (4.0 + master + moments + 2.0) + params_local * 4.0;
+  return bytes / (gpu.memory_bw * calib::kHbmEfficiency);
+}
+
+}  // namespace cp

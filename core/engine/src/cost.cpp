@@ -1,0 +1,163 @@
+#include "engine/cost.h"
+
+#include <cmath>
+
+#include "engine/estimate.h"
+#include "engine/validate.h"
+
+namespace cp {
+
+double convert(double amount, Currency from, Currency to, double cny_per_usd) {
+  if (from == to) return amount;
+  return from == Currency::Usd ? amount * cny_per_usd : amount / cny_per_usd;
+}
+
+int find_price_line(const PriceList& list, PriceItem item, const std::string& gpu, FabricKind fabric, double gbps) {
+  const std::string_view kind = to_string(fabric);
+  for (size_t i = 0; i < list.lines.size(); ++i) {
+    const PriceLine& l = list.lines[i];
+    if (l.item != item) continue;
+    if (!l.gpu.empty() && l.gpu != gpu) continue;
+    if (!l.fabric.empty() && l.fabric != kind) continue;
+    if (l.gbps > 0 && l.gbps != gbps) continue;
+    return int(i);
+  }
+  return -1;
+}
+
+namespace {
+
+using power_units::kHoursPerMonth;
+
+struct Pricer {
+  const Scenario& s;
+  const PriceList& list;
+  double price(int line) const {
+    const Assumptions& a = s.assumptions;
+    return convert(list.lines[size_t(line)].price, list.currency, a.currency, a.cny_per_usd);
+  }
+  int find(PriceItem item) const {
+    const Cluster& c = s.cluster;
+    return find_price_line(list, item, c.gpu.id, c.fabric.kind, c.fabric.nic_gbps);
+  }
+};
+
+void add_bom(CostEstimate& k, const Pricer& p, PriceItem item, int tier, double quantity) {
+  if (quantity <= 0 && item != PriceItem::Server) return;
+  BomLine& b = k.bom[size_t(k.bom_count++)];
+  b.item = item;
+  b.tier = tier;
+  b.quantity = quantity;
+  b.price_line = p.find(item);
+  b.unit_price = b.price_line >= 0 ? p.price(b.price_line) : 0;
+  // A server of another size than the priced one: priced per GPU.
+  if (item == PriceItem::Server && b.price_line >= 0)
+    b.unit_price = b.unit_price / p.list.lines[size_t(b.price_line)].gpus * p.s.cluster.gpus_per_node;
+  b.total = b.unit_price * quantity;
+}
+
+// Flat monthly lines (bandwidth, storage, services) of a list, summed per category.
+void add_flat_lines(CostEstimate& k, const Pricer& p) {
+  for (size_t i = 0; i < p.list.lines.size(); ++i) {
+    const PriceItem item = p.list.lines[i].item;
+    if (item == PriceItem::Bandwidth || item == PriceItem::Storage || item == PriceItem::Services)
+      k.per_month_by_category[size_t(category_of(item))] += p.price(int(i));
+  }
+}
+
+}  // namespace
+
+CostEstimate estimate_cost(const Scenario& s, const NetworkSize& net, const PowerEstimate& power,
+                           const ReliabilityEstimate& rel, double tokens) {
+  const Assumptions& a = s.assumptions;
+  const Cluster& c = s.cluster;
+  CostEstimate k;
+  k.currency = a.currency;
+  k.payment = a.payment;
+
+  // Bill of materials, always priced from the purchase list.
+  const Pricer buy{s, a.purchase};
+  add_bom(k, buy, PriceItem::Server, -1, c.nodes);
+  add_bom(k, buy, PriceItem::Nic, -1, double(c.nodes) * c.nics_per_node);
+  for (int t = 0; t < 3; ++t) add_bom(k, buy, PriceItem::Switch, t, net.switches[size_t(t)]);
+  add_bom(k, buy, PriceItem::Transceiver, -1, net.total_transceivers());
+  add_bom(k, buy, PriceItem::Cable, -1, net.total_links());
+  for (int i = 0; i < k.bom_count; ++i) {
+    const BomLine& b = k.bom[size_t(i)];
+    k.capex += b.total;
+    if (b.item != PriceItem::Server) k.network_capex += b.total;
+  }
+  k.network_share = k.capex > 0 ? k.network_capex / k.capex : 0;
+
+  // Monthly cost of the way to pay.
+  const Pricer pay{s, a.list_for(a.payment)};
+  auto& cat = k.per_month_by_category;
+  const size_t hw = size_t(CostCategory::Hardware);
+  switch (a.payment) {
+    case Payment::Rent: {
+      // Rent per server-month; a server of another size is priced per GPU.
+      const int line = pay.find(PriceItem::ServerRent);
+      if (line < 0) k.missing_price = int(PriceItem::ServerRent);
+      else cat[hw] = pay.price(line) / pay.list.lines[size_t(line)].gpus * c.total_gpus();
+      break;
+    }
+    case Payment::Cloud: {
+      const int line = pay.find(PriceItem::GpuHour);
+      if (line < 0) k.missing_price = int(PriceItem::GpuHour);
+      else cat[hw] = pay.price(line) * c.total_gpus() * kHoursPerMonth;
+      break;
+    }
+    case Payment::Purchase: {
+      for (int i = 0; i < k.bom_count; ++i)
+        if (k.bom[size_t(i)].price_line < 0 && k.missing_price < 0) k.missing_price = int(k.bom[size_t(i)].item);
+      cat[hw] = k.capex / (a.amortisation_years * 12.0);
+      // Electricity: rents and cloud prices include it; owners pay facility power.
+      const double per_kwh = convert(a.power_price_per_kwh, a.power_price_currency, a.currency, a.cny_per_usd);
+      cat[size_t(CostCategory::Electricity)] = power.facility_w / 1000.0 * kHoursPerMonth * per_kwh;
+      break;
+    }
+  }
+  add_flat_lines(k, pay);
+  double base = 0;
+  for (double v : cat) base += v;
+  k.vat_per_month = base * a.vat;
+  k.per_month = base + k.vat_per_month;
+  k.headroom_per_month = base * a.headroom;
+  k.budget_per_month = k.per_month + k.headroom_per_month;
+  k.per_hour = k.per_month / kHoursPerMonth;
+
+  // The run: paid for its real time-to-train (after failures), in whole months if so billed.
+  k.run_s = rel.real_train_time_s;
+  const double months = k.run_s / (kHoursPerMonth * 3600.0);
+  const bool whole = a.payment == Payment::Rent && pay.list.whole_months;
+  k.billed_months = whole ? std::ceil(months) : months;
+  k.run_total = k.billed_months * k.per_month;
+  k.per_million_tokens = tokens > 0 ? k.run_total / (tokens / 1e6) : 0;
+  return k;
+}
+
+FabricComparison compare_ib_roce(const Scenario& s, const CostEstimate& cost, double real_train_time_s) {
+  FabricComparison f;
+  f.this_fabric = s.cluster.fabric.id;
+  const bool ib = s.cluster.fabric.kind == FabricKind::InfiniBand;
+  const FabricSpec* other = nullptr;
+  for (const FabricSpec& x : fabric_catalog()) {
+    if (x.kind == s.cluster.fabric.kind || x.nic_gbps != s.cluster.fabric.nic_gbps) continue;
+    if (ib && x.id.find("-tuned") == std::string::npos) continue;  // RoCE as tuned by default
+    if (ib && x.id.find("hyperscale") != std::string::npos) continue;
+    other = &x;
+    break;
+  }
+  if (!other) return f;
+  Scenario t = s;
+  t.cluster.fabric = *other;
+  if (!validate(t).empty()) return f;
+  const Estimate e = estimate(t);
+  f.other_fabric = other->id;
+  f.network_capex_delta = e.cost.network_capex - cost.network_capex;
+  f.train_time_delta_s = e.reliability.real_train_time_s - real_train_time_s;
+  f.run_total_delta = e.cost.run_total - cost.run_total;
+  return f;
+}
+
+}  // namespace cp

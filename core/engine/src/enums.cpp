@@ -1,0 +1,80 @@
+#include "engine/enums.h"
+
+#include <array>
+#include <utility>
+
+namespace cp {
+namespace {
+
+template <typename E, std::size_t N>
+using Table = std::array<std::pair<E, std::string_view>, N>;
+
+constexpr Table<FfnType, 2> kFfn{{{FfnType::Gelu, "gelu"}, {FfnType::SwiGlu, "swiglu"}}};
+constexpr Table<NormType, 2> kNorm{{{NormType::LayerNorm, "layernorm"}, {NormType::RmsNorm, "rmsnorm"}}};
+constexpr Table<AttentionType, 2> kAttn{{{AttentionType::Mha, "mha"}, {AttentionType::Mla, "mla"}}};
+constexpr Table<Precision, 4> kPrecision{{{Precision::Fp32, "fp32"},
+                                          {Precision::Bf16, "bf16"},
+                                          {Precision::Fp16, "fp16"},
+                                          {Precision::Fp8, "fp8"}}};
+constexpr Table<Optimizer, 3> kOptimizer{
+    {{Optimizer::Adam, "adam"}, {Optimizer::Sgd, "sgd"}, {Optimizer::Adam8bit, "adam8bit"}}};
+constexpr Table<GradDtype, 3> kGrad{
+    {{GradDtype::Auto, "auto"}, {GradDtype::Fp32, "fp32"}, {GradDtype::Bf16, "bf16"}}};
+constexpr Table<Recompute, 3> kRecompute{
+    {{Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}}};
+constexpr Table<Zero, 5> kZero{{{Zero::Stage0, "0"},
+                                {Zero::Stage1, "1"},
+                                {Zero::Stage2, "2"},
+                                {Zero::Stage3, "3"},
+                                {Zero::DistributedOptimizer, "distopt"}}};
+
+template <typename E, std::size_t N>
+std::string_view name_of(const Table<E, N>& table, E value) {
+  for (const auto& [e, name] : table)
+    if (e == value) return name;
+  return "?";
+}
+
+template <typename E, std::size_t N>
+std::optional<E> parse(const Table<E, N>& table, std::string_view text) {
+  for (const auto& [e, name] : table)
+    if (name == text) return e;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view to_string(FfnType v) { return name_of(kFfn, v); }
+std::string_view to_string(NormType v) { return name_of(kNorm, v); }
+std::string_view to_string(AttentionType v) { return name_of(kAttn, v); }
+std::string_view to_string(Precision v) { return name_of(kPrecision, v); }
+std::string_view to_string(Optimizer v) { return name_of(kOptimizer, v); }
+std::string_view to_string(GradDtype v) { return name_of(kGrad, v); }
+std::string_view to_string(Recompute v) { return name_of(kRecompute, v); }
+std::string_view to_string(Zero v) { return name_of(kZero, v); }
+
+std::optional<FfnType> parse_ffn_type(std::string_view s) { return parse(kFfn, s); }
+std::optional<NormType> parse_norm_type(std::string_view s) { return parse(kNorm, s); }
+std::optional<Precision> parse_precision(std::string_view s) { return parse(kPrecision, s); }
+std::optional<Optimizer> parse_optimizer(std::string_view s) { return parse(kOptimizer, s); }
+std::optional<GradDtype> parse_grad_dtype(std::string_view s) { return parse(kGrad, s); }
+std::optional<Recompute> parse_recompute(std::string_view s) { return parse(kRecompute, s); }
+std::optional<Zero> parse_zero(std::string_view s) {
+  if (s == "fsdp") return Zero::Stage3;  // FSDP full sharding is ZeRO-3
+  return parse(kZero, s);
+}
+std::optional<bool> parse_on_off(std::string_view s) {
+  if (s == "on") return true;
+  if (s == "off") return false;
+  return std::nullopt;
+}
+
+std::string_view spellings_ffn_type() { return "gelu, swiglu"; }
+std::string_view spellings_norm_type() { return "layernorm, rmsnorm"; }
+std::string_view spellings_precision() { return "fp32, bf16, fp16, fp8"; }
+std::string_view spellings_optimizer() { return "adam, sgd, adam8bit"; }
+std::string_view spellings_grad_dtype() { return "auto, fp32, bf16"; }
+std::string_view spellings_recompute() { return "none, selective, full"; }
+std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
+
+}  // namespace cp

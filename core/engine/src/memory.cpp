@@ -1,0 +1,321 @@
+#include "engine/memory.h"
+
+#include <algorithm>
+
+namespace cp {
+
+BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero) {
+  BytesPerParam b;
+  // Gradient buffer. Rajbhandari et al. 2020 (section 3.1) count 2 bytes (fp16) gradients in
+  // mixed precision; fp32 accumulation ("main_grad" in Megatron-LM) takes 4. Megatron-LM's
+  // distributed optimizer keeps fp32 gradients: 6 + 12/d bytes per parameter in total.
+  const bool fp32_grads = grad == GradDtype::Fp32 || (grad == GradDtype::Auto && (precision == Precision::Fp32 ||
+                                                                                  zero == Zero::DistributedOptimizer));
+  b.gradients = fp32_grads ? 4.0 : 2.0;
+  switch (precision) {
+    case Precision::Fp32:
+      // Plain fp32 training: the weights are the master copy; no separate master.
+      b.weights = 4.0;
+      switch (optimizer) {
+        case Optimizer::Adam: b.optimizer = 8.0; break;      // fp32 m and v
+        case Optimizer::Sgd: b.optimizer = 4.0; break;       // fp32 momentum
+        case Optimizer::Adam8bit: b.optimizer = 2.0; break;  // int8 m and v (Dettmers et al. 2022)
+      }
+      break;
+    case Precision::Bf16:
+    case Precision::Fp16:
+      // Mixed precision (Micikevicius et al. 2018): 16-bit weights for compute plus an fp32
+      // master copy kept by the optimizer (Rajbhandari et al.: K = 12 for Adam = 4 + 4 + 4).
+      b.weights = 2.0;
+      switch (optimizer) {
+        case Optimizer::Adam: b.optimizer = 12.0; break;     // fp32 master + fp32 m + fp32 v
+        case Optimizer::Sgd: b.optimizer = 8.0; break;       // fp32 master + fp32 momentum
+        case Optimizer::Adam8bit: b.optimizer = 6.0; break;  // fp32 master + int8 m + int8 v
+      }
+      break;
+    case Precision::Fp8:
+      // FP8 compute with bf16 master weights: an fp8 copy feeds the GEMMs, the bf16 master
+      // belongs to the optimizer with fp32 moments.
+      b.weights = 1.0;
+      switch (optimizer) {
+        case Optimizer::Adam: b.optimizer = 10.0; break;     // bf16 master + fp32 m + fp32 v
+        case Optimizer::Sgd: b.optimizer = 6.0; break;       // bf16 master + fp32 momentum
+        case Optimizer::Adam8bit: b.optimizer = 4.0; break;  // bf16 master + int8 m + int8 v
+      }
+      break;
+  }
+  return b;
+}
+
+ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d) {
+  ModelStates m;
+  m.weights = params * bpp.weights / (zero == Zero::Stage3 ? d : 1.0);
+  m.gradients = params * bpp.gradients / (zero == Zero::Stage2 || zero == Zero::Stage3 ? d : 1.0);
+  m.optimizer = params * bpp.optimizer / (zero == Zero::Stage0 ? 1.0 : d);
+  return m;
+}
+
+double layer_activation_bytes(const LayerActivationInputs& in) {
+  // Korthikanti et al. 2022, section 4: stored activations per layer, 16-bit tensors (2 bytes)
+  // and 1-byte dropout masks. The paper's GPT layer gives sbh(34 + 5as/h); here every tensor
+  // is listed so that SwiGLU, GQA, MLA, no dropout and flash attention follow the same way.
+  const ModelShape& m = *in.model;
+  const double s = in.seq / in.cp;  // context parallelism splits the sequence
+  const double b = in.micro_batch;
+  const double h = m.hidden;
+  const double t = in.tp;
+  const double sbh = s * b * h;
+  const double sb = s * b;
+
+  // Full recomputation keeps only each layer's input (Korthikanti eq. 2sbh; /t with SP).
+  if (in.recompute == Recompute::Full) return 2.0 * sbh / (in.sp ? t : 1.0);
+
+  // Tensors of shape [s, b, h] that every TP rank holds unless SP splits them:
+  // two norm inputs (4sbh), the QKV GEMM input (2sbh), the MLP input (2sbh), and two dropout
+  // masks after attention and MLP (sbh each).
+  const double replicated = sbh * (4.0 + 2.0 + 2.0 + (in.dropout ? 2.0 : 0.0));
+
+  // Attention tensors split across TP ranks.
+  const double a = m.heads;
+  double q = 0, kv = 0, proj_in = 0;
+  if (m.attention == AttentionType::Mla) {
+    const MlaShape& x = m.mla;
+    const double qk = x.qk_nope_head_dim + x.qk_rope_head_dim;
+    // Latent vectors and their up-projections (DeepSeek-V2, eqs. 37-47); the decompressed
+    // per-head Q, K and V are what the attention kernel keeps.
+    q = 2.0 * sb * (x.q_lora_rank + a * qk);
+    kv = 2.0 * sb * (x.kv_lora_rank + x.qk_rope_head_dim + a * qk + a * x.v_head_dim);
+    proj_in = 2.0 * sb * a * x.v_head_dim;
+  } else {
+    const double d = m.effective_head_dim();
+    q = 2.0 * sb * a * d;                    // Q
+    kv = 2.0 * 2.0 * sb * m.kv_heads * d;    // K and V (GQA: k heads, not a)
+    proj_in = 2.0 * sb * a * d;              // attention output, input of the projection
+  }
+  double core = 0;
+  if (in.flash_attention) {
+    // Flash attention (Dao et al. 2022) keeps no s x s matrix, only the fp32 log-sum-exp
+    // per row and head; Q, K, V and the output are already counted.
+    core = 4.0 * sb * a;
+  } else if (in.recompute != Recompute::Selective) {
+    // Softmax output (2as^2b); with dropout, its mask (as^2b) and output (2as^2b) too.
+    // Selective recomputation drops exactly these (Korthikanti section 5).
+    core = a * s * s * b * (2.0 + (in.dropout ? 3.0 : 0.0));
+  }
+
+  // MLP tensors split across TP ranks. GeLU: the activation's input and the second GEMM's
+  // input (2sbf each). SwiGLU: the gate and up outputs (2 x 2sbf) and their product (2sbf).
+  const double per_f = m.ffn_type == FfnType::SwiGlu ? 6.0 : 4.0;
+  double mlp = 0;
+  if (in.moe) {
+    // Routed experts: each token is dispatched to k experts, each storing its input copy
+    // (2sbh) and its inner tensors; shared experts see every token. With balanced routing a
+    // GPU processes k x its tokens whatever EP is. Router logits are fp32 (4sbE).
+    const double fe = m.expert_ffn();
+    mlp = m.experts_per_token * sb * (2.0 * h + per_f * fe) + m.shared_experts * sb * per_f * fe +
+          4.0 * sb * m.experts;
+  } else {
+    mlp = per_f * sb * m.ffn;
+  }
+  const double split = q + kv + proj_in + core + mlp;
+  return (in.sp ? replicated / t : replicated) + split / t;
+}
+
+StageLayers stage_layers(int layers, int pp) {
+  StageLayers st;
+  if (pp <= 1) {
+    st.first = st.middle = st.last = st.light = layers;
+    st.middle_index = 0;
+    return st;
+  }
+  const int lo = layers / pp;
+  const int extra = layers % pp;  // this many stages hold lo + 1: stages pp-1-extra .. pp-2
+  st.first = st.middle = st.last = st.light = lo;
+  if (extra == 0) return st;
+  const int heavy = pp - 1 - extra;  // the first stage with lo + 1
+  st.middle = lo + 1;
+  if (heavy == 0) {
+    st.first = lo + 1;
+    st.middle_index = pp >= 3 ? 1 : 0;
+  } else {
+    st.middle_index = heavy;
+  }
+  return st;
+}
+
+int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]) {
+  // The first stage (embedding, most micro-batches in flight), the last (output layer, loss)
+  // and, with three or more stages, the heaviest middle stage that holds the most micro-batches
+  // in flight. Middle stages count their MoE layers as if all were MoE when the model has that
+  // many, which bounds every middle stage; when the leading layers are dense, stage 1 (every
+  // layer MoE, PP - 1 in flight) can need more than stage 0 and than the heavier stages further
+  // down, so it is a candidate of its own.
+  const StageLayers sl = stage_layers(m.layers, pp);
+  const int moe_total = m.moe_layers();
+  int n = 0;
+  out[n++] = StageKind{0, sl.first, std::max(0, sl.first - m.dense_layers) * (moe_total > 0), true, pp == 1};
+  if (pp >= 2) out[n++] = StageKind{pp - 1, sl.last, std::min(sl.last, moe_total), false, true};
+  if (pp >= 3) {
+    out[n++] = StageKind{sl.middle_index, sl.middle, std::min(sl.middle, moe_total), false, false};
+    if (sl.middle_index > 1 && m.dense_layers > 0 && moe_total > 0)
+      out[n++] = StageKind{1, sl.light, std::min(sl.light, moe_total), false, false};
+  }
+  return n;
+}
+
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st) {
+  // Linear layers split across TP (Shoeybi et al. 2019); the vocabulary-parallel embedding
+  // too. Tied embeddings with PP > 1 keep a copy on the last stage for the output layer
+  // (Megatron-LM). Routed experts are split over EP as well.
+  const double t = p.tp;
+  StageParams sp;
+  sp.dense = (st.layers - st.moe_layers) * pc.dense_layer / t;
+  if (st.moe_layers > 0) {
+    sp.dense += st.moe_layers * (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t;
+    sp.experts = st.moe_layers * double(m.experts) * pc.expert / (double(p.ep) * t);
+  }
+  if (st.first) sp.dense += pc.embedding / t;
+  if (st.last) {
+    sp.dense += pc.final_norm;
+    if (pc.output > 0) sp.dense += pc.output / t;
+    else if (p.pp > 1) sp.dense += double(m.vocab) * m.hidden / t;
+  }
+  return sp;
+}
+
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st) {
+  const double collective = calib::kNcclCollectiveChannels * calib::kNcclConnectionBytes;
+  const int d = dp * p.cp;
+  double bytes = 0;
+  if (p.tp > 1) bytes += collective;                                    // TP all-reduce / RS + AG
+  if (d > 1) bytes += collective;                                       // gradients over DP x CP
+  if (p.ep > 1 && d / p.ep > 1) bytes += collective;                    // expert gradients
+  if (p.pp > 1 && m.tied_embeddings && (st.first || st.last)) bytes += collective;  // embedding group
+  if (p.pp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // previous and next stage
+  if (p.cp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // CP ring neighbours
+  if (p.ep > 1) bytes += (p.ep - 1) * calib::kNcclP2pBytesPerPeer;      // all-to-all peers
+  return bytes;
+}
+
+namespace {
+
+// Micro-batches whose activations a stage holds at the peak of the schedule.
+// 1F1B (Narayanan et al. 2021): stage i warms up with p - i forward passes.
+// Interleaved with v chunks (Megatron-LM schedules.py): (p - i - 1) * 2 + (v - 1) * p + 1
+// chunk passes, each of 1/v of the stage's layers; for i = 0 that is p (1 + (p-1)/(p v)),
+// Korthikanti's factor.
+double inflight_microbatches(int stage, int pp, int vpp, int microbatches) {
+  if (vpp <= 1) return std::min(pp - stage, microbatches);
+  const double chunks = std::min((pp - stage - 1) * 2 + (vpp - 1) * pp + 1, microbatches * vpp);
+  return chunks / vpp;
+}
+
+MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, int microbatches, const StageKind& st,
+                             double* params_on_gpu, double* inflight_out) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  const double t = p.tp;
+  MemoryBreakdown mb;
+
+  const StageParams held = stage_params(m, pc, p, st);  // parameters on this stage's GPU
+  const double dense = held.dense, experts = held.experts;
+  const int dense_layers = st.layers - st.moe_layers;
+  *params_on_gpu = dense + experts;
+
+  // ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 adds gradients, 3 adds
+  // weights, over the data-parallel ranks. Megatron-LM shards over DP x CP; expert
+  // parameters over the expert-data-parallel ranks DP x CP / EP.
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const double d_dense = double(dp) * p.cp;
+  const ModelStates ds = model_states(dense, bpp, tr.zero, d_dense);
+  const ModelStates es = model_states(experts, bpp, tr.zero, d_dense / p.ep);
+  mb.weights = ds.weights + es.weights;
+  mb.gradients = ds.gradients + es.gradients;
+  mb.optimizer = ds.optimizer + es.optimizer;
+
+  // Activations: per-layer bytes times layers times micro-batches in flight.
+  LayerActivationInputs in;
+  in.model = &m;
+  in.seq = tr.seq;
+  in.micro_batch = tr.micro_batch;
+  in.tp = p.tp;
+  in.cp = p.cp;
+  in.sp = p.sp && p.tp > 1;
+  in.dropout = tr.dropout;
+  in.flash_attention = tr.flash_attention;
+  in.recompute = tr.recompute;
+  const double act_dense = layer_activation_bytes(in);
+  in.moe = true;
+  const double act_moe = m.is_moe() ? layer_activation_bytes(in) : 0.0;
+  const double inflight = inflight_microbatches(st.index, p.pp, p.vpp, microbatches);
+  *inflight_out = inflight;
+  mb.activations = inflight * (dense_layers * act_dense + st.moe_layers * act_moe);
+  const double tokens = double(tr.seq) / p.cp * tr.micro_batch;
+  const double tsp = in.sp ? t : 1.0;
+  if (tr.recompute == Recompute::Full) {
+    // Backward recomputes one layer at a time and holds its full activations meanwhile.
+    in.recompute = Recompute::None;
+    in.moe = st.moe_layers > 0;
+    mb.activations += layer_activation_bytes(in);
+  }
+  // Embedding dropout mask on the first stage, per in-flight micro-batch (Korthikanti
+  // section 4.3: sbhp/t).
+  if (st.first && tr.dropout) mb.activations += inflight * tokens * m.hidden / tsp;
+  // Output layer and fp32 cross-entropy on the last stage: 4sbh/t (1 + V/h) (Korthikanti
+  // section 4.3), for the one micro-batch whose loss is being computed.
+  if (st.last) mb.loss_logits = 4.0 * tokens * m.hidden / t * (1.0 + double(m.vocab) / m.hidden);
+
+  // ZeRO-3 / FSDP gathers each layer's 16-bit weights before its forward and again before its
+  // backward, prefetching the next layer meanwhile, and holds the layer's full gradients until
+  // their reduce-scatter: two gathered layers plus one layer of gradients (PyTorch FSDP with
+  // forward and backward prefetch; DeepSpeed stage 3 likewise with its prefetch bucket). The
+  // largest layer of the stage sets it; experts gather over the expert-data-parallel ranks only.
+  if (tr.zero == Zero::Stage3) {
+    double unit = dense_layers > 0 ? pc.dense_layer / t : 0.0;
+    if (st.moe_layers > 0) {
+      const double moe_unit = (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t +
+                              double(m.experts) * pc.expert / (double(p.ep) * t);
+      unit = std::max(unit, moe_unit);
+    }
+    mb.zero3_working = unit * (2.0 * bpp.weights + bpp.gradients);
+  }
+
+  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, st) + s.overheads.comm_buffer_bytes;
+  mb.framework = s.overheads.framework_bytes;
+  mb.fragmentation = s.overheads.fragmentation * (mb.weights + mb.gradients + mb.optimizer + mb.activations +
+                                                   mb.loss_logits + mb.zero3_working);
+  return mb;
+}
+
+}  // namespace
+
+MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int dp) {
+  const ModelShape& m = s.model;
+  const int pp = s.parallel.pp;
+  const int microbatches = s.training.global_batch / (dp * s.training.micro_batch);
+  StageKind kinds[kMaxStageKinds];
+  const int n = stage_kinds(m, pp, kinds);
+
+  MemoryEstimate best;
+  best.capacity = s.cluster.gpu.memory_bytes;
+  double best_total = -1;
+  for (int i = 0; i < n; ++i) {
+    double params_on_gpu = 0, inflight = 0;
+    const MemoryBreakdown mb = stage_memory(s, params, dp, microbatches, kinds[i], &params_on_gpu, &inflight);
+    if (mb.total() > best_total) {
+      best_total = mb.total();
+      best.peak = mb;
+      best.peak_stage = kinds[i].index;
+      best.peak_stage_layers = kinds[i].layers;
+      best.params_on_gpu = params_on_gpu;
+      best.inflight = inflight;
+    }
+  }
+  best.fits = best.peak.total() <= best.capacity;
+  best.kept_free = s.overheads.headroom_fraction * best.capacity;
+  best.fits_with_headroom = best.peak.total() + best.kept_free <= best.capacity;
+  return best;
+}
+
+}  // namespace cp

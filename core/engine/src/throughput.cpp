@@ -1,0 +1,281 @@
+#include "engine/throughput.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cp {
+
+GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node) {
+  GroupLink g;
+  g.ranks = ranks;
+  per_node = std::max(1, std::min(per_node, ranks));
+  g.nodes = (ranks + per_node - 1) / per_node;
+  const GpuSpec& gpu = s.cluster.gpu;
+  const double intra = gpu.link_bw > 0 ? gpu.link_bw * calib::kNvlinkEfficiency : calib::kPcieBusbw;
+  const double alpha_intra = calib::kNcclStepLatencyS;
+  if (g.nodes <= 1) {
+    g.link = Link{intra, alpha_intra};
+    return g;
+  }
+  // Across nodes the ring passes the whole buffer through every node once: the bus bandwidth
+  // is the NIC bandwidth the group's GPUs own on a node (DGX A100, 8x HDR: 8 x 24 = 192 GB/s),
+  // times what the fabric delivers (oversubscription, ECMP collisions, congestion control).
+  const FabricSpec& f = s.cluster.fabric;
+  const double nic_share = f.nic_busbw * s.cluster.nics_per_node / s.cluster.gpus_per_node;
+  const FabricEfficiency fe = fabric_efficiency(f, net, s.cluster.oversubscription, g.nodes);
+  g.fabric_factor = fe.total;
+  const double inter = per_node * nic_share * fe.total;
+  const int hops = g.nodes > net.nodes_per_leaf ? (g.nodes > net.nodes_per_pod ? 5 : 3) : 1;
+  const double alpha_inter =
+      calib::kNcclStepLatencyS + f.base_latency_s + std::max(0, std::min(hops, net.max_switch_hops) - 1) * f.switch_latency_s;
+  // Of a ring's 2(n-1) steps, those crossing a node boundary pay the network latency.
+  const double alpha = (alpha_intra * (ranks - g.nodes) + alpha_inter * g.nodes) / ranks;
+  g.link = Link{std::min(intra, inter), alpha};
+  return g;
+}
+
+namespace {
+
+struct StageCost {
+  double compute = 0;   // fwd + bwd + recompute of one micro-batch
+  double bwd = 0;       // the backward part (the window DP overlap can use)
+  double tp = 0, ep = 0, cp = 0;
+  double model_flops = 0, hardware_flops = 0;
+  double dense_params = 0, expert_params = 0;
+  double total() const { return compute + tp + ep + cp; }
+};
+
+}  // namespace
+
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  const int gpn = s.cluster.gpus_per_node;
+  ComputeContext ctx{&m, &tr, &p, &s.cluster.gpu, peak_flops(s.cluster.gpu, tr.precision)};
+  const LayerWork dense = layer_work(ctx, false);
+  const LayerWork moe = m.is_moe() ? layer_work(ctx, true) : LayerWork{};
+  const LayerWork out = output_work(ctx);
+  const bool full = tr.recompute == Recompute::Full;
+  const double T = double(tr.seq) / p.cp * tr.micro_batch;  // tokens per micro-batch per GPU
+  const double h = m.hidden;
+  StepBreakdown st;
+
+  // Megatron-LM rank order tp-cp-ep-dp-pp: TP ranks are adjacent, then CP, EP/DP, PP.
+  st.tp = group_link(s, net, p.tp, std::min(p.tp, gpn));
+  const int inner = p.tp;
+  st.cp = group_link(s, net, p.cp, std::max(1, gpn / inner));
+  st.ep = group_link(s, net, p.ep, std::max(1, gpn / (inner * p.cp)));
+  st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
+  st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1);
+
+  // TP: two all-reduces forward and two backward per layer on 2sbh bytes (Shoeybi et al.
+  // 2019); with SP the same bytes as reduce-scatter + all-gather (Korthikanti et al. 2022).
+  // Full recomputation repeats the forward pair.
+  double tp_layer = 0, tp_hidden_layer = 0;
+  if (p.tp > 1) {
+    const CollectiveTime ar = all_reduce(2.0 * T * h, p.tp, st.tp.link);
+    st.tp.algo = ar.algo;
+    tp_layer = (4.0 + (full ? 2.0 : 0.0)) * ar.seconds;
+    if (tr.tp_comm_overlap) {
+      tp_hidden_layer = tp_layer * calib::kTpOverlapHidden;
+      tp_layer -= tp_hidden_layer;
+    }
+  }
+  // EP: dispatch and combine all-to-alls of the routed tokens, forward and backward.
+  double ep_layer = 0;
+  if (p.ep > 1 && m.is_moe()) {
+    const CollectiveTime a2a = all_to_all(T * m.experts_per_token * h * 2.0 / p.tp, p.ep, st.ep.link);
+    st.ep.algo = a2a.algo;
+    ep_layer = (4.0 + (full ? 2.0 : 0.0)) * a2a.seconds;
+  }
+  // CP: ring attention passes K and V chunks around the CP ring (cp - 1 steps) overlapped with
+  // the attention core; the backward also returns dK and dV.
+  double cp_layer = 0, cp_fwd_stall = 0, cp_bwd_stall = 0, cp_fwd_comm = 0;
+  if (p.cp > 1) {
+    const double kv_dim = m.attention == AttentionType::Mla
+                              ? double(m.heads) * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
+                              : 2.0 * m.kv_heads * m.effective_head_dim();
+    const double chunk = T * kv_dim * 2.0 / p.tp;
+    const double fwd = (p.cp - 1) * send_recv(chunk, st.cp.link).seconds;
+    st.cp.algo = CollectiveAlgo::Ring;
+    cp_fwd_comm = fwd;
+    cp_fwd_stall = std::max(0.0, fwd - dense.attention_fwd_s);
+    cp_bwd_stall = std::max(0.0, 2.0 * fwd - 2.5 * dense.attention_fwd_s);
+    cp_layer = cp_fwd_stall + cp_bwd_stall;
+  }
+
+  // Per-stage cost of one micro-batch; the slowest stage paces the pipeline.
+  auto stage = [&](const StageKind& k) {
+    StageCost c;
+    const int dense_layers = k.layers - k.moe_layers;
+    c.compute = dense_layers * (dense.fwd_s + dense.bwd_s + dense.recompute_s) +
+                k.moe_layers * (moe.fwd_s + moe.bwd_s + moe.recompute_s);
+    c.bwd = dense_layers * (dense.bwd_s + dense.recompute_s) + k.moe_layers * (moe.bwd_s + moe.recompute_s);
+    c.model_flops = dense_layers * dense.model_flops + k.moe_layers * moe.model_flops;
+    c.hardware_flops = dense_layers * dense.hardware_flops + k.moe_layers * moe.hardware_flops;
+    if (k.last) {
+      c.compute += out.fwd_s + out.bwd_s;
+      c.bwd += out.bwd_s;
+      c.model_flops += out.model_flops;
+      c.hardware_flops += out.hardware_flops;
+    }
+    c.tp = k.layers * tp_layer;
+    c.ep = k.moe_layers * ep_layer;
+    c.cp = k.layers * cp_layer;
+    const StageParams held = stage_params(m, pc, p, k);
+    c.dense_params = held.dense;
+    c.expert_params = held.experts;
+    return c;
+  };
+  StageKind kinds[kMaxStageKinds];
+  const int n = stage_kinds(m, p.pp, kinds);
+  StageCost stages[kMaxStageKinds];
+  for (int i = 0; i < n; ++i) stages[i] = stage(kinds[i]);
+  int slow = 0;
+  for (int i = 0; i < n; ++i) {
+    if (stages[i].total() > stages[slow].total()) slow = i;
+  }
+  // Whole-model FLOPs per micro-batch: every layer once and the output layer, summed over TP
+  // and CP ranks.
+  const double rank_sum = double(p.tp) * p.cp;
+  const int moe_total = m.moe_layers();
+  const double model_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.model_flops + moe_total * moe.model_flops + out.model_flops);
+  const double hardware_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.hardware_flops + moe_total * moe.hardware_flops + out.hardware_flops);
+  const StageCost& c = stages[slow];
+  st.slowest_stage = kinds[slow].index;
+  const int mb = tr.global_batch / (dp * tr.micro_batch);
+  const double v = p.vpp;
+  st.microbatch_s = c.total();
+  st.compute_s = mb * c.compute;
+  st.exposed.tp_s = mb * c.tp;
+  st.exposed.ep_s = mb * c.ep;
+  st.exposed.cp_s = mb * c.cp;
+  // Pipeline bubble: (p - 1) / (v m) of the ideal time, i.e. (p - 1) / v micro-batch slots
+  // (Narayanan et al. 2021, section 2.2), when each stage has at least p micro-batches to
+  // interleave. With m < p micro-batches the first one's chunks run their p x v chunk steps
+  // one after another and the others trail it: (p v + m - 1) / v slots for m of work, a bubble
+  // of (p - m) + (m - 1) / v slots (p - 1 for a single micro-batch, whatever v).
+  const double bubble_slots = mb >= p.pp ? (p.pp - 1) / v : (p.pp - mb) + (mb - 1) / v;
+  st.bubble_s = p.pp > 1 ? bubble_slots * c.total() : 0.0;
+  // PP: activations forward and gradients backward between stages for every micro-batch and
+  // chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
+  if (p.pp > 1) {
+    const double bytes = T * h * 2.0 / (p.sp ? p.tp : 1);
+    const CollectiveTime one = send_recv(bytes, st.pp.link);
+    st.pp.algo = one.algo;
+    st.exposed.pp_s = 2.0 * v * mb * one.seconds;
+  }
+
+  // DP: gradient reduction over DP x CP ranks (experts over DP x CP / EP).
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const int d = dp * p.cp;
+  const int d_expert = std::max(1, d / p.ep);
+  const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (p.tp * p.ep)));
+  double reduce = 0, gather = 0;
+  auto reduce_grads = [&](double params, int ranks, const Link& link) {
+    if (ranks <= 1 || params <= 0) return;
+    if (tr.zero == Zero::Stage0) {
+      const CollectiveTime ar = all_reduce(params * bpp.gradients, ranks, link);
+      reduce += ar.seconds;
+      if (st.dp.algo == CollectiveAlgo::None) st.dp.algo = ar.algo;
+    } else if (tr.zero == Zero::Stage3) {
+      // FSDP / ZeRO-3: gather the weights for forward and again for backward, reduce-scatter
+      // the gradients, every micro-batch.
+      reduce += mb * reduce_scatter(params * bpp.gradients, ranks, link).seconds;
+      gather += mb * 2.0 * all_gather(params * bpp.weights, ranks, link).seconds;
+      st.dp.algo = CollectiveAlgo::Ring;
+    } else if (tr.zero == Zero::Stage2) {
+      // ZeRO-2 as DeepSpeed runs it: a GPU keeps only its shard of the gradients, so it cannot
+      // accumulate whole gradients over micro-batches and reduce-scatters every micro-batch's
+      // (DeepSpeed stage_1_and_2.py, reduce_ipg_grads in each backward), then gathers the
+      // updated 16-bit weights once per step. Megatron-LM's way, full gradient buffers and one
+      // reduce-scatter per step, is the distributed optimizer (Zero::DistributedOptimizer).
+      reduce += mb * reduce_scatter(params * bpp.gradients, ranks, link).seconds;
+      gather += all_gather(params * std::max(2.0, bpp.weights), ranks, link).seconds;
+      st.dp.algo = CollectiveAlgo::Ring;
+    } else {
+      // ZeRO-1 and the distributed optimizer: reduce-scatter the gradients, then gather the
+      // updated 16-bit weights.
+      reduce += reduce_scatter(params * bpp.gradients, ranks, link).seconds;
+      gather += all_gather(params * std::max(2.0, bpp.weights), ranks, link).seconds;
+      st.dp.algo = CollectiveAlgo::Ring;
+    }
+  };
+  reduce_grads(c.dense_params, d, st.dp.link);
+  reduce_grads(c.expert_params, d_expert, dpe.link);
+  st.dp_total_s = reduce + gather;
+  // DP communication hides behind the compute stream, whose time in a window is its kernels
+  // plus its stalls on context-parallel exchanges (a faster GPU shortens both the kernels and
+  // the cover, never the sum). When the CP and DP groups both cross the NIC, the CP exchanges
+  // of the window occupy the same links first. One window for all, so the hidden parts never
+  // add up to more than the compute they hide behind.
+  const int layers_slow = kinds[slow].layers;
+  const bool cp_shares_nic = p.cp > 1 && st.cp.nodes > 1 && st.dp.nodes > 1;
+  const double cp_busy_fwd = cp_shares_nic ? layers_slow * cp_fwd_comm : 0.0;
+  const double cp_busy_bwd = cp_shares_nic ? layers_slow * 2.0 * cp_fwd_comm : 0.0;
+  const double fwd_stream = (c.compute - c.bwd) + layers_slow * cp_fwd_stall;
+  const double bwd_stream = c.bwd + layers_slow * cp_bwd_stall;
+  if (tr.zero == Zero::Stage3) {
+    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute (90% of it).
+    const double window = std::max(0.0, 0.9 * mb * (fwd_stream + bwd_stream) - mb * (cp_busy_fwd + cp_busy_bwd));
+    st.exposed.dp_s = std::max(0.0, reduce + gather - window) + (reduce + gather) / std::max(1, mb) /
+                                                                  std::max(1, m.layers);
+  } else if (tr.dp_overlap) {
+    // Buckets are reduced while the last micro-batch's backward runs (Megatron-LM
+    // --overlap-grad-reduce; PyTorch DDP): the last bucket, and whatever does not fit in the
+    // backward window, stays exposed. The weight gather overlaps the next forward likewise.
+    const double total_params = c.dense_params + c.expert_params;
+    const double bucket = total_params > 0 ? std::min(1.0, tr.dp_bucket_params / total_params) : 1.0;
+    // ZeRO-2 reduces in every micro-batch's backward: one window, and one last bucket, each.
+    const double windows = tr.zero == Zero::Stage2 ? std::max(1, mb) : 1;
+    const double per_window = reduce / windows;
+    const double exposed_reduce =
+        windows * std::max(bucket * per_window, per_window - std::max(0.0, bwd_stream - cp_busy_bwd));
+    const double exposed_gather = std::max(bucket * gather, gather - std::max(0.0, fwd_stream - cp_busy_fwd));
+    st.exposed.dp_s = exposed_reduce + exposed_gather;
+  } else {
+    st.exposed.dp_s = reduce + gather;
+  }
+
+  // Optimizer step on this GPU's share of the states.
+  const double params = c.dense_params + c.expert_params;
+  const double with_states =
+      tr.zero == Zero::Stage0 ? params : c.dense_params / d + c.expert_params / d_expert;
+  st.optimizer_s = optimizer_time(s.cluster.gpu, tr.precision, tr.optimizer, with_states, params);
+
+  // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
+  // overlap the GEMMs, slowing them by about the share of SMs they hold.
+  const double tp_hidden = tp_layer > 0 ? mb * c.tp * (tp_hidden_layer / tp_layer) : 0.0;
+  const double hidden = (st.dp_total_s - st.exposed.dp_s) + tp_hidden;
+  st.compute_s += calib::kOverlapInterference * std::max(0.0, hidden);
+
+  st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
+  st.step_s = st.modelled_step_s * s.calibration.step_time_factor;
+  st.model_flops_per_step = model_flops_per_mb * mb * dp;
+  st.hardware_flops_per_step = hardware_flops_per_mb * mb * dp;
+  return st;
+}
+
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range) {
+  Throughput t;
+  const double gpus = s.cluster.total_gpus();
+  const double tokens = double(s.training.global_batch) * s.training.seq;
+  t.tokens_per_s = tokens / st.step_s;
+  t.model_flops_per_step = st.model_flops_per_step;
+  t.hardware_flops_per_step = st.hardware_flops_per_step;
+  t.model_tflops_per_gpu = st.model_flops_per_step / st.step_s / gpus / 1e12;
+  t.hardware_tflops_per_gpu = st.hardware_flops_per_step / st.step_s / gpus / 1e12;
+  const double peak = peak_flops(s.cluster.gpu, s.training.precision);
+  t.mfu = t.model_tflops_per_gpu * 1e12 / peak;
+  t.hfu = t.hardware_tflops_per_gpu * 1e12 / peak;
+  const double band = calibrated_range ? kValidationErrorBand : 2.0 * kValidationErrorBand;
+  t.band_low = t.tokens_per_s * (1.0 - band);
+  t.band_high = t.tokens_per_s * (1.0 + band);
+  if (s.training.tokens > 0) t.train_time_s = s.training.tokens / t.tokens_per_s;
+  return t;
+}
+
+}  // namespace cp

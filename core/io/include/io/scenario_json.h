@@ -1,0 +1,36 @@
+// The scenario file format (JSON) and the estimate's JSON output. Field names here are the
+// dotted paths that validation messages use ("parallelism.tp"). Keys are never renamed.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/estimate.h"
+#include "engine/scenario.h"
+#include "engine/validate.h"
+
+namespace cp {
+
+inline constexpr int kScenarioFormatVersion = 1;
+inline constexpr int kOutputSchemaVersion = 1;
+
+nlohmann::json scenario_to_json(const Scenario& s);
+// The parts of a scenario file that describe catalog entries, shared with the CLI's catalog.
+nlohmann::json model_shape_to_json(const ModelShape& m);
+nlohmann::json gpu_spec_to_json(const GpuSpec& g);
+
+// Reads a scenario (or part of one) on top of `s`: keys that are present replace the values
+// in `s`, absent keys keep them. A "model.id" naming a preset starts the model from that
+// preset before the other model keys apply; "model.params_b" derives a standard shape.
+// Each problem names its JSON path. Returns false if any problem was found.
+bool scenario_from_json(const nlohmann::json& j, Scenario& s, std::vector<Problem>& problems);
+
+// The estimate as nested JSON with units in key suffixes (see docs/cli.md).
+nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e);
+
+// Flattens nested objects to dotted keys for CSV; arrays of warnings become their codes
+// joined by ';'.
+std::vector<std::pair<std::string, std::string>> flatten_json(const nlohmann::json& j);
+
+}  // namespace cp

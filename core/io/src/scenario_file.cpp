@@ -1,0 +1,277 @@
+#include "io/scenario_file.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/atomic_file.h"
+#include "io/scenario_json.h"
+
+namespace cp {
+
+using nlohmann::json;
+
+namespace {
+
+// The keys of the wrapper; anything else at the top level of a format-1 file is a mistake.
+constexpr const char* kFileKeys[] = {"format", "format_version", "name", "notes", "tags", "scenario"};
+
+bool is_file_key(const std::string& key) {
+  for (const char* k : kFileKeys)
+    if (key == k) return true;
+  return false;
+}
+
+void prefixed(const std::vector<Problem>& found, const std::string& prefix, std::vector<Problem>& out) {
+  for (const Problem& p : found) out.push_back({prefix + p.field, p.message});
+}
+
+std::string trimmed(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+void read_tags(const json& tags, std::vector<std::string>& out, std::vector<Problem>& problems) {
+  if (!tags.is_array()) {
+    problems.push_back({"tags", "must be an array of strings"});
+    return;
+  }
+  out.clear();
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const std::string path = "tags[" + std::to_string(i) + "]";
+    if (!tags[i].is_string()) {
+      problems.push_back({path, "must be a string"});
+      continue;
+    }
+    const std::string tag = trimmed(tags[i].get<std::string>());
+    if (tag.empty()) problems.push_back({path, "is empty"});
+    else if (tag.size() > kMaxTagLength)
+      problems.push_back({path, "is longer than " + std::to_string(kMaxTagLength) + " characters"});
+    else if (std::find(out.begin(), out.end(), tag) == out.end()) out.push_back(tag);
+  }
+}
+
+void read_string(const json& j, const char* key, std::string& out, std::vector<Problem>& problems) {
+  auto it = j.find(key);
+  if (it == j.end()) return;
+  if (!it->is_string()) problems.push_back({key, "must be a string"});
+  else out = it->get<std::string>();
+}
+
+// Format 1: the wrapper around the scenario JSON.
+void read_v1(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!is_file_key(it.key()))
+      problems.push_back({it.key(), "is not a key of a scenario file (expected: format, format_version, name, "
+                                    "notes, tags, scenario)"});
+  auto sc = j.find("scenario");
+  if (sc == j.end()) {
+    problems.push_back({"scenario", "missing: a scenario file holds its scenario under \"scenario\""});
+  } else if (!sc->is_object()) {
+    problems.push_back({"scenario", "must be an object"});
+  } else {
+    std::vector<Problem> found;
+    scenario_from_json(*sc, d.scenario, found);
+    prefixed(found, "scenario.", problems);
+  }
+  read_string(j, "name", d.scenario.name, problems);  // the file's name wins over the scenario's
+  read_string(j, "notes", d.notes, problems);
+  if (auto t = j.find("tags"); t != j.end()) read_tags(*t, d.tags, problems);
+}
+
+// The file's format version, or -1 with a problem.
+int format_version(const json& j, std::vector<Problem>& problems) {
+  auto it = j.find("format_version");
+  if (it == j.end()) {
+    problems.push_back({"format_version", "missing"});
+    return -1;
+  }
+  if (!it->is_number_integer() || it->get<long long>() < 0) {
+    problems.push_back({"format_version", "must be a whole number, 0 or more"});
+    return -1;
+  }
+  const long long v = it->get<long long>();
+  if (v > kScenarioFileVersion) {
+    problems.push_back({"format_version", "this file was written by a newer clusterplan (scenario file format " +
+                                              std::to_string(v) + "); this version reads formats 0 to " +
+                                              std::to_string(kScenarioFileVersion) +
+                                              ". Update clusterplan to open it"});
+    return -1;
+  }
+  return int(v);
+}
+
+// "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..." ->
+// "syntax error ..."
+std::string parse_reason(const std::string& what) {
+  auto at = what.find("column ");
+  if (at != std::string::npos) {
+    auto colon = what.find(": ", at);
+    if (colon != std::string::npos) return what.substr(colon + 2);
+  }
+  auto bracket = what.find("] ");
+  return bracket == std::string::npos ? what : what.substr(bracket + 2);
+}
+
+}  // namespace
+
+json scenario_file_to_json(const ScenarioDocument& d) {
+  return json{{"format", kScenarioFileFormat},
+              {"format_version", kScenarioFileVersion},
+              {"name", d.scenario.name},
+              {"notes", d.notes},
+              {"tags", d.tags},
+              {"scenario", scenario_to_json(d.scenario)}};
+}
+
+std::string scenario_file_text(const ScenarioDocument& d) { return scenario_file_to_json(d).dump(2) + "\n"; }
+
+json upgrade_scenario_file_v0(const json& v0, std::vector<Problem>& problems) {
+  json out{{"format", kScenarioFileFormat}, {"format_version", 1}, {"scenario", json::object()}};
+  for (auto it = v0.begin(); it != v0.end(); ++it) {
+    const std::string& key = it.key();
+    if (key == "format" || key == "format_version") continue;
+    if (key == "name" || key == "notes") {
+      out[key] = it.value();
+      continue;
+    }
+    if (key == "tags") {  // format 0: one string, tags separated by commas
+      if (!it->is_string()) {
+        problems.push_back({"tags", "must be a string of comma-separated tags (format 0)"});
+        continue;
+      }
+      json tags = json::array();
+      std::stringstream in(it->get<std::string>());
+      for (std::string tag; std::getline(in, tag, ',');)
+        if (!trimmed(tag).empty()) tags.push_back(trimmed(tag));
+      out["tags"] = tags;
+      continue;
+    }
+    // A dotted scenario key: "parallelism.tp" -> scenario.parallelism.tp
+    json* node = &out["scenario"];
+    std::string_view rest = key;
+    bool ok = !key.empty();
+    while (ok) {
+      const auto dot = rest.find('.');
+      const std::string part(rest.substr(0, dot));
+      if (part.empty()) {
+        ok = false;
+        break;
+      }
+      if (dot == std::string_view::npos) {
+        if (node->contains(part)) ok = false;
+        else (*node)[part] = it.value();
+        break;
+      }
+      json& child = (*node)[part];
+      if (child.is_null()) child = json::object();
+      if (!child.is_object()) {
+        ok = false;
+        break;
+      }
+      node = &child;
+      rest.remove_prefix(dot + 1);
+    }
+    if (!ok) problems.push_back({key, "is not a dotted scenario key, or clashes with another key (format 0)"});
+  }
+  return out;
+}
+
+bool scenario_file_from_json(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+  const std::size_t before = problems.size();
+  if (!j.is_object()) {
+    problems.push_back({"$", "a scenario file must be a JSON object"});
+    return false;
+  }
+  auto format = j.find("format");
+  const std::string format_name = format != j.end() && format->is_string() ? format->get<std::string>() : "";
+  if (format_name == kBareScenarioFormat) {  // a bare scenario: its own keys and versions
+    scenario_from_json(j, d.scenario, problems);
+    return problems.size() == before;
+  }
+  if (format == j.end()) {
+    problems.push_back({"format", std::string("missing: a scenario file starts with \"format\": \"") +
+                                      kScenarioFileFormat + "\""});
+    return false;
+  }
+  if (format_name != kScenarioFileFormat) {
+    problems.push_back({"format", "is " + format->dump() + ", not \"" + kScenarioFileFormat +
+                                      "\": this is not a clusterplan scenario file"});
+    return false;
+  }
+  const int version = format_version(j, problems);
+  if (version < 0) return false;
+  if (version == 0) {
+    const json upgraded = upgrade_scenario_file_v0(j, problems);
+    if (problems.size() != before) return false;
+    read_v1(upgraded, d, problems);
+  } else {
+    read_v1(j, d, problems);
+  }
+  return problems.size() == before;
+}
+
+ImportResult import_scenario_text(std::string_view text) {
+  ImportResult r;
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // e.byte is one past the offending character: count lines and columns up to it.
+    const std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < end; ++i) {
+      if (text[i] == '\n') ++line, column = 1;
+      else ++column;
+    }
+    r.problems.push_back({"line " + std::to_string(line) + ", column " + std::to_string(column),
+                          "not valid JSON: " + parse_reason(e.what())});
+    return r;
+  } catch (const json::exception& e) {
+    // nlohmann reports a number no double can hold (1e400) as out_of_range 406, not as a
+    // parse error (found by fuzz_scenario_json).
+    r.problems.push_back({"$", std::string("not valid JSON: ") + e.what()});
+    return r;
+  }
+  if (j.is_object())
+    if (auto v = j.find("format_version"); v != j.end() && v->is_number_integer()) r.format_version = int(std::clamp<long long>(v->get<long long>(), INT_MIN, INT_MAX));
+  if (!scenario_file_from_json(j, r.document, r.problems)) return r;
+  const bool wrapped = j.value("format", "") == kScenarioFileFormat;
+  prefixed(validate(r.document.scenario), wrapped ? "scenario." : "", r.problems);
+  return r;
+}
+
+ImportResult import_scenario_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    ImportResult r;
+    r.problems.push_back({path, "is a directory, not a scenario file"});
+    return r;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ImportResult r;
+    r.problems.push_back({path, std::string("cannot read: ") + std::strerror(errno)});
+    return r;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) {
+    ImportResult r;
+    r.problems.push_back({path, "cannot read: input error"});
+    return r;
+  }
+  return import_scenario_text(text.str());
+}
+
+bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error) {
+  return write_file_atomically(path, scenario_file_text(d), error);
+}
+
+}  // namespace cp

@@ -1,0 +1,536 @@
+#include "io/scenario_json.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "io/power_cost_json.h"
+
+namespace cp {
+
+using nlohmann::json;
+
+json model_shape_to_json(const ModelShape& m) {
+  json model = {{"layers", m.layers},
+                {"hidden", m.hidden},
+                {"heads", m.heads},
+                {"kv_heads", m.kv_heads},
+                {"head_dim", m.head_dim},
+                {"ffn", m.ffn},
+                {"ffn_type", to_string(m.ffn_type)},
+                {"vocab", m.vocab},
+                {"tied_embeddings", m.tied_embeddings},
+                {"norm", to_string(m.norm)},
+                {"linear_biases", m.linear_biases},
+                {"learned_positions", m.learned_positions},
+                {"attention", to_string(m.attention)},
+                {"experts", m.experts},
+                {"experts_per_token", m.experts_per_token},
+                {"shared_experts", m.shared_experts},
+                {"moe_ffn", m.moe_ffn},
+                {"dense_layers", m.dense_layers}};
+  if (m.attention == AttentionType::Mla)
+    model["mla"] = {{"q_lora_rank", m.mla.q_lora_rank},
+                    {"kv_lora_rank", m.mla.kv_lora_rank},
+                    {"qk_nope_head_dim", m.mla.qk_nope_head_dim},
+                    {"qk_rope_head_dim", m.mla.qk_rope_head_dim},
+                    {"v_head_dim", m.mla.v_head_dim}};
+  return model;
+}
+
+json gpu_spec_to_json(const GpuSpec& g) {
+  return {{"name", g.name},
+          {"memory_bytes", g.memory_bytes},
+          {"bf16_flops", g.bf16_flops},
+          {"fp8_flops", g.fp8_flops},
+          {"fp32_flops", g.fp32_flops},
+          {"memory_bw_bytes_per_s", g.memory_bw},
+          {"link_bw_bytes_per_s", g.link_bw},
+          {"tdp_w", g.tdp_w},
+          {"mamf_fraction", g.mamf_fraction},
+          {"tile_n", g.tile_n},
+          {"sm_count", g.sm_count},
+          {"source", g.source}};
+}
+
+json scenario_to_json(const Scenario& s) {
+  json model = model_shape_to_json(s.model);
+  model["id"] = s.model_id;
+  model["derived"] = s.model_derived;
+  const Training& t = s.training;
+  const Parallelism& p = s.parallel;
+  const Cluster& c = s.cluster;
+  const GpuSpec& g = c.gpu;
+  return json{
+      {"format", "clusterplan-scenario"},
+      {"format_version", kScenarioFormatVersion},
+      {"name", s.name},
+      {"model", model},
+      {"training",
+       {{"seq", t.seq},
+        {"micro_batch", t.micro_batch},
+        {"global_batch", t.global_batch},
+        {"precision", to_string(t.precision)},
+        {"optimizer", to_string(t.optimizer)},
+        {"grad_dtype", to_string(t.grad_dtype)},
+        {"recompute", to_string(t.recompute)},
+        {"zero", to_string(t.zero)},
+        {"dropout", t.dropout},
+        {"flash_attention", t.flash_attention},
+        {"tokens", t.tokens},
+        {"tp_comm_overlap", t.tp_comm_overlap},
+        {"dp_overlap", t.dp_overlap},
+        {"dp_bucket_params", t.dp_bucket_params}}},
+      {"parallelism",
+       {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
+      {"cluster",
+       {{"gpu", g.id},
+        {"gpu_spec", gpu_spec_to_json(g)},
+        {"gpus_per_node", c.gpus_per_node},
+        {"nodes", c.nodes},
+        {"fabric", c.fabric.id},
+        {"fabric_spec",
+         {{"name", c.fabric.name},
+          {"kind", to_string(c.fabric.kind)},
+          {"nic_gbps", c.fabric.nic_gbps},
+          {"nic_busbw_bytes_per_s", c.fabric.nic_busbw},
+          {"base_latency_s", c.fabric.base_latency_s},
+          {"switch_latency_s", c.fabric.switch_latency_s},
+          {"switch_ports", c.fabric.switch_ports},
+          {"load_balance", to_string(c.fabric.load_balance)},
+          {"qps_per_connection", c.fabric.qps_per_connection},
+          {"balance_efficiency", c.fabric.balance_efficiency},
+          {"cc_efficiency", c.fabric.cc_efficiency},
+          {"source", c.fabric.source}}},
+        {"nics_per_node", c.nics_per_node},
+        {"topology", to_string(c.topology)},
+        {"oversubscription", c.oversubscription}}},
+      {"overheads",
+       {{"framework_bytes", s.overheads.framework_bytes},
+        {"comm_buffer_bytes", s.overheads.comm_buffer_bytes},
+        {"fragmentation", s.overheads.fragmentation},
+        {"headroom_fraction", s.overheads.headroom_fraction}}},
+      {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
+      {"assumptions", assumptions_to_json(s.assumptions)},
+  };
+}
+
+namespace {
+
+class Reader {
+ public:
+  Reader(std::vector<Problem>& problems) : problems_(problems) {}
+
+  void fail(const std::string& path, const std::string& why) { problems_.push_back({path, why}); }
+
+  const json* object(const json& parent, const char* key, const std::string& path) {
+    auto it = parent.find(key);
+    if (it == parent.end()) return nullptr;
+    if (!it->is_object()) {
+      fail(path, "must be an object");
+      return nullptr;
+    }
+    return &*it;
+  }
+
+  void integer(const json& obj, const char* key, const std::string& prefix, int& out) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    const std::string path = prefix + "." + key;
+    if (it->is_number_integer() || it->is_number_unsigned()) {
+      const auto v = it->get<long long>();
+      if (v < -2147483647LL || v > 2147483647LL) return fail(path, "is out of range");
+      out = int(v);
+    } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
+               std::abs(it->get<double>()) < 2147483647.0) {
+      out = int(it->get<double>());
+    } else {
+      fail(path, "must be a whole number");
+    }
+  }
+
+  void number(const json& obj, const char* key, const std::string& prefix, double& out) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    if (!it->is_number()) return fail(prefix + "." + key, "must be a number");
+    out = it->get<double>();
+  }
+
+  void boolean(const json& obj, const char* key, const std::string& prefix, bool& out) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    if (it->is_boolean()) out = it->get<bool>();
+    else if (it->is_string() && parse_on_off(it->get<std::string>())) out = *parse_on_off(it->get<std::string>());
+    else fail(prefix + "." + key, "must be true or false");
+  }
+
+  template <typename E, typename Parse>
+  void choice(const json& obj, const char* key, const std::string& prefix, E& out, Parse parse, std::string_view list) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    std::string text;
+    if (it->is_string()) text = it->get<std::string>();
+    else if (it->is_number_integer()) text = std::to_string(it->get<long long>());  // "zero": 1
+    auto v = parse(text);
+    if (!v) return fail(prefix + "." + key, "'" + text + "' is not one of: " + std::string(list));
+    out = *v;
+  }
+
+  void string(const json& obj, const char* key, const std::string& prefix, std::string& out) {
+    auto it = obj.find(key);
+    if (it == obj.end()) return;
+    if (!it->is_string()) return fail(prefix + "." + key, "must be a string");
+    out = it->get<std::string>();
+  }
+
+ private:
+  std::vector<Problem>& problems_;
+};
+
+std::optional<AttentionType> parse_attention(std::string_view s) {
+  if (s == "mha") return AttentionType::Mha;
+  if (s == "mla") return AttentionType::Mla;
+  return std::nullopt;
+}
+
+std::optional<FabricKind> parse_fabric_kind(std::string_view s) {
+  if (s == "infiniband") return FabricKind::InfiniBand;
+  if (s == "roce") return FabricKind::RoCE;
+  return std::nullopt;
+}
+
+std::optional<LoadBalance> parse_load_balance(std::string_view s) {
+  for (LoadBalance b : {LoadBalance::Adaptive, LoadBalance::Ecmp, LoadBalance::Scheduled})
+    if (to_string(b) == s) return b;
+  return std::nullopt;
+}
+
+std::optional<Topology> parse_topology_opt(std::string_view s) {
+  Topology t;
+  if (parse_topology(s, t)) return t;
+  return std::nullopt;
+}
+
+void read_model(const json& jm, Scenario& s, Reader& r) {
+  ModelShape& m = s.model;
+  if (auto it = jm.find("id"); it != jm.end()) {
+    if (!it->is_string()) {
+      r.fail("model.id", "must be a string");
+    } else {
+      const std::string id = it->get<std::string>();
+      if (const ModelPreset* p = find_model_preset(id)) {
+        m = p->shape;
+        s.model_id = id;
+        s.model_derived = false;
+      } else if (id != "custom" && id.rfind("derived:", 0) != 0) {
+        r.fail("model.id", "unknown model preset '" + id + "' (see 'clusterplan-cli catalog models')");
+      } else {
+        s.model_id = id;
+      }
+    }
+  }
+  if (auto it = jm.find("params_b"); it != jm.end()) {
+    if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1e5) {
+      r.fail("model.params_b", "must be a size in billions of parameters, above 0 and at most 100000");
+    } else {
+      m = derive_shape_from_size(it->get<double>() * 1e9);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "derived:%gB", it->get<double>());
+      s.model_id = buf;
+      s.model_derived = true;
+    }
+  }
+  r.boolean(jm, "derived", "model", s.model_derived);
+  r.integer(jm, "layers", "model", m.layers);
+  r.integer(jm, "hidden", "model", m.hidden);
+  r.integer(jm, "heads", "model", m.heads);
+  r.integer(jm, "kv_heads", "model", m.kv_heads);
+  r.integer(jm, "head_dim", "model", m.head_dim);
+  r.integer(jm, "ffn", "model", m.ffn);
+  r.choice(jm, "ffn_type", "model", m.ffn_type, parse_ffn_type, spellings_ffn_type());
+  r.integer(jm, "vocab", "model", m.vocab);
+  r.boolean(jm, "tied_embeddings", "model", m.tied_embeddings);
+  r.choice(jm, "norm", "model", m.norm, parse_norm_type, spellings_norm_type());
+  r.boolean(jm, "linear_biases", "model", m.linear_biases);
+  r.integer(jm, "learned_positions", "model", m.learned_positions);
+  r.choice(jm, "attention", "model", m.attention, parse_attention, "mha, mla");
+  if (const json* mla = r.object(jm, "mla", "model.mla")) {
+    r.integer(*mla, "q_lora_rank", "model.mla", m.mla.q_lora_rank);
+    r.integer(*mla, "kv_lora_rank", "model.mla", m.mla.kv_lora_rank);
+    r.integer(*mla, "qk_nope_head_dim", "model.mla", m.mla.qk_nope_head_dim);
+    r.integer(*mla, "qk_rope_head_dim", "model.mla", m.mla.qk_rope_head_dim);
+    r.integer(*mla, "v_head_dim", "model.mla", m.mla.v_head_dim);
+  }
+  r.integer(jm, "experts", "model", m.experts);
+  r.integer(jm, "experts_per_token", "model", m.experts_per_token);
+  r.integer(jm, "shared_experts", "model", m.shared_experts);
+  r.integer(jm, "moe_ffn", "model", m.moe_ffn);
+  r.integer(jm, "dense_layers", "model", m.dense_layers);
+}
+
+void read_cluster(const json& jc, Scenario& s, Reader& r) {
+  Cluster& c = s.cluster;
+  if (auto it = jc.find("gpu"); it != jc.end()) {
+    if (!it->is_string()) {
+      r.fail("cluster.gpu", "must be a string");
+    } else if (const GpuSpec* g = find_gpu(it->get<std::string>())) {
+      c.gpu = *g;
+    } else if (jc.find("gpu_spec") == jc.end()) {
+      r.fail("cluster.gpu", "unknown GPU '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog gpus')");
+    } else {
+      c.gpu.id = it->get<std::string>();  // a custom GPU: its figures follow in gpu_spec
+    }
+  }
+  if (const json* g = r.object(jc, "gpu_spec", "cluster.gpu_spec")) {
+    const bool builtin = find_gpu(c.gpu.id) != nullptr;
+    if (!builtin) {  // a built-in GPU's figures come from the catalog, not the file
+      const std::string p = "cluster.gpu_spec";
+      r.string(*g, "name", p, c.gpu.name);
+      r.number(*g, "memory_bytes", p, c.gpu.memory_bytes);
+      r.number(*g, "bf16_flops", p, c.gpu.bf16_flops);
+      r.number(*g, "fp8_flops", p, c.gpu.fp8_flops);
+      r.number(*g, "fp32_flops", p, c.gpu.fp32_flops);
+      r.number(*g, "memory_bw_bytes_per_s", p, c.gpu.memory_bw);
+      r.number(*g, "link_bw_bytes_per_s", p, c.gpu.link_bw);
+      r.number(*g, "tdp_w", p, c.gpu.tdp_w);
+      r.number(*g, "mamf_fraction", p, c.gpu.mamf_fraction);
+      r.integer(*g, "tile_n", p, c.gpu.tile_n);
+      r.integer(*g, "sm_count", p, c.gpu.sm_count);
+      r.string(*g, "source", p, c.gpu.source);
+      if (!(c.gpu.memory_bytes > 0) || !std::isfinite(c.gpu.memory_bytes))
+        r.fail("cluster.gpu_spec.memory_bytes", "must be a positive number of bytes");
+    }
+  }
+  r.integer(jc, "gpus_per_node", "cluster", c.gpus_per_node);
+  r.integer(jc, "nodes", "cluster", c.nodes);
+  if (auto it = jc.find("fabric"); it != jc.end()) {
+    if (!it->is_string()) {
+      r.fail("cluster.fabric", "must be a string");
+    } else if (const FabricSpec* f = find_fabric(it->get<std::string>())) {
+      c.fabric = *f;
+    } else if (jc.find("fabric_spec") == jc.end()) {
+      r.fail("cluster.fabric", "unknown fabric '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog fabrics')");
+    } else {
+      c.fabric.id = it->get<std::string>();
+    }
+  }
+  if (const json* f = r.object(jc, "fabric_spec", "cluster.fabric_spec"); f && !find_fabric(c.fabric.id)) {
+    const std::string p = "cluster.fabric_spec";
+    FabricSpec& x = c.fabric;
+    r.string(*f, "name", p, x.name);
+    r.choice(*f, "kind", p, x.kind, parse_fabric_kind, "infiniband, roce");
+    r.number(*f, "nic_gbps", p, x.nic_gbps);
+    r.number(*f, "nic_busbw_bytes_per_s", p, x.nic_busbw);
+    r.number(*f, "base_latency_s", p, x.base_latency_s);
+    r.number(*f, "switch_latency_s", p, x.switch_latency_s);
+    r.integer(*f, "switch_ports", p, x.switch_ports);
+    r.choice(*f, "load_balance", p, x.load_balance, parse_load_balance, "adaptive, ecmp, scheduled");
+    r.integer(*f, "qps_per_connection", p, x.qps_per_connection);
+    r.number(*f, "balance_efficiency", p, x.balance_efficiency);
+    r.number(*f, "cc_efficiency", p, x.cc_efficiency);
+    r.string(*f, "source", p, x.source);
+  }
+  r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
+  r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());
+  r.number(jc, "oversubscription", "cluster", c.oversubscription);
+}
+
+}  // namespace
+
+bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& problems) {
+  const size_t before = problems.size();
+  Reader r(problems);
+  if (!j.is_object()) {
+    r.fail("$", "a scenario must be a JSON object");
+    return false;
+  }
+  if (auto it = j.find("format_version"); it != j.end()) {
+    if (!it->is_number_integer()) r.fail("format_version", "must be a whole number");
+    else if (it->get<long long>() > kScenarioFormatVersion)
+      r.fail("format_version", "this file was written by a newer clusterplan (format " +
+                                   std::to_string(it->get<long long>()) + "; this version reads up to " +
+                                   std::to_string(kScenarioFormatVersion) + ")");
+  }
+  r.string(j, "name", "", s.name);
+  if (const json* m = r.object(j, "model", "model")) read_model(*m, s, r);
+  if (const json* t = r.object(j, "training", "training")) {
+    Training& x = s.training;
+    r.integer(*t, "seq", "training", x.seq);
+    r.integer(*t, "micro_batch", "training", x.micro_batch);
+    r.integer(*t, "global_batch", "training", x.global_batch);
+    r.choice(*t, "precision", "training", x.precision, parse_precision, spellings_precision());
+    r.choice(*t, "optimizer", "training", x.optimizer, parse_optimizer, spellings_optimizer());
+    r.choice(*t, "grad_dtype", "training", x.grad_dtype, parse_grad_dtype, spellings_grad_dtype());
+    r.choice(*t, "recompute", "training", x.recompute, parse_recompute, spellings_recompute());
+    r.choice(*t, "zero", "training", x.zero, parse_zero, spellings_zero());
+    r.boolean(*t, "dropout", "training", x.dropout);
+    r.boolean(*t, "flash_attention", "training", x.flash_attention);
+    r.number(*t, "tokens", "training", x.tokens);
+    r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
+    r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
+    r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
+  }
+  if (const json* p = r.object(j, "parallelism", "parallelism")) {
+    Parallelism& x = s.parallel;
+    r.integer(*p, "tp", "parallelism", x.tp);
+    r.integer(*p, "pp", "parallelism", x.pp);
+    r.integer(*p, "vpp", "parallelism", x.vpp);
+    r.integer(*p, "dp", "parallelism", x.dp);
+    r.integer(*p, "cp", "parallelism", x.cp);
+    r.integer(*p, "ep", "parallelism", x.ep);
+    r.boolean(*p, "sp", "parallelism", x.sp);
+  }
+  if (const json* c = r.object(j, "cluster", "cluster")) read_cluster(*c, s, r);
+  if (const json* o = r.object(j, "overheads", "overheads")) {
+    r.number(*o, "framework_bytes", "overheads", s.overheads.framework_bytes);
+    r.number(*o, "comm_buffer_bytes", "overheads", s.overheads.comm_buffer_bytes);
+    r.number(*o, "fragmentation", "overheads", s.overheads.fragmentation);
+    r.number(*o, "headroom_fraction", "overheads", s.overheads.headroom_fraction);
+  }
+  if (const json* k = r.object(j, "calibration", "calibration")) {
+    r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
+    r.string(*k, "note", "calibration", s.calibration.note);
+  }
+  if (auto it = j.find("assumptions"); it != j.end()) assumptions_from_json(*it, s.assumptions, problems);
+  return problems.size() == before;
+}
+
+namespace {
+
+json group_json(const GroupLink& g) {
+  return {{"ranks", g.ranks},
+          {"nodes", g.nodes},
+          {"busbw_bytes_per_s", g.link.busbw},
+          {"latency_s", g.link.alpha_s},
+          {"algorithm", to_string(g.algo)},
+          {"fabric_factor", g.fabric_factor}};
+}
+
+json communication_json(const StepBreakdown& st) {
+  return {{"tp", group_json(st.tp)}, {"pp", group_json(st.pp)}, {"dp", group_json(st.dp)},
+          {"ep", group_json(st.ep)}, {"cp", group_json(st.cp)}};
+}
+
+json network_json(const NetworkSize& n) {
+  auto tiers = [](const std::array<int, 3>& a) { return json{{"leaf", a[0]}, {"spine", a[1]}, {"core", a[2]}}; };
+  auto links = [](const std::array<int, 3>& a) {
+    return json{{"nic_leaf", a[0]}, {"leaf_spine", a[1]}, {"spine_core", a[2]}};
+  };
+  return {{"topology", to_string(n.topology)},
+          {"tiers", n.tiers},
+          {"switches", n.total_switches()},
+          {"links", n.total_links()},
+          {"transceivers", n.total_transceivers()},
+          {"switches_per_tier", tiers(n.switches)},
+          {"links_per_tier", links(n.links)},
+          {"transceivers_per_tier", links(n.transceivers)},
+          {"nic_ports", n.endpoints},
+          {"nodes_per_leaf", n.nodes_per_leaf},
+          {"max_switch_hops", n.max_switch_hops}};
+}
+
+}  // namespace
+
+json estimate_to_json(const Scenario& s, const Estimate& e) {
+  const MemoryEstimate& me = e.memory;
+  const MemoryBreakdown& m = me.peak;
+  json warnings = json::array();
+  for (const Warning& w : e.warnings)
+    warnings.push_back({{"code", warning_code_name(w.code)}, {"field", w.field}, {"message", warning_message(w)}});
+  json out{
+      {"schema_version", kOutputSchemaVersion},
+      {"inputs", scenario_to_json(s)},
+      {"model",
+       {{"params", e.params.total},
+        {"active_params", e.params.active},
+        {"embedding_params", e.params.embedding},
+        {"output_params", e.params.output},
+        {"dense_layer_params", e.params.dense_layer},
+        {"moe_layer_params", e.params.moe_layer},
+        {"derived", s.model_derived}}},
+      {"parallelism", {{"dp", e.dp}, {"microbatches", e.microbatches}, {"gpus", s.cluster.total_gpus()}}},
+      {"memory",
+       {{"weights_bytes", m.weights},
+        {"gradients_bytes", m.gradients},
+        {"optimizer_bytes", m.optimizer},
+        {"activations_bytes", m.activations},
+        {"loss_logits_bytes", m.loss_logits},
+        {"zero3_working_set_bytes", m.zero3_working},
+        {"comm_buffers_bytes", m.comm_buffers},
+        {"framework_bytes", m.framework},
+        {"fragmentation_bytes", m.fragmentation},
+        {"other_bytes", m.other()},
+        {"total_bytes", m.total()},
+        {"capacity_bytes", me.capacity},
+        {"headroom_bytes", me.headroom()},
+        {"fits", me.fits},
+        {"planner_headroom_bytes", me.kept_free},
+        {"fits_with_headroom", me.fits_with_headroom},
+        {"peak_stage", me.peak_stage},
+        {"peak_stage_layers", me.peak_stage_layers},
+        {"inflight_microbatches", me.inflight},
+        {"params_on_gpu", me.params_on_gpu}}},
+      {"time",
+       {{"step_s", e.step.step_s},
+        {"modelled_step_s", e.step.modelled_step_s},
+        {"compute_s", e.step.compute_s},
+        {"bubble_s", e.step.bubble_s},
+        {"optimizer_s", e.step.optimizer_s},
+        {"microbatch_s", e.step.microbatch_s},
+        {"slowest_stage", e.step.slowest_stage},
+        {"exposed_comm",
+         {{"tp_s", e.step.exposed.tp_s},
+          {"pp_s", e.step.exposed.pp_s},
+          {"dp_s", e.step.exposed.dp_s},
+          {"ep_s", e.step.exposed.ep_s},
+          {"cp_s", e.step.exposed.cp_s}}},
+        {"dp_total_s", e.step.dp_total_s}}},
+      {"throughput",
+       {{"tokens_per_s", e.throughput.tokens_per_s},
+        {"model_tflops_per_gpu", e.throughput.model_tflops_per_gpu},
+        {"hardware_tflops_per_gpu", e.throughput.hardware_tflops_per_gpu},
+        {"mfu", e.throughput.mfu},
+        {"hfu", e.throughput.hfu},
+        {"model_flops_per_step", e.throughput.model_flops_per_step},
+        {"band", {{"low_tokens_per_s", e.throughput.band_low}, {"high_tokens_per_s", e.throughput.band_high}}},
+        {"calibrated_range", e.calibrated_range}}},
+      {"training", {{"tokens", s.training.tokens}, {"time_s", e.throughput.train_time_s}}},
+      {"communication", communication_json(e.step)},
+      {"network", network_json(e.network)},
+      {"warnings", warnings},
+  };
+  add_power_cost_json(s, e, out);  // power, energy, cost, reliability, bom
+  return out;
+}
+
+namespace {
+
+void flatten_into(const json& j, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string key = prefix.empty() ? it.key() : prefix + "." + it.key();
+    const json& v = it.value();
+    if (v.is_object()) {
+      flatten_into(v, key, out);
+    } else if (v.is_array()) {
+      std::string joined;
+      for (const json& item : v) {
+        if (!joined.empty()) joined += ';';
+        joined += item.is_object() && item.contains("code") ? item["code"].get<std::string>() : item.dump();
+      }
+      out.emplace_back(key, joined);
+    } else if (v.is_string()) {
+      out.emplace_back(key, v.get<std::string>());
+    } else {
+      out.emplace_back(key, v.dump());
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> flatten_json(const json& j) {
+  std::vector<std::pair<std::string, std::string>> out;
+  flatten_into(j, "", out);
+  return out;
+}
+
+}  // namespace cp

@@ -1,0 +1,151 @@
+// The planner's names and sentences: objective spellings, reason ids, layouts and reasons as text.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "plan/planner.h"
+
+namespace cp {
+namespace {
+
+std::string fmt(const char* format, double a = 0, double b = 0, double c = 0) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, format, a, b, c);
+  return buf;
+}
+
+// The layers a pipeline stage holds, as text: "8", or "7 or 8" when PP does not divide the
+// layers. However the engine places the remainder (stage_layers in core/engine/include/engine/memory.h), every stage
+// holds layers / PP or one more.
+std::string stage_layers_text(int layers, int pp) {
+  if (pp <= 1) return std::to_string(layers);
+  const int light = layers / pp;
+  if (layers % pp == 0) return std::to_string(light);
+  return std::to_string(light) + " or " + std::to_string(light + 1);
+}
+
+}  // namespace
+
+std::string_view to_string(Objective o) {
+  switch (o) {
+    case Objective::Throughput: return "throughput";
+    case Objective::Time: return "time";
+    case Objective::Cost: return "cost";
+    case Objective::CostPerToken: return "cost-per-token";
+  }
+  return "throughput";
+}
+
+std::optional<Objective> parse_objective(std::string_view text) {
+  for (Objective o : {Objective::Throughput, Objective::Time, Objective::Cost, Objective::CostPerToken})
+    if (to_string(o) == text) return o;
+  return std::nullopt;
+}
+
+std::string_view reason_id(PlanReason r) {
+  switch (r) {
+    case PlanReason::TpExceedsNode: return "tp_exceeds_node";
+    case PlanReason::TpHeads: return "tp_heads";
+    case PlanReason::TpKvHeads: return "tp_kv_heads";
+    case PlanReason::TpFfn: return "tp_ffn";
+    case PlanReason::TpExpertFfn: return "tp_expert_ffn";
+    case PlanReason::PpLayers: return "pp_layers";
+    case PlanReason::CpSeq: return "cp_seq";
+    case PlanReason::LayoutGpus: return "layout_gpus";
+    case PlanReason::EpDense: return "ep_dense";
+    case PlanReason::EpExperts: return "ep_experts";
+    case PlanReason::EpDpCp: return "ep_dp_cp";
+    case PlanReason::VppNeedsPp: return "vpp_needs_pp";
+    case PlanReason::VppLayers: return "vpp_layers";
+    case PlanReason::VppUneven: return "vpp_uneven";
+    case PlanReason::GlobalBatch: return "global_batch";
+    case PlanReason::SpNoTp: return "sp_no_tp";
+    case PlanReason::TpOverlapNeedsSp: return "tp_overlap_needs_sp";
+    case PlanReason::Memory: return "memory";
+    case PlanReason::NoProgress: return "no_progress";
+    case PlanReason::Power: return "power";
+    case PlanReason::Budget: return "budget";
+    case PlanReason::Deadline: return "deadline";
+    case PlanReason::PriceMissing: return "price_missing";
+    case PlanReason::Count: break;
+  }
+  return "unknown";
+}
+
+std::string layout_text(const PlanLayout& l) {
+  std::string s = "TP " + std::to_string(l.tp) + ", PP " + std::to_string(l.pp) + ", VPP " + std::to_string(l.vpp) +
+                  ", CP " + std::to_string(l.cp) + ", EP " + std::to_string(l.ep) + ", DP " + std::to_string(l.dp) +
+                  ", micro-batch " + std::to_string(l.micro_batch) + ", recompute " +
+                  std::string(to_string(l.recompute)) + ", ZeRO " + std::string(to_string(l.zero)) + ", SP " +
+                  (l.sp ? "on" : "off");
+  if (l.tp_overlap) s += ", TP overlap on";
+  return s;
+}
+
+std::string warnings_text(std::uint32_t warnings) {
+  std::string s;
+  for (unsigned i = 0; i < 32; ++i)
+    if (warnings & (std::uint32_t(1) << i)) {
+      if (!s.empty()) s += ", ";
+      s += warning_code_name(WarningCode(i));
+    }
+  return s;
+}
+
+std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base, const SearchSpace& space,
+                        const std::vector<std::string>& fabrics) {
+  const ModelShape& m = base.model;
+  const int replica = l.tp * l.pp * l.cp;
+  switch (r) {
+    case PlanReason::TpExceedsNode:
+      return fmt("TP %.0f exceeds the %.0f GPUs of a node (TP across nodes is not allowed)", l.tp,
+                 base.cluster.gpus_per_node);
+    case PlanReason::TpHeads: return fmt("TP %.0f does not divide the %.0f attention heads", l.tp, m.heads);
+    case PlanReason::TpKvHeads: return fmt("TP %.0f does not divide the %.0f key/value heads", l.tp, m.kv_heads);
+    case PlanReason::TpFfn: return fmt("TP %.0f does not divide the FFN size %.0f", l.tp, m.ffn);
+    case PlanReason::TpExpertFfn: return fmt("TP %.0f does not divide the expert FFN size %.0f", l.tp, m.expert_ffn());
+    case PlanReason::PpLayers: return fmt("PP %.0f exceeds the %.0f layers", l.pp, m.layers);
+    case PlanReason::CpSeq:
+      return fmt("2 x CP = %.0f does not divide the sequence of %.0f tokens", 2.0 * l.cp, base.training.seq);
+    case PlanReason::LayoutGpus:
+      return fmt("TP x PP x CP = %.0f does not divide the job's %.0f GPUs", replica, l.job_gpus);
+    case PlanReason::EpDense: return "expert parallelism needs a mixture-of-experts model";
+    case PlanReason::EpExperts: return fmt("EP %.0f does not divide the %.0f experts", l.ep, m.experts);
+    case PlanReason::EpDpCp: return fmt("EP %.0f does not divide DP x CP = %.0f", l.ep, double(l.dp) * l.cp);
+    case PlanReason::VppNeedsPp: return "interleaving (VPP > 1) needs more than one pipeline stage";
+    case PlanReason::VppLayers:
+      return fmt("VPP %.0f x PP %.0f exceeds the %.0f layers", l.vpp, l.pp, m.layers);
+    case PlanReason::VppUneven:
+      return "VPP " + std::to_string(l.vpp) + " does not divide the " + stage_layers_text(m.layers, l.pp) +
+             " layers per stage";
+    case PlanReason::GlobalBatch:
+      return fmt("the global batch of %.0f is not a multiple of DP x micro-batch = %.0f", base.training.global_batch,
+                 double(l.dp) * l.micro_batch);
+    case PlanReason::SpNoTp: return "sequence parallelism has no effect with TP 1 (searched with SP off)";
+    case PlanReason::TpOverlapNeedsSp:
+      return "TP communication overlap needs sequence parallelism (Megatron-Core refuses it without)";
+    default: break;
+  }
+  const Scenario s = apply_layout(base, l, fabrics);
+  const Estimate e = estimate(s);
+  constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+  switch (r) {
+    case PlanReason::Memory:
+      return fmt("needs %.1f GiB per GPU, the GPU has %.1f GiB", e.memory.peak.total() / GiB, e.memory.capacity / GiB);
+    case PlanReason::NoProgress: return "goodput is zero or less: failures outpace checkpoints";
+    case PlanReason::Power:
+      return fmt("facility peak power %.0f kW exceeds the limit of %.0f kW", e.power.facility_peak_w / 1000,
+                 space.max_power_kw);
+    case PlanReason::Budget:
+      return fmt("budget %.0f per month exceeds the limit of %.0f", e.cost.budget_per_month, space.max_budget_per_month) +
+             " " + std::string(to_string(e.cost.currency));
+    case PlanReason::Deadline:
+      return fmt("time to train %.1f days exceeds the deadline of %.1f days", e.reliability.real_train_time_s / 86400,
+                 space.deadline_s / 86400);
+    case PlanReason::PriceMissing: return "the price list has no price for this cluster, so its cost is unknown";
+    default: break;
+  }
+  return "";
+}
+
+}  // namespace cp

@@ -1,0 +1,167 @@
+// The scenario library: an SQLite file of saved scenarios with their revision history, tags,
+// estimate snapshots and the user's catalog entries. Never loses a user's work:
+//  - WAL with synchronous=FULL: a save that returned survives a crash or a power cut;
+//  - every save is a new revision, the previous ones stay;
+//  - an older library is backed up (SQLite's backup API) before its schema is migrated, in
+//    one transaction; a newer one is opened read-only;
+//  - a library that fails PRAGMA quick_check on open is moved aside, never deleted, and a
+//    fresh library starts (report() says where the old one went);
+//  - a file that is not a clusterplan library is refused and left byte for byte as it was.
+// Several processes may use one library; writers wait for each other (busy timeout).
+// One ScenarioStore is one connection: use it from one thread at a time.
+#pragma once
+
+#include "engine/version.h"
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/library_file.h"
+#include "io/scenario_file.h"
+#include "store/sqlite.h"
+#include "store/store_schema.h"
+
+namespace cp {
+
+// The estimating engine's version, kept with every saved estimate snapshot.
+inline constexpr const char* kEngineVersion = kVersion;  // the one version, from CMake
+inline constexpr int kLibraryBusyTimeoutMs = 10000;
+
+// A refused or failed library operation; the message is meant for the user.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class CatalogKind { Gpu, NodeType, Fabric, PriceList };
+std::string_view catalog_kind_name(CatalogKind k);  // "gpu", "node_type", "fabric", "price_list"
+
+struct StoredScenario {
+  std::int64_t id = 0;
+  int revision = 0;
+  ScenarioDocument document;
+  nlohmann::json estimate;  // the estimate's JSON when it was saved; null: none was kept
+  std::string engine_version;
+  std::string created_at, updated_at;  // ISO 8601, UTC ("2025-01-31T12:00:00.000Z")
+};
+
+struct ScenarioSummary {
+  std::int64_t id = 0;
+  std::string name;
+  std::vector<std::string> tags;
+  int revision = 0;
+  std::string updated_at;
+};
+
+struct RevisionInfo {
+  int revision = 0;
+  std::string name;
+  std::string saved_at;
+  std::string engine_version;
+  bool has_estimate = false;
+};
+
+struct TagCount {
+  std::string tag;
+  int scenarios = 0;
+};
+
+struct CatalogEntry {
+  std::string id;
+  nlohmann::json data;
+  std::string updated_at;
+};
+
+// What happened while opening; `notices` are sentences to show the user.
+struct OpenReport {
+  bool created = false;            // a new library was started
+  bool read_only = false;
+  int schema_version_found = 0;    // PRAGMA user_version before any migration
+  std::string backup_path;         // the copy made before a migration
+  std::string moved_aside_to;      // where a damaged library went
+  std::vector<std::string> notices;
+};
+
+class ScenarioStore {
+ public:
+  // Opens or creates the library at `path`. Throws StoreError, leaving the file untouched,
+  // when it is not a clusterplan library or cannot be opened.
+  explicit ScenarioStore(const std::string& path);
+  ~ScenarioStore();
+  ScenarioStore(ScenarioStore&&) noexcept;
+  ScenarioStore& operator=(ScenarioStore&&) noexcept;
+
+  const OpenReport& report() const { return report_; }
+  bool read_only() const { return report_.read_only; }
+  const std::string& path() const { return path_; }
+
+  // Saves a new scenario (id 0) or a new revision of scenario `id`; returns the id. The save
+  // is durable when it returns, unless it runs inside a Batch. Throws StoreError when `id`
+  // does not exist or the library is read-only.
+  std::int64_t save(const ScenarioDocument& d, const nlohmann::json& estimate, std::int64_t id = 0);
+  // False when there is no such scenario (or revision). Throws StoreError when the stored
+  // JSON cannot be read back.
+  bool load(std::int64_t id, StoredScenario& out);
+  bool load_revision(std::int64_t id, int revision, StoredScenario& out);
+  // Newest first. `search`: part of the name, any case; `tag`: only scenarios with that tag.
+  std::vector<ScenarioSummary> list(std::string_view search = {}, std::string_view tag = {});
+  // A new revision with the new name. False when there is no such scenario.
+  bool rename(std::int64_t id, const std::string& name);
+  // A copy with a history of its own (one revision); "NAME (copy)" unless a name is given.
+  // Returns the new id, 0 when there is no such scenario.
+  std::int64_t duplicate(std::int64_t id, const std::string& name = {});
+  // Deletes a scenario with its history and tags. False when there is no such scenario.
+  bool remove(std::int64_t id);
+  // Newest first; empty when there is no such scenario.
+  std::vector<RevisionInfo> history(std::int64_t id);
+  std::vector<TagCount> tags();  // every tag in use, alphabetical
+
+  void put_catalog_entry(CatalogKind kind, const std::string& id, const nlohmann::json& data);
+  std::vector<CatalogEntry> catalog_entries(CatalogKind kind);
+  bool remove_catalog_entry(CatalogKind kind, const std::string& id);
+
+  // "ok", or what PRAGMA quick_check found.
+  std::string quick_check();
+
+  // Groups many saves into one transaction (an import): they become durable together at
+  // commit(); without commit() none of them is kept. Within a batch, price lists and snapshot
+  // shapes already written are recognised without serialising them again.
+  class Batch {
+   public:
+    explicit Batch(ScenarioStore& store);
+    void commit() { tx_.commit(); }
+
+   private:
+    sql::Transaction tx_;
+  };
+
+ private:
+  void open(bool may_move_aside);
+  void open_connection(const LibraryFileInfo& info);
+  void create_or_migrate();
+  void require_writable() const;
+  std::int64_t save_revision(const ScenarioDocument& d, const nlohmann::json& estimate,
+                             const std::string& engine_version, std::int64_t id);
+  std::int64_t content_row(const char* find_sql, const char* insert_sql, std::string_view content, bool blob);
+  std::int64_t price_list_row(const PriceList& list);
+  std::int64_t shape_row(const std::string& shape);
+  std::string shape_text(std::int64_t id);
+  void delete_unused_shared_rows();
+  bool load_where(std::int64_t id, int revision, StoredScenario& out);
+
+  // Rows of price_lists and json_shapes written or found in the current write transaction,
+  // with what they hold (cleared whenever a write transaction begins).
+  struct WriteCache;
+
+  std::string path_;
+  sql::Database db_;
+  OpenReport report_;
+  std::unique_ptr<WriteCache> cache_;
+};
+
+}  // namespace cp

@@ -1,0 +1,669 @@
+#include "store/scenario_store.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+#include "io/power_cost_json.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store_pack.h"
+
+namespace cp {
+
+using nlohmann::json;
+
+namespace {
+
+static_assert(kLibraryApplicationId == 1129335874u, "the PRAGMA below spells the application id in decimal");
+constexpr const char* kSetApplicationId = "PRAGMA application_id = 1129335874";
+
+constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+bool file_exists(const std::string& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+bool directory_writable(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  return ::access(dir.c_str(), W_OK) == 0;
+}
+
+// A free file name: `stem`, or `stem-2`, `stem-3` ... (never an existing file).
+std::string free_name(const std::string& stem, const std::string& suffix) {
+  for (int n = 1;; ++n) {
+    std::string name = stem;
+    if (n > 1) {
+      name += '-';
+      name += std::to_string(n);
+    }
+    name += suffix;
+    if (!file_exists(name)) return name;
+  }
+}
+
+// Writes join the caller's transaction (a Batch) or run in one of their own.
+class WriteScope {
+ public:
+  // `on_begin` runs when the scope begins a transaction of its own.
+  template <class F>
+  WriteScope(sql::Database& db, F on_begin) {
+    if (!db.in_transaction()) {
+      tx_.emplace(db);
+      on_begin();
+    }
+  }
+  void commit() {
+    if (tx_) tx_->commit();
+  }
+
+ private:
+  std::optional<sql::Transaction> tx_;
+};
+
+std::string like_pattern(std::string_view text) {
+  std::string p = "%";
+  for (char c : text) {
+    if (c == '%' || c == '_' || c == '\\') p += '\\';
+    p += c;
+  }
+  return p + "%";
+}
+
+std::vector<std::string> split_tags(const std::string& joined) {
+  std::vector<std::string> tags;
+  if (joined.empty()) return tags;
+  std::size_t start = 0;
+  for (;;) {
+    const auto end = joined.find('\x1f', start);
+    tags.push_back(joined.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return tags;
+}
+
+}  // namespace
+
+std::string_view catalog_kind_name(CatalogKind k) {
+  switch (k) {
+    case CatalogKind::Gpu: return "gpu";
+    case CatalogKind::NodeType: return "node_type";
+    case CatalogKind::Fabric: return "fabric";
+    case CatalogKind::PriceList: return "price_list";
+  }
+  return "gpu";
+}
+
+// --- Opening ---
+
+struct ScenarioStore::WriteCache {
+  static constexpr std::size_t kMaxEntries = 64;
+  struct List {
+    PriceList list;
+    std::int64_t id;
+  };
+  std::vector<List> lists;                                  // oldest first
+  std::vector<std::pair<std::string, std::int64_t>> shapes;  // oldest first
+  // The scenario being saved, with empty price lists swapped in while it is serialised; kept
+  // between saves so that copying the next scenario in reuses its memory.
+  Scenario scratch;
+  PriceList spare[3];
+  std::string scenario_shape, scenario_values, estimate_shape, estimate_values;  // being saved, packed
+
+  void clear() {
+    lists.clear();
+    shapes.clear();
+  }
+};
+
+ScenarioStore::ScenarioStore(const std::string& path) : path_(path), cache_(std::make_unique<WriteCache>()) {
+  open(true);
+}
+ScenarioStore::~ScenarioStore() = default;
+ScenarioStore::ScenarioStore(ScenarioStore&&) noexcept = default;
+ScenarioStore& ScenarioStore::operator=(ScenarioStore&&) noexcept = default;
+
+ScenarioStore::Batch::Batch(ScenarioStore& store) : tx_((store.require_writable(), store.db_)) {
+  store.cache_->clear();  // rows remembered from an earlier transaction may be gone
+}
+
+void ScenarioStore::open(bool may_move_aside) {
+  const LibraryFileInfo info = inspect_library_file(path_);
+  const std::string left = "; it was left unchanged";
+  switch (info.kind) {
+    case LibraryFileKind::Missing:
+    case LibraryFileKind::Empty:
+    case LibraryFileKind::Library: break;
+    case LibraryFileKind::Directory: throw StoreError("'" + path_ + "' is a directory, not a clusterplan library");
+    case LibraryFileKind::Unreadable: throw StoreError("cannot read '" + path_ + "': " + info.error);
+    case LibraryFileKind::NotSqlite:
+      throw StoreError("'" + path_ + "' is not a clusterplan library (it is not an SQLite database)" + left);
+    case LibraryFileKind::Truncated:
+      throw StoreError("'" + path_ + "' is an SQLite file cut short before the end of its header: it cannot be " +
+                       "recognised as a clusterplan library" + left);
+    case LibraryFileKind::OtherSqlite: {
+      char id[16];
+      std::snprintf(id, sizeof id, "0x%08x", unsigned(info.application_id));
+      throw StoreError("'" + path_ + "' is an SQLite database of another application (application_id " + id +
+                       "), not a clusterplan library" + left);
+    }
+  }
+  try {
+    open_connection(info);
+    if (!report_.read_only) create_or_migrate();
+  } catch (const sql::Error& e) {
+    if (db_.is_open()) db_.keep_wal_on_close();  // no checkpoint into a damaged file
+    db_.close();
+    const bool fresh = info.kind != LibraryFileKind::Library;
+    if (!e.corrupt())
+      throw StoreError(std::string(fresh ? "cannot create" : "cannot open") + " the library '" + path_ + "': " + e.what());
+    if (!may_move_aside || info.kind != LibraryFileKind::Library)
+      throw StoreError("the library '" + path_ + "' is damaged: " + e.what());
+    try {
+      report_.moved_aside_to = move_library_aside(path_);
+    } catch (const std::exception& move) {
+      throw StoreError("the library '" + path_ + "' is damaged (" + e.what() + ") and " + move.what() + left);
+    }
+    const std::string moved = report_.moved_aside_to;
+    report_ = OpenReport{};
+    report_.moved_aside_to = moved;
+    open(false);
+    report_.notices.insert(report_.notices.begin(),
+                           "The library '" + path_ + "' failed its integrity check (" + e.what() +
+                               "). It was moved to '" + moved + "' and a new, empty library was started.");
+  }
+}
+
+void ScenarioStore::open_connection(const LibraryFileInfo& info) {
+  const bool fresh = info.kind != LibraryFileKind::Library;
+  if (!fresh && !directory_writable(path_) && !file_exists(path_ + "-wal")) {
+    // Nobody who may not write here can change a WAL library (it needs its -wal and -shm
+    // files beside it), and SQLite could not create the -shm file it reads through.
+    db_ = sql::Database(path_, sql::Database::Mode::Immutable);
+    report_.read_only = true;
+    report_.notices.push_back("The folder of the library '" + path_ + "' is read-only; it was opened read-only.");
+  } else {
+    try {
+      db_ = sql::Database(path_, fresh ? sql::Database::Mode::ReadWriteCreate : sql::Database::Mode::ReadWrite);
+    } catch (const sql::Error& e) {
+      if (fresh) throw StoreError("cannot create the library '" + path_ + "': " + e.what());
+      db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
+      report_.read_only = true;
+      report_.notices.push_back("The library '" + path_ + "' cannot be opened for writing (" + e.what() +
+                                "); it was opened read-only.");
+    }
+  }
+  db_.set_busy_timeout(kLibraryBusyTimeoutMs);
+  if (db_.read_only() && !report_.read_only) {
+    report_.read_only = true;
+    report_.notices.push_back("The library '" + path_ + "' is read-only for this user; it was opened read-only.");
+  }
+  db_.exec("PRAGMA foreign_keys = ON");
+  db_.exec("PRAGMA synchronous = FULL");
+  db_.exec("PRAGMA cache_size = -32768");  // 32 MiB: a large import spills fewer pages twice
+  const auto app = std::uint32_t(db_.query_int("PRAGMA application_id"));
+  const auto version = db_.query_int("PRAGMA user_version");
+  report_.schema_version_found = int(version);
+  if (app != kLibraryApplicationId && !(fresh && app == 0 && version == 0))
+    throw StoreError("'" + path_ + "' is not a clusterplan library; it was left unchanged");
+  if (!fresh) {
+    const std::string check = quick_check();
+    if (check != "ok") throw sql::Error(11 /* SQLITE_CORRUPT */, "quick_check: " + check);
+  }
+  if (version > kLibrarySchemaVersion) {
+    if (!report_.read_only) {
+      db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
+      db_.set_busy_timeout(kLibraryBusyTimeoutMs);
+      report_.read_only = true;
+    }
+    report_.notices.push_back("The library '" + path_ + "' was written by a newer clusterplan (library schema " +
+                              std::to_string(version) + "; this version knows up to " +
+                              std::to_string(kLibrarySchemaVersion) +
+                              "). It was opened read-only; update clusterplan to change it.");
+  }
+}
+
+void ScenarioStore::create_or_migrate() {
+  const int found = report_.schema_version_found;
+  if (found < kLibrarySchemaVersion) {
+    if (found > 0) {  // a library with data: copy it first, whole, with SQLite's backup API
+      report_.backup_path =
+          free_name(path_ + ".schema-v" + std::to_string(found) + "-" + utc_file_timestamp(), ".backup");
+      try {
+        db_.backup_to(report_.backup_path);
+      } catch (const sql::Error& e) {
+        std::remove(report_.backup_path.c_str());
+        throw StoreError("the library '" + path_ + "' needs an upgrade, but its backup copy could not be made (" +
+                         e.what() + "); it was left unchanged");
+      }
+    }
+    sql::Transaction tx(db_);
+    // Another process may have created or migrated the library meanwhile: look again.
+    const auto app = std::uint32_t(db_.query_int("PRAGMA application_id"));
+    const int version = int(db_.query_int("PRAGMA user_version"));
+    if (app == 0 && version == 0) {
+      if (db_.query_int("SELECT count(*) FROM sqlite_schema") != 0)
+        throw StoreError("'" + path_ + "' is not a clusterplan library; it was left unchanged");
+      db_.exec(kSetApplicationId);
+      report_.created = true;
+    }
+    for (int v = version + 1; v <= kLibrarySchemaVersion; ++v) db_.exec(library_schema_step(v));
+    if (version < kLibrarySchemaVersion) {
+      const std::string set_version = "PRAGMA user_version = " + std::to_string(kLibrarySchemaVersion);
+      db_.exec(set_version.c_str());  // a constant of this build, not user text
+    }
+    tx.commit();
+    if (found > 0)
+      report_.notices.push_back("The library '" + path_ + "' was upgraded from schema " + std::to_string(found) +
+                                " to " + std::to_string(kLibrarySchemaVersion) + "; a copy of the old one is at '" +
+                                report_.backup_path + "'.");
+  }
+  // Persistent; set after the application id is on disk, so that even a library whose first
+  // transactions are still in the -wal file is recognisable by its header.
+  db_.exec("PRAGMA journal_mode = WAL");
+}
+
+void ScenarioStore::require_writable() const {
+  if (report_.read_only)
+    throw StoreError("the library '" + path_ + "' is open read-only" +
+                     (report_.notices.empty() ? std::string() : ": " + report_.notices.back()));
+}
+
+std::string ScenarioStore::quick_check() {
+  sql::Statement s = db_.prepare("PRAGMA quick_check");
+  std::string out;
+  while (s.step()) {
+    if (!out.empty()) out += "; ";
+    out += s.text(0);
+  }
+  return out;
+}
+
+// --- Scenarios ---
+
+namespace {
+
+// Exactly the same price list: every field, doubles bit for bit (so that a price of -0.0 is
+// not taken for 0.0). The structured bindings stop the build when a field is added: compare it.
+bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
+
+bool same_price_line(const PriceLine& x, const PriceLine& y) {
+  const auto& [item, gpu, fabric, gbps, gpus, price, name, source] = x;
+  const auto& [item2, gpu2, fabric2, gbps2, gpus2, price2, name2, source2] = y;
+  return item == item2 && gpus == gpus2 && same_bits(gbps, gbps2) && same_bits(price, price2) && gpu == gpu2 &&
+         fabric == fabric2 && name == name2 && source == source2;
+}
+
+bool same_price_list(const PriceList& x, const PriceList& y) {
+  const auto& [id, name, date, source, payment, currency, whole_months, lines] = x;
+  const auto& [id2, name2, date2, source2, payment2, currency2, whole_months2, lines2] = y;
+  return id == id2 && payment == payment2 && currency == currency2 && whole_months == whole_months2 &&
+         name == name2 && date == date2 && source == source2 &&
+         std::equal(lines.begin(), lines.end(), lines2.begin(), lines2.end(), same_price_line);
+}
+
+// The three price lists of a scenario, as kept in its JSON under assumptions.price_lists.
+constexpr const char* kPriceListSlots[3] = {"rent", "cloud", "purchase"};
+PriceList& price_list_slot(Scenario& s, int i) {
+  return i == 0 ? s.assumptions.rent : i == 1 ? s.assumptions.cloud : s.assumptions.purchase;
+}
+const PriceList& price_list_slot(const Scenario& s, int i) {
+  return i == 0 ? s.assumptions.rent : i == 1 ? s.assumptions.cloud : s.assumptions.purchase;
+}
+
+template <class Cache>
+void remember(Cache& entries, typename Cache::value_type entry, std::size_t max) {
+  if (entries.size() >= max) entries.erase(entries.begin());
+  entries.push_back(std::move(entry));
+}
+
+}  // namespace
+
+std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate, std::int64_t id) {
+  require_writable();
+  return save_revision(d, estimate, kEngineVersion, id);
+}
+
+// The id of the content-addressed row holding `content` (looked up by its hash, then compared
+// whole), added when there is none: in price_lists (column json, text) or json_shapes
+// (column shape, a blob); the SQL is constant, never built from user text.
+std::int64_t ScenarioStore::content_row(const char* find_sql, const char* insert_sql, std::string_view content,
+                                        bool blob) {
+  const auto hash = std::int64_t(pack::content_hash(content));
+  sql::Statement& find = db_.cached(find_sql);
+  find.bind(1, hash);
+  blob ? find.bind_blob(2, content) : find.bind(2, content);
+  std::int64_t id = find.step() ? find.int64(0) : 0;
+  find.reset();
+  if (id != 0) return id;
+  sql::Statement& insert = db_.cached(insert_sql);
+  insert.bind(1, hash);
+  blob ? insert.bind_blob(2, content) : insert.bind(2, content);
+  insert.run();
+  return db_.last_insert_rowid();
+}
+
+// The row of price_lists that holds `list`, added when there is none.
+std::int64_t ScenarioStore::price_list_row(const PriceList& list) {
+  WriteCache& c = *cache_;
+  for (const WriteCache::List& e : c.lists)
+    if (same_price_list(e.list, list)) return e.id;
+  const std::int64_t id = content_row("SELECT id FROM price_lists WHERE hash = ?1 AND json = ?2",
+                                      "INSERT INTO price_lists (hash, json) VALUES (?1, ?2)",
+                                      price_list_to_json(list).dump(), false);
+  remember(c.lists, {list, id}, WriteCache::kMaxEntries);
+  return id;
+}
+
+// The row of json_shapes that holds `shape`, added when there is none.
+std::int64_t ScenarioStore::shape_row(const std::string& shape) {
+  WriteCache& c = *cache_;
+  for (const auto& [known, id] : c.shapes)
+    if (known == shape) return id;
+  const std::int64_t id = content_row("SELECT id FROM json_shapes WHERE hash = ?1 AND shape = ?2",
+                                      "INSERT INTO json_shapes (hash, shape) VALUES (?1, ?2)", shape, true);
+  remember(c.shapes, {shape, id}, WriteCache::kMaxEntries);
+  return id;
+}
+
+void ScenarioStore::delete_unused_shared_rows() {
+  db_.exec(
+      "DELETE FROM price_lists WHERE NOT EXISTS (SELECT 1 FROM revisions WHERE rent_list = price_lists.id) "
+      "AND NOT EXISTS (SELECT 1 FROM revisions WHERE cloud_list = price_lists.id) "
+      "AND NOT EXISTS (SELECT 1 FROM revisions WHERE purchase_list = price_lists.id); "
+      "DELETE FROM json_shapes WHERE NOT EXISTS (SELECT 1 FROM revisions WHERE scenario_shape = json_shapes.id) "
+      "AND NOT EXISTS (SELECT 1 FROM revisions WHERE estimate_shape = json_shapes.id)");
+  cache_->clear();
+}
+
+std::int64_t ScenarioStore::save_revision(const ScenarioDocument& d, const json& estimate,
+                                          const std::string& engine_version, std::int64_t id) {
+  WriteCache& c = *cache_;
+  WriteScope write(db_, [&] { c.clear(); });
+
+  // The scenario's JSON without its name (the revision's) and its price lists (rows of
+  // price_lists), packed. Serialised from a copy with empty lists swapped in: building the
+  // lists' JSON would cost as much as the rest.
+  c.scratch = d.scenario;
+  c.scratch.name.clear();
+  for (int i = 0; i < 3; ++i) std::swap(price_list_slot(c.scratch, i), c.spare[i]);
+  json j = scenario_to_json(c.scratch);
+  for (int i = 0; i < 3; ++i) std::swap(price_list_slot(c.scratch, i), c.spare[i]);
+  json& lists = j.at("assumptions").at("price_lists");
+  for (const char* slot : kPriceListSlots) lists.erase(slot);
+  if (lists.empty()) j["assumptions"].erase("price_lists");
+  pack::pack_json(j, c.scenario_shape, c.scenario_values);
+
+  // The snapshot without its "inputs" (estimate_to_json echoes the scenario there): the
+  // revision keeps the scenario once, and load() puts it back. Packed before anything is
+  // written, so that a snapshot that cannot be kept writes nothing.
+  if (!estimate.is_null()) {
+    try {
+      pack::pack_json(estimate, c.estimate_shape, c.estimate_values, "inputs");
+    } catch (const std::invalid_argument& e) {
+      throw StoreError(std::string("the estimate snapshot cannot be kept: ") + e.what());
+    }
+  }
+  std::int64_t list_rows[3];
+  for (int i = 0; i < 3; ++i) list_rows[i] = price_list_row(price_list_slot(d.scenario, i));
+  const std::int64_t scenario_shape = shape_row(c.scenario_shape);
+  const std::int64_t estimate_shape = estimate.is_null() ? 0 : shape_row(c.estimate_shape);
+
+  const std::string& name = d.scenario.name;
+  std::string tags_text;
+  for (const std::string& tag : d.tags) {
+    if (!tags_text.empty()) tags_text += '\x1f';
+    tags_text += tag;
+  }
+  int revision = 1;
+  if (id == 0) {
+    static const std::string insert = std::string("INSERT INTO scenarios (name, tags, revision, created_at, ") +
+                                      "updated_at) VALUES (?1, ?2, 1, " + kNow + ", " + kNow + ")";
+    db_.cached(insert.c_str()).bind(1, name).bind(2, tags_text).run();
+    id = db_.last_insert_rowid();
+  } else {
+    static const std::string update = std::string("UPDATE scenarios SET name = ?2, tags = ?3, ") +
+                                      "revision = revision + 1, updated_at = " + kNow +
+                                      " WHERE id = ?1 RETURNING revision";
+    sql::Statement& s = db_.cached(update.c_str());
+    s.bind(1, id).bind(2, name).bind(3, tags_text);
+    if (!s.step()) throw StoreError("there is no scenario " + std::to_string(id) + " in the library");
+    revision = int(s.int64(0));
+    s.reset();
+  }
+  static const std::string add_revision =
+      std::string("INSERT INTO revisions (scenario_id, revision, name, notes, scenario_shape, scenario_values, ") +
+      "rent_list, cloud_list, purchase_list, estimate_shape, estimate_values, engine_version, saved_at) " +
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, " + kNow + ")";
+  sql::Statement& r = db_.cached(add_revision.c_str());
+  r.bind(1, id).bind(2, revision).bind(3, name).bind(4, d.notes).bind(5, scenario_shape).bind_blob(6, c.scenario_values);
+  r.bind(7, list_rows[0]).bind(8, list_rows[1]).bind(9, list_rows[2]).bind(12, engine_version);
+  if (estimate_shape == 0) r.bind_null(10).bind_null(11);
+  else r.bind(10, estimate_shape).bind_blob(11, c.estimate_values);
+  r.run();
+  if (revision > 1) db_.cached("DELETE FROM tags WHERE scenario_id = ?1").bind(1, id).run();
+  int position = 0;
+  for (const std::string& tag : d.tags)
+    db_.cached("INSERT OR IGNORE INTO tags (scenario_id, tag, position) VALUES (?1, ?2, ?3)")
+        .bind(1, id)
+        .bind(2, tag)
+        .bind(3, position++)
+        .run();
+  write.commit();
+  return id;
+}
+
+bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& out) {
+  // revision 0: the current one. A library of schema 1 or 2 opened read-only (not migrated)
+  // has only the JSON texts.
+  const bool packed = !report_.read_only || report_.schema_version_found >= 3;
+  sql::Statement& s =
+      packed ? db_.cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
+                          "r.estimate_json, r.engine_version, r.saved_at, r.rent_list, r.cloud_list, r.purchase_list, "
+                          "r.scenario_shape, r.scenario_values, r.estimate_shape, r.estimate_values "
+                          "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
+                          "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1")
+             : db_.cached("SELECT s.created_at, s.updated_at, r.revision, r.name, r.notes, r.scenario_json, "
+                          "r.estimate_json, r.engine_version, r.saved_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
+                          "FROM scenarios s JOIN revisions r ON r.scenario_id = s.id "
+                          "AND r.revision = CASE WHEN ?2 = 0 THEN s.revision ELSE ?2 END WHERE s.id = ?1");
+  s.bind(1, id).bind(2, revision);
+  if (!s.step()) return false;
+  StoredScenario x;
+  x.id = id;
+  x.created_at = s.text(0);
+  x.updated_at = revision == 0 ? s.text(1) : s.text(8);
+  x.revision = int(s.int64(2));
+  const std::string name = s.text(3);
+  x.document.notes = s.text(4);
+  const std::string scenario_json = s.text(5);
+  const std::string estimate_json = s.is_null(6) ? std::string() : s.text(6);
+  x.engine_version = s.text(7);
+  std::int64_t list_rows[3];
+  for (int i = 0; i < 3; ++i) list_rows[i] = s.is_null(9 + i) ? 0 : s.int64(9 + i);
+  const std::int64_t scenario_shape = s.is_null(12) ? 0 : s.int64(12);
+  const std::string scenario_values = s.blob(13);
+  const std::int64_t estimate_shape = s.is_null(14) ? 0 : s.int64(14);
+  const std::string estimate_values = s.blob(15);
+  s.reset();
+
+  const auto fail = [&](const std::string& why) {
+    return StoreError("scenario " + std::to_string(id) + " (revision " + std::to_string(x.revision) +
+                      ") in the library cannot be read: " + why);
+  };
+  json j;
+  if (scenario_shape != 0) {
+    if (!pack::unpack_json(shape_text(scenario_shape), scenario_values, j) || !j.is_object())
+      throw fail("its packed scenario is damaged");
+    j["name"] = name;
+  } else {
+    j = json::parse(scenario_json, nullptr, false);
+    if (j.is_discarded()) throw fail("its scenario is not valid JSON");
+  }
+  for (int i = 0; i < 3; ++i) {  // put back the price lists kept in price_lists
+    if (list_rows[i] == 0) continue;
+    const std::string slot = kPriceListSlots[i];
+    if (!j.is_object() || !j.contains("assumptions") || !j["assumptions"].is_object())
+      throw fail("its scenario has no assumptions for its " + slot + " price list");
+    sql::Statement& l = db_.cached("SELECT json FROM price_lists WHERE id = ?1");
+    l.bind(1, list_rows[i]);
+    const bool found = l.step();
+    const std::string text = found ? l.text(0) : std::string();
+    l.reset();
+    if (!found) throw fail("its " + slot + " price list is missing from the library");
+    json list = json::parse(text, nullptr, false);
+    if (list.is_discarded()) throw fail("its " + slot + " price list is not valid JSON");
+    json& lists = j["assumptions"]["price_lists"];
+    if (!lists.is_null() && !lists.is_object()) throw fail("its scenario's price_lists is not an object");
+    lists[slot] = std::move(list);
+  }
+  std::vector<Problem> problems;
+  if (!scenario_from_json(j, x.document.scenario, problems)) throw fail(problems.front().text());
+  x.document.scenario.name = name;
+  // A snapshot that cannot be read back is left out, as before schema 3: the scenario is what
+  // the user saved; the snapshot can be made again.
+  if (estimate_shape != 0) {
+    if (!pack::unpack_json(shape_text(estimate_shape), estimate_values, x.estimate)) x.estimate = nullptr;
+  } else if (!estimate_json.empty()) {
+    x.estimate = json::parse(estimate_json, nullptr, false);
+    if (x.estimate.is_discarded()) x.estimate = nullptr;
+  }
+  if (x.estimate.is_object() && !x.estimate.contains("inputs")) x.estimate["inputs"] = std::move(j);
+  sql::Statement& t = db_.cached("SELECT tag FROM tags WHERE scenario_id = ?1 ORDER BY position");
+  t.bind(1, id);
+  while (t.step()) x.document.tags.push_back(t.text(0));  // tags belong to the scenario
+  t.reset();
+  out = std::move(x);
+  return true;
+}
+
+// The shape of json_shapes row `id`; "" when there is none (which no packed document is).
+std::string ScenarioStore::shape_text(std::int64_t id) {
+  sql::Statement& h = db_.cached("SELECT shape FROM json_shapes WHERE id = ?1");
+  h.bind(1, id);
+  std::string shape = h.step() ? h.blob(0) : std::string();
+  h.reset();
+  return shape;
+}
+
+bool ScenarioStore::load(std::int64_t id, StoredScenario& out) { return load_where(id, 0, out); }
+
+bool ScenarioStore::load_revision(std::int64_t id, int revision, StoredScenario& out) {
+  return revision > 0 && load_where(id, revision, out);
+}
+
+std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::string_view tag) {
+  sql::Statement& s = db_.cached(
+      "SELECT s.id, s.name, s.revision, s.updated_at, s.tags FROM scenarios s "
+      "WHERE (?1 = '' OR s.name LIKE ?2 ESCAPE '\\') "
+      "AND (?3 = '' OR EXISTS (SELECT 1 FROM tags t WHERE t.scenario_id = s.id AND t.tag = ?3)) "
+      "ORDER BY s.updated_at DESC, s.id DESC");
+  s.bind(1, search).bind(2, like_pattern(search)).bind(3, tag);
+  std::vector<ScenarioSummary> out;
+  while (s.step()) {
+    ScenarioSummary x;
+    x.id = s.int64(0);
+    x.name = s.text(1);
+    x.revision = int(s.int64(2));
+    x.updated_at = s.text(3);
+    x.tags = split_tags(s.text(4));
+    out.push_back(std::move(x));
+  }
+  s.reset();
+  return out;
+}
+
+bool ScenarioStore::rename(std::int64_t id, const std::string& name) {
+  require_writable();
+  WriteScope write(db_, [this] { cache_->clear(); });
+  StoredScenario x;
+  if (!load(id, x)) return false;
+  x.document.scenario.name = name;
+  save_revision(x.document, x.estimate, x.engine_version, id);
+  write.commit();
+  return true;
+}
+
+std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) {
+  require_writable();
+  WriteScope write(db_, [this] { cache_->clear(); });
+  StoredScenario x;
+  if (!load(id, x)) return 0;
+  x.document.scenario.name = name.empty() ? x.document.scenario.name + " (copy)" : name;
+  const std::int64_t copy = save_revision(x.document, x.estimate, x.engine_version, 0);
+  write.commit();
+  return copy;
+}
+
+bool ScenarioStore::remove(std::int64_t id) {
+  require_writable();
+  WriteScope write(db_, [this] { cache_->clear(); });
+  db_.cached("DELETE FROM scenarios WHERE id = ?1").bind(1, id).run();
+  const bool removed = db_.changes() > 0;
+  if (removed) delete_unused_shared_rows();  // the price lists and shapes no revision uses now
+  write.commit();
+  return removed;
+}
+
+std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) {
+  const bool packed = !report_.read_only || report_.schema_version_found >= 3;
+  sql::Statement& s =
+      packed ? db_.cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL OR "
+                               "estimate_shape IS NOT NULL FROM revisions WHERE scenario_id = ?1 "
+                               "ORDER BY revision DESC")
+                  : db_.cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL "
+                               "FROM revisions WHERE scenario_id = ?1 ORDER BY revision DESC");
+  s.bind(1, id);
+  std::vector<RevisionInfo> out;
+  while (s.step()) out.push_back({int(s.int64(0)), s.text(1), s.text(2), s.text(3), s.int64(4) != 0});
+  s.reset();
+  return out;
+}
+
+std::vector<TagCount> ScenarioStore::tags() {
+  sql::Statement& s = db_.cached("SELECT tag, count(*) FROM tags GROUP BY tag ORDER BY tag");
+  std::vector<TagCount> out;
+  while (s.step()) out.push_back({s.text(0), int(s.int64(1))});
+  s.reset();
+  return out;
+}
+
+// --- The user's catalog ---
+
+void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, const json& data) {
+  require_writable();
+  static const std::string sql = std::string("INSERT INTO catalog_entries (kind, id, json, updated_at) ") +
+                                 "VALUES (?1, ?2, ?3, " + kNow + ") ON CONFLICT (kind, id) DO UPDATE SET " +
+                                 "json = excluded.json, updated_at = excluded.updated_at";
+  WriteScope write(db_, [] {});
+  db_.cached(sql.c_str()).bind(1, catalog_kind_name(kind)).bind(2, id).bind(3, data.dump()).run();
+  write.commit();
+}
+
+std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) {
+  sql::Statement& s = db_.cached("SELECT id, json, updated_at FROM catalog_entries WHERE kind = ?1 ORDER BY id");
+  s.bind(1, catalog_kind_name(kind));
+  std::vector<CatalogEntry> out;
+  while (s.step()) out.push_back({s.text(0), json::parse(s.text(1), nullptr, false), s.text(2)});
+  s.reset();
+  return out;
+}
+
+bool ScenarioStore::remove_catalog_entry(CatalogKind kind, const std::string& id) {
+  require_writable();
+  WriteScope write(db_, [] {});
+  db_.cached("DELETE FROM catalog_entries WHERE kind = ?1 AND id = ?2").bind(1, catalog_kind_name(kind)).bind(2, id).run();
+  const bool removed = db_.changes() > 0;
+  write.commit();
+  return removed;
+}
+
+}  // namespace cp

@@ -1,0 +1,130 @@
+// Every validation rule: the field it names and the reason it gives.
+#include <QtTest>
+
+#include <functional>
+
+#include "engine/validate.h"
+
+using namespace cp;
+
+using Mutation = std::function<void(Scenario&)>;
+Q_DECLARE_METATYPE(Mutation)
+
+class TstValidate : public QObject {
+  Q_OBJECT
+ private slots:
+  void defaultIsValid();
+  void problems_data();
+  void problems();
+  void derivedDp();
+};
+
+void TstValidate::defaultIsValid() {
+  const auto problems = validate(default_scenario());
+  QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().text().c_str());
+}
+
+void TstValidate::problems_data() {
+  QTest::addColumn<Mutation>("mutate");
+  QTest::addColumn<QString>("field");
+  QTest::addColumn<QString>("reason");
+  auto row = [](const char* name, Mutation m, const char* field, const char* reason) {
+    QTest::newRow(name) << m << QString(field) << QString(reason);
+  };
+  // Model shape.
+  row("zero layers", [](Scenario& s) { s.model.layers = 0; }, "model.layers", "must be at least 1, got 0");
+  row("absurd layers", [](Scenario& s) { s.model.layers = 100000; }, "model.layers", "must be at most 10000");
+  row("negative hidden", [](Scenario& s) { s.model.hidden = -5; }, "model.hidden", "must be at least 1, got -5");
+  row("heads do not divide hidden", [](Scenario& s) { s.model.heads = 60; s.model.kv_heads = 60; }, "model.heads",
+      "60 does not divide 8192 hidden size");
+  row("kv heads exceed heads", [](Scenario& s) { s.model.kv_heads = 128; }, "model.kv_heads",
+      "must not exceed 64 attention heads");
+  row("kv heads do not divide heads", [](Scenario& s) { s.model.kv_heads = 48; }, "model.kv_heads",
+      "48 does not divide 64 attention heads");
+  row("zero ffn", [](Scenario& s) { s.model.ffn = 0; }, "model.ffn", "must be at least 1");
+  row("zero vocab", [](Scenario& s) { s.model.vocab = 0; }, "model.vocab", "must be at least 1");
+  row("top-k above experts", [](Scenario& s) { s.model.experts = 8; s.model.experts_per_token = 9; },
+      "model.experts_per_token", "must be at most 8, got 9");
+  row("top-k without experts", [](Scenario& s) { s.model.experts_per_token = 2; }, "model.experts_per_token",
+      "the model has no experts");
+  row("dense layers cover all", [](Scenario& s) { s.model.experts = 8; s.model.experts_per_token = 2;
+        s.model.dense_layers = 80; }, "model.dense_layers", "must be at most 79");
+  // Training.
+  row("zero seq", [](Scenario& s) { s.training.seq = 0; }, "training.seq", "must be at least 1, got 0");
+  row("zero micro-batch", [](Scenario& s) { s.training.micro_batch = 0; }, "training.micro_batch",
+      "must be at least 1");
+  row("global batch not multiple", [](Scenario& s) { s.training.global_batch = 1000; s.parallel.dp = 0;
+        s.cluster.nodes = 64; }, "training.global_batch", "1000 sequences is not a multiple of DP x micro-batch = 16 x 1");
+  row("negative tokens", [](Scenario& s) { s.training.tokens = -1; }, "training.tokens", "zero or more");
+  // Parallelism.
+  row("tp does not divide heads", [](Scenario& s) { s.parallel.tp = 6; s.parallel.pp = 1; s.cluster.nodes = 1;
+        s.cluster.gpus_per_node = 6; }, "parallelism.tp", "6 does not divide 64 attention heads");
+  row("tp does not divide kv heads", [](Scenario& s) { s.model.kv_heads = 8; s.parallel.tp = 16; s.parallel.pp = 2; },
+      "parallelism.tp", "16 does not divide 8 key/value heads");
+  row("zero tp", [](Scenario& s) { s.parallel.tp = 0; }, "parallelism.tp", "must be at least 1, got 0");
+  row("pp exceeds layers", [](Scenario& s) { s.model.layers = 2; s.parallel.tp = 8; }, "parallelism.pp",
+      "4 pipeline stages exceed the 2 layers");
+  row("layout does not match GPUs", [](Scenario& s) { s.parallel.dp = 2; }, "parallelism.dp",
+      "TP x PP x CP x DP = 8 x 4 x 1 x 2 = 64 does not equal the 32 GPUs of the cluster");
+  row("dp cannot be derived", [](Scenario& s) { s.parallel.dp = 0; s.cluster.nodes = 3; s.parallel.pp = 4;
+        s.cluster.gpus_per_node = 4; }, "parallelism.dp", "TP x PP x CP = 32 does not divide the 12 GPUs");
+  row("vpp without pp", [](Scenario& s) { s.parallel.pp = 1; s.parallel.dp = 4; s.parallel.vpp = 2; },
+      "parallelism.vpp", "interleaving needs more than one pipeline stage");
+  row("vpp too deep", [](Scenario& s) { s.parallel.vpp = 30; }, "parallelism.vpp",
+      "30 chunks per stage x 4 stages exceed the 80 layers");
+  row("cp does not divide seq", [](Scenario& s) { s.parallel.cp = 3; s.parallel.pp = 1; s.parallel.dp = 0;
+        s.cluster.nodes = 3; }, "parallelism.cp", "6 does not divide 2048 tokens per sequence");
+  row("ep on dense model", [](Scenario& s) { s.parallel.ep = 2; }, "parallelism.ep",
+      "expert parallelism needs a mixture-of-experts model");
+  row("ep does not divide experts", [](Scenario& s) { s.model = find_model_preset("mixtral-8x7b")->shape;
+        s.parallel = Parallelism{1, 1, 1, 32, 1, 3, false}; }, "parallelism.ep", "3 does not divide 8 experts");
+  row("ep does not divide dp", [](Scenario& s) { s.model = find_model_preset("mixtral-8x7b")->shape;
+        s.parallel = Parallelism{8, 1, 1, 4, 1, 8, true}; }, "parallelism.ep",
+      "8 does not divide 4 ranks of DP x CP");
+  // Cluster and overheads.
+  row("zero nodes", [](Scenario& s) { s.cluster.nodes = 0; }, "cluster.nodes", "must be at least 1, got 0");
+  row("zero gpus per node", [](Scenario& s) { s.cluster.gpus_per_node = 0; }, "cluster.gpus_per_node",
+      "must be at least 1");
+  row("gpu without memory", [](Scenario& s) { s.cluster.gpu.memory_bytes = 0; }, "cluster.gpu", "has no memory capacity");
+  row("fragmentation 1", [](Scenario& s) { s.overheads.fragmentation = 1.0; }, "overheads.fragmentation",
+      "must be a fraction from 0 to below 1");
+  row("oversubscription below 1", [](Scenario& s) { s.cluster.oversubscription = 0.5; }, "cluster.oversubscription",
+      "must be a ratio from 1 (non-blocking) to 1000, got 0.5");
+  row("no NICs", [](Scenario& s) { s.cluster.nics_per_node = 0; }, "cluster.nics_per_node", "must be at least 1, got 0");
+  row("fabric without bandwidth", [](Scenario& s) { s.cluster.fabric.nic_busbw = 0; },
+      "cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth");
+  row("GPU without MAMF", [](Scenario& s) { s.cluster.gpu.mamf_fraction = 0; }, "cluster.gpu_spec.mamf_fraction",
+      "must be a fraction above 0 and at most 1");
+  row("calibration factor 0", [](Scenario& s) { s.calibration.step_time_factor = 0; }, "calibration.step_time_factor",
+      "must be a positive ratio of measured to modelled step time");
+  row("negative framework", [](Scenario& s) { s.overheads.framework_bytes = -1; }, "overheads.framework_bytes",
+      "must be zero or more bytes");
+}
+
+void TstValidate::problems() {
+  QFETCH(Mutation, mutate);
+  QFETCH(QString, field);
+  QFETCH(QString, reason);
+  Scenario s = default_scenario();
+  mutate(s);
+  const auto problems = validate(s);
+  QString all;
+  bool found = false;
+  for (const Problem& p : problems) {
+    all += QString::fromStdString(p.text()) + "\n";
+    if (QString::fromStdString(p.field) == field && QString::fromStdString(p.message).contains(reason)) found = true;
+  }
+  QVERIFY2(found, qPrintable("expected '" + field + ": " + reason + "' in:\n" + all));
+}
+
+void TstValidate::derivedDp() {
+  // DP left at 0 is derived: 32 GPUs / (TP 8 x PP 2 x CP 1) = 2.
+  Scenario s = default_scenario();
+  s.parallel.dp = 0;
+  s.parallel.pp = 2;
+  QVERIFY(validate(s).empty());
+  QCOMPARE(s.data_parallel(), 2);
+}
+
+QTEST_APPLESS_MAIN(TstValidate)
+#include "tst_validate.moc"

@@ -1,0 +1,360 @@
+// Scenario files (core/io/include/io/scenario_file.h): round trips, the upgrade from format 0, every kind of
+// bad file reported with its JSON path (or line and column), files from the future, and
+// exports that fail without leaving a half-written file.
+#include <QtTest>
+
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include <csignal>
+
+#include "engine/gpu.h"
+#include "io/scenario_file.h"
+#include "io/scenario_json.h"
+#include "common/unprivileged.h"
+
+using namespace cp;
+using nlohmann::json;
+
+namespace {
+
+ScenarioDocument sampleDocument(const QString& variant) {
+  ScenarioDocument d;
+  d.notes = "Variant for the Q3 budget.\nSecond line, \"quoted\", ünïcode.";
+  d.tags = {"budget", "q3", "llama"};
+  Scenario& s = d.scenario;
+  s.name = "LLaMA-65B on 32 A100";
+  if (variant == "deepseek-v3") {
+    s.model = find_model_preset("deepseek-v3")->shape;
+    s.model_id = "deepseek-v3";
+    s.name = "DeepSeek-V3 (MLA)";
+  } else if (variant == "custom gpu and fabric") {
+    s.cluster.gpu.id = "my-accelerator";  // not in the catalog: its figures travel in the file
+    s.cluster.gpu.name = "My accelerator";
+    s.cluster.gpu.memory_bytes = 96.0 * 1024 * 1024 * 1024;
+    s.cluster.gpu.bf16_flops = 400e12;
+    s.cluster.fabric.id = "my-fabric";
+    s.cluster.fabric.name = "Site RoCE 400G";
+    s.cluster.fabric.nic_gbps = 400;
+    s.name = "Custom hardware";
+  }
+  s.training.tokens = 1.4e12;
+  return d;
+}
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QString problemsText(const std::vector<Problem>& problems) {
+  QStringList lines;
+  for (const Problem& p : problems) lines << QString::fromStdString(p.text());
+  return lines.join('\n');
+}
+
+}  // namespace
+
+class TstScenarioFile : public QObject {
+  Q_OBJECT
+ private slots:
+  void roundTrip_data();
+  void roundTrip();
+  void exportThenImportFile();
+  void wrapperKeys();
+  void bareScenarioAccepted();
+  void upgradeFromVersion0();
+  void version0Problems();
+  void badFiles_data();
+  void badFiles();
+  void everyProblemIsReported();
+  void truncatedFile();
+  void exportReplacesAtomically();
+  void exportFailsCleanly_data();
+  void exportFailsCleanly();
+  void exportFailsMidWrite();
+  void exportIntoReadOnlyDirectory();
+};
+
+void TstScenarioFile::roundTrip_data() {
+  QTest::addColumn<QString>("variant");
+  QTest::newRow("default (LLaMA-65B)") << "";
+  QTest::newRow("DeepSeek-V3 with MLA") << "deepseek-v3";
+  QTest::newRow("custom GPU and fabric") << "custom gpu and fabric";
+}
+
+void TstScenarioFile::roundTrip() {
+  QFETCH(QString, variant);
+  const ScenarioDocument d = sampleDocument(variant);
+  const std::string text = scenario_file_text(d);
+  const ImportResult r = import_scenario_text(text);
+  QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
+  QCOMPARE(r.format_version, kScenarioFileVersion);
+  QCOMPARE(QString::fromStdString(scenario_to_json(r.document.scenario).dump()),
+           QString::fromStdString(scenario_to_json(d.scenario).dump()));
+  QCOMPARE(r.document.notes, d.notes);
+  QVERIFY(r.document.tags == d.tags);
+  // Writing the imported document again gives the same bytes.
+  QCOMPARE(QString::fromStdString(scenario_file_text(r.document)), QString::fromStdString(text));
+}
+
+void TstScenarioFile::exportThenImportFile() {
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("plan.json").toStdString();
+  const ScenarioDocument d = sampleDocument("custom gpu and fabric");
+  std::string error;
+  QVERIFY2(export_scenario_file(path, d, error), error.c_str());
+  QCOMPARE(readAll(QString::fromStdString(path)), QByteArray::fromStdString(scenario_file_text(d)));
+  const ImportResult r = import_scenario_file(path);
+  QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
+  QCOMPARE(scenario_to_json(r.document.scenario), scenario_to_json(d.scenario));
+  QCOMPARE(r.document.scenario.cluster.gpu.memory_bytes, 96.0 * 1024 * 1024 * 1024);  // from gpu_spec
+  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+           QStringList{"plan.json"});  // no temporary file left
+}
+
+void TstScenarioFile::wrapperKeys() {
+  const json j = scenario_file_to_json(sampleDocument(""));
+  QCOMPARE(j["format"].get<std::string>(), std::string("clusterplan-scenario-file"));
+  QCOMPARE(j["format_version"].get<int>(), 1);
+  QCOMPARE(j["name"].get<std::string>(), std::string("LLaMA-65B on 32 A100"));
+  QCOMPARE(j["tags"].size(), std::size_t(3));
+  QVERIFY(j["scenario"].is_object());
+  QVERIFY(j["scenario"]["assumptions"].is_object());  // the price list travels with it
+  QCOMPARE(j.size(), std::size_t(6));
+}
+
+void TstScenarioFile::bareScenarioAccepted() {
+  Scenario s = default_scenario();
+  s.parallel.pp = 2;  // TP 8 x PP 2 x DP 2 = 32 GPUs
+  s.parallel.dp = 2;
+  s.name = "bare";
+  const ImportResult r = import_scenario_text(scenario_to_json(s).dump());
+  QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
+  QCOMPARE(r.document.scenario.parallel.pp, 2);
+  QCOMPARE(r.document.scenario.name, std::string("bare"));
+  QVERIFY(r.document.tags.empty());
+}
+
+// Format 0 (docs/scenario-format.md): one flat object, scenario fields as dotted keys, tags as
+// one comma-separated string. Written here by hand, as an old clusterplan would have.
+void TstScenarioFile::upgradeFromVersion0() {
+  const char* v0 = R"({
+    "format": "clusterplan-scenario-file",
+    "format_version": 0,
+    "name": "Old plan",
+    "notes": "from 2024",
+    "tags": "budget, , q3 ,budget",
+    "model.id": "llama-65b",
+    "training.seq": 4096,
+    "training.global_batch": 512,
+    "training.zero": "1",
+    "parallelism.tp": 8,
+    "parallelism.pp": 8,
+    "parallelism.dp": 0,
+    "cluster.gpu": "h100-sxm",
+    "cluster.nodes": 8
+  })";
+  const ImportResult r = import_scenario_text(v0);
+  QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
+  QCOMPARE(r.format_version, 0);
+  const Scenario& s = r.document.scenario;
+  QCOMPARE(s.name, std::string("Old plan"));
+  QCOMPARE(r.document.notes, std::string("from 2024"));
+  QVERIFY(r.document.tags == (std::vector<std::string>{"budget", "q3"}));  // trimmed, no empties or repeats
+  QCOMPARE(s.training.seq, 4096);
+  QCOMPARE(s.training.global_batch, 512);
+  QCOMPARE(s.parallel.pp, 8);
+  QCOMPARE(s.cluster.gpu.id, std::string("h100-sxm"));
+  QCOMPARE(s.cluster.nodes, 8);
+  // 64 GPUs / (TP 8 x PP 8) = DP 1
+  QCOMPARE(s.data_parallel(), 1);
+  // Saved again, it is a format-1 file.
+  QCOMPARE(scenario_file_to_json(r.document)["format_version"].get<int>(), 1);
+}
+
+void TstScenarioFile::version0Problems() {
+  const ImportResult r = import_scenario_text(
+      R"({"format": "clusterplan-scenario-file", "format_version": 0, "parallelism.tp": "eight", "tags": 3})");
+  QVERIFY(!r.ok());
+  QCOMPARE(problemsText(r.problems), QString("tags: must be a string of comma-separated tags (format 0)"));
+  const ImportResult clash = import_scenario_text(
+      R"({"format": "clusterplan-scenario-file", "format_version": 0, "parallelism": 1, "parallelism.tp": 2})");
+  QVERIFY(!clash.ok());
+  QVERIFY2(problemsText(clash.problems).startsWith("parallelism.tp: is not a dotted scenario key"),
+           qPrintable(problemsText(clash.problems)));
+  const ImportResult typed = import_scenario_text(
+      R"({"format": "clusterplan-scenario-file", "format_version": 0, "parallelism.tp": "eight"})");
+  QCOMPARE(problemsText(typed.problems), QString("scenario.parallelism.tp: must be a whole number"));
+}
+
+void TstScenarioFile::badFiles_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<QString>("expected");  // one of the problems, or its start followed by "..."
+  const QString head = R"({"format": "clusterplan-scenario-file", "format_version": 1, )";
+  // Line 3 is `  "name": }`: the '}' is its 11th character.
+  QTest::newRow("JSON syntax error") << "{\n  \"format\": \"x\",\n  \"name\": }"
+                                     << "line 3, column 11: not valid JSON: syntax error while parsing value...";
+  QTest::newRow("empty file") << "" << "line 1, column 1: not valid JSON: ...";
+  // A number no double holds: nlohmann raises out_of_range 406, not a parse error (found by
+  // fuzz_scenario_json); it is reported, not thrown.
+  QTest::newRow("number overflow") << R"({"format": "clusterplan-scenario-file", "format_version": 1e400})"
+                                   << "$: not valid JSON: ...";
+  QTest::newRow("not an object") << "[1, 2]" << "$: a scenario file must be a JSON object";
+  QTest::newRow("no format") << "{}"
+                             << "format: missing: a scenario file starts with \"format\": \"clusterplan-scenario-file\"";
+  QTest::newRow("another format") << R"({"format": "openapi"})"
+                                  << "format: is \"openapi\", not \"clusterplan-scenario-file\": this is not a "
+                                     "clusterplan scenario file";
+  QTest::newRow("from the future")
+      << R"({"format": "clusterplan-scenario-file", "format_version": 7, "scenario": {}})"
+      << "format_version: this file was written by a newer clusterplan (scenario file format 7); this version "
+         "reads formats 0 to 1. Update clusterplan to open it";
+  QTest::newRow("version missing") << R"({"format": "clusterplan-scenario-file"})" << "format_version: missing";
+  QTest::newRow("version negative") << R"({"format": "clusterplan-scenario-file", "format_version": -1})"
+                                    << "format_version: must be a whole number, 0 or more";
+  QTest::newRow("no scenario") << head + "\"name\": \"x\"}"
+                               << "scenario: missing: a scenario file holds its scenario under \"scenario\"";
+  QTest::newRow("scenario not an object") << head + "\"scenario\": 3}" << "scenario: must be an object";
+  QTest::newRow("unknown key") << head + "\"scenario\": {}, \"colour\": \"red\"}"
+                               << "colour: is not a key of a scenario file (expected: format, format_version, name, "
+                                  "notes, tags, scenario)";
+  QTest::newRow("tag not a string") << head + "\"scenario\": {}, \"tags\": [\"a\", 2]}" << "tags[1]: must be a string";
+  QTest::newRow("empty tag") << head + "\"scenario\": {}, \"tags\": [\" \"]}" << "tags[0]: is empty";
+  QTest::newRow("notes not a string") << head + "\"scenario\": {}, \"notes\": 5}" << "notes: must be a string";
+  QTest::newRow("wrong type inside the scenario")
+      << head + "\"scenario\": {\"training\": {\"seq\": \"long\"}}}" << "scenario.training.seq: must be a whole number";
+  QTest::newRow("unknown GPU") << head + "\"scenario\": {\"cluster\": {\"gpu\": \"z80\"}}}"
+                               << "scenario.cluster.gpu: unknown GPU 'z80'...";
+  // LLaMA-65B has 64 attention heads: TP 6 does not divide them (validate()).
+  QTest::newRow("inconsistent plan") << head + "\"scenario\": {\"parallelism\": {\"tp\": 6, \"dp\": 1}}}"
+                                     << "scenario.parallelism.tp: 6 does not divide 64 attention heads";
+  QTest::newRow("bare scenario from the future") << R"({"format": "clusterplan-scenario", "format_version": 9})"
+                                                 << "format_version: this file was written by a newer clusterplan...";
+}
+
+void TstScenarioFile::badFiles() {
+  QFETCH(QString, text);
+  QFETCH(QString, expected);
+  const ImportResult r = import_scenario_text(text.toStdString());
+  QVERIFY(!r.ok());
+  bool found = false;
+  for (const Problem& p : r.problems) {
+    const QString text = QString::fromStdString(p.text());
+    found = found || (expected.endsWith("...") ? text.startsWith(expected.chopped(3)) : text == expected);
+  }
+  QVERIFY2(found, qPrintable(problemsText(r.problems)));
+}
+
+void TstScenarioFile::everyProblemIsReported() {
+  const ImportResult r = import_scenario_text(R"({"format": "clusterplan-scenario-file", "format_version": 1,
+      "name": 1, "tags": [""], "scenario": {"training": {"seq": "x", "micro_batch": "y"}}})");
+  QCOMPARE(problemsText(r.problems), QString("scenario.training.seq: must be a whole number\n"
+                                             "scenario.training.micro_batch: must be a whole number\n"
+                                             "name: must be a string\n"
+                                             "tags[0]: is empty"));
+}
+
+void TstScenarioFile::truncatedFile() {
+  const std::string text = scenario_file_text(sampleDocument(""));
+  const ImportResult r = import_scenario_text(text.substr(0, text.size() / 2));
+  QCOMPARE(r.problems.size(), std::size_t(1));
+  QVERIFY2(QString::fromStdString(r.problems[0].message).startsWith("not valid JSON: "), r.problems[0].message.c_str());
+  QVERIFY(QString::fromStdString(r.problems[0].field).startsWith("line "));
+  QVERIFY(!import_scenario_file("/nonexistent/plan.json").ok());
+  QCOMPARE(import_scenario_file("/nonexistent/plan.json").problems[0].text(),
+           std::string("/nonexistent/plan.json: cannot read: No such file or directory"));
+}
+
+void TstScenarioFile::exportReplacesAtomically() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("plan.json");
+  writeAll(path, "old content\n");
+  QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);  // 0640 is kept
+  std::string error;
+  const ScenarioDocument d = sampleDocument("");
+  QVERIFY2(export_scenario_file(path.toStdString(), d, error), error.c_str());
+  QCOMPARE(readAll(path), QByteArray::fromStdString(scenario_file_text(d)));
+  struct stat st {};
+  QCOMPARE(::stat(path.toLocal8Bit().constData(), &st), 0);
+  QCOMPARE(st.st_mode & 0777, 0640u);
+}
+
+void TstScenarioFile::exportFailsCleanly_data() {
+  QTest::addColumn<QString>("target");  // relative to the temporary directory
+  QTest::addColumn<QString>("reason");
+  QTest::newRow("missing directory") << "no/such/dir/plan.json" << "No such file or directory";
+  QTest::newRow("target is a directory") << "subdir" << "it is a directory";
+}
+
+void TstScenarioFile::exportFailsCleanly() {
+  QFETCH(QString, target);
+  QFETCH(QString, reason);
+  QTemporaryDir dir;
+  QVERIFY(QDir(dir.path()).mkdir("subdir"));
+  const std::string path = dir.filePath(target).toStdString();
+  std::string error;
+  QVERIFY(!export_scenario_file(path, sampleDocument(""), error));
+  QCOMPARE(QString::fromStdString(error), "cannot write '" + QString::fromStdString(path) + "': " + reason);
+  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"subdir"});
+}
+
+// A disk that fills up in the middle of the write (RLIMIT_FSIZE makes write() fail with EFBIG
+// after 1 KiB, even for root): the old file keeps its bytes and no temporary file remains.
+void TstScenarioFile::exportFailsMidWrite() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("plan.json");
+  const QByteArray old = QByteArray::fromStdString(scenario_file_text(sampleDocument("deepseek-v3")));
+  writeAll(path, old);
+  const ScenarioDocument d = sampleDocument("");
+  QVERIFY(scenario_file_text(d).size() > 1024);
+  const int code = test::run_in_child(
+      [&] {
+    std::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{1024, 1024};
+    if (setrlimit(RLIMIT_FSIZE, &limit) != 0) return 3;
+    std::string error;
+    if (export_scenario_file(path.toStdString(), d, error)) return 1;
+    if (error.find("File too large") != std::string::npos) return 0;
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return 2;
+      },
+      false);
+  QCOMPARE(code, 0);
+  QCOMPARE(readAll(path), old);
+  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+           QStringList{"plan.json"});
+}
+
+void TstScenarioFile::exportIntoReadOnlyDirectory() {
+  QTemporaryDir dir;
+  QFile::setPermissions(dir.path(), QFile::permissions(dir.path()) | QFile::ExeOther | QFile::ReadOther);
+  const QString ro = dir.filePath("readonly");
+  QVERIFY(QDir(dir.path()).mkdir("readonly"));
+  const QString path = ro + "/plan.json";
+  writeAll(path, "old content\n");
+  QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther | QFile::WriteOther);
+  QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+  const ScenarioDocument d = sampleDocument("");
+  const int code = test::run_unprivileged([&] {
+    std::string error;
+    if (export_scenario_file((ro + "/new.json").toStdString(), d, error)) return 1;
+    if (error != "cannot write '" + (ro + "/new.json").toStdString() + "': Permission denied") return 2;
+    // The file itself is writable, but replacing it atomically needs the directory.
+    if (export_scenario_file(path.toStdString(), d, error)) return 3;
+    return 0;
+  });
+  QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  QCOMPARE(code, 0);
+  QCOMPARE(readAll(path), QByteArray("old content\n"));
+  QCOMPARE(QDir(ro).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"plan.json"});
+}
+
+QTEST_GUILESS_MAIN(TstScenarioFile)
+#include "tst_scenario_file.moc"

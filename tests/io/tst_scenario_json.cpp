@@ -1,0 +1,151 @@
+// Scenario files and the estimate's JSON: round trips, partial files, errors by JSON path,
+// and the output contract (nested keys with unit suffixes).
+#include <QtTest>
+
+#include "io/scenario_json.h"
+
+using namespace cp;
+using nlohmann::json;
+
+class TstScenarioJson : public QObject {
+  Q_OBJECT
+ private slots:
+  void roundTrip_data();
+  void roundTrip();
+  void partialFileKeepsTheRest();
+  void presetThenOverride();
+  void paramsDerivesShape();
+  void customGpu();
+  void errors_data();
+  void errors();
+  void estimateKeys();
+  void flattenForCsv();
+};
+
+void TstScenarioJson::roundTrip_data() {
+  QTest::addColumn<QString>("model");
+  QTest::newRow("default (LLaMA-65B)") << "";
+  QTest::newRow("DeepSeek-V3 with MLA") << "deepseek-v3";
+  QTest::newRow("GPT-3") << "gpt3-175b";
+}
+
+void TstScenarioJson::roundTrip() {
+  QFETCH(QString, model);
+  Scenario s = default_scenario();
+  if (!model.isEmpty()) {
+    s.model = find_model_preset(model.toStdString())->shape;
+    s.model_id = model.toStdString();
+  }
+  s.training.zero = Zero::DistributedOptimizer;
+  s.training.tokens = 2e12;
+  const json j = scenario_to_json(s);
+  Scenario back;  // all defaults: every key must come from the file
+  std::vector<Problem> problems;
+  QVERIFY(scenario_from_json(j, back, problems));
+  QVERIFY(problems.empty());
+  QCOMPARE(QString::fromStdString(scenario_to_json(back).dump()), QString::fromStdString(j.dump()));
+  QCOMPARE(j["format_version"].get<int>(), kScenarioFormatVersion);
+}
+
+void TstScenarioJson::partialFileKeepsTheRest() {
+  Scenario s = default_scenario();
+  std::vector<Problem> problems;
+  QVERIFY(scenario_from_json(json::parse(R"({"parallelism": {"pp": 2, "dp": 2}, "training": {"zero": 3}})"), s, problems));
+  QCOMPARE(s.parallel.pp, 2);
+  QCOMPARE(s.parallel.dp, 2);
+  QCOMPARE(s.parallel.tp, 8);
+  QVERIFY(s.training.zero == Zero::Stage3);
+  QCOMPARE(s.model.layers, 80);
+}
+
+void TstScenarioJson::presetThenOverride() {
+  Scenario s = default_scenario();
+  std::vector<Problem> problems;
+  QVERIFY(scenario_from_json(json::parse(R"({"model": {"id": "llama-2-70b", "layers": 40}})"), s, problems));
+  QCOMPARE(s.model.kv_heads, 8);   // from the preset
+  QCOMPARE(s.model.layers, 40);    // overridden
+  QCOMPARE(QString::fromStdString(s.model_id), QString("llama-2-70b"));
+}
+
+void TstScenarioJson::paramsDerivesShape() {
+  Scenario s = default_scenario();
+  std::vector<Problem> problems;
+  QVERIFY(scenario_from_json(json::parse(R"({"model": {"params_b": 30}})"), s, problems));
+  QVERIFY(s.model_derived);
+  QCOMPARE(QString::fromStdString(s.model_id), QString("derived:30B"));
+  QVERIFY(std::abs(count_params(s.model).total / 30e9 - 1) < 0.03);
+}
+
+void TstScenarioJson::customGpu() {
+  Scenario s = default_scenario();
+  std::vector<Problem> problems;
+  const json j = json::parse(R"({"cluster": {"gpu": "my-gpu", "gpu_spec": {"name": "My GPU", "memory_bytes": 1e11,
+    "bf16_flops": 5e14}}})");
+  QVERIFY(scenario_from_json(j, s, problems));
+  QCOMPARE(QString::fromStdString(s.cluster.gpu.id), QString("my-gpu"));
+  QCOMPARE(s.cluster.gpu.memory_bytes, 1e11);
+  // A built-in GPU's figures come from the catalog even if a file carries others.
+  Scenario t = default_scenario();
+  QVERIFY(scenario_from_json(json::parse(R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"memory_bytes": 1}}})"), t,
+                             problems));
+  QCOMPARE(t.cluster.gpu.memory_bytes, 80.0 * 1024 * 1024 * 1024);
+}
+
+void TstScenarioJson::errors_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("not an object") << "[1,2]" << "$: a scenario must be a JSON object";
+  QTest::newRow("string for int") << R"({"training": {"seq": "long"}})" << "training.seq: must be a whole number";
+  QTest::newRow("fraction for int") << R"({"parallelism": {"tp": 2.5}})" << "parallelism.tp: must be a whole number";
+  QTest::newRow("huge int") << R"({"parallelism": {"tp": 99999999999}})" << "parallelism.tp: is out of range";
+  QTest::newRow("bad spelling") << R"({"training": {"precision": "bf17"}})"
+                                << "training.precision: 'bf17' is not one of: fp32, bf16, fp16, fp8";
+  QTest::newRow("unknown preset") << R"({"model": {"id": "gpt-5"}})" << "model.id: unknown model preset 'gpt-5'";
+  QTest::newRow("unknown gpu") << R"({"cluster": {"gpu": "z100"}})" << "cluster.gpu: unknown GPU 'z100'";
+  QTest::newRow("section not object") << R"({"training": 5})" << "training: must be an object";
+  QTest::newRow("bool") << R"({"parallelism": {"sp": 3}})" << "parallelism.sp: must be true or false";
+  QTest::newRow("future format") << R"({"format_version": 99})"
+                                 << "format_version: this file was written by a newer clusterplan";
+  QTest::newRow("bad size") << R"({"model": {"params_b": -3}})" << "model.params_b: must be a size in billions";
+}
+
+void TstScenarioJson::errors() {
+  QFETCH(QString, text);
+  QFETCH(QString, expected);
+  Scenario s = default_scenario();
+  std::vector<Problem> problems;
+  QVERIFY(!scenario_from_json(json::parse(text.toStdString()), s, problems));
+  QStringList all;
+  for (const auto& p : problems) all << QString::fromStdString(p.text());
+  QVERIFY2(all.join('\n').contains(expected), qPrintable(all.join('\n')));
+}
+
+void TstScenarioJson::estimateKeys() {
+  const Scenario s = default_scenario();
+  const Estimate e = estimate(s);
+  const json j = estimate_to_json(s, e);
+  QCOMPARE(j["schema_version"].get<int>(), kOutputSchemaVersion);
+  QCOMPARE(j["model"]["params"].get<double>(), 65285660672.0);
+  QCOMPARE(j["model"]["active_params"].get<double>(), 65285660672.0);
+  for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "other_bytes",
+                          "total_bytes", "capacity_bytes"})
+    QVERIFY2(j["memory"][key].is_number(), key);
+  QCOMPARE(j["memory"]["total_bytes"].get<double>(), e.memory.peak.total());
+  QCOMPARE(j["memory"]["weights_bytes"].get<double>(), 4113121280.0);
+  QVERIFY(j["memory"]["fits"].get<bool>());
+  QVERIFY(j["warnings"].is_array());
+  QCOMPARE(j["inputs"]["parallelism"]["tp"].get<int>(), 8);
+}
+
+void TstScenarioJson::flattenForCsv() {
+  const json j = json::parse(R"({"a": {"b": 1, "c": {"d": "x"}}, "warnings": [{"code": "w1"}, {"code": "w2"}]})");
+  const auto flat = flatten_json(j);
+  QCOMPARE(int(flat.size()), 3);
+  QCOMPARE(QString::fromStdString(flat[0].first), QString("a.b"));
+  QCOMPARE(QString::fromStdString(flat[1].first), QString("a.c.d"));
+  QCOMPARE(QString::fromStdString(flat[1].second), QString("x"));
+  QCOMPARE(QString::fromStdString(flat[2].second), QString("w1;w2"));
+}
+
+QTEST_APPLESS_MAIN(TstScenarioJson)
+#include "tst_scenario_json.moc"

@@ -1,0 +1,39 @@
+// Helper process of tst_store: saves COUNT scenarios named "PREFIX-<i>" into the library at
+// DB, one durable save each, and after each save returns prints "committed <id> <name>" on
+// stdout (flushed), so that a parent that kills it knows exactly which saves had committed.
+//   store_writer DB COUNT PREFIX
+// Exit 0 when done, 1 on a failure (reason on stderr).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+#include "engine/estimate.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store.h"
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: store_writer DB COUNT PREFIX\n");
+    return 1;
+  }
+  try {
+    cp::ScenarioStore store(argv[1]);
+    const int count = std::atoi(argv[2]);
+    const std::string prefix = argv[3];
+    cp::ScenarioDocument d;
+    const nlohmann::json snapshot = cp::estimate_to_json(d.scenario, cp::estimate(d.scenario));
+    d.tags = {"writer", prefix};
+    for (int i = 0; i < count; ++i) {
+      d.scenario.name = prefix + "-" + std::to_string(i);
+      d.scenario.training.global_batch = 1024 + 8 * (i % 100);  // a real change per save
+      const std::int64_t id = store.save(d, snapshot);
+      std::printf("committed %lld %s\n", static_cast<long long>(id), d.scenario.name.c_str());
+      std::fflush(stdout);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "store_writer: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,940 @@
+// The scenario library (core/store/include/store/scenario_store.h): round trips, revisions, search, the user's
+// catalog, schema migration with a backup, libraries from the future, damaged libraries moved
+// aside, files that are not libraries left byte for byte as they were, a read-only folder,
+// two processes writing at once, and a writer killed with SIGKILL in the middle of its saves.
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "engine/estimate.h"
+#include "io/scenario_json.h"
+#include "store/scenario_store.h"
+#include "store/scenario_store_pack.h"
+#include "common/unprivileged.h"
+
+using namespace cp;
+using nlohmann::json;
+
+namespace {
+
+ScenarioDocument document(const std::string& name, std::vector<std::string> tags = {}) {
+  ScenarioDocument d;
+  d.scenario.name = name;
+  d.notes = "notes of " + name;
+  d.tags = std::move(tags);
+  return d;
+}
+
+json snapshotOf(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
+
+QByteArray readAll(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+  QCOMPARE(f.write(bytes), bytes.size());
+}
+
+QStringList entries(const QString& dir) {
+  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+std::int64_t pragma(const QString& path, const char* sql) {
+  sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);
+  return db.query_int(sql);
+}
+
+std::set<std::string> names(ScenarioStore& store) {
+  std::set<std::string> out;
+  for (const ScenarioSummary& s : store.list()) out.insert(s.name);
+  return out;
+}
+
+// A library with `n` saved scenarios, closed (its -wal checkpointed into the file).
+void makeLibrary(const QString& path, int n) {
+  ScenarioStore store(path.toStdString());
+  ScenarioStore::Batch batch(store);
+  for (int i = 0; i < n; ++i) store.save(document("plan " + std::to_string(i), {"t"}), snapshotOf(default_scenario()));
+  batch.commit();
+}
+
+QString writerPath() { return qEnvironmentVariable("CLUSTERPLAN_STORE_WRITER"); }
+
+// The estimate JSON as a library of schema 2 kept it: without its "inputs".
+std::string snapshotText(const json& estimate) {
+  json j = estimate;
+  j.erase("inputs");
+  return j.dump();
+}
+
+json withoutInputs(json j) {
+  if (j.is_object()) j.erase("inputs");
+  return j;
+}
+
+// A scenario whose purchase list differs from the default one by its first price.
+ScenarioDocument repriced(const std::string& name, double price) {
+  ScenarioDocument d = document(name);
+  d.scenario.assumptions.purchase.lines.at(0).price = price;
+  return d;
+}
+
+}  // namespace
+
+class TstStore : public QObject {
+  Q_OBJECT
+ private slots:
+  void saveLoadRoundTrip();
+  void fileRoundTrip();
+  void revisionsKeepEveryVersion();
+  void listSearchAndTags();
+  void renameDuplicateRemove();
+  void catalogEntries();
+  void batchWithoutCommitKeepsNothing();
+  void libraryPragmas();
+  void emptyFileBecomesLibrary();
+  void migrationFromSchema1();
+  void migrationFromSchema2();
+  void sharedPriceListsAndShapes();
+  void batchReusesSharedRowsSafely();
+  void packedSnapshotIsExact();
+  void packedDocumentsRefuseDamage();
+  void damagedSharedRows();
+  void libraryFromTheFuture();
+  void damagedLibraryMovedAside_data();
+  void damagedLibraryMovedAside();
+  void notALibraryLeftUnchanged_data();
+  void notALibraryLeftUnchanged();
+  void readOnlyDirectory();
+  void concurrentWriters();
+  void crashDuringSaves();
+};
+
+void TstStore::saveLoadRoundTrip() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  QVERIFY(store.report().created);
+  QVERIFY(store.report().notices.empty());
+  ScenarioDocument d = document("LLaMA-65B baseline", {"budget", "q3"});
+  d.scenario.cluster.gpu.id = "site-gpu";  // a custom GPU: its figures are kept with the scenario
+  d.scenario.cluster.gpu.name = "Site GPU";
+  d.scenario.cluster.gpu.memory_bytes = 100e9;
+  const json snapshot = snapshotOf(d.scenario);
+  const std::int64_t id = store.save(d, snapshot);
+  QCOMPARE(id, std::int64_t(1));
+
+  StoredScenario back;
+  QVERIFY(store.load(id, back));
+  QCOMPARE(scenario_to_json(back.document.scenario), scenario_to_json(d.scenario));
+  QCOMPARE(back.document.notes, d.notes);
+  QVERIFY(back.document.tags == d.tags);
+  QCOMPARE(back.estimate, snapshot);  // its "inputs" are stored once, with the revision
+  QCOMPARE(back.engine_version, std::string("0.1.0"));
+  QCOMPARE(back.revision, 1);
+  QVERIFY(QString::fromStdString(back.created_at).endsWith('Z'));
+  QVERIFY(!store.load(42, back));
+}
+
+// save -> load -> export -> import -> save -> load: the same scenario JSON all the way.
+void TstStore::fileRoundTrip() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  ScenarioDocument d = document("DeepSeek-V3", {"moe"});
+  d.scenario.model = find_model_preset("deepseek-v3")->shape;
+  d.scenario.model_id = "deepseek-v3";
+  const std::int64_t id = store.save(d, nullptr);
+  StoredScenario loaded;
+  QVERIFY(store.load(id, loaded));
+  QVERIFY(loaded.estimate.is_null());
+  std::string error;
+  const std::string file = dir.filePath("ds.json").toStdString();
+  QVERIFY2(export_scenario_file(file, loaded.document, error), error.c_str());
+  const ImportResult imported = import_scenario_file(file);
+  QVERIFY(imported.ok());
+  const std::int64_t id2 = store.save(imported.document, nullptr);
+  StoredScenario again;
+  QVERIFY(store.load(id2, again));
+  QCOMPARE(scenario_to_json(again.document.scenario).dump(), scenario_to_json(d.scenario).dump());
+  QCOMPARE(scenario_file_text(again.document), scenario_file_text(d));
+}
+
+void TstStore::revisionsKeepEveryVersion() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  ScenarioDocument d = document("plan");
+  const std::int64_t id = store.save(d, nullptr);
+  d.scenario.parallel.pp = 8;
+  d.notes = "more stages";
+  QCOMPARE(store.save(d, snapshotOf(d.scenario), id), id);
+  d.scenario.name = "plan, final";
+  QCOMPARE(store.save(d, nullptr, id), id);
+
+  const std::vector<RevisionInfo> h = store.history(id);
+  QCOMPARE(h.size(), std::size_t(3));
+  QCOMPARE(h[0].revision, 3);
+  QCOMPARE(h[0].name, std::string("plan, final"));
+  QCOMPARE(h[2].name, std::string("plan"));
+  QVERIFY(h[1].has_estimate);
+  QVERIFY(!h[2].has_estimate);
+
+  StoredScenario first, current;
+  QVERIFY(store.load_revision(id, 1, first));
+  QCOMPARE(first.document.scenario.parallel.pp, 4);
+  QCOMPARE(first.document.notes, std::string("notes of plan"));
+  QVERIFY(store.load(id, current));
+  QCOMPARE(current.revision, 3);
+  QCOMPARE(current.document.scenario.parallel.pp, 8);
+  QVERIFY(!store.load_revision(id, 4, first));
+  QVERIFY(store.history(99).empty());
+  QVERIFY_THROWS_EXCEPTION(StoreError, store.save(d, nullptr, 99));
+  QCOMPARE(store.list().size(), std::size_t(1));
+}
+
+void TstStore::listSearchAndTags() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  store.save(document("LLaMA 65B", {"llama", "budget"}), nullptr);   // 1
+  store.save(document("GPT-3 175B", {"gpt"}), nullptr);              // 2
+  store.save(document("llama 100% MFU_dream", {"llama"}), nullptr);  // 3
+  store.save(document("Mixtral", {}), nullptr);                      // 4
+
+  auto ids = [&](std::string_view search, std::string_view tag) {
+    QList<qint64> out;
+    for (const ScenarioSummary& s : store.list(search, tag)) out << s.id;
+    return out;
+  };
+  QCOMPARE(ids("", ""), (QList<qint64>{4, 3, 2, 1}));  // newest first
+  QCOMPARE(ids("LLAMA", ""), (QList<qint64>{3, 1}));    // any case
+  QCOMPARE(ids("100%", ""), (QList<qint64>{3}));        // % and _ are plain characters
+  QCOMPARE(ids("_", ""), (QList<qint64>{3}));
+  QCOMPARE(ids("", "llama"), (QList<qint64>{3, 1}));
+  QCOMPARE(ids("65", "llama"), (QList<qint64>{1}));
+  QCOMPARE(ids("", "nope"), QList<qint64>{});
+  QCOMPARE(ids("'; DROP TABLE scenarios; --", ""), QList<qint64>{});
+  QCOMPARE(store.list().size(), std::size_t(4));
+
+  const std::vector<ScenarioSummary> all = store.list();
+  QVERIFY(all[3].tags == (std::vector<std::string>{"llama", "budget"}));  // in the user's order
+  const std::vector<TagCount> tags = store.tags();
+  QCOMPARE(tags.size(), std::size_t(3));
+  QCOMPARE(tags[0].tag, std::string("budget"));
+  QCOMPARE(tags[2].tag, std::string("llama"));
+  QCOMPARE(tags[2].scenarios, 2);
+}
+
+void TstStore::renameDuplicateRemove() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  const std::int64_t id = store.save(document("plan", {"a"}), snapshotOf(default_scenario()));
+  QVERIFY(store.rename(id, "renamed plan"));
+  StoredScenario x;
+  QVERIFY(store.load(id, x));
+  QCOMPARE(x.document.scenario.name, std::string("renamed plan"));
+  QCOMPARE(x.revision, 2);  // renaming keeps the old name in the history
+  QVERIFY(!x.estimate.is_null());
+  QVERIFY(!store.rename(99, "x"));
+
+  const std::int64_t copy = store.duplicate(id);
+  QVERIFY(copy != id);
+  StoredScenario y;
+  QVERIFY(store.load(copy, y));
+  QCOMPARE(y.document.scenario.name, std::string("renamed plan (copy)"));
+  QCOMPARE(y.revision, 1);
+  QVERIFY(y.document.tags == x.document.tags);
+  QCOMPARE(scenario_to_json(y.document.scenario)["training"], scenario_to_json(x.document.scenario)["training"]);
+  QCOMPARE(store.duplicate(99), std::int64_t(0));
+
+  QVERIFY(store.remove(id));
+  QVERIFY(!store.remove(id));
+  QVERIFY(!store.load(id, x));
+  QVERIFY(store.history(id).empty());  // its revisions went with it
+  QCOMPARE(store.list().size(), std::size_t(1));
+  QCOMPARE(store.tags().size(), std::size_t(1));
+  QCOMPARE(store.tags()[0].scenarios, 1);
+}
+
+void TstStore::catalogEntries() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  const json gpu = scenario_to_json(default_scenario())["cluster"]["gpu_spec"];
+  store.put_catalog_entry(CatalogKind::Gpu, "site-gpu", gpu);
+  store.put_catalog_entry(CatalogKind::PriceList, "site-prices", json{{"currency", "usd"}});
+  store.put_catalog_entry(CatalogKind::Gpu, "site-gpu", json{{"name", "replaced"}});
+  QCOMPARE(store.catalog_entries(CatalogKind::Gpu).size(), std::size_t(1));
+  QCOMPARE(store.catalog_entries(CatalogKind::Gpu)[0].data["name"].get<std::string>(), std::string("replaced"));
+  QCOMPARE(store.catalog_entries(CatalogKind::PriceList)[0].id, std::string("site-prices"));
+  QVERIFY(store.catalog_entries(CatalogKind::Fabric).empty());
+  QVERIFY(store.catalog_entries(CatalogKind::NodeType).empty());
+  QVERIFY(store.remove_catalog_entry(CatalogKind::Gpu, "site-gpu"));
+  QVERIFY(!store.remove_catalog_entry(CatalogKind::Gpu, "site-gpu"));
+}
+
+void TstStore::batchWithoutCommitKeepsNothing() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  {
+    ScenarioStore::Batch batch(store);
+    store.save(document("a"), nullptr);
+    store.save(document("b"), nullptr);
+  }  // no commit
+  QVERIFY(store.list().empty());
+  {
+    ScenarioStore::Batch batch(store);
+    store.save(document("a"), nullptr);
+    batch.commit();
+  }
+  QCOMPARE(store.list().size(), std::size_t(1));
+}
+
+void TstStore::libraryPragmas() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  {
+    ScenarioStore store(path.toStdString());
+    store.save(document("a"), nullptr);
+  }
+  QCOMPARE(pragma(path, "PRAGMA application_id"), std::int64_t(0x43504C42));  // "CPLB"
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(kLibrarySchemaVersion));
+  sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);
+  sql::Statement mode = db.prepare("PRAGMA journal_mode");
+  QVERIFY(mode.step());
+  QCOMPARE(mode.text(0), std::string("wal"));
+  QCOMPARE(inspect_library_file(path.toStdString()).kind, LibraryFileKind::Library);
+}
+
+void TstStore::emptyFileBecomesLibrary() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  writeAll(path, QByteArray());
+  ScenarioStore store(path.toStdString());
+  QVERIFY(store.report().created);
+  store.save(document("a"), nullptr);
+  QCOMPARE(store.list().size(), std::size_t(1));
+}
+
+// A library of schema 1 (scenarios, revisions, tags; no catalog), made here by hand.
+void TstStore::migrationFromSchema1() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  const std::string scenario = scenario_to_json(default_scenario()).dump();
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWriteCreate);
+    db.exec("PRAGMA application_id = 1129335874");
+    db.exec(library_schema_step(1));
+    db.exec("PRAGMA user_version = 1");
+    db.exec("INSERT INTO scenarios VALUES (7, 'Old plan', 'old', 1, '2024-05-01T10:00:00.000Z', "
+            "'2024-05-01T10:00:00.000Z')");
+    db.prepare("INSERT INTO revisions (scenario_id, revision, name, notes, scenario_json, engine_version, saved_at) "
+               "VALUES (7, 1, 'Old plan', 'kept', ?1, '0.0.9', '2024-05-01T10:00:00.000Z')")
+        .bind(1, scenario)
+        .run();
+    db.exec("INSERT INTO tags VALUES (7, 'old', 0)");
+  }
+  const QByteArray before = readAll(path);
+  std::string backup;
+  {
+    ScenarioStore store(path.toStdString());
+    QCOMPARE(store.report().schema_version_found, 1);
+    QVERIFY(!store.report().created);
+    backup = store.report().backup_path;
+    QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v1-"));
+    QVERIFY(QString::fromStdString(backup).endsWith(".backup"));
+    QCOMPARE(store.report().notices.size(), std::size_t(1));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 1 to 3"));
+    StoredScenario x;
+    QVERIFY(store.load(7, x));
+    QCOMPARE(x.document.scenario.name, std::string("Old plan"));
+    QCOMPARE(x.document.notes, std::string("kept"));
+    QCOMPARE(x.engine_version, std::string("0.0.9"));
+    QVERIFY(x.document.tags == std::vector<std::string>{"old"});
+    store.put_catalog_entry(CatalogKind::Fabric, "site-roce", json{{"nic_gbps", 400}});  // a schema-2 table
+    QCOMPARE(store.save(x.document, nullptr, 7), std::int64_t(7));
+  }
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(kLibrarySchemaVersion));
+  // The backup is the old library, whole: same schema version, same rows, no catalog table.
+  QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA user_version"), std::int64_t(1));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions"), std::int64_t(1));
+  QCOMPARE(pragma(QString::fromStdString(backup),
+                  "SELECT count(*) FROM sqlite_schema WHERE name = 'catalog_entries'"),
+           std::int64_t(0));
+  QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA application_id"), std::int64_t(0x43504C42));
+  QVERIFY(readAll(QString::fromStdString(backup)).size() >= before.size() / 2);
+  // Opened again: nothing left to migrate, no second backup.
+  ScenarioStore again(path.toStdString());
+  QVERIFY(again.report().backup_path.empty());
+  QVERIFY(again.report().notices.empty());
+  QCOMPARE(again.history(7).size(), std::size_t(2));
+}
+
+// A library of schema 2 (every revision's scenario and snapshot as whole JSON texts), made here
+// by hand: after the upgrade every scenario, revision, tag, snapshot and catalog entry reads
+// back as it was, old revisions are not rewritten, and new saves use the shared rows.
+void TstStore::migrationFromSchema2() {
+  QTemporaryDir dir;
+  QFile::setPermissions(dir.path(), QFile::permissions(dir.path()) | QFile::ExeOther | QFile::ReadOther);
+  const QString folder = dir.filePath("library");
+  QVERIFY(QDir(dir.path()).mkdir("library"));
+  const QString path = folder + "/lib.sqlite";
+  ScenarioDocument first = document("Old plan", {"old", "budget"});
+  ScenarioDocument second = repriced("Old plan", 123456.5);
+  second.scenario.training.global_batch = 2048;
+  second.notes = "second revision";
+  const json snap1 = snapshotOf(first.scenario);
+  ScenarioDocument other = document("Other plan", {"budget"});
+  const json snapOther = snapshotOf(other.scenario);
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWriteCreate);
+    db.exec("PRAGMA application_id = 1129335874");
+    db.exec(library_schema_step(1));
+    db.exec(library_schema_step(2));
+    db.exec("PRAGMA user_version = 2");
+    db.exec("INSERT INTO scenarios VALUES (7, 'Old plan', 'old\x1f" "budget', 2, '2024-05-01T10:00:00.000Z', "
+            "'2024-06-01T10:00:00.000Z')");
+    db.exec("INSERT INTO scenarios VALUES (8, 'Other plan', 'budget', 1, '2024-05-02T10:00:00.000Z', "
+            "'2024-05-02T10:00:00.000Z')");
+    sql::Statement add = db.prepare(
+        "INSERT INTO revisions (scenario_id, revision, name, notes, scenario_json, estimate_json, engine_version, "
+        "saved_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, '0.0.9', ?7)");
+    add.bind(1, 7).bind(2, 1).bind(3, "Old plan").bind(4, first.notes);
+    add.bind(5, scenario_to_json(first.scenario).dump()).bind(6, snapshotText(snap1));
+    add.bind(7, "2024-05-01T10:00:00.000Z").run();
+    add.bind(1, 7).bind(2, 2).bind(3, "Old plan").bind(4, second.notes);
+    add.bind(5, scenario_to_json(second.scenario).dump()).bind_null(6).bind(7, "2024-06-01T10:00:00.000Z").run();
+    add.bind(1, 8).bind(2, 1).bind(3, "Other plan").bind(4, other.notes);
+    add.bind(5, scenario_to_json(other.scenario).dump()).bind(6, snapOther.dump());  // with its inputs
+    add.bind(7, "2024-05-02T10:00:00.000Z").run();
+    db.exec("INSERT INTO tags VALUES (7, 'old', 0), (7, 'budget', 1), (8, 'budget', 0)");
+    db.exec("INSERT INTO catalog_entries VALUES ('gpu', 'site-gpu', '{\"name\":\"Site GPU\"}', "
+            "'2024-05-01T10:00:00.000Z')");
+  }
+  const auto check = [&](ScenarioStore& store, std::size_t revisions) {
+    StoredScenario x;
+    QVERIFY(store.load_revision(7, 1, x));
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(first.scenario).dump());
+    QCOMPARE(x.document.notes, first.notes);
+    QCOMPARE(x.estimate, snap1);  // its inputs put back from the revision's scenario
+    QCOMPARE(x.engine_version, std::string("0.0.9"));
+    QCOMPARE(x.updated_at, std::string("2024-05-01T10:00:00.000Z"));
+    QVERIFY(store.load_revision(7, 2, x));
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(second.scenario).dump());
+    QCOMPARE(x.document.scenario.assumptions.purchase.lines[0].price, 123456.5);
+    QCOMPARE(x.document.notes, std::string("second revision"));
+    QVERIFY(x.estimate.is_null());
+    QVERIFY(x.document.tags == (std::vector<std::string>{"old", "budget"}));
+    QVERIFY(store.load(8, x));
+    QCOMPARE(x.estimate, snapOther);
+    const std::vector<RevisionInfo> h = store.history(7);  // newest first
+    QCOMPARE(h.size(), revisions);
+    QVERIFY(!h[revisions - 2].has_estimate);
+    QVERIFY(h[revisions - 1].has_estimate);
+    QCOMPARE(store.tags().size(), std::size_t(2));
+    QCOMPARE(store.tags()[0].tag, std::string("budget"));
+    QCOMPARE(store.tags()[0].scenarios, 2);
+    QCOMPARE(store.list().size(), std::size_t(2));
+    QCOMPARE(store.catalog_entries(CatalogKind::Gpu).size(), std::size_t(1));
+    QCOMPARE(store.catalog_entries(CatalogKind::Gpu)[0].data["name"].get<std::string>(), std::string("Site GPU"));
+  };
+  const QByteArray before = readAll(path);
+  // In a read-only folder the library is not upgraded; opened read-only, it reads the same.
+  QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther);
+  QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+  const int readOnly = test::run_unprivileged([&] {
+    try {
+      ScenarioStore store(path.toStdString());
+      if (!store.read_only() || store.report().schema_version_found != 2) return 1;
+      StoredScenario x;
+      if (!store.load_revision(7, 1, x) || x.estimate != snap1) return 2;
+      if (scenario_to_json(x.document.scenario) != scenario_to_json(first.scenario)) return 3;
+      if (!store.load(7, x) || scenario_to_json(x.document.scenario) != scenario_to_json(second.scenario)) return 4;
+      if (!store.load(8, x) || x.estimate != snapOther) return 5;
+      const std::vector<RevisionInfo> h = store.history(7);
+      if (h.size() != 2 || h[0].has_estimate || !h[1].has_estimate) return 6;
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 7;
+    }
+  });
+  QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  QCOMPARE(readOnly, 0);
+  QCOMPARE(readAll(path), before);
+  std::string backup;
+  {
+    ScenarioStore store(path.toStdString());
+    QCOMPARE(store.report().schema_version_found, 2);
+    backup = store.report().backup_path;
+    QVERIFY(QString::fromStdString(backup).startsWith(path + ".schema-v2-"));
+    QCOMPARE(store.report().notices.size(), std::size_t(1));
+    QVERIFY(QString::fromStdString(store.report().notices[0]).contains("upgraded from schema 2 to 3"));
+    check(store, 2);
+    QCOMPARE(store.quick_check(), std::string("ok"));
+    // The old revisions were copied as they were, not rewritten.
+    QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE scenario_json IS NOT NULL"), std::int64_t(3));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(0));
+    // A new revision is packed, with shared price lists; the old ones still read the same.
+    ScenarioDocument third = second;
+    third.notes = "after the upgrade";
+    third.tags = {"old", "budget"};
+    QCOMPARE(store.save(third, snapshotOf(third.scenario), 7), std::int64_t(7));
+    StoredScenario x;
+    QVERIFY(store.load(7, x));
+    QCOMPARE(x.revision, 3);
+    QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(third.scenario).dump());
+    QCOMPARE(x.estimate, snapshotOf(third.scenario));
+    QCOMPARE(x.engine_version, std::string(kEngineVersion));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE scenario_json IS NULL"), std::int64_t(1));
+    QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(3));
+    QVERIFY(store.history(7)[0].has_estimate);
+    check(store, 3);
+  }
+  QCOMPARE(pragma(path, "PRAGMA user_version"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA foreign_key_check"), std::int64_t(0));
+  // The backup is the schema-2 library, whole.
+  QCOMPARE(pragma(QString::fromStdString(backup), "PRAGMA user_version"), std::int64_t(2));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions"), std::int64_t(3));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM revisions WHERE estimate_json IS NOT NULL"),
+           std::int64_t(2));
+  QCOMPARE(pragma(QString::fromStdString(backup), "SELECT count(*) FROM sqlite_schema WHERE name = 'price_lists'"),
+           std::int64_t(0));
+}
+
+// Scenarios with the same price lists share their rows, and the snapshots' shapes; a row goes
+// when the last revision that used it goes, never before.
+void TstStore::sharedPriceListsAndShapes() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  ScenarioStore store(path.toStdString());
+  const auto count = [&](const char* sql) { return pragma(path, sql); };
+  ScenarioDocument a = document("a", {"x"}), b = document("b");
+  b.scenario.training.global_batch = 2048;
+  const json snapA = snapshotOf(a.scenario), snapB = snapshotOf(b.scenario);
+  const std::int64_t ida = store.save(a, snapA), idb = store.save(b, snapB);
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(3));  // rent, cloud, purchase
+  QCOMPARE(count("SELECT count(DISTINCT purchase_list) FROM revisions"), std::int64_t(1));
+  QCOMPARE(count("SELECT count(DISTINCT estimate_shape) FROM revisions"), std::int64_t(1));
+  QCOMPARE(count("SELECT count(DISTINCT scenario_shape) FROM revisions"), std::int64_t(1));  // names apart
+
+  // Another purchase price: one more row; 0.0 and -0.0 are two prices (their JSON differs).
+  const std::int64_t idc = store.save(repriced("c", 1.5e6), nullptr);
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(4));
+  std::int64_t idz = 0, idn = 0;
+  {
+    ScenarioStore::Batch batch(store);  // where rows written before are recognised from memory
+    idz = store.save(repriced("zero", 0.0), nullptr);
+    idn = store.save(repriced("negative zero", -0.0), nullptr);
+    batch.commit();
+  }
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(6));
+  StoredScenario x;
+  QVERIFY(store.load(idn, x));
+  QVERIFY(std::signbit(x.document.scenario.assumptions.purchase.lines[0].price));
+  QVERIFY(store.load(idz, x));
+  QVERIFY(!std::signbit(x.document.scenario.assumptions.purchase.lines[0].price));
+  QVERIFY(store.load(idc, x));
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(repriced("c", 1.5e6).scenario).dump());
+
+  // Deleting a keeps b's lists and shapes, and b reads back whole.
+  QVERIFY(store.remove(ida));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(6));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(2));  // b's scenario and snapshot
+  QVERIFY(store.load(idb, x));
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(b.scenario).dump());
+  QCOMPARE(x.estimate, snapB);
+  // Deleting b: the default purchase list goes (c, zero and negative zero have their own);
+  // rent and cloud stay, and so does the scenario shape; the snapshot shape goes.
+  QVERIFY(store.remove(idb));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(5));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(1));
+  for (std::int64_t id : {idc, idz, idn}) QVERIFY(store.remove(id));
+  QCOMPARE(count("SELECT count(*) FROM price_lists"), std::int64_t(0));
+  QCOMPARE(count("SELECT count(*) FROM json_shapes"), std::int64_t(0));
+  QCOMPARE(store.quick_check(), std::string("ok"));
+}
+
+// Rows remembered within a transaction are never reused after they are gone: not after a
+// delete in the same batch, not after a batch that was rolled back.
+void TstStore::batchReusesSharedRowsSafely() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  ScenarioStore store(path.toStdString());
+  const json snap = snapshotOf(default_scenario());
+  {
+    ScenarioStore::Batch batch(store);
+    store.save(document("rolled back"), snap);
+  }  // no commit: its price lists and shapes are gone too
+  QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(0));
+  std::int64_t kept = 0;
+  {
+    ScenarioStore::Batch batch(store);
+    const std::int64_t gone = store.save(document("gone"), snap);
+    QVERIFY(store.remove(gone));  // its rows go with it
+    kept = store.save(document("kept"), snap);
+    batch.commit();
+  }
+  StoredScenario x;
+  QVERIFY(store.load(kept, x));
+  QCOMPARE(withoutInputs(x.estimate), withoutInputs(snap));
+  QCOMPARE(scenario_to_json(x.document.scenario)["assumptions"], scenario_to_json(default_scenario())["assumptions"]);
+  QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(3));
+  QCOMPARE(pragma(path, "PRAGMA foreign_key_check"), std::int64_t(0));
+  // Renaming and duplicating keep the snapshot and its engine version.
+  QVERIFY(store.rename(kept, "renamed"));
+  const std::int64_t copy = store.duplicate(kept);
+  for (std::int64_t id : {kept, copy}) {
+    QVERIFY(store.load(id, x));
+    QCOMPARE(withoutInputs(x.estimate), withoutInputs(snap));
+    QCOMPARE(x.estimate["inputs"], scenario_to_json(x.document.scenario));
+    QCOMPARE(x.engine_version, std::string(kEngineVersion));
+  }
+}
+
+// Every kind of JSON value comes back from a packed snapshot exactly: number kinds, every
+// double bit for bit, strings with any bytes, empty and nested containers.
+void TstStore::packedSnapshotIsExact() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  static constexpr char kText[] = "nul \0 byte, \xe4\xb8\xad\xe6\x96\x87, \"quoted\"\n";
+  json snapshot = {
+      {"integer", -42},
+      {"big", std::numeric_limits<std::int64_t>::min()},
+      {"unsigned", std::numeric_limits<std::uint64_t>::max()},
+      {"negative_zero", -0.0},
+      {"tenth", 0.1},
+      {"huge", 1.7976931348623157e308},
+      {"tiny", 5e-324},
+      {"text", std::string(kText, sizeof(kText) - 1)},  // the NUL inside included
+      {"empty", ""},
+      {"list", json::array({true, false, nullptr, json::object(), json::array(), 1.25, "x"})},
+      {"nested", {{"a", {{"b", {{"c", json::array({1, 2, 3})}}}}}}},
+      {"inputs", {{"dropped", true}}},  // the revision's scenario takes its place
+  };
+  const std::int64_t id = store.save(document("packed"), snapshot);
+  StoredScenario x;
+  QVERIFY(store.load(id, x));
+  QCOMPARE(withoutInputs(x.estimate), withoutInputs(snapshot));
+  QCOMPARE(withoutInputs(x.estimate).dump(), withoutInputs(snapshot).dump());  // -0.0 stays -0.0
+  QVERIFY(x.estimate["integer"].is_number_integer() && !x.estimate["integer"].is_number_unsigned());
+  QVERIFY(x.estimate["unsigned"].is_number_unsigned());
+  QVERIFY(x.estimate["tenth"].is_number_float());
+  QCOMPARE(x.estimate["inputs"], scenario_to_json(x.document.scenario));
+  // A snapshot that is not an object is kept as it is, with no inputs added.
+  const std::int64_t id2 = store.save(document("array"), json::array({1, "two", 3.5}));
+  QVERIFY(store.load(id2, x));
+  QCOMPARE(x.estimate, json::array({1, "two", 3.5}));
+  // Binary values have no JSON text: the save is refused and writes nothing.
+  try {
+    store.save(document("binary"), json{{"blob", json::binary({1, 2, 3})}});
+    QFAIL("a snapshot with binary data must be refused");
+  } catch (const StoreError& e) {
+    QVERIFY2(QString(e.what()).contains("estimate snapshot cannot be kept"), e.what());
+  }
+  QCOMPARE(store.list().size(), std::size_t(2));
+}
+
+// Unpacking damaged bytes fails cleanly: every cut, a byte too many, another layout, a
+// repeated key, nesting too deep.
+void TstStore::packedDocumentsRefuseDamage() {
+  const json doc = {{"a", json::array({1, -2, 3.5, "x", nullptr})}, {"b", {{"c", true}}}};
+  std::string shape, values;
+  pack::pack_json(doc, shape, values);
+  json out;
+  QVERIFY(pack::unpack_json(shape, values, out));
+  QCOMPARE(out, doc);
+  QCOMPARE(values.size(), std::size_t(3 * 8));
+  for (std::size_t n = 0; n < shape.size(); ++n) QVERIFY(!pack::unpack_json(shape.substr(0, n), values, out));
+  for (std::size_t n = 0; n < values.size(); ++n) QVERIFY(!pack::unpack_json(shape, values.substr(0, n), out));
+  QVERIFY(!pack::unpack_json(shape + 'n', values, out));
+  QVERIFY(!pack::unpack_json(shape, values + std::string(8, '\0'), out));
+  std::string other = shape;
+  other[0] = char(pack::kShapeLayout + 1);
+  QVERIFY(!pack::unpack_json(other, values, out));
+  // {"k": null, "k": null}
+  const std::string repeated = std::string(1, pack::kShapeLayout) + "{\x02\x01kn\x01kn";
+  QVERIFY(!pack::unpack_json(repeated, "", out));
+  QVERIFY(pack::unpack_json(std::string(1, pack::kShapeLayout) + "{\x02\x01kn\x01ln", "", out));
+  QCOMPARE(out, json({{"k", nullptr}, {"l", nullptr}}));
+  // Nesting: 256 levels pack and unpack; 300 are refused when packing, and when unpacking.
+  json deep = nullptr;
+  for (int i = 0; i < 256; ++i) deep = json::array({deep});
+  pack::pack_json(deep, shape, values);
+  QVERIFY(pack::unpack_json(shape, values, out));
+  QCOMPARE(out, deep);
+  for (int i = 0; i < 44; ++i) deep = json::array({deep});
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, pack::pack_json(deep, shape, values));
+  std::string tooDeep(1, pack::kShapeLayout);
+  for (int i = 0; i < 300; ++i) tooDeep += "[\x01";
+  tooDeep += 'n';
+  QVERIFY(!pack::unpack_json(tooDeep, "", out));
+  QCOMPARE(pack::content_hash(""), std::uint64_t(14695981039346656037ull));  // FNV-1a 64 offset basis
+  QCOMPARE(pack::content_hash("a"), std::uint64_t(0xaf63dc4c8601ec8cull));
+}
+
+// A library changed behind clusterplan's back: a missing price list is a clear error naming
+// the scenario; a damaged snapshot is left out and the scenario still loads.
+void TstStore::damagedSharedRows() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  std::int64_t a = 0, b = 0;
+  {
+    ScenarioStore store(path.toStdString());
+    a = store.save(document("a"), snapshotOf(default_scenario()));
+    b = store.save(repriced("b", 99.0), snapshotOf(default_scenario()));
+  }
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
+    db.exec("UPDATE revisions SET estimate_values = x'00' WHERE scenario_id = 1");
+    db.exec("PRAGMA foreign_keys = OFF");
+    db.exec("DELETE FROM price_lists WHERE id = (SELECT purchase_list FROM revisions WHERE scenario_id = 2)");
+  }
+  ScenarioStore store(path.toStdString());
+  StoredScenario x;
+  QVERIFY(store.load(a, x));
+  QVERIFY(x.estimate.is_null());
+  QCOMPARE(scenario_to_json(x.document.scenario).dump(), scenario_to_json(document("a").scenario).dump());
+  try {
+    store.load(b, x);
+    QFAIL("a scenario whose price list is missing must not load");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString(e.what()), QString("scenario 2 (revision 1) in the library cannot be read: its purchase price "
+                                        "list is missing from the library"));
+  }
+}
+
+void TstStore::libraryFromTheFuture() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  makeLibrary(path, 3);
+  {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWrite);
+    db.exec("PRAGMA user_version = 99");
+  }
+  const QByteArray before = readAll(path);
+  {
+    ScenarioStore store(path.toStdString());
+    QVERIFY(store.read_only());
+    QCOMPARE(store.report().notices.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(store.report().notices[0]),
+             "The library '" + path +
+                 "' was written by a newer clusterplan (library schema 99; this version knows up to " +
+                 QString::number(kLibrarySchemaVersion) + "). It was opened read-only; update clusterplan to change it.");
+    QCOMPARE(store.list().size(), std::size_t(3));  // still readable
+    try {
+      store.save(document("x"), nullptr);
+      QFAIL("saving into a newer library must fail");
+    } catch (const StoreError& e) {
+      QVERIFY2(QString(e.what()).contains("is open read-only"), e.what());
+    }
+  }
+  QCOMPARE(readAll(path), before);
+}
+
+void TstStore::damagedLibraryMovedAside_data() {
+  QTest::addColumn<QString>("damage");
+  QTest::newRow("corrupt pages") << "corrupt";
+  QTest::newRow("truncated to half") << "truncate";
+}
+
+void TstStore::damagedLibraryMovedAside() {
+  QFETCH(QString, damage);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  makeLibrary(path, 60);
+  QCOMPARE(entries(dir.path()), QStringList{"lib.sqlite"});
+  QByteArray bytes = readAll(path);
+  QVERIFY(bytes.size() > 40 * 4096);
+  if (damage == "corrupt") {
+    for (qsizetype i = 4096; i < bytes.size() / 2; ++i) bytes[i] = char(0xA5 ^ (i & 0xff));  // pages 2 onwards
+  } else {
+    bytes.truncate(bytes.size() / 2);
+  }
+  writeAll(path, bytes);
+
+  ScenarioStore store(path.toStdString());
+  const QString moved = QString::fromStdString(store.report().moved_aside_to);
+  QVERIFY2(moved.startsWith(path + ".damaged-"), qPrintable(moved));
+  QCOMPARE(readAll(moved), bytes);  // moved, never changed
+  QVERIFY(store.report().created);
+  QVERIFY(!store.read_only());
+  QVERIFY(store.list().empty());
+  QCOMPARE(store.report().notices.size(), std::size_t(1));
+  const QString notice = QString::fromStdString(store.report().notices[0]);
+  QVERIFY2(notice.contains("failed its integrity check") && notice.contains("It was moved to '" + moved + "'") &&
+               notice.contains("a new, empty library was started"),
+           qPrintable(notice));
+  store.save(document("fresh"), nullptr);
+  QCOMPARE(store.quick_check(), std::string("ok"));
+}
+
+void TstStore::notALibraryLeftUnchanged_data() {
+  QTest::addColumn<QString>("kind");
+  QTest::addColumn<QString>("message");  // after "'PATH' "
+  QTest::newRow("PDF") << "pdf" << "is not a clusterplan library (it is not an SQLite database); it was left unchanged";
+  QTest::newRow("text") << "text"
+                        << "is not a clusterplan library (it is not an SQLite database); it was left unchanged";
+  QTest::newRow("SQLite of another program") << "sqlite"
+                                             << "is an SQLite database of another application (application_id "
+                                                "0x00000000), not a clusterplan library; it was left unchanged";
+  QTest::newRow("SQLite with another application id")
+      << "appid"
+      << "is an SQLite database of another application (application_id 0x0000002a), not a clusterplan library; it "
+         "was left unchanged";
+  QTest::newRow("header cut short") << "short"
+                                    << "is an SQLite file cut short before the end of its header: it cannot be "
+                                       "recognised as a clusterplan library; it was left unchanged";
+  QTest::newRow("directory") << "dir" << "is a directory, not a clusterplan library";
+}
+
+void TstStore::notALibraryLeftUnchanged() {
+  QFETCH(QString, kind);
+  QFETCH(QString, message);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("library.sqlite");
+  if (kind == "pdf") {
+    QByteArray pdf = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n";
+    for (int i = 0; i < 5000; ++i) pdf += char(i * 7919 % 251);
+    writeAll(path, pdf + "\n%%EOF\n");
+  } else if (kind == "text") {
+    writeAll(path, "name,gpus\nllama,32\n");
+  } else if (kind == "sqlite" || kind == "appid") {
+    sql::Database db(path.toStdString(), sql::Database::Mode::ReadWriteCreate);
+    if (kind == "appid") db.exec("PRAGMA application_id = 42");
+    db.exec("CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('a');");
+  } else if (kind == "short") {
+    QTemporaryDir other;
+    makeLibrary(other.filePath("lib.sqlite"), 1);
+    writeAll(path, readAll(other.filePath("lib.sqlite")).left(60));
+  } else {
+    QVERIFY(QDir(dir.path()).mkdir("library.sqlite"));
+  }
+  const QStringList before = entries(dir.path());
+  const QByteArray bytes = kind == "dir" ? QByteArray() : readAll(path);
+  const QDateTime modified = QFileInfo(path).lastModified();
+  try {
+    ScenarioStore store(path.toStdString());
+    QFAIL("a file that is not a library must be refused");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString(e.what()), "'" + path + "' " + message);
+  }
+  QCOMPARE(entries(dir.path()), before);  // no -wal, -shm or -journal file either
+  if (kind != "dir") QCOMPARE(readAll(path), bytes);
+  QCOMPARE(QFileInfo(path).lastModified(), modified);
+}
+
+// As a user without write permission on the folder (as root, the check runs as "nobody").
+void TstStore::readOnlyDirectory() {
+  QTemporaryDir dir;
+  QFile::setPermissions(dir.path(), QFile::permissions(dir.path()) | QFile::ExeOther | QFile::ReadOther);
+  const QString ro = dir.filePath("readonly");
+  QVERIFY(QDir(dir.path()).mkdir("readonly"));
+  const QString existing = ro + "/lib.sqlite";
+  makeLibrary(existing, 5);
+  QFile::setPermissions(existing, QFile::permissions(existing) | QFile::ReadOther);
+  QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+  const QByteArray bytes = readAll(existing);
+
+  // A new library cannot be created there: a clear error.
+  const int created = test::run_unprivileged([&] {
+    try {
+      ScenarioStore store((ro + "/new.sqlite").toStdString());
+      return 1;
+    } catch (const StoreError& e) {
+      const std::string expected = "cannot create the library '" + (ro + "/new.sqlite").toStdString() + "': ";
+      return std::string(e.what()).rfind(expected, 0) == 0 ? 0 : 2;
+    }
+  });
+  // An existing library there opens read-only: it can be read, not changed.
+  const int opened = test::run_unprivileged([&] {
+    try {
+      ScenarioStore store(existing.toStdString());
+      if (!store.read_only()) return 3;
+      if (store.list().size() != 5) return 4;
+      if (store.quick_check() != "ok") return 5;
+      try {
+        store.save(document("x"), nullptr);
+        return 6;
+      } catch (const StoreError&) {
+      }
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 7;
+    }
+  });
+  QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  QCOMPARE(created, 0);
+  QCOMPARE(opened, 0);
+  QCOMPARE(entries(ro), QStringList{"lib.sqlite"});
+  QCOMPARE(readAll(existing), bytes);
+}
+
+// Two processes saving into one library at once: every save of both lands, no id twice.
+void TstStore::concurrentWriters() {
+  QVERIFY2(QFileInfo::exists(writerPath()), "CLUSTERPLAN_STORE_WRITER must name the store_writer helper");
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  constexpr int kSaves = 100;
+  QProcess a, b;
+  a.start(writerPath(), {path, QString::number(kSaves), "a"});
+  b.start(writerPath(), {path, QString::number(kSaves), "b"});
+  QVERIFY(a.waitForFinished(120000));
+  QVERIFY(b.waitForFinished(120000));
+  QCOMPARE(a.exitCode(), 0);
+  QCOMPARE(b.exitCode(), 0);
+  std::set<qint64> ids;
+  for (QProcess* p : {&a, &b})
+    for (const QByteArray& line : p->readAllStandardOutput().split('\n'))
+      if (line.startsWith("committed ")) ids.insert(line.split(' ')[1].toLongLong());
+  QCOMPARE(ids.size(), std::size_t(2 * kSaves));
+
+  ScenarioStore store(path.toStdString());
+  QCOMPARE(store.list().size(), std::size_t(2 * kSaves));
+  QCOMPARE(store.list("", "a").size(), std::size_t(kSaves));
+  QCOMPARE(store.quick_check(), std::string("ok"));
+}
+
+// A writer killed with SIGKILL in the middle of a long series of saves: every save it had
+// reported as committed is there afterwards, and the library passes its integrity check.
+void TstStore::crashDuringSaves() {
+  QVERIFY2(QFileInfo::exists(writerPath()), "CLUSTERPLAN_STORE_WRITER must name the store_writer helper");
+  QTemporaryDir dir;
+  const QString path = dir.filePath("lib.sqlite");
+  makeLibrary(path, 1);  // the library exists before the writer starts
+  QProcess writer;
+  writer.start(writerPath(), {path, "1000000", "crash"});
+  QVERIFY(writer.waitForStarted());
+  QByteArray output;
+  QElapsedTimer timer;
+  timer.start();
+  while (output.count('\n') < 60 && timer.elapsed() < 60000) {
+    writer.waitForReadyRead(1000);
+    output += writer.readAllStandardOutput();
+  }
+  writer.kill();  // SIGKILL, in the middle of the next save
+  QVERIFY(writer.waitForFinished(10000));
+  QCOMPARE(writer.exitStatus(), QProcess::CrashExit);
+  output += writer.readAllStandardOutput();
+
+  std::set<std::string> committed;
+  for (const QByteArray& line : output.split('\n'))
+    if (line.startsWith("committed ")) committed.insert(line.split(' ')[2].toStdString());
+  QVERIFY2(committed.size() >= 60, qPrintable(QString::number(committed.size())));
+
+  ScenarioStore store(path.toStdString());
+  QVERIFY(store.report().moved_aside_to.empty());
+  QCOMPARE(store.quick_check(), std::string("ok"));
+  const std::set<std::string> present = names(store);
+  for (const std::string& name : committed) QVERIFY2(present.count(name), name.c_str());
+  // At most the one save in flight may have committed without being reported.
+  QVERIFY(present.size() <= committed.size() + 2);
+  StoredScenario last;
+  QVERIFY(store.load(store.list("crash-", "crash").front().id, last));
+  QCOMPARE(last.engine_version, std::string(kEngineVersion));
+}
+
+QTEST_GUILESS_MAIN(TstStore)
+#include "tst_store.moc"

@@ -1,0 +1,40 @@
+// Everything the GUI says about the engine's enums and warnings, translated, and the loading
+// of translations. The engine's own messages stay English (CLI, logs); the GUI words them
+// again here from the warning codes and numbers, so that they can be translated.
+#pragma once
+
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+#include "engine/enums.h"
+#include "engine/warnings.h"
+#include "ui/memorycomponent.h"
+
+class QCoreApplication;
+
+namespace cp::ui {
+
+QString componentName(MemoryComponent c);         // "Weights"
+QString componentDescription(MemoryComponent c);  // what the component holds (tooltips)
+
+QString precisionName(cp::Precision p);
+QString optimizerName(cp::Optimizer o);
+QString recomputeName(cp::Recompute r);
+QString zeroName(cp::Zero z);
+
+QString warningText(const cp::Warning& w);
+
+// Bytes shown in GiB (2^30 bytes) with the unit, in the current default locale: "38.9 GiB".
+QString formatGiB(double bytes, int decimals = 1);
+
+// The languages with a translation embedded under :/i18n/, plus "en" (the source language).
+QStringList availableLanguages();
+
+// Installs the translation for `language` ("zh_CN", "en", ...) on `app` and makes its locale the
+// default for number formatting. An empty `language` follows the system's UI languages
+// (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Returns false when no translation matches a language
+// that was asked for by name; the GUI then stays in English.
+bool installTranslations(QCoreApplication& app, const QString& language);
+
+}  // namespace cp::ui

@@ -1,0 +1,153 @@
+// The scenario library dock: the saved scenarios of the SQLite library (core/store/include/store/scenario_store.h)
+// in a sortable table with a search box and a tag filter; save the edited scenario (a new
+// revision of the entry it came from), save as a new entry, open, rename, edit tags, duplicate,
+// delete, the revision history (open an older revision), and "compare" for two to four rows.
+// Rename, tags, duplicate and delete are undoable on the dock's own undo stack (a deleted
+// scenario comes back with its whole history). A library that was moved aside as damaged, is
+// read-only, or cannot be opened is said so in a banner at the top.
+#pragma once
+
+#include <QDockWidget>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+#include <cstdint>
+#include <memory>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+class QToolButton;
+class QUndoStack;
+
+namespace cp {
+class ScenarioStore;
+struct Scenario;
+}
+
+namespace cp::ui {
+
+class ScenarioDocument;
+class ScenarioListModel;
+
+class LibraryDock : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  explicit LibraryDock(ScenarioDocument* document, QWidget* parent = nullptr);
+  ~LibraryDock() override;
+
+  // The library the workbench opens: library.sqlite in the application's data folder, the same
+  // file the command line's `scenario` commands use by default
+  // ($XDG_DATA_HOME/clusterplan/library.sqlite on Linux).
+  static QString defaultLibraryPath();
+
+  // Opens (or creates) the library at `path`, replacing the one shown. False when it cannot be
+  // opened; the banner then says why, and `message` gets the same text.
+  bool openLibrary(const QString& path, QString* message = nullptr);
+  cp::ScenarioStore* store() const { return store_.get(); }
+  bool isReadOnly() const;
+  QString bannerText() const;  // what the banner says; empty when it is hidden
+
+  ScenarioListModel* model() const { return model_; }
+  QSortFilterProxyModel* proxy() const { return proxy_; }
+  QTableView* view() const { return view_; }
+  QLineEdit* searchField() const { return search_; }
+  QComboBox* tagFilter() const { return tagFilter_; }
+  QUndoStack* undoStack() const { return undo_; }
+
+  // The library entry the edited scenario came from or was saved to; 0: none.
+  std::int64_t currentId() const;
+  QList<std::int64_t> selectedIds() const;
+  void selectIds(const QList<std::int64_t>& ids);
+
+  // The operations, without dialogs (the buttons ask first, then call these). On failure they
+  // return false (or 0) and set `error`.
+  std::int64_t saveToLibrary(QString* error = nullptr);  // a new revision of currentId(), or a new entry
+  std::int64_t saveAsNew(const QString& name, const QStringList& tags, QString* error = nullptr);
+  bool openScenario(std::int64_t id, QString* error = nullptr);
+  bool openRevision(std::int64_t id, int revision, QString* error = nullptr);
+  bool renameScenario(std::int64_t id, const QString& name, QString* error = nullptr);     // undoable
+  bool setTags(std::int64_t id, const QStringList& tags, QString* error = nullptr);        // undoable
+  std::int64_t duplicateScenario(std::int64_t id, QString* error = nullptr);              // undoable
+  bool deleteScenarios(const QList<std::int64_t>& ids, QString* error = nullptr);         // undoable
+
+  // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
+  static QStringList parseTags(const QString& text);
+
+  // Used by the undo commands: a scenario's identity across delete and restore (the store gives
+  // a restored scenario a new id).
+  struct Ref {
+    std::int64_t id = 0;
+  };
+  std::shared_ptr<Ref> ref(std::int64_t id);
+  void rebind(const std::shared_ptr<Ref>& r, std::int64_t id);
+  void refresh();  // re-reads the list and the tags, keeping the selection
+
+ public Q_SLOTS:
+  // The dock's buttons (with dialogs).
+  void save();
+  void saveAs();
+  void openSelected();
+  void renameSelected();
+  void editTagsSelected();
+  void duplicateSelected();
+  void deleteSelected();
+  void showHistory();
+  void compareSelected();
+
+ Q_SIGNALS:
+  void libraryChanged();  // after anything was saved, renamed, tagged, duplicated, deleted or restored
+  void compareRequested(const QList<qint64>& ids);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void retranslate();
+  void updateActions();
+  void updateTags();
+  void applyFilter();
+  void documentReset();
+  void fail(const QString& title, const QString& error);
+  void loadIntoDocument(const cp::Scenario& scenario, std::int64_t id, bool latest);
+  void showBanner();
+  void fitColumns();
+
+  ScenarioDocument* document_;
+  std::unique_ptr<cp::ScenarioStore> store_;
+  ScenarioListModel* model_ = nullptr;
+  QSortFilterProxyModel* proxy_ = nullptr;
+  QTableView* view_ = nullptr;
+  QLineEdit* search_ = nullptr;
+  QComboBox* tagFilter_ = nullptr;
+  QLabel* banner_ = nullptr;
+  QLabel* status_ = nullptr;
+  QUndoStack* undo_ = nullptr;
+  QAction* saveAction_ = nullptr;
+  QAction* saveAsAction_ = nullptr;
+  QAction* openAction_ = nullptr;
+  QAction* renameAction_ = nullptr;
+  QAction* tagsAction_ = nullptr;
+  QAction* duplicateAction_ = nullptr;
+  QAction* deleteAction_ = nullptr;
+  QAction* historyAction_ = nullptr;
+  QAction* compareAction_ = nullptr;
+  QAction* undoAction_ = nullptr;
+  QAction* redoAction_ = nullptr;
+  QList<QToolButton*> buttons_;
+  QHash<qint64, std::weak_ptr<Ref>> refs_;
+  std::shared_ptr<Ref> current_;  // the entry the document belongs to
+  bool loading_ = false;          // the dock itself is resetting the document
+  bool columnsSized_ = false;     // the columns were fitted to the first scenarios shown
+  // What the banner reports, kept so that it can be worded again after a language change.
+  enum class Banner { None, MovedAside, ReadOnly, CannotOpen, Failed };
+  Banner banner_kind_ = Banner::None;
+  QString bannerArg_, bannerDetail_;
+  QString libraryPath_;
+};
+
+}  // namespace cp::ui

@@ -1,0 +1,115 @@
+// The workbench's main window: the inputs in a dock, and the pages: the plan (tiles and
+// charts), InfiniBand versus RoCE, the topology, the scenario comparison and the auto-planner.
+// Owns the document; menus for files, undo and redo; restores the window layout and last
+// scenario; autosaves unsaved edits and offers to restore them after a crash; accepts a
+// scenario file dropped onto it.
+#pragma once
+
+#include <QMainWindow>
+
+#include "engine/explain.h"
+#include "engine/scenario.h"
+
+class QAction;
+class QDockWidget;
+class QMenu;
+class QTabWidget;
+class QTimer;
+
+namespace cp::ui {
+
+class ComparePage;
+class FabricComparisonPage;
+class LibraryDock;
+class InputPanel;
+class MemoryChart;
+class PlanPage;
+class PlannerPage;
+class ScenarioDocument;
+class SummaryPanel;
+class TopologyView;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Replaces the scenario (no undo history), as opening a file does.
+  void setScenario(const cp::Scenario& scenario);
+  // Reads a scenario JSON file; on failure returns false and sets `error` (no dialog).
+  bool openFile(const QString& path, QString* error = nullptr);
+  bool saveFile(const QString& path, QString* error = nullptr);
+
+  // Start-up: the autosaved edits of a session that did not end cleanly (after asking, when
+  // `ask`), else the last scenario of the previous session, else the default.
+  void restoreSession(bool ask = true);
+  static QString autosavePath();
+  void writeAutosave();  // also run by a timer after each unsaved edit
+
+  ScenarioDocument* document() const { return document_; }
+  InputPanel* inputPanel() const { return inputs_; }
+  PlanPage* planPage() const { return plan_; }
+  FabricComparisonPage* comparisonPage() const { return comparison_; }
+  TopologyView* topologyView() const { return topology_; }
+  LibraryDock* libraryDock() const { return library_; }
+  ComparePage* scenarioComparison() const { return compare_; }
+  PlannerPage* plannerPage() const { return planner_; }
+  // Shows the scenario comparison page on these library scenarios (two to four).
+  void compareLibraryScenarios(const QList<qint64>& ids);
+  QTabWidget* pages() const { return pages_; }
+  MemoryChart* memoryChart() const;
+  SummaryPanel* summaryPanel() const;
+  QStringList recentFiles() const;
+
+  void showExplanation(cp::Figure figure);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createMenus();
+  void retranslate();
+  void showAbout();
+  void newScenario();
+  void openDialog();
+  bool save();
+  bool saveAs();
+  bool maybeSave();
+  void addRecent(const QString& path);
+  void updateRecentMenu();
+  void updateTitle();
+  void scenarioChanged();
+
+  ScenarioDocument* document_ = nullptr;
+  InputPanel* inputs_ = nullptr;
+  QDockWidget* inputDock_ = nullptr;
+  QTabWidget* pages_ = nullptr;
+  PlanPage* plan_ = nullptr;
+  FabricComparisonPage* comparison_ = nullptr;
+  TopologyView* topology_ = nullptr;
+  LibraryDock* library_ = nullptr;
+  ComparePage* compare_ = nullptr;
+  PlannerPage* planner_ = nullptr;
+  QAction* saveToLibraryAction_ = nullptr;
+  QTimer* autosave_ = nullptr;
+  QMenu* fileMenu_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* editMenu_ = nullptr;
+  QMenu* viewMenu_ = nullptr;
+  QMenu* helpMenu_ = nullptr;
+  QAction* newAction_ = nullptr;
+  QAction* openAction_ = nullptr;
+  QAction* saveAction_ = nullptr;
+  QAction* saveAsAction_ = nullptr;
+  QAction* quitAction_ = nullptr;
+  QAction* undoAction_ = nullptr;
+  QAction* redoAction_ = nullptr;
+  QAction* aboutAction_ = nullptr;
+};
+
+}  // namespace cp::ui

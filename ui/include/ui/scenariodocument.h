@@ -1,0 +1,66 @@
+// The document: owns the Scenario being edited, its undo stack (one QUndoCommand per edit) and
+// the result of the engine for it. Every edit recomputes at once; when the scenario is invalid
+// the problems are kept and the last valid result stays available (shown greyed).
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "engine/estimate.h"
+#include "engine/scenario.h"
+#include "engine/validate.h"
+
+class QUndoStack;
+
+namespace cp::ui {
+
+class ScenarioDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit ScenarioDocument(QObject* parent = nullptr);
+
+  const cp::Scenario& scenario() const { return scenario_; }
+  QUndoStack* undoStack() const { return undo_; }
+
+  // One undoable edit. `field` is the dotted input name ("parallelism.tp"): consecutive edits of
+  // the same field merge into one undo step (a spin box's arrow clicks).
+  void edit(const QString& text, const QString& field, const std::function<void(cp::Scenario&)>& change);
+  // Replaces the whole scenario without undo history (open, new, restore).
+  void reset(const cp::Scenario& scenario, const QString& fileName = QString());
+
+  // The engine's verdict on the current scenario.
+  const std::vector<cp::Problem>& problems() const { return problems_; }
+  bool valid() const { return problems_.empty(); }
+  // The estimate of the current scenario, or of the last valid one while the current is invalid.
+  const std::optional<cp::Estimate>& estimate() const { return estimate_; }
+  const cp::Scenario& estimatedScenario() const { return estimated_; }
+
+  QString fileName() const { return fileName_; }
+  void setFileName(const QString& fileName);
+  bool isModified() const;
+  void setClean();
+
+  // Used by the undo commands.
+  void apply(const cp::Scenario& scenario);
+
+ Q_SIGNALS:
+  void scenarioChanged();    // after every edit, undo, redo or reset; the result is up to date
+  void fileNameChanged();
+  void modifiedChanged(bool modified);
+
+ private:
+  void recompute();
+
+  cp::Scenario scenario_;
+  cp::Scenario estimated_;  // the scenario the estimate belongs to
+  std::optional<cp::Estimate> estimate_;
+  std::vector<cp::Problem> problems_;
+  QUndoStack* undo_ = nullptr;
+  QString fileName_;
+};
+
+}  // namespace cp::ui

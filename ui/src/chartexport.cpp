@@ -1,0 +1,543 @@
+#include "ui/chartexport.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QClipboard>
+#include <QCoreApplication>
+#include <QDir>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QSvgGenerator>
+#include <QTextStream>
+#include <cmath>
+#include <qcustomplot.h>
+
+#include "io/scenario_json.h"
+#include "ui/breakdownchart.h"
+#include "ui/chartstyle.h"
+#include "ui/fabriccomparisonpage.h"
+#include "ui/memorychart.h"
+#include "ui/planpage.h"
+#include "ui/preferences.h"
+#include "ui/scenariodocument.h"
+
+namespace cp::ui {
+namespace {
+
+// The translation context of the exports' menus and dialogs.
+struct ChartExport {
+  Q_DECLARE_TR_FUNCTIONS(cp::ui::ChartExport)
+};
+
+constexpr double kScreenDpi = 96.0;
+constexpr double kFooterHeight = 26.0;  // logical pixels
+constexpr int kMinExportSide = 64;
+constexpr int kMaxExportSide = 16384;
+
+const Preference<QSize> kPngSize{"export/pngSize", QSize(1600, 1000)};
+const Preference<int> kPngDpi{"export/pngDpi", 144};
+const Preference<QString> kExportDir{"export/directory"};
+
+QTextStream& csvField(QTextStream& out, const QString& text) {
+  if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')) ||
+      text.contains(QLatin1Char('\r'))) {
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    out << '"' << quoted << '"';
+  } else {
+    out << text;
+  }
+  return out;
+}
+
+QString cellText(const QVariant& v) {
+  if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Float) return exportNumber(v.toDouble());
+  return v.toString();  // ints and strings: locale-independent already
+}
+
+// The chart with its export-only changes (theme, a legend, an axis label from the title), undone
+// on destruction.
+class ExportLook {
+ public:
+  ExportLook(QCustomPlot* plot, const ChartExportOptions& o) : plot_(plot) {
+    if (o.palette) applyChartPalette(plot, *o.palette);
+    bool named = false;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      named = named || (!plot->plottable(i)->name().isEmpty() && plot->plottable(i)->interface1D() &&
+                        plot->plottable(i)->interface1D()->dataCount() > 0);
+    if (plot->legend && !plot->legend->visible() && named) {
+      plot->legend->setVisible(true);
+      legendShown_ = true;
+    }
+    // A chart whose title carries the unit ("MFU (%)") gets it on the value axis too.
+    QCPAxis* value = plot->yAxis;
+    if (value && value->label().isEmpty() && value->visible() && value->tickLabels()) {
+      for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i))) {
+          value->setLabel(t->text());
+          labelSet_ = true;
+          break;
+        }
+    }
+  }
+  ~ExportLook() {
+    if (legendShown_) plot_->legend->setVisible(false);
+    if (labelSet_) plot_->yAxis->setLabel(QString());
+    applyChartPalette(plot_, plot_->palette());
+    plot_->replot();
+  }
+  ExportLook(const ExportLook&) = delete;
+  ExportLook& operator=(const ExportLook&) = delete;
+
+ private:
+  QCustomPlot* plot_;
+  bool legendShown_ = false;
+  bool labelSet_ = false;
+};
+
+QSize logicalSize(const ChartExportOptions& o) {
+  const double scale = std::max(0.25, o.dpi / kScreenDpi);
+  return QSize(std::max(1, int(std::lround(o.size.width() / scale))), std::max(1, int(std::lround(o.size.height() / scale))));
+}
+
+bool validSize(const ChartExportOptions& o, QString* error) {
+  const bool ok = o.size.width() >= kMinExportSide && o.size.height() >= kMinExportSide &&
+                  o.size.width() <= kMaxExportSide && o.size.height() <= kMaxExportSide && o.dpi >= 24 && o.dpi <= 2400;
+  if (!ok && error)
+    *error = ChartExport::tr("The size must be %1 to %2 pixels a side and the resolution 24 to 2400 DPI.")
+                 .arg(kMinExportSide)
+                 .arg(kMaxExportSide);
+  return ok;
+}
+
+}  // namespace
+
+std::optional<ChartFormat> chartFormatForPath(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == QLatin1String("png")) return ChartFormat::Png;
+  if (suffix == QLatin1String("svg")) return ChartFormat::Svg;
+  if (suffix == QLatin1String("pdf")) return ChartFormat::Pdf;
+  return std::nullopt;
+}
+
+QString chartFooter(const QString& scenarioName, const QDate& date) {
+  const QString when = QLocale().toString(date, QLocale::LongFormat);
+  if (scenarioName.isEmpty()) return ChartExport::tr("%1 — clusterplan").arg(when);
+  //: Footer of an exported chart: the scenario's name, then the date
+  return ChartExport::tr("Scenario: %1 — %2 — clusterplan").arg(scenarioName, when);
+}
+
+void paintChart(QCPPainter& painter, QCustomPlot* plot, const QSize& logical, const ChartExportOptions& options) {
+  ExportLook look(plot, options);
+  const QPalette pal = options.palette.value_or(plot->palette());
+  const int footer = int(kFooterHeight);
+  const int plotHeight = std::max(1, logical.height() - footer);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  painter.fillRect(QRect(QPoint(0, 0), logical), pal.color(QPalette::Base));
+  plot->toPainter(&painter, logical.width(), plotHeight);
+  painter.save();
+  QFont f = plot->font();
+  f.setPointSizeF(f.pointSizeF() * 0.95);
+  painter.setFont(f);
+  QColor text = pal.color(QPalette::Text);
+  text.setAlpha(190);
+  painter.setPen(QPen(text, 1));
+  painter.drawLine(QPointF(8, plotHeight + 2.5), QPointF(logical.width() - 8, plotHeight + 2.5));
+  painter.drawText(QRectF(10, plotHeight + 3, logical.width() - 20, footer - 3), Qt::AlignVCenter | Qt::AlignLeft,
+                   chartFooter(options.scenarioName, options.date));
+  painter.restore();
+}
+
+namespace {
+
+// Paints onto a device that has no painter yet.
+void paintOn(QPaintDevice* device, QCustomPlot* plot, const QSize& logical, const ChartExportOptions& o, double scale) {
+  QCPPainter painter(device);
+  painter.scale(scale, scale);
+  paintChart(painter, plot, logical, o);
+}
+
+}  // namespace
+
+QImage renderChartImage(QCustomPlot* plot, const ChartExportOptions& options) {
+  const QSize logical = logicalSize(options);
+  QImage image(options.size, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  // Fonts in points become pixels at 96 DPI; the painter's scale makes them options.dpi.
+  image.setDotsPerMeterX(int(std::lround(kScreenDpi / 0.0254)));
+  image.setDotsPerMeterY(int(std::lround(kScreenDpi / 0.0254)));
+  paintOn(&image, plot, logical, options, double(options.size.width()) / logical.width());
+  image.setDotsPerMeterX(int(std::lround(options.dpi / 0.0254)));
+  image.setDotsPerMeterY(int(std::lround(options.dpi / 0.0254)));
+  return image.convertToFormat(QImage::Format_RGB32);
+}
+
+bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOptions& options, QString* error,
+                 std::optional<ChartFormat> format) {
+  if (!format) format = chartFormatForPath(path);
+  if (!format) {
+    if (error) *error = ChartExport::tr("Unknown chart format: use a .png, .svg or .pdf file name.");
+    return false;
+  }
+  if (!validSize(options, error)) return false;
+  const QSize logical = logicalSize(options);
+  const QString title = QStringLiteral("clusterplan — %1").arg(options.scenarioName);
+  switch (*format) {
+    case ChartFormat::Png: {
+      QSaveFile file(path);
+      if (!file.open(QIODevice::WriteOnly) || !renderChartImage(plot, options).save(&file, "PNG") || !file.commit()) {
+        if (error) *error = file.errorString();
+        return false;
+      }
+      return true;
+    }
+    case ChartFormat::Svg: {
+      QBuffer buffer;
+      buffer.open(QIODevice::WriteOnly);
+      QSvgGenerator svg;
+      svg.setOutputDevice(&buffer);
+      svg.setResolution(int(kScreenDpi));
+      svg.setSize(logical);
+      svg.setViewBox(QRect(QPoint(0, 0), logical));
+      svg.setTitle(title);
+      svg.setDescription(chartFooter(options.scenarioName, options.date));
+      paintOn(&svg, plot, logical, options, 1.0);
+      QSaveFile file(path);
+      if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) < 0 || !file.commit()) {
+        if (error) *error = file.errorString();
+        return false;
+      }
+      return true;
+    }
+    case ChartFormat::Pdf: {
+      QFile probe(path);  // QPdfWriter reports no errors: check that the file can be written first
+      if (!probe.open(QIODevice::WriteOnly)) {
+        if (error) *error = probe.errorString();
+        return false;
+      }
+      probe.close();
+      QPdfWriter pdf(path);
+      pdf.setResolution(int(kScreenDpi));
+      pdf.setCreator(QStringLiteral("clusterplan"));
+      pdf.setTitle(title);
+      pdf.setPageSize(QPageSize(QSizeF(logical.width() * 72.0 / kScreenDpi, logical.height() * 72.0 / kScreenDpi),
+                                QPageSize::Point, QString(), QPageSize::ExactMatch));
+      pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+      paintOn(&pdf, plot, logical, options, 1.0);
+      return true;
+    }
+  }
+  return false;
+}
+
+void copyChartToClipboard(QCustomPlot* plot, const ChartExportOptions& options) {
+  auto* mime = new QMimeData;
+  mime->setImageData(renderChartImage(plot, options));
+  QBuffer buffer;
+  buffer.open(QIODevice::WriteOnly);
+  QSvgGenerator svg;
+  svg.setOutputDevice(&buffer);
+  svg.setResolution(int(kScreenDpi));
+  const QSize logical = logicalSize(options);
+  svg.setSize(logical);
+  svg.setViewBox(QRect(QPoint(0, 0), logical));
+  paintOn(&svg, plot, logical, options, 1.0);
+  mime->setData(QStringLiteral("image/svg+xml"), buffer.data());
+  QGuiApplication::clipboard()->setMimeData(mime);
+}
+
+// ---- tables
+
+QString exportNumber(double value) {
+  if (!std::isfinite(value)) return QString();
+  if (value == std::floor(value) && std::fabs(value) < 1e15) return QString::number(qint64(value));
+  return QString::number(value, 'g', 12);
+}
+
+QByteArray tableToCsv(const Table& table) {
+  QString text;
+  QTextStream out(&text);
+  for (qsizetype i = 0; i < table.header.size(); ++i) {
+    if (i) out << ',';
+    csvField(out, table.header[i]);
+  }
+  out << "\r\n";
+  for (const QVariantList& row : table.rows) {
+    for (qsizetype i = 0; i < row.size(); ++i) {
+      if (i) out << ',';
+      csvField(out, cellText(row[i]));
+    }
+    out << "\r\n";
+  }
+  out.flush();
+  return QByteArray("\xEF\xBB\xBF") + text.toUtf8();
+}
+
+Table tableFromCsv(const QByteArray& csv) {
+  QString text = QString::fromUtf8(csv.startsWith("\xEF\xBB\xBF") ? csv.mid(3) : csv);
+  QList<QStringList> records;
+  QStringList record;
+  QString field;
+  bool quoted = false;
+  for (qsizetype i = 0; i < text.size(); ++i) {
+    const QChar c = text[i];
+    if (quoted) {
+      if (c == QLatin1Char('"')) {
+        if (i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+          field += c;
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        field += c;
+      }
+    } else if (c == QLatin1Char('"')) {
+      quoted = true;
+    } else if (c == QLatin1Char(',')) {
+      record << field;
+      field.clear();
+    } else if (c == QLatin1Char('\n')) {
+      record << field;
+      field.clear();
+      records << record;
+      record.clear();
+    } else if (c != QLatin1Char('\r')) {
+      field += c;
+    }
+  }
+  if (!field.isEmpty() || !record.isEmpty()) records << (record << field);
+  Table t;
+  if (records.isEmpty()) return t;
+  t.header = records.takeFirst();
+  for (const QStringList& r : records) {
+    QVariantList row;
+    for (const QString& f : r) row << f;
+    t.rows << row;
+  }
+  return t;
+}
+
+QByteArray tableToJson(const Table& table) {
+  QJsonArray rows;
+  for (const QVariantList& row : table.rows) {
+    QJsonObject o;
+    for (qsizetype i = 0; i < row.size() && i < table.header.size(); ++i) {
+      const QVariant& v = row[i];
+      if (v.typeId() == QMetaType::Double || v.typeId() == QMetaType::Int || v.typeId() == QMetaType::LongLong)
+        o.insert(table.header[i], std::isfinite(v.toDouble()) ? QJsonValue(v.toDouble()) : QJsonValue());
+      else if (v.typeId() == QMetaType::Bool)
+        o.insert(table.header[i], v.toBool());
+      else
+        o.insert(table.header[i], v.toString());
+    }
+    rows.append(o);
+  }
+  return QJsonDocument(rows).toJson(QJsonDocument::Indented);
+}
+
+bool exportTable(const Table& table, const QString& path, QString* error) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  QByteArray bytes;
+  if (suffix == QLatin1String("csv")) bytes = tableToCsv(table);
+  else if (suffix == QLatin1String("json")) bytes = tableToJson(table);
+  else {
+    if (error) *error = ChartExport::tr("Unknown table format: use a .csv or .json file name.");
+    return false;
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
+Table sweepTable(const SweepResult& result) {
+  Table t;
+  const QString cur = QString::fromUtf8(cp::to_string(result.currency).data());
+  t.header = {QStringLiteral("fabric_id"),     QStringLiteral("fabric"),          QStringLiteral("gpus"),
+              QStringLiteral("feasible"),      QStringLiteral("fits"),            QStringLiteral("tokens_per_s"),
+              QStringLiteral("mfu"),           QStringLiteral("scaling"),         QStringLiteral("train_time_s"),
+              QStringLiteral("cost_per_run_") + cur.toLower(), QStringLiteral("first_fabric_advantage"),
+              QStringLiteral("problem")};
+  for (const SweepSeries& s : result.series) {
+    for (const SweepPoint& p : s.points) {
+      t.rows << QVariantList{QString::fromStdString(s.fabric_id), QString::fromStdString(s.fabric_name), p.gpus,
+                             p.feasible ? 1 : 0, p.fits ? 1 : 0, p.tokens_per_s, p.mfu, p.scaling, p.train_time_s,
+                             p.cost_per_run, p.speedup, QString::fromStdString(p.problem)};
+    }
+  }
+  return t;
+}
+
+Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
+  Table t;
+  t.header = {QStringLiteral("key"), QStringLiteral("value")};
+  for (const auto& [key, value] : cp::flatten_json(cp::estimate_to_json(scenario, estimate))) {
+    bool ok = false;
+    const QString text = QString::fromStdString(value);
+    const double number = text.toDouble(&ok);  // QString::toDouble is C-locale: '.' only
+    t.rows << QVariantList{QString::fromStdString(key), ok ? QVariant(number) : QVariant(text)};
+  }
+  return t;
+}
+
+// ---- menus
+
+namespace {
+
+// Asks for the PNG's size and resolution; remembers them.
+bool askPngSize(QWidget* parent, ChartExportOptions& o) {
+  QDialog dialog(parent);
+  dialog.setWindowTitle(ChartExport::tr("Export as PNG"));
+  auto* width = new QSpinBox;
+  auto* height = new QSpinBox;
+  auto* dpi = new QSpinBox;
+  for (QSpinBox* b : {width, height}) {
+    b->setRange(kMinExportSide, kMaxExportSide);
+    b->setSuffix(ChartExport::tr(" px"));
+  }
+  dpi->setRange(24, 2400);
+  dpi->setSuffix(ChartExport::tr(" DPI"));
+  const QSize size = kPngSize.get();
+  width->setValue(size.width());
+  height->setValue(size.height());
+  dpi->setValue(kPngDpi.get());
+  auto* form = new QFormLayout(&dialog);
+  form->addRow(ChartExport::tr("Width"), width);
+  form->addRow(ChartExport::tr("Height"), height);
+  form->addRow(ChartExport::tr("Resolution"), dpi);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return false;
+  o.size = QSize(width->value(), height->value());
+  o.dpi = dpi->value();
+  kPngSize.set(o.size);
+  kPngDpi.set(o.dpi);
+  return true;
+}
+
+QString askPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
+  const QString dir = kExportDir.get();
+  const QString start = QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(baseName + QLatin1Char('.') + suffix);
+  QString path = QFileDialog::getSaveFileName(parent, ChartExport::tr("Export"), start, filter);
+  if (path.isEmpty()) return path;
+  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
+  kExportDir.set(QFileInfo(path).absolutePath());
+  return path;
+}
+
+void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFormat format) {
+  ChartExportOptions o;
+  o.scenarioName = c.scenarioName ? c.scenarioName() : QString();
+  o.size = kPngSize.get();
+  o.dpi = kPngDpi.get();
+  QString suffix;
+  QString filter;
+  switch (format) {
+    case ChartFormat::Png:
+      if (!askPngSize(plot, o)) return;
+      suffix = QStringLiteral("png");
+      filter = ChartExport::tr("PNG images (*.png)");
+      break;
+    case ChartFormat::Svg:
+      suffix = QStringLiteral("svg");
+      filter = ChartExport::tr("SVG drawings (*.svg)");
+      break;
+    case ChartFormat::Pdf:
+      suffix = QStringLiteral("pdf");
+      filter = ChartExport::tr("PDF documents (*.pdf)");
+      break;
+  }
+  const QString path = askPath(plot, c.baseName, suffix, filter);
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportChart(plot, path, o, &error, format))
+    QMessageBox::warning(plot, ChartExport::tr("Cannot export the chart"), error);
+}
+
+void exportDataInteractively(QWidget* parent, const ChartContext& c, const QString& suffix) {
+  const std::optional<Table> table = c.data ? c.data() : std::nullopt;
+  if (!table) return;
+  const QString filter = suffix == QLatin1String("csv") ? ChartExport::tr("CSV tables (*.csv)")
+                                                        : ChartExport::tr("JSON files (*.json)");
+  const QString path = askPath(parent, c.baseName, suffix, filter);
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportTable(*table, path, &error)) QMessageBox::warning(parent, ChartExport::tr("Cannot export the data"), error);
+}
+
+}  // namespace
+
+void installChartExportMenu(QCustomPlot* plot, const ChartContext& context) {
+  plot->setContextMenuPolicy(Qt::CustomContextMenu);
+  QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot, context](const QPoint& pos) {
+    QMenu menu(plot);
+    QObject::connect(menu.addAction(ChartExport::tr("Export as PNG…")), &QAction::triggered, plot,
+                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Png); });
+    QObject::connect(menu.addAction(ChartExport::tr("Export as SVG…")), &QAction::triggered, plot,
+                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Svg); });
+    QObject::connect(menu.addAction(ChartExport::tr("Export as PDF…")), &QAction::triggered, plot,
+                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Pdf); });
+    QObject::connect(menu.addAction(ChartExport::tr("Copy chart")), &QAction::triggered, plot, [plot, context] {
+      ChartExportOptions o;
+      o.scenarioName = context.scenarioName ? context.scenarioName() : QString();
+      copyChartToClipboard(plot, o);
+    });
+    const bool hasData = context.data && context.data().has_value();
+    menu.addSeparator();
+    QAction* csv = menu.addAction(ChartExport::tr("Export data as CSV…"));
+    QAction* json = menu.addAction(ChartExport::tr("Export data as JSON…"));
+    csv->setEnabled(hasData);
+    json->setEnabled(hasData);
+    QObject::connect(csv, &QAction::triggered, plot,
+                     [plot, context] { exportDataInteractively(plot, context, QStringLiteral("csv")); });
+    QObject::connect(json, &QAction::triggered, plot,
+                     [plot, context] { exportDataInteractively(plot, context, QStringLiteral("json")); });
+    menu.exec(plot->mapToGlobal(pos));
+  });
+}
+
+void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison) {
+  const auto name = [document] { return QString::fromStdString(document->estimatedScenario().name); };
+  const auto estimateData = [document]() -> std::optional<Table> {
+    if (!document->estimate()) return std::nullopt;
+    return estimateTable(document->estimatedScenario(), *document->estimate());
+  };
+  if (plan) {
+    installChartExportMenu(plan->memoryChart()->plot(), {name, estimateData, QStringLiteral("memory-per-gpu")});
+    installChartExportMenu(plan->stepChart()->plot(), {name, estimateData, QStringLiteral("step-time")});
+    installChartExportMenu(plan->powerChart()->plot(), {name, estimateData, QStringLiteral("power")});
+    installChartExportMenu(plan->costChart()->plot(), {name, estimateData, QStringLiteral("cost")});
+  }
+  if (comparison) {
+    const auto sweepData = [comparison]() -> std::optional<Table> {
+      if (!comparison->result()) return std::nullopt;
+      return sweepTable(*comparison->result());
+    };
+    static const char* const kNames[] = {"fabric-throughput", "fabric-mfu",          "fabric-scaling",
+                                         "fabric-train-time", "fabric-cost-per-run", "fabric-advantage"};
+    for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
+      installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
+                             {name, sweepData, QString::fromLatin1(kNames[m])});
+  }
+}
+
+}  // namespace cp::ui

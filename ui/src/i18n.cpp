@@ -1,0 +1,183 @@
+#include "ui/i18n.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+#include "engine/units.h"
+#include "ui/units.h"
+
+namespace cp::ui {
+namespace {
+
+QString count(double v) { return QLocale().toString(v, 'f', 0); }
+
+}  // namespace
+
+QString componentName(MemoryComponent c) {
+  switch (c) {
+    case MemoryComponent::Weights: return QCoreApplication::translate("cp::ui::Terms", "Weights");
+    case MemoryComponent::Gradients: return QCoreApplication::translate("cp::ui::Terms", "Gradients");
+    case MemoryComponent::Optimizer: return QCoreApplication::translate("cp::ui::Terms", "Optimizer states");
+    case MemoryComponent::Activations: return QCoreApplication::translate("cp::ui::Terms", "Activations");
+    case MemoryComponent::Other: return QCoreApplication::translate("cp::ui::Terms", "Other");
+  }
+  return {};
+}
+
+QString componentDescription(MemoryComponent c) {
+  switch (c) {
+    case MemoryComponent::Weights:
+      return QCoreApplication::translate("cp::ui::Terms", "The copy of the weights that the forward and backward passes read");
+    case MemoryComponent::Gradients:
+      return QCoreApplication::translate("cp::ui::Terms", "The gradient buffer");
+    case MemoryComponent::Optimizer:
+      return QCoreApplication::translate("cp::ui::Terms", "Master weights and optimizer moments, after ZeRO sharding");
+    case MemoryComponent::Activations:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "Activations stored for the backward pass, for every micro-batch in flight");
+    case MemoryComponent::Other:
+      return QCoreApplication::translate(
+          "cp::ui::Terms", "Loss and logits buffers, communication buffers, CUDA context and allocator fragmentation");
+  }
+  return {};
+}
+
+QString precisionName(cp::Precision p) {
+  switch (p) {
+    case cp::Precision::Fp32: return QCoreApplication::translate("cp::ui::Terms", "fp32");
+    case cp::Precision::Bf16: return QCoreApplication::translate("cp::ui::Terms", "bf16 mixed precision");
+    case cp::Precision::Fp16: return QCoreApplication::translate("cp::ui::Terms", "fp16 mixed precision");
+    case cp::Precision::Fp8: return QCoreApplication::translate("cp::ui::Terms", "fp8 with bf16 master weights");
+  }
+  return {};
+}
+
+QString optimizerName(cp::Optimizer o) {
+  switch (o) {
+    case cp::Optimizer::Adam: return QCoreApplication::translate("cp::ui::Terms", "Adam");
+    case cp::Optimizer::Sgd: return QCoreApplication::translate("cp::ui::Terms", "SGD with momentum");
+    case cp::Optimizer::Adam8bit: return QCoreApplication::translate("cp::ui::Terms", "8-bit Adam");
+  }
+  return {};
+}
+
+QString recomputeName(cp::Recompute r) {
+  switch (r) {
+    case cp::Recompute::None: return QCoreApplication::translate("cp::ui::Terms", "no recomputation");
+    case cp::Recompute::Selective: return QCoreApplication::translate("cp::ui::Terms", "selective recomputation");
+    case cp::Recompute::Full: return QCoreApplication::translate("cp::ui::Terms", "full recomputation");
+  }
+  return {};
+}
+
+QString zeroName(cp::Zero z) {
+  switch (z) {
+    case cp::Zero::Stage0: return QCoreApplication::translate("cp::ui::Terms", "no ZeRO");
+    case cp::Zero::Stage1: return QCoreApplication::translate("cp::ui::Terms", "ZeRO-1");
+    case cp::Zero::Stage2: return QCoreApplication::translate("cp::ui::Terms", "ZeRO-2");
+    case cp::Zero::Stage3: return QCoreApplication::translate("cp::ui::Terms", "ZeRO-3 (FSDP)");
+    case cp::Zero::DistributedOptimizer:
+      return QCoreApplication::translate("cp::ui::Terms", "Megatron distributed optimizer");
+  }
+  return {};
+}
+
+QString warningText(const cp::Warning& w) {
+  switch (w.code) {
+    case cp::WarningCode::UnevenPipeline:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "%1 layers do not divide evenly over %2 pipeline stages: the heaviest "
+                                         "stage sets memory and step time")
+          .arg(count(w.v1), count(w.v2));
+    case cp::WarningCode::FewMicroBatches:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "Only %1 micro-batches per step for %2 pipeline stages: the pipeline "
+                                         "never fills")
+          .arg(count(w.v1), count(w.v2));
+    case cp::WarningCode::DoesNotFit:
+      return QCoreApplication::translate("cp::ui::Terms", "Needs %1 per GPU but the GPU has %2")
+          .arg(formatGiB(w.v1), formatGiB(w.v2));
+    case cp::WarningCode::SequenceParallelNoEffect:
+      return QCoreApplication::translate("cp::ui::Terms", "Sequence parallelism has no effect with TP = 1");
+    case cp::WarningCode::DerivedModelShape:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "The architecture is a standard shape derived from a size of %1 "
+                                         "parameters, not a published model")
+          .arg(QLocale().toString(w.v1 / 1e9, 'f', 1) + QStringLiteral(" B"));
+    case cp::WarningCode::UnevenChunks:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "%1 layers per stage do not split evenly into %2 interleaved chunks")
+          .arg(count(w.v1), count(w.v2));
+    case cp::WarningCode::InterleaveRemainder:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "%1 micro-batches is not a multiple of %2 stages: older Megatron-LM "
+                                         "versions refuse this interleaved schedule")
+          .arg(count(w.v1), count(w.v2));
+    case cp::WarningCode::SwitchTooSmall:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "A single switch has %1 ports but the cluster has %2 NIC ports: sized "
+                                         "as a two-tier fat tree")
+          .arg(count(w.v2), count(w.v1));
+    case cp::WarningCode::OutsideCalibratedRange:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "No published run backs this GPU, fabric or model family: the "
+                                         "uncertainty band is doubled");
+    case cp::WarningCode::SiteCalibrated:
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "Step time scaled by %1 from a measured pilot step (site calibration)")
+          .arg(QLocale().toString(w.v1, 'f', 3));
+    default:
+      // A code added to the engine after this list: its English message until it is worded here.
+      break;
+  }
+  return QString::fromStdString(cp::warning_message(w));
+}
+
+QString formatGiB(double bytes, int decimals) {
+  if (memoryUnit() == MemoryUnit::GB)
+    return QCoreApplication::translate("cp::ui::Terms", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', decimals));
+  return QStringLiteral("%1 GiB").arg(QLocale().toString(bytes / cp::units::GiB, 'f', decimals));
+}
+
+QStringList availableLanguages() {
+  QStringList languages{QStringLiteral("en")};
+  const QStringList files = QDir(QStringLiteral(":/i18n")).entryList({QStringLiteral("clusterplan_*.qm")});
+  for (const QString& file : files)
+    languages << file.mid(int(qstrlen("clusterplan_")), file.size() - int(qstrlen("clusterplan_")) - 3);
+  return languages;
+}
+
+bool installTranslations(QCoreApplication& app, const QString& language) {
+  QLocale locale = QLocale::system();
+  if (!language.isEmpty()) {
+    const QLocale requested(language);
+    if (requested.language() == QLocale::C) return language == QLatin1String("C");  // unknown name
+    if (requested.language() == QLocale::English) {  // the source language
+      QLocale::setDefault(requested);
+      return true;
+    }
+    locale = requested;
+  }
+
+  auto* translator = new QTranslator(&app);
+  // QTranslator::load(QLocale, ...) walks locale.uiLanguages(): "zh-Hans-CN", "zh-CN", "zh", ...
+  if (!translator->load(locale, QStringLiteral("clusterplan"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    delete translator;
+    return language.isEmpty();  // no translation for the system's language is not an error
+  }
+  QCoreApplication::installTranslator(translator);
+  if (!language.isEmpty()) QLocale::setDefault(locale);
+
+  // Qt's own strings (standard buttons, command-line help), when the Qt translations are installed.
+  auto* qtTranslator = new QTranslator(&app);
+  if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                         QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    QCoreApplication::installTranslator(qtTranslator);
+  else
+    delete qtTranslator;
+  return true;
+}
+
+}  // namespace cp::ui

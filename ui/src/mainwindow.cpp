@@ -1,0 +1,415 @@
+#include "ui/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTimer>
+#include <QUndoStack>
+
+#include "io/scenario_json.h"
+#include "ui/comparepage.h"
+#include "ui/chartexport.h"
+#include "ui/explaindialog.h"
+#include "ui/fabriccomparisonpage.h"
+#include "ui/inputpanel.h"
+#include "ui/librarydock.h"
+#include "ui/planpage.h"
+#include "ui/plannerfrontierchart.h"
+#include "ui/plannerpage.h"
+#include "ui/presentation.h"
+#include "ui/preferences.h"
+#include "ui/scenariodocument.h"
+#include "ui/topologyview.h"
+
+namespace cp::ui {
+namespace {
+
+const Preference<QByteArray> kGeometry{"mainwindow/geometry"};
+const Preference<QByteArray> kWindowState{"mainwindow/state"};
+const Preference<QStringList> kRecentFiles{"files/recent"};
+const Preference<QString> kLastScenario{"session/lastScenario"};  // scenario JSON of the last session
+const Preference<QString> kLastFile{"session/lastFile"};
+
+constexpr int kMaxRecent = 8;
+constexpr int kAutosaveDelayMs = 1500;
+constexpr int kInputDockWidth = 380;
+
+QByteArray toJson(const cp::Scenario& s) { return QByteArray::fromStdString(cp::scenario_to_json(s).dump(2)); }
+
+bool fromJson(const QByteArray& bytes, cp::Scenario& out, QString* error) {
+  const nlohmann::json j = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    if (error) *error = QCoreApplication::translate("cp::ui::MainWindow", "The file is not a JSON object.");
+    return false;
+  }
+  cp::Scenario s = cp::default_scenario();
+  std::vector<cp::Problem> problems;
+  if (!cp::scenario_from_json(j, s, problems)) {
+    if (error) {
+      QStringList lines;
+      for (const cp::Problem& p : problems) lines << QString::fromStdString(p.text());
+      *error = lines.join(QLatin1Char('\n'));
+    }
+    return false;
+  }
+  out = s;
+  return true;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  setObjectName(QStringLiteral("mainWindow"));
+  setAcceptDrops(true);
+  document_ = new ScenarioDocument(this);
+
+  inputs_ = new InputPanel(document_);
+  inputs_->setObjectName(QStringLiteral("inputPanel"));
+  auto* scroll = new QScrollArea;
+  scroll->setWidget(inputs_);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  inputDock_ = new QDockWidget;
+  inputDock_->setObjectName(QStringLiteral("inputDock"));
+  inputDock_->setWidget(scroll);
+  inputDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                          QDockWidget::DockWidgetClosable);
+  addDockWidget(Qt::LeftDockWidgetArea, inputDock_);
+  resizeDocks({inputDock_}, {kInputDockWidth}, Qt::Horizontal);
+  // The scenario library shares the left side with the inputs; it opens its file at start-up
+  // (restoreSession), so that a window made for a test touches no library.
+  library_ = new LibraryDock(document_);
+  addDockWidget(Qt::LeftDockWidgetArea, library_);
+  tabifyDockWidget(inputDock_, library_);
+  inputDock_->raise();
+
+  plan_ = new PlanPage(document_);
+  plan_->setObjectName(QStringLiteral("planPage"));
+  comparison_ = new FabricComparisonPage(document_);
+  comparison_->setObjectName(QStringLiteral("comparisonPage"));
+  topology_ = new TopologyView;
+  topology_->setObjectName(QStringLiteral("topologyView"));
+  pages_ = new QTabWidget;
+  pages_->setObjectName(QStringLiteral("pages"));
+  pages_->setDocumentMode(true);
+  pages_->addTab(plan_, QString());
+  pages_->addTab(comparison_, QString());
+  pages_->addTab(topology_, QString());
+  compare_ = new ComparePage(document_);
+  compare_->setObjectName(QStringLiteral("scenarioComparison"));
+  pages_->addTab(compare_, QString());
+  planner_ = new PlannerPage(document_);
+  planner_->setObjectName(QStringLiteral("plannerPage"));
+  pages_->addTab(planner_, QString());
+  setCentralWidget(pages_);
+
+  autosave_ = new QTimer(this);
+  autosave_->setSingleShot(true);
+  autosave_->setInterval(kAutosaveDelayMs);
+  connect(autosave_, &QTimer::timeout, this, &MainWindow::writeAutosave);
+  connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::scenarioChanged);
+  connect(document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(document_, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
+  connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
+  installWorkbenchExports(document_, plan_, comparison_);
+  installChartExportMenu(planner_->frontierChart()->plot(),
+                         {[this] { return QString::fromStdString(document_->scenario().name); },
+                          [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
+  connect(library_, &LibraryDock::libraryChanged, this, [this] { compare_->setStore(library_->store()); });
+  connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
+
+  createMenus();
+  retranslate();
+  scenarioChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+MemoryChart* MainWindow::memoryChart() const { return plan_->memoryChart(); }
+SummaryPanel* MainWindow::summaryPanel() const { return plan_->summaryPanel(); }
+
+void MainWindow::setScenario(const cp::Scenario& scenario) { document_->reset(scenario); }
+
+void MainWindow::scenarioChanged() {
+  if (const auto& e = document_->estimate()) topology_->setNetwork(document_->estimatedScenario(), e->network);
+  else topology_->clear();
+  if (document_->isModified()) autosave_->start();
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  cp::Scenario s;
+  if (!fromJson(file.readAll(), s, error)) return false;
+  document_->reset(s, QFileInfo(path).absoluteFilePath());
+  addRecent(QFileInfo(path).absoluteFilePath());
+  return true;
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(toJson(document_->scenario())) < 0 || !file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  document_->setFileName(QFileInfo(path).absoluteFilePath());
+  document_->setClean();
+  QFile::remove(autosavePath());
+  addRecent(QFileInfo(path).absoluteFilePath());
+  return true;
+}
+
+QString MainWindow::autosavePath() {
+  const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+  return QDir(dir).filePath(QStringLiteral("autosave.json"));
+}
+
+void MainWindow::writeAutosave() {
+  if (!document_->isModified()) return;
+  QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+  QSaveFile file(autosavePath());
+  if (file.open(QIODevice::WriteOnly) && file.write(toJson(document_->scenario())) >= 0) file.commit();
+}
+
+void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
+  compare_->compareLibrary(ids);
+  pages_->setCurrentWidget(compare_);
+}
+
+void MainWindow::restoreSession(bool ask) {
+  if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
+  restoreGeometry(kGeometry.get());
+  restoreState(kWindowState.get());
+  QFile autosave(autosavePath());
+  if (autosave.exists() && autosave.open(QIODevice::ReadOnly)) {
+    cp::Scenario s;
+    const bool readable = fromJson(autosave.readAll(), s, nullptr);
+    autosave.close();
+    if (readable &&
+        (!ask || QMessageBox::question(this, tr("Restore unsaved edits?"),
+                                       tr("clusterplan did not close cleanly last time. Restore the unsaved edits "
+                                          "of that session?")) == QMessageBox::Yes)) {
+      document_->reset(s, kLastFile.get());
+      // Restored edits are unsaved edits: mark the document modified with one undoable step.
+      document_->edit(tr("Restore unsaved edits"), QString(), [](cp::Scenario&) {});
+      return;
+    }
+    QFile::remove(autosavePath());
+  }
+  cp::Scenario last;
+  const QString json = kLastScenario.get();
+  if (!json.isEmpty() && fromJson(json.toUtf8(), last, nullptr)) document_->reset(last, kLastFile.get());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  kGeometry.set(saveGeometry());
+  kWindowState.set(saveState());
+  kLastScenario.set(QString::fromUtf8(toJson(document_->scenario())));
+  kLastFile.set(document_->fileName());
+  autosave_->stop();
+  QFile::remove(autosavePath());  // a clean end: nothing to restore
+  event->accept();
+}
+
+bool MainWindow::maybeSave() {
+  if (!document_->isModified()) return true;
+  const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this scenario?"),
+                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls.front().isLocalFile() && urls.front().toLocalFile().endsWith(QLatin1String(".json")))
+    event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !maybeSave()) return;
+  QString error;
+  if (!openFile(urls.front().toLocalFile(), &error))
+    QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+  else
+    event->acceptProposedAction();
+}
+
+void MainWindow::showExplanation(cp::Figure figure) {
+  const auto& e = document_->estimate();
+  if (!e) return;
+  auto* dialog = new ExplainDialog(cp::explain(figure, document_->estimatedScenario(), *e), this);
+  dialog->setObjectName(QStringLiteral("explainDialog"));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QMainWindow::changeEvent(event);
+}
+
+void MainWindow::createMenus() {
+  fileMenu_ = menuBar()->addMenu(QString());
+  newAction_ = fileMenu_->addAction(QString());
+  newAction_->setShortcut(QKeySequence::New);
+  connect(newAction_, &QAction::triggered, this, &MainWindow::newScenario);
+  openAction_ = fileMenu_->addAction(QString());
+  openAction_->setShortcut(QKeySequence::Open);
+  connect(openAction_, &QAction::triggered, this, &MainWindow::openDialog);
+  recentMenu_ = fileMenu_->addMenu(QString());
+  saveAction_ = fileMenu_->addAction(QString());
+  saveAction_->setShortcut(QKeySequence::Save);
+  connect(saveAction_, &QAction::triggered, this, &MainWindow::save);
+  saveAsAction_ = fileMenu_->addAction(QString());
+  saveAsAction_->setShortcut(QKeySequence::SaveAs);
+  connect(saveAsAction_, &QAction::triggered, this, &MainWindow::saveAs);
+  saveToLibraryAction_ = fileMenu_->addAction(QString());
+  saveToLibraryAction_->setObjectName(QStringLiteral("saveToLibraryAction"));
+  connect(saveToLibraryAction_, &QAction::triggered, library_, &LibraryDock::save);
+  fileMenu_->addSeparator();
+  quitAction_ = fileMenu_->addAction(QString());
+  quitAction_->setShortcut(QKeySequence::Quit);
+  quitAction_->setMenuRole(QAction::QuitRole);
+  connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+
+  editMenu_ = menuBar()->addMenu(QString());
+  undoAction_ = document_->undoStack()->createUndoAction(this);
+  undoAction_->setShortcut(QKeySequence::Undo);
+  redoAction_ = document_->undoStack()->createRedoAction(this);
+  redoAction_->setShortcut(QKeySequence::Redo);
+  editMenu_->addAction(undoAction_);
+  editMenu_->addAction(redoAction_);
+
+  viewMenu_ = menuBar()->addMenu(QString());
+  viewMenu_->addAction(inputDock_->toggleViewAction());
+  viewMenu_->addAction(library_->toggleViewAction());
+  addPresentingActions(this, viewMenu_, document_, comparison_);
+
+  helpMenu_ = menuBar()->addMenu(QString());
+  aboutAction_ = helpMenu_->addAction(QString());
+  aboutAction_->setMenuRole(QAction::AboutRole);
+  connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
+  updateRecentMenu();
+}
+
+void MainWindow::retranslate() {
+  fileMenu_->setTitle(tr("&File"));
+  newAction_->setText(tr("&New scenario"));
+  openAction_->setText(tr("&Open…"));
+  recentMenu_->setTitle(tr("Open &recent"));
+  saveAction_->setText(tr("&Save"));
+  saveAsAction_->setText(tr("Save &as…"));
+  quitAction_->setText(tr("&Quit"));
+  editMenu_->setTitle(tr("&Edit"));
+  viewMenu_->setTitle(tr("&View"));
+  helpMenu_->setTitle(tr("&Help"));
+  aboutAction_->setText(tr("&About clusterplan"));
+  inputDock_->setWindowTitle(tr("Inputs"));
+  pages_->setTabText(0, tr("Plan"));
+  pages_->setTabText(1, tr("InfiniBand vs RoCE"));
+  pages_->setTabText(2, tr("Topology"));
+  pages_->setTabText(pages_->indexOf(compare_), tr("Compare scenarios"));
+  pages_->setTabText(pages_->indexOf(planner_), tr("Auto-planner"));
+  saveToLibraryAction_->setText(tr("Save to &library"));
+  updateTitle();
+}
+
+void MainWindow::updateTitle() {
+  // The application's name, never translated; the file's name in front when there is one.
+  const QString file = document_->fileName();
+  QString title = file.isEmpty() ? QStringLiteral("clusterplan")
+                                 : QStringLiteral("%1 — clusterplan").arg(QFileInfo(file).fileName());
+  if (document_->isModified() && !file.isEmpty()) title.prepend(QLatin1Char('*'));
+  setWindowTitle(title);
+}
+
+void MainWindow::newScenario() {
+  if (maybeSave()) document_->reset(cp::default_scenario());
+}
+
+void MainWindow::openDialog() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                    tr("Scenario files (*.json)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+}
+
+bool MainWindow::save() {
+  if (document_->fileName().isEmpty()) return saveAs();
+  QString error;
+  if (saveFile(document_->fileName(), &error)) return true;
+  QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+  return false;
+}
+
+bool MainWindow::saveAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), document_->fileName(),
+                                                    tr("Scenario files (*.json)"));
+  if (path.isEmpty()) return false;
+  QString error;
+  if (saveFile(path, &error)) return true;
+  QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+  return false;
+}
+
+QStringList MainWindow::recentFiles() const { return kRecentFiles.get(); }
+
+void MainWindow::addRecent(const QString& path) {
+  QStringList files = kRecentFiles.get();
+  files.removeAll(path);
+  files.prepend(path);
+  while (files.size() > kMaxRecent) files.removeLast();
+  kRecentFiles.set(files);
+  updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+  recentMenu_->clear();
+  const QStringList files = kRecentFiles.get();
+  for (const QString& path : files) {
+    QAction* a = recentMenu_->addAction(QFileInfo(path).fileName());
+    a->setToolTip(path);
+    connect(a, &QAction::triggered, this, [this, path] {
+      if (!maybeSave()) return;
+      QString error;
+      if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+    });
+  }
+  recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About clusterplan"),
+                     tr("<p><b>clusterplan</b> %1</p>"
+                        "<p>Plans GPU clusters for large-model distributed training: memory per GPU, "
+                        "parallel layout and networking.</p>")
+                         .arg(QCoreApplication::applicationVersion().toHtmlEscaped()));
+}
+
+}  // namespace cp::ui

@@ -1,0 +1,174 @@
+#include "ui/scenariolistmodel.h"
+
+#include <QLocale>
+
+#include "engine/model.h"
+#include "store/scenario_store.h"
+#include "ui/terms.h"
+
+namespace cp::ui {
+namespace {
+
+QString fromStd(const std::string& s) { return QString::fromStdString(s); }
+
+// A number kept in the estimate snapshot at `section`.`key`; -1 when it is not there.
+double snapshotNumber(const nlohmann::json& estimate, const char* section, const char* key) {
+  if (!estimate.is_object()) return -1;
+  const auto s = estimate.find(section);
+  if (s == estimate.end() || !s->is_object()) return -1;
+  const auto v = s->find(key);
+  return v != s->end() && v->is_number() ? v->get<double>() : -1;
+}
+
+}  // namespace
+
+QString modelDisplayName(const cp::Scenario& s) {
+  if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id))
+    return QString::fromUtf8(preset->name.data(), qsizetype(preset->name.size()));
+  return fromStd(s.model_id);
+}
+
+ScenarioListModel::ScenarioListModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ScenarioListModel::setStore(cp::ScenarioStore* store) {
+  store_ = store;
+  refresh();
+}
+
+void ScenarioListModel::setFilter(const QString& search, const QString& tag) {
+  if (search == search_ && tag == tag_) return;
+  search_ = search;
+  tag_ = tag;
+  refresh();
+}
+
+void ScenarioListModel::refresh() {
+  std::vector<Row> rows;
+  error_.clear();
+  if (store_) {
+    try {
+      for (const cp::ScenarioSummary& summary : store_->list(search_.toStdString(), tag_.toStdString())) {
+        Row r;
+        r.id = summary.id;
+        r.revision = summary.revision;
+        r.name = fromStd(summary.name);
+        for (const std::string& t : summary.tags) r.tags << fromStd(t);
+        r.updated = QDateTime::fromString(fromStd(summary.updated_at), Qt::ISODateWithMs);
+        cp::StoredScenario stored;
+        if (store_->load(summary.id, stored)) {
+          const cp::Scenario& s = stored.document.scenario;
+          r.gpus = s.cluster.total_gpus();
+          r.model = modelDisplayName(s);
+          r.currency = int(s.assumptions.currency);
+          r.tokensPerS = snapshotNumber(stored.estimate, "throughput", "tokens_per_s");
+          r.costPerMonth = snapshotNumber(stored.estimate, "cost", "per_month");
+        }
+        rows.push_back(std::move(r));
+      }
+    } catch (const std::exception& e) {
+      error_ = fromStd(e.what());
+    }
+  }
+  beginResetModel();
+  rows_ = std::move(rows);
+  endResetModel();
+}
+
+std::int64_t ScenarioListModel::idAt(int row) const {
+  return row >= 0 && row < int(rows_.size()) ? rows_[std::size_t(row)].id : 0;
+}
+
+int ScenarioListModel::rowOf(std::int64_t id) const {
+  for (std::size_t i = 0; i < rows_.size(); ++i)
+    if (rows_[i].id == id) return int(i);
+  return -1;
+}
+
+QString ScenarioListModel::nameOf(std::int64_t id) const {
+  const int row = rowOf(id);
+  return row < 0 ? QString() : rows_[std::size_t(row)].name;
+}
+
+int ScenarioListModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : int(rows_.size());
+}
+
+int ScenarioListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant ScenarioListModel::display(const Row& r, int column) const {
+  switch (column) {
+    case Name: return r.name;
+    case Tags: return r.tags.join(QStringLiteral(", "));
+    case Gpus: return r.gpus > 0 ? formatCount(r.gpus) : QString();
+    case Model: return r.model;
+    case Updated: return r.updated.isValid() ? QLocale().toString(r.updated.toLocalTime().date(), QLocale::ShortFormat) : QString();
+    case TokensPerS: return r.tokensPerS >= 0 ? formatTokensPerS(r.tokensPerS) : tr("—");
+    case CostPerMonth: return r.costPerMonth >= 0 ? formatMoney(r.costPerMonth, cp::Currency(r.currency)) : tr("—");
+    default: return {};
+  }
+}
+
+QVariant ScenarioListModel::sortValue(const Row& r, int column) const {
+  switch (column) {
+    case Name: return r.name.toLower();
+    case Tags: return r.tags.join(QLatin1Char(',')).toLower();
+    case Gpus: return r.gpus;
+    case Model: return r.model.toLower();
+    case Updated: return r.updated;
+    case TokensPerS: return r.tokensPerS;
+    case CostPerMonth: return r.costPerMonth;
+    default: return {};
+  }
+}
+
+QVariant ScenarioListModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const Row& r = rows_[std::size_t(index.row())];
+  switch (role) {
+    case Qt::DisplayRole: return display(r, index.column());
+    case Qt::ToolTipRole:
+      if (index.column() == Name) return tr("%1 — revision %2").arg(r.name).arg(r.revision);
+      if (index.column() == Updated && r.updated.isValid())
+        return QLocale().toString(r.updated.toLocalTime(), QLocale::LongFormat);
+      return display(r, index.column());
+    case Qt::TextAlignmentRole:
+      if (index.column() == Gpus || index.column() == TokensPerS || index.column() == CostPerMonth)
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+      return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    case SortRole: return sortValue(r, index.column());
+    case IdRole: return QVariant::fromValue(qint64(r.id));
+    case RevisionRole: return r.revision;
+    case TagsRole: return r.tags;
+    default: return {};
+  }
+}
+
+QVariant ScenarioListModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
+  if (role == Qt::TextAlignmentRole)
+    return QVariant::fromValue((section == Gpus || section == TokensPerS || section == CostPerMonth ? Qt::AlignRight
+                                                                                                    : Qt::AlignLeft) |
+                               Qt::AlignVCenter);
+  if (role != Qt::DisplayRole) return {};
+  switch (section) {
+    case Name: return tr("Name");
+    case Tags: return tr("Tags");
+    case Gpus: return tr("GPUs");
+    case Model: return tr("Model");
+    case Updated: return tr("Updated");
+    case TokensPerS: return tr("Tokens/s");
+    case CostPerMonth: return tr("Cost/month");
+    default: return {};
+  }
+}
+
+QHash<int, QByteArray> ScenarioListModel::roleNames() const {
+  QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+  names.insert(SortRole, "sortValue");
+  names.insert(IdRole, "scenarioId");
+  names.insert(RevisionRole, "revision");
+  names.insert(TagsRole, "tags");
+  return names;
+}
+
+}  // namespace cp::ui
