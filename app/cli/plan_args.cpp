@@ -34,7 +34,7 @@ bool real(const std::string& text, double& out) {
 
 bool is_knob(const std::string& name) {
   return name == "tp" || name == "pp" || name == "vpp" || name == "cp" || name == "ep" || name == "micro-batch" ||
-         name == "recompute" || name == "zero" || name == "sequence-parallel";
+         name == "recompute" || name == "zero" || name == "sequence-parallel" || name == "tp-comm-overlap";
 }
 
 // A knob's comma list, each item parsed by the estimate option of that name.
@@ -62,6 +62,7 @@ void parse_knob(const std::string& name, const std::string& value, PlanParseResu
     if (a.recompute) sp.recompute.push_back(*a.recompute);
     if (a.zero) sp.zero.push_back(*a.zero);
     if (a.sequence_parallel) sp.sp.push_back(*a.sequence_parallel ? 1 : 0);
+    if (a.tp_comm_overlap) sp.tp_overlap.push_back(*a.tp_comm_overlap ? 1 : 0);
   }
 }
 

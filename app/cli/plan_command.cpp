@@ -14,7 +14,7 @@ std::string option_of(const std::string& field) {
   static const std::pair<const char*, const char*> map[] = {
       {"search.gpus", "--gpus"},          {"search.fabrics", "--fabric"},        {"search.tp", "--tp"},
       {"search.pp", "--pp"},              {"search.vpp", "--vpp"},               {"search.cp", "--cp"},
-      {"search.ep", "--ep"},              {"search.micro_batch", "--micro-batch"}, {"search.sp", "--sequence-parallel"},
+      {"search.ep", "--ep"},              {"search.micro_batch", "--micro-batch"}, {"search.sp", "--sequence-parallel"}, {"search.tp_overlap", "--tp-comm-overlap"},
       {"search.spare_nodes", "--spare-nodes"}, {"search.max_micro_batch", "--max-micro-batch"},
       {"search.top", "--top"},            {"training.tokens", "--tokens"},       {"training.global_batch", "--global-batch"},
   };
@@ -48,8 +48,8 @@ std::string plan_usage() {
          "  --max-micro-batch N           largest default micro-batch (default 64)\n"
          "  --format text|json|csv\n"
          "\n"
-         "Knobs: --tp, --pp, --vpp, --cp, --ep, --micro-batch, --recompute, --zero and\n"
-         "--sequence-parallel take a comma list (e.g. --tp 4,8 --zero 1,distopt): one value holds\n"
+         "Knobs: --tp, --pp, --vpp, --cp, --ep, --micro-batch, --recompute, --zero,\n"
+         "--sequence-parallel and --tp-comm-overlap take a comma list (e.g. --tp 4,8 --zero 1,distopt): one value holds\n"
          "the knob, several are searched; a knob left out varies over every valid value.\n"
          "DP is always derived. Every other estimate option describes the base scenario\n"
          "(see 'clusterplan-cli estimate --help').\n";

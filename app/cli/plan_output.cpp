@@ -23,7 +23,8 @@ json layout_json(const PlanLayout& l) {
           {"micro_batch", l.micro_batch},
           {"recompute", to_string(l.recompute)},
           {"zero", to_string(l.zero)},
-          {"sequence_parallel", l.sp}};
+          {"sequence_parallel", l.sp},
+          {"tp_comm_overlap", l.tp_overlap}};
 }
 
 json metrics_json(const PlanMetrics& m) {
@@ -43,6 +44,12 @@ json entry_json(const PlanEntry& e, const PlanResult& r, int rank, bool with_est
             {"layout", layout_json(e.layout)},
             {"metrics", metrics_json(e.metrics)},
             {"currency", to_string(e.estimate.cost.currency)}};
+  json variants = json::array();
+  for (const PlanLayout& v : e.variants) variants.push_back(layout_json(v));
+  j["variants"] = variants;
+  json warnings = json::array();
+  for (const Warning& w : e.estimate.warnings) warnings.push_back(warning_code_name(w.code));
+  j["warnings"] = warnings;
   if (with_estimate) j["estimate"] = estimate_to_json(e.scenario, e.estimate);
   return j;
 }
@@ -59,6 +66,12 @@ void write_plan_json(const Scenario&, const SearchSpace&, const PlanResult& r, s
   for (std::size_t i = 0; i < r.frontier.size(); ++i) frontier.push_back(entry_json(r.frontier[i], r, int(i) + 1, false));
   json binding = nullptr;
   if (r.binding) binding = {{"reason", reason_id(*r.binding)}, {"text", r.binding_text}};
+  json closest = nullptr;
+  if (r.closest) {
+    closest = entry_json(*r.closest, r, 0, false);
+    closest["memory_bytes"] = r.closest->estimate.memory.peak.total();
+    closest["text"] = r.closest_text;
+  }
   const json j = {{"schema_version", kOutputSchemaVersion},
                   {"objective", to_string(r.objective)},
                   {"threads", r.threads},
@@ -70,6 +83,7 @@ void write_plan_json(const Scenario&, const SearchSpace&, const PlanResult& r, s
                   {"elapsed_s", r.elapsed_s},
                   {"cancelled", r.cancelled},
                   {"binding", binding},
+                  {"closest", closest},
                   {"results", results},
                   {"frontier", frontier}};
   out << j.dump(2) << '\n';
@@ -117,6 +131,12 @@ void write_plan_text(const Scenario& base, const SearchSpace& space, const PlanR
         << number_text("%.1f", e.estimate.memory.peak.total() / (1024.0 * 1024 * 1024)) << " GiB/GPU, train "
         << days(m.time_s) << ", run " << grouped_text(m.run_cost) << ' ' << to_string(e.estimate.cost.currency) << ", "
         << number_text("%.2f", m.cost_per_mtok) << " per M tokens\n";
+    for (const PlanLayout& v : e.variants) out << "     same estimate: " << layout_text(v) << "\n";
+    if (e.estimate.warnings.count > 0) {
+      out << "     warnings:";
+      for (const Warning& w : e.estimate.warnings) out << ' ' << warning_code_name(w.code);
+      out << "\n";
+    }
   };
   if (!r.top.empty()) out << "\nTop " << r.top.size() << ":\n";
   for (std::size_t i = 0; i < r.top.size(); ++i) row(i + 1, r.top[i]);

@@ -48,7 +48,8 @@ void write_power(const Scenario& s, const Estimate& e, bool run, std::ostream& o
   value_line(out, "GPUs", kw(p.gpu_w) + " average (" + number_text("%.0f%%", a.gpu_power_factor * 100) + " of TDP), " +
                               kw(p.gpu_peak_w) + " at TDP");
   value_line(out, "node", kw(p.node_w) + " average, " + kw(p.node_peak_w) + " peak (" +
-                              grouped_text(p.node_overhead_w) + " W" + " besides the GPUs)");
+                              grouped_text(p.node_overhead_w) + " W average, " + grouped_text(p.node_overhead_peak_w) +
+                              " W peak besides the GPUs)");
   value_line(out, "switches, optics, storage",
              kw(p.switches_w) + ", " + kw(p.optics_w) + ", " + kw(p.storage_w));
   value_line(out, "IT", kw(p.it_w) + " average, " + kw(p.it_peak_w) + " peak");

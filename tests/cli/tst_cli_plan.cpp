@@ -70,10 +70,13 @@ void TstCliPlan::jsonKeys() {
   QCOMPARE(j["evaluated"].get<long long>(), j["feasible"].get<long long>() + after);
   QVERIFY(j["evaluated"].get<long long>() > 0);
   const json& first = j["results"][0];
-  for (const char* key : {"rank", "gpus", "job_gpus", "nodes", "fabric", "layout", "metrics", "estimate"})
+  for (const char* key : {"rank", "gpus", "job_gpus", "nodes", "fabric", "layout", "metrics", "estimate", "variants",
+                          "warnings"})
     QVERIFY2(first.contains(key), key);
-  for (const char* key : {"tp", "pp", "vpp", "dp", "cp", "ep", "micro_batch", "recompute", "zero", "sequence_parallel"})
+  for (const char* key : {"tp", "pp", "vpp", "dp", "cp", "ep", "micro_batch", "recompute", "zero", "sequence_parallel",
+                          "tp_comm_overlap"})
     QVERIFY2(first["layout"].contains(key), key);
+  QVERIFY(j.contains("closest") && j["closest"].is_null());
   // The estimate keys are those of `estimate --format json`.
   QVERIFY(first["estimate"].contains("memory"));
   QVERIFY(first["estimate"].contains("throughput"));
@@ -99,6 +102,10 @@ void TstCliPlan::topN() {
 }
 
 void TstCliPlan::knobListsHoldAndSearch() {
+  // --tp-comm-overlap holds the TP overlap knob like the others.
+  const json off = planJson({"--tp", "2", "--pp", "1", "--tp-comm-overlap", "off", "--top", "100"});
+  QVERIFY(!off["results"].empty());
+  for (const json& r : off["results"]) QVERIFY(!r["layout"]["tp_comm_overlap"].get<bool>());
   const json j = planJson({"--tp", "2,4", "--pp", "1", "--zero", "1,distopt", "--recompute", "full", "--top", "100"});
   QVERIFY(!j["results"].empty());
   for (const json& r : j["results"]) {
@@ -149,6 +156,11 @@ void TstCliPlan::infeasibleSaysWhy() {
   QVERIFY(j["results"].empty());
   QCOMPARE(j["binding"]["reason"].get<std::string>(), std::string("memory"));
   QVERIFY(j["binding"]["text"].get<std::string>().find("GiB") != std::string::npos);
+  // The closest layout and what would make it fit.
+  QVERIFY(j["closest"].is_object());
+  QVERIFY(j["closest"]["memory_bytes"].get<double>() > 80.0 * (1 << 30));
+  QVERIFY2(j["closest"]["text"].get<std::string>().find("would fit on") != std::string::npos,
+           j["closest"]["text"].get<std::string>().c_str());
 }
 
 void TstCliPlan::vppUnevenSaysTheSplit_data() {

@@ -1,6 +1,8 @@
 // Memory per GPU: ZeRO model states, Korthikanti activations, pipeline in-flight counts.
 #include <QtTest>
 
+#include <cmath>
+
 #include "engine/estimate.h"
 #include "engine/memory.h"
 #include "engine/units.h"
@@ -54,6 +56,8 @@ class TstMemory : public QObject {
   void moreParallelismNeverMoreMemory();
   void expertParallelSplitsExperts();
   void fitsAgainstCapacity();
+  void zero3WorkingSet();
+  void ncclBuffersPerCommunicator();
 };
 
 void TstMemory::zeroPaperExample_data() {
@@ -215,7 +219,8 @@ void TstMemory::defaultScenarioByHand() {
   // First stage: 20 layers x 809,517,056 / 8 + embedding 262,144,000 / 8 = 2,056,560,640
   // parameters: weights 2 B = 4,113,121,280; grads 2 B the same; optimizer 12 B =
   // 24,678,727,680. Activations: 4 micro-batches x 20 layers x 67,436,544 = 5,394,923,520.
-  // Fragmentation 5% of those, framework 1 GiB, NCCL buffers 0.5 GiB.
+  // Fragmentation 5% of those, framework 1 GiB, NCCL buffers of the TP group (147 MiB) and the
+  // two pipeline neighbours (2 x 16 MiB): 179 MiB.
   const Scenario s = default_scenario();
   QVERIFY(validate(s).empty());
   const Estimate e = estimate(s);
@@ -229,7 +234,7 @@ void TstMemory::defaultScenarioByHand() {
   QCOMPARE(m.loss_logits, 0.0);
   const double tensors = 4113121280.0 * 2 + 24678727680.0 + 5394923520.0;
   QCOMPARE(m.fragmentation, 0.05 * tensors);
-  QCOMPARE(m.total(), tensors * 1.05 + 1.5 * units::GiB);
+  QCOMPARE(m.total(), tensors * 1.05 + 1.0 * units::GiB + 179 * units::MiB);
   QCOMPARE(e.memory.capacity, 80 * units::GiB);
   QVERIFY(e.memory.fits);
   QCOMPARE(e.dp, 1);
@@ -367,6 +372,58 @@ void TstMemory::fitsAgainstCapacity() {
   QVERIFY(!estimate(s).memory.fits);
   s.cluster.gpu = *find_gpu("a100-40gb-sxm");
   QVERIFY(!estimate(s).memory.fits);
+}
+
+void TstMemory::zero3WorkingSet() {
+  // Issue 16, item 4. LLaMA-65B at TP 1 with ZeRO-3 over 2,048 A100s: the model states are
+  // 16 bytes per parameter / 2,048, and on top the working set of FSDP/ZeRO-3: the current and
+  // the prefetched layer gathered in bf16 (2 x 2 bytes per parameter) and that layer's
+  // unsharded bf16 gradients (2 bytes). One layer by hand: attention 4 h^2 = 268,435,456, SwiGLU
+  // MLP 3 h f = 3 x 8,192 x 22,016 = 541,065,216, two RMSNorms 2 h = 16,384: 809,517,056
+  // parameters; x 6 bytes = 4,857,102,336 bytes = 4.52 GiB.
+  Scenario s = scenario_for("llama-65b", 1, 1, 2048, 8, 256);
+  s.training.global_batch = 2048;
+  s.training.zero = Zero::Stage3;
+  QVERIFY(validate(s).empty());
+  const Estimate e = estimate(s);
+  QCOMPARE(e.memory.peak.zero3_working, 4857102336.0);
+  QVERIFY(e.memory.peak.zero3_working > 4.5 * units::GiB && e.memory.peak.zero3_working < 4.6 * units::GiB);
+  // Its own key: the sharded states stay exactly 16 bytes per parameter / N (2 + 2 + 12).
+  QCOMPARE(e.memory.peak.weights, 2.0 * e.params.total / 2048);
+  QCOMPARE(e.memory.peak.gradients, 2.0 * e.params.total / 2048);
+  QVERIFY(std::abs(e.memory.peak.total() - (e.memory.peak.weights + e.memory.peak.gradients + e.memory.peak.optimizer +
+                                            e.memory.peak.activations + e.memory.peak.other())) < 1.0);
+  // Nothing for ZeRO-1 (the weights are whole on every rank).
+  s.training.zero = Zero::Stage1;
+  QCOMPARE(estimate(s).memory.peak.zero3_working, 0.0);
+}
+
+void TstMemory::ncclBuffersPerCommunicator() {
+  // Issue 16, item 7: NCCL buffers per communicator a GPU moves data on, not a flat 0.5 GiB.
+  // A collective communicator: 16 channels x (4 MiB Simple + 4.6875 MiB LL128 + 0.5 MiB LL)
+  // = 147 MiB; a point-to-point peer: 2 channels x (send + receive) x 4 MiB = 16 MiB.
+  const double MiB = units::MiB;
+  // LLaMA-65B TP 8, PP 4, DP 1 (untied embeddings): the TP group and the two pipeline
+  // neighbours: 147 + 32 = 179 MiB.
+  Scenario s = scenario_for("llama-65b", 8, 4, 1, 8, 4);
+  QCOMPARE(estimate(s).memory.peak.comm_buffers, 179 * MiB);
+  // DP 4 adds the gradient group: 326 MiB.
+  s = scenario_for("llama-65b", 8, 4, 4, 8, 16);
+  QCOMPARE(estimate(s).memory.peak.comm_buffers, 326 * MiB);
+  // Pure data parallelism: one communicator, 147 MiB.
+  s = scenario_for("llama-2-7b", 1, 1, 8, 8, 1);
+  s.training.global_batch = 64;
+  QCOMPARE(estimate(s).memory.peak.comm_buffers, 147 * MiB);
+  // Mixtral with TP 2, EP 8 over DP 8 (16 GPUs): TP, DP and, with EP 8 of DP 8, no
+  // expert-data-parallel group; the all-to-all reaches 7 peers: 147 + 147 + 7 x 16 = 406 MiB.
+  s = scenario_for("mixtral-8x7b", 2, 1, 8, 8, 2);
+  s.parallel.ep = 8;
+  s.training.global_batch = 64;
+  QVERIFY(validate(s).empty());
+  QCOMPARE(estimate(s).memory.peak.comm_buffers, 406 * MiB);
+  // A set allowance adds on top.
+  s.overheads.comm_buffer_bytes = 100 * MiB;
+  QCOMPARE(estimate(s).memory.peak.comm_buffers, 506 * MiB);
 }
 
 QTEST_APPLESS_MAIN(TstMemory)

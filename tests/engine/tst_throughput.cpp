@@ -61,6 +61,10 @@ class TstThroughput : public QObject {
   void contextParallelRingAtNicRate();
   void zero3PaysLatencyPerLayer();
   void dpBucketsPayLatencyEach();
+  void zero2ReduceScattersEveryMicroBatch();
+  void contextParallelShortSequenceCosts();
+  void hardwareFlopsAsExecuted();
+  void bubbleWithFewMicroBatches();
 };
 
 void TstThroughput::narayananFlops_data() {
@@ -435,6 +439,116 @@ void TstThroughput::dpBucketsPayLatencyEach() {
   // Without overlap Megatron reduces in one bucket.
   s.training.dp_overlap = false;
   QCOMPARE(checked(s).step.dp_collectives, 2.0);
+
+void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
+  // Issue 16, item 1. Llama-3-70B, TP 1, PP 4, VPP 2, CP 8 on 256 H100s, seq 8192, global batch
+  // 1,024: DP 8, 128 micro-batches per step. ZeRO-2 keeps only a shard of the gradients, so
+  // (DeepSpeed) it reduce-scatters every micro-batch's gradients over the 64 DP x CP ranks;
+  // ZeRO-1 reduce-scatters once and both gather the weights once. With 2-byte gradients and
+  // 2-byte weights the reduce-scatter and the all-gather move the same bytes, so ZeRO-1's DP
+  // traffic is 2 collectives and ZeRO-2's 128 + 1 = 129: 64.5 times as much. By hand: about
+  // 17.6B parameters x 2 bytes = 35 GB per reduce-scatter (the issue's ~12.6 s for 128).
+  Scenario s = h100_job("llama-3-70b", 1, 4, 256, 1024, "ib-ndr");
+  s.training.seq = 8192;
+  s.parallel.vpp = 2;
+  s.parallel.cp = 8;
+  s.parallel.sp = false;
+  s.training.zero = Zero::Stage1;
+  const Estimate z1 = checked(s);
+  s.training.zero = Zero::Stage2;
+  QVERIFY(validate(s).empty());  // ZeRO-2 with PP stays estimable
+  const Estimate z2 = checked(s);
+  QCOMPARE(z2.microbatches, 128);
+  QVERIFY2(std::abs(z2.step.dp_total_s / z1.step.dp_total_s - 64.5) < 0.02 * 64.5,
+           qPrintable(QString::number(z2.step.dp_total_s / z1.step.dp_total_s)));
+  QVERIFY2(z2.step.dp_total_s > 10.0 && z2.step.dp_total_s < 15.0, qPrintable(QString::number(z2.step.dp_total_s)));
+  // The traffic costs time even where it hides behind the backward passes (it slows them).
+  QVERIFY(z2.step.step_s > z1.step.step_s * 1.02);
+  // ZeRO-2 still needs less memory than ZeRO-1 (sharded gradients).
+  QVERIFY(z2.memory.peak.total() < z1.memory.peak.total());
+}
+
+void TstThroughput::contextParallelShortSequenceCosts() {
+  // Issue 16, item 5. Llama-2-13B on 128 A100s at 4k tokens: CP 2 with micro-batch 2 puts the
+  // same 4,096 tokens through each GEMM as CP 1 with micro-batch 1, but ring attention runs
+  // its kernel over two chunks of 2,048 keys, paying the per-tile fixed cost twice, and merges
+  // the partial outputs. Attention kernel time by hand: a query row runs over (0.5 + 64/4096)
+  // x 4096 = 2,112 keys; (2112 + 2 x 256) / (2112 + 256) = 1.108 times the CP 1 kernel.
+  Scenario one = default_scenario();
+  one.model = find_model_preset("llama-2-13b")->shape;
+  one.model_id = "llama-2-13b";
+  one.training.seq = 4096;
+  one.training.global_batch = 512;
+  one.training.micro_batch = 1;
+  one.parallel = Parallelism{1, 1, 1, 0, 1, 1, false};
+  one.cluster.nodes = 16;
+  Scenario two = one;
+  two.parallel.cp = 2;
+  two.training.micro_batch = 2;
+  const Estimate a = checked(one), b = checked(two);
+  QVERIFY2(b.throughput.tokens_per_s <= 0.99 * a.throughput.tokens_per_s,
+           qPrintable(QString::number(b.throughput.tokens_per_s / a.throughput.tokens_per_s)));
+  // One layer's attention forward: the kernel factor, plus the merge of the two partial
+  // outputs (read both, write one: 3 x 4,096 tokens x 40 heads x 128 x 2 bytes = 125.8 MB at
+  // 85% of 2,039 GB/s = 72.6 us) and its three more launches (4 us each).
+  ComputeContext c1{&one.model, &one.training, &one.parallel, &one.cluster.gpu,
+                    peak_flops(one.cluster.gpu, one.training.precision)};
+  ComputeContext c2{&two.model, &two.training, &two.parallel, &two.cluster.gpu, c1.peak};
+  const double base = layer_work(c1, false).attention_fwd_s;
+  const double merge = 3.0 * 4096 * 40 * 128 * 2 / (one.cluster.gpu.memory_bw * 0.85) + 3 * 4e-6;
+  const double expected = base * 2624.0 / 2368 + merge;
+  const double got = layer_work(c2, false).attention_fwd_s;
+  QVERIFY2(std::abs(got / expected - 1) < 1e-9, qPrintable(QString::number(got / expected)));
+  QVERIFY(got / base > 1.15);
+}
+
+void TstThroughput::hardwareFlopsAsExecuted() {
+  // Issue 16, item 6. Llama-3-8B at 128k tokens on 32 H100s (TP 8, CP 4), flash attention, no
+  // recomputation. Model FLOPs keep the published convention (full s x s attention); hardware
+  // FLOPs count what runs: the causal half plus the diagonal blocks, (0.5 + 64/s), forward,
+  // and 2.5 times that backward. By hand, per step: attention forward over the full matrix is
+  // 4 s^2 x (heads x head dim) per layer and sequence, so hardware = model + B L 4 s^2 h
+  // (3.5 (0.5 + 64/s) - 3).
+  Scenario s = h100_job("llama-3-8b", 8, 1, 32, 8, "ib-ndr");
+  s.training.seq = 131072;
+  s.parallel.cp = 4;
+  s.training.recompute = Recompute::None;
+  s.training.flash_attention = true;
+  const Estimate e = checked(s);
+  const double S = 131072, B = 8, L = 32, h = 4096;
+  const double attention_full = B * L * 4 * S * S * h;
+  const double expected = e.throughput.model_flops_per_step + attention_full * (3.5 * (0.5 + 64 / S) - 3);
+  QVERIFY2(std::abs(e.throughput.hardware_flops_per_step / expected - 1) < 1e-9,
+           qPrintable(QString::number(e.throughput.hardware_flops_per_step / expected)));
+  // Hardware utilisation never exceeds what the GPU's best GEMM reaches.
+  QVERIFY2(e.throughput.hfu <= s.cluster.gpu.mamf_fraction, qPrintable(QString::number(e.throughput.hfu)));
+  // MFU keeps counting the full matrix, so it may read above HFU at long sequences.
+  QVERIFY(e.throughput.mfu > e.throughput.hfu);
+}
+
+void TstThroughput::bubbleWithFewMicroBatches() {
+  // Interleaving shrinks the bubble to (p - 1) / v slots only when each stage has p or more
+  // micro-batches to interleave. LLaMA-65B, PP 2, VPP 20, DP 1,024 on 2,048 A100s, global
+  // batch 2,048, micro-batch 2: one micro-batch per step, which runs its 40 chunk steps one
+  // after another: a bubble of one whole slot (p - m + (m - 1)/v = 1), not 1/20 of one (the
+  // planner's 70% MFU winner for this question rested on it). With 3 micro-batches on 4
+  // stages and v = 2: (4 - 3) + 2/2 = 2 slots.
+  Scenario s = default_scenario();
+  s.parallel = Parallelism{1, 2, 20, 0, 1, 1, false};
+  s.cluster.nodes = 256;
+  s.training.global_batch = 2048;
+  s.training.micro_batch = 2;
+  s.training.zero = Zero::Stage3;
+  Estimate e = checked(s);
+  QCOMPARE(e.microbatches, 1);
+  QVERIFY(std::abs(e.step.bubble_s / e.step.microbatch_s - 1.0) < 1e-12);
+  s.parallel = Parallelism{8, 4, 2, 0, 1, 1, true};
+  s.cluster.nodes = 4;
+  s.training.global_batch = 3;
+  s.training.micro_batch = 1;
+  e = checked(s);
+  QCOMPARE(e.microbatches, 3);
+  QVERIFY(std::abs(e.step.bubble_s / e.step.microbatch_s - 2.0) < 1e-12);
 }
 
 QTEST_APPLESS_MAIN(TstThroughput)

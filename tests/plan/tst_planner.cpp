@@ -6,8 +6,10 @@
 #include <atomic>
 #include <optional>
 
-#include "plan/planner.h"
+#include "common/published_runs.h"
+#include "engine/units.h"
 #include "engine/validate.h"
+#include "plan/planner.h"
 
 using namespace cp;
 
@@ -35,12 +37,13 @@ std::vector<int> range(int a, int b) {
 struct Brute {
   long long evaluated = 0, feasible = 0;
   std::optional<PlanLayout> best;
-  double best_score = 0;
+  double best_score = 0, best_tiebreak = 0;
 };
 
 // Every combination of the lists, checked by cp::validate plus the planner's stated policies
-// (TP within a node, SP only with TP > 1, VPP dividing the layers per stage), estimated by
-// cp::estimate; the best by the objective, ties by the layout key.
+// (TP within a node, SP only with TP > 1, TP overlap only with SP, VPP dividing the layers per
+// stage), estimated by cp::estimate, feasible when it fits with the headroom kept free; the
+// best by the objective, ties by the next objective, then by the layout key.
 Brute brute_force(const Scenario& base, const SearchSpace& sp, Objective obj, const std::vector<int>& tp,
                   const std::vector<int>& pp, const std::vector<int>& cps, const std::vector<int>& eps,
                   const std::vector<int>& vpps, const std::vector<int>& mbs) {
@@ -53,12 +56,13 @@ Brute brute_force(const Scenario& base, const SearchSpace& sp, Objective obj, co
         for (int e : eps)
           for (int v : vpps)
             for (int mb : mbs)
-              for (int spv : {0, 1}) {
-                if (t > base.cluster.gpus_per_node || (spv && t == 1)) continue;
+              for (int spv : {0, 1})
+                for (int tpo : {0, 1}) {
+                if (t > base.cluster.gpus_per_node || (spv && t == 1) || (tpo && !spv)) continue;
                 if (v > 1 && p <= base.model.layers && (base.model.layers / p) % v != 0) continue;
                 PlanLayout l;
                 l.gpus = l.job_gpus = gpus;
-                l.tp = t, l.pp = p, l.cp = c, l.ep = e, l.vpp = v, l.micro_batch = mb, l.sp = spv;
+                l.tp = t, l.pp = p, l.cp = c, l.ep = e, l.vpp = v, l.micro_batch = mb, l.sp = spv, l.tp_overlap = tpo;
                 Scenario s = apply_layout(base, l, fabrics);
                 if (!validate(s).empty()) continue;
                 l.dp = s.data_parallel();
@@ -68,16 +72,23 @@ Brute brute_force(const Scenario& base, const SearchSpace& sp, Objective obj, co
                     s.training.zero = l.zero = z;
                     const Estimate est = estimate(s);
                     ++b.evaluated;
-                    if (!est.memory.fits) continue;
+                    if (!est.memory.fits_with_headroom) continue;
                     if (sp.max_power_kw > 0 && est.power.facility_peak_w > sp.max_power_kw * 1000) continue;
                     ++b.feasible;
+                    const double time = est.reliability.real_train_time_s;
                     double score = obj == Objective::Throughput ? -est.throughput.tokens_per_s
-                                   : obj == Objective::Time     ? est.reliability.real_train_time_s
+                                   : obj == Objective::Time     ? time
                                    : obj == Objective::Cost     ? est.cost.run_total
                                                                 : est.cost.per_million_tokens;
-                    if (!b.best || score < b.best_score || (score == b.best_score && key_less(l, *b.best))) {
+                    double tiebreak = obj == Objective::Throughput ? est.cost.per_million_tokens
+                                      : obj == Objective::Time     ? est.cost.run_total
+                                                                   : time;
+                    if (!b.best || score < b.best_score ||
+                        (score == b.best_score &&
+                         (tiebreak < b.best_tiebreak || (tiebreak == b.best_tiebreak && key_less(l, *b.best))))) {
                       b.best = l;
                       b.best_score = score;
+                      b.best_tiebreak = tiebreak;
                     }
                   }
               }
@@ -110,6 +121,12 @@ class TstPlanner : public QObject {
   void frontierIsNonDominated();
   void cheapestClusterWithinDeadline();
   void badInput();
+  void tpOverlapIsSearched();
+  void tiesBrokenByNextObjective();
+  void identicalEstimatesCollapse();
+  void warningsFlagged();
+  void closestLayoutWhenNothingFits();
+  void publishedLayoutFitsWithHeadroom();
 };
 
 void TstPlanner::bestEqualsBruteForce_data() {
@@ -218,7 +235,9 @@ void TstPlanner::rankingIsSorted() {
   for (std::size_t i = 1; i < r.top.size(); ++i) {
     const PlanMetrics& x = r.top[i - 1].metrics;
     const PlanMetrics& y = r.top[i].metrics;
-    QVERIFY(x.score < y.score || (x.score == y.score && key_less(r.top[i - 1].layout, r.top[i].layout)));
+    QVERIFY(x.score < y.score ||
+            (x.score == y.score && (x.tiebreak < y.tiebreak ||
+                                    (x.tiebreak == y.tiebreak && key_less(r.top[i - 1].layout, r.top[i].layout)))));
   }
   QCOMPARE(r.top.front().metrics.score, -r.top.front().metrics.tokens_per_s);
 }
@@ -333,6 +352,193 @@ void TstPlanner::badInput() {
   r = plan(base, sp, PlanOptions{});
   QVERIFY(!r.ok());
   QCOMPARE(r.problems.front().field, std::string("search.tp"));
+}
+
+void TstPlanner::tpOverlapIsSearched() {
+  // Issue 16, item 8: TP communication overlap is a knob of the search, on only with SP
+  // (Megatron-Core refuses it without). Llama-2-13B on 16 A100s at TP 8, SP on: overlap hides
+  // part of the TP collectives, so the best layout has it on.
+  const Scenario base = small_base("llama-2-13b", 2, 64);
+  SearchSpace sp;
+  sp.tp = {8};
+  sp.sp = {1};
+  const PlanResult r = plan(base, sp, PlanOptions{});
+  QVERIFY(r.ok());
+  check_counts(r);
+  QVERIFY(!r.top.empty());
+  QVERIFY(r.top.front().layout.tp_overlap);
+  QVERIFY(r.top.front().scenario.training.tp_comm_overlap);
+  // Both values were estimated: half the layouts are the overlap-off twins.
+  SearchSpace off = sp;
+  off.tp_overlap = {0};
+  const PlanResult o = plan(base, off, PlanOptions{});
+  QCOMPARE(r.evaluated, 2 * o.evaluated);
+  QVERIFY(r.top.front().metrics.tokens_per_s > o.top.front().metrics.tokens_per_s);
+  // With SP off, overlap is a duplicate the check skips (tp_overlap_needs_sp).
+  SearchSpace nosp = sp;
+  nosp.sp = {0};
+  const PlanResult n = plan(base, nosp, PlanOptions{});
+  QCOMPARE(n.rejected[std::size_t(PlanReason::TpOverlapNeedsSp)], n.evaluated);
+  check_counts(n);
+}
+
+void TstPlanner::tiesBrokenByNextObjective() {
+  // Issue 16, item 9. Rent billed in whole months makes many layouts cost the same run:
+  // ranked by cost, equal costs go to the shorter time to train (not to the layout key).
+  // LLaMA-65B on 1,024 A100s, 1.4T tokens: every layout trains within one or two months.
+  Scenario base = small_base("llama-65b", 128, 2048);
+  base.training.tokens = 1.4e12;
+  SearchSpace sp;
+  sp.tp = {1, 2};
+  sp.pp = {1, 4};
+  sp.cp = {1};
+  PlanOptions opt;
+  opt.objective = Objective::Cost;
+  opt.top = 10;
+  const PlanResult r = plan(base, sp, opt);
+  QVERIFY(r.ok());
+  QVERIFY(r.top.size() >= 2);
+  int ties = 0;
+  for (std::size_t i = 1; i < r.top.size(); ++i) {
+    const PlanMetrics& x = r.top[i - 1].metrics;
+    const PlanMetrics& y = r.top[i].metrics;
+    QVERIFY(x.score <= y.score);
+    if (x.score == y.score) {
+      ++ties;
+      QVERIFY2(x.time_s <= y.time_s, qPrintable(QString("rank %1: %2 d before %3 d").arg(i).arg(x.time_s / 86400).arg(
+                                         y.time_s / 86400)));
+      QCOMPARE(x.tiebreak, x.time_s);
+    }
+  }
+  QVERIFY(ties > 0);  // the case exists
+  // Rank 1 is the fastest of the cheapest: no equally cheap row trains sooner.
+  for (const PlanEntry& e : r.top)
+    if (e.metrics.run_cost == r.top.front().metrics.run_cost) QVERIFY(e.metrics.time_s >= r.top.front().metrics.time_s);
+}
+
+void TstPlanner::identicalEstimatesCollapse() {
+  // Issue 16, item 9. With flash attention, selective recomputation drops nothing: recompute
+  // none and selective estimate identically and make one row that names the other.
+  const Scenario base = small_base("llama-2-7b", 1, 64);
+  SearchSpace sp;
+  sp.recompute = {Recompute::None, Recompute::Selective};
+  sp.zero = {Zero::Stage1};
+  PlanOptions opt;
+  opt.top = 10;
+  const PlanResult r = plan(base, sp, opt);
+  QVERIFY(r.ok());
+  QCOMPARE(r.top.size(), std::size_t(10));
+  for (std::size_t i = 0; i < r.top.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) QVERIFY(!same_figures(r.top[i].metrics, r.top[j].metrics));
+  const PlanEntry& best = r.top.front();
+  QCOMPARE(best.layout.recompute, Recompute::None);  // the lower key leads the row
+  QVERIFY(!best.variants.empty());
+  bool twin = false;
+  for (const PlanLayout& v : best.variants) {
+    PlanLayout w = v;
+    w.recompute = Recompute::None;
+    if (v.recompute == Recompute::Selective && same_layout(w, best.layout)) twin = true;
+    // Each variant estimates exactly as the row.
+    const Estimate e = estimate(apply_layout(base, v, r.fabrics));
+    QCOMPARE(e.throughput.tokens_per_s, best.estimate.throughput.tokens_per_s);
+    QCOMPARE(e.memory.peak.total(), best.estimate.memory.peak.total());
+  }
+  QVERIFY(twin);
+}
+
+void TstPlanner::warningsFlagged() {
+  // Issue 16, item 9: a layout whose estimate raises warnings says so. PP 4 with a global batch
+  // of 4 on 16 GPUs at TP 2 (DP 2): 2 micro-batches per step for 4 stages.
+  const Scenario base = small_base("llama-2-7b", 2, 4);
+  SearchSpace sp;
+  sp.tp = {2};
+  sp.pp = {4};
+  sp.cp = {1};
+  sp.micro_batch = {1};
+  const PlanResult r = plan(base, sp, PlanOptions{});
+  QVERIFY(r.ok());
+  QVERIFY(!r.top.empty());
+  const std::uint32_t few = std::uint32_t(1) << unsigned(WarningCode::FewMicroBatches);
+  for (const PlanEntry& e : r.top) {
+    QVERIFY(e.metrics.warnings & few);
+    QVERIFY(e.estimate.warnings.has(WarningCode::FewMicroBatches));
+  }
+  QVERIFY(QString::fromStdString(warnings_text(r.top.front().metrics.warnings)).contains("few_micro_batches"));
+}
+
+void TstPlanner::closestLayoutWhenNothingFits() {
+  // Issue 16, item 9. Llama-2-70B on 8 A100 80GB: nothing fits (ZeRO-3 alone leaves 16 x 69B /
+  // 8 = 138 GB of states per GPU). The planner shows the layout that came closest, not the
+  // first one tried, and what would make it fit: a larger GPU and more GPUs.
+  const Scenario base = small_base("llama-2-70b", 1, 64);
+  const PlanResult r = plan(base, SearchSpace{}, PlanOptions{});
+  QVERIFY(r.ok());
+  QCOMPARE(r.feasible, 0LL);
+  QVERIFY(r.binding.has_value());
+  QCOMPARE(*r.binding, PlanReason::Memory);
+  QVERIFY(r.closest.has_value());
+  const PlanEntry& c = *r.closest;
+  // It splits the model over all 8 GPUs (with DP 1 every ZeRO stage holds the same).
+  QCOMPARE(c.layout.tp * c.layout.pp, 8);
+  qInfo("%s", r.closest_text.c_str());
+  // Closer than the first layout the search rejected for memory.
+  const PlanLayout& first = *r.example[std::size_t(PlanReason::Memory)];
+  const double first_need = estimate(apply_layout(base, first, r.fabrics)).memory.peak.total();
+  QVERIFY(c.estimate.memory.peak.total() < first_need);
+  // No layout of a grid the search covers needs less (full recomputation, ZeRO-3).
+  const double closest_need = c.estimate.memory.peak.total();
+  for (int tp : {1, 2, 4, 8})
+    for (int pp : {1, 2, 4, 8}) {
+      if (tp * pp > 8) continue;
+      PlanLayout l = c.layout;
+      l.tp = tp, l.pp = pp, l.cp = 1, l.vpp = 1, l.micro_batch = 1, l.sp = tp > 1, l.tp_overlap = false;
+      l.recompute = Recompute::Full;
+      l.zero = Zero::Stage3;
+      const Scenario s = apply_layout(base, l, r.fabrics);
+      if (!validate(s).empty()) continue;
+      QVERIFY(estimate(s).memory.peak.total() >= closest_need);
+    }
+  const QString text = QString::fromStdString(r.closest_text);
+  QVERIFY2(text.contains("would fit on b200") || text.contains("would fit on h200-sxm") ||
+               text.contains("would fit on mi300x"),
+           r.closest_text.c_str());
+  QVERIFY2(text.contains(" GPUs as TP"), r.closest_text.c_str());
+  QVERIFY(QString::fromStdString(r.binding_text).contains("closest layout"));
+}
+
+void TstPlanner::publishedLayoutFitsWithHeadroom() {
+  // Issue 16, item 7. A layout that ran in production must be judged to fit with the headroom
+  // kept: Megatron-Core's 462B on 6,144 H100s (published-runs.md C: TP 8, PP 16, DP 48, global
+  // batch 3,072, distributed optimizer, selective recomputation, SP, TP overlap).
+  const Scenario run = validation::eos(validation::gpt(112, 18432, 144, 131072, false), 8, 16, 6144, 3072);
+  SearchSpace sp;
+  sp.tp = {8};
+  sp.pp = {16};
+  sp.cp = {1};
+  sp.ep = {1};
+  sp.vpp = {1};
+  sp.micro_batch = {1};
+  sp.recompute = {Recompute::Selective};
+  sp.zero = {Zero::DistributedOptimizer};
+  sp.sp = {1};
+  sp.tp_overlap = {1};
+  const PlanResult r = plan(run, sp, PlanOptions{});
+  QVERIFY(r.ok());
+  QCOMPARE(r.feasible, 1LL);
+  const MemoryEstimate& m = r.top.front().estimate.memory;
+  QVERIFY(m.fits_with_headroom);
+  QCOMPARE(m.kept_free, 0.05 * m.capacity);
+  // The headroom is the user's: keeping half the GPU free rejects it.
+  Scenario strict = run;
+  strict.overheads.headroom_fraction = 0.5;
+  const PlanResult s = plan(strict, sp, PlanOptions{});
+  QCOMPARE(s.feasible, 0LL);
+  QCOMPARE(s.rejected[std::size_t(PlanReason::Memory)], 1LL);
+  // A headroom of the whole GPU is refused with its field named.
+  strict.overheads.headroom_fraction = 1.0;
+  const PlanResult bad = plan(strict, sp, PlanOptions{});
+  QVERIFY(!bad.ok());
+  QCOMPARE(bad.problems.front().field, std::string("overheads.headroom_fraction"));
 }
 
 QTEST_APPLESS_MAIN(TstPlanner)

@@ -180,6 +180,7 @@ QString reasonName(cp::PlanReason r) {
     case cp::PlanReason::VppUneven: return PlannerTerms::tr("VPP does not divide the layers per stage");
     case cp::PlanReason::GlobalBatch: return PlannerTerms::tr("DP × micro-batch does not divide the global batch");
     case cp::PlanReason::SpNoTp: return PlannerTerms::tr("SP without TP (a duplicate)");
+    case cp::PlanReason::TpOverlapNeedsSp: return PlannerTerms::tr("TP overlap without SP (Megatron-Core needs SP)");
     case cp::PlanReason::Memory: return PlannerTerms::tr("does not fit in GPU memory");
     case cp::PlanReason::NoProgress: return PlannerTerms::tr("makes no progress (goodput 0)");
     case cp::PlanReason::Power: return PlannerTerms::tr("above the power limit");

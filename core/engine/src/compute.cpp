@@ -138,11 +138,26 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   // att: the attention core's GEMMs (or flash kernel); its memory-bound kernels apart.
   Acc att;
   double att_fwd_bytes = 0, att_bwd_bytes = 0, att_bwd_time = 0;
+  double executed_fwd = core_flops, executed_bwd = 2.0 * core_flops;  // attention FLOPs run
   if (tr.flash_attention) {
     // Flash attention (Dao et al. 2022): causal blocks above the diagonal are skipped, so the
     // forward does about half the full s^2 work; the backward about 2.5x the forward.
     const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
-    att.time = core_flops * causal / (c.peak * c.gpu->mamf_fraction * calib::kFlashEfficiency);
+    executed_fwd = core_flops * causal;
+    executed_bwd = 2.5 * executed_fwd;
+    att.time = executed_fwd / (c.peak * c.gpu->mamf_fraction * calib::kFlashEfficiency);
+    if (p.cp > 1) {
+      // Context parallelism (ring attention, Transformer Engine): each of the CP steps runs the
+      // kernel over one chunk of seq / CP keys, paying the per-tile fixed cost every step; the
+      // partial outputs are merged after each step (read both, write one: 3 passes over the
+      // 16-bit output), and each step launches the kernels for the two load-balanced halves
+      // of the local queries and the merge.
+      const double keys = causal * skv;  // keys a query row runs over, on average
+      att.time *= (keys + p.cp * calib::kFlashKeyOverhead) / (keys + calib::kFlashKeyOverhead);
+      att_fwd_bytes += (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
+      att.time += (p.cp - 1) * 3.0 * calib::kKernelOverheadS;
+      att_bwd_bytes += 2.0 * (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
+    }
     att_bwd_time = 2.5 * att.time;
   } else {
     // Unfused (Megatron-LM 2021-22): two batched GEMMs over the full score matrix; backward
@@ -172,15 +187,18 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   w.bwd_s = 2.0 * g.time + att_bwd_time + att_bwd_bytes / hbm + 2.0 * mem_time;
   const double fwd_flops = g.flops + att.flops;
   w.model_flops = 3.0 * fwd_flops;
+  // Executed: the GEMMs three times (forward, input and weight gradients), the attention core
+  // as run (executed_fwd, executed_bwd), and what recomputation repeats of the forward.
+  const double executed = 3.0 * g.flops + executed_fwd + executed_bwd;
   if (tr.recompute == Recompute::Full) {
     w.recompute_s = w.fwd_s;
-    w.hardware_flops = w.model_flops + fwd_flops;
+    w.hardware_flops = executed + g.flops + executed_fwd;
   } else if (tr.recompute == Recompute::Selective && !tr.flash_attention) {
     // Selective recomputation redoes the attention core (Korthikanti et al. 2022).
     w.recompute_s = att_fwd;
-    w.hardware_flops = w.model_flops + att.flops;
+    w.hardware_flops = executed + executed_fwd;
   } else {
-    w.hardware_flops = w.model_flops;
+    w.hardware_flops = executed;
   }
   return w;
 }

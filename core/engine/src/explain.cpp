@@ -56,14 +56,15 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
   switch (f) {
     case Figure::MemoryPerGpu:
       x.title = "Memory per GPU";
-      x.formula = "memory = weights + gradients + optimizer states + activations + loss/logits + communication "
-                  "buffers + framework + fragmentation";
+      x.formula = "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working "
+                  "set + communication buffers + framework + fragmentation";
       in("weights", "weights", m.weights, "bytes");
       in("gradients", "gradients", m.gradients, "bytes");
       in("optimizer", "optimizer states", m.optimizer, "bytes");
       in("activations", "activations", m.activations, "bytes");
       in("loss_logits", "loss and logits", m.loss_logits, "bytes");
-      in("comm_buffers", "communication buffers", m.comm_buffers, "bytes");
+      in("zero3_working", "ZeRO-3 gathered layers and gradient bucket", m.zero3_working, "bytes");
+      in("comm_buffers", "NCCL buffers per communicator", m.comm_buffers, "bytes");
       in("framework", "framework and CUDA context", m.framework, "bytes");
       in("fragmentation", "allocator fragmentation", m.fragmentation, "bytes");
       x.value = m.total();
@@ -108,7 +109,10 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
     case Figure::Mfu:
       x.title = "MFU";
       x.formula = "MFU = model FLOPs per step / (step time x GPUs x peak FLOP/s per GPU)";
-      in("model_flops", "model FLOPs per step (no recomputation)", e.throughput.model_flops_per_step, "FLOP");
+      in("model_flops",
+         "model FLOPs per step (no recomputation; attention over the full s x s matrix, as the published runs "
+         "count it)",
+         e.throughput.model_flops_per_step, "FLOP");
       in("step_s", "step time", e.step.step_s, "s");
       in("gpus", "GPUs", s.cluster.total_gpus(), "");
       in("peak", "peak dense FLOP/s per GPU", peak_flops(s.cluster.gpu, s.training.precision), "FLOP/s");

@@ -183,6 +183,20 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
   return sp;
 }
 
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st) {
+  const double collective = calib::kNcclCollectiveChannels * calib::kNcclConnectionBytes;
+  const int d = dp * p.cp;
+  double bytes = 0;
+  if (p.tp > 1) bytes += collective;                                    // TP all-reduce / RS + AG
+  if (d > 1) bytes += collective;                                       // gradients over DP x CP
+  if (p.ep > 1 && d / p.ep > 1) bytes += collective;                    // expert gradients
+  if (p.pp > 1 && m.tied_embeddings && (st.first || st.last)) bytes += collective;  // embedding group
+  if (p.pp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // previous and next stage
+  if (p.cp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // CP ring neighbours
+  if (p.ep > 1) bytes += (p.ep - 1) * calib::kNcclP2pBytesPerPeer;      // all-to-all peers
+  return bytes;
+}
+
 namespace {
 
 // Micro-batches whose activations a stage holds at the peak of the schedule.
@@ -252,10 +266,25 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   // section 4.3), for the one micro-batch whose loss is being computed.
   if (st.last) mb.loss_logits = 4.0 * tokens * m.hidden / t * (1.0 + double(m.vocab) / m.hidden);
 
-  mb.comm_buffers = s.overheads.comm_buffer_bytes;
+  // ZeRO-3 / FSDP gathers each layer's 16-bit weights before its forward and again before its
+  // backward, prefetching the next layer meanwhile, and holds the layer's full gradients until
+  // their reduce-scatter: two gathered layers plus one layer of gradients (PyTorch FSDP with
+  // forward and backward prefetch; DeepSpeed stage 3 likewise with its prefetch bucket). The
+  // largest layer of the stage sets it; experts gather over the expert-data-parallel ranks only.
+  if (tr.zero == Zero::Stage3) {
+    double unit = dense_layers > 0 ? pc.dense_layer / t : 0.0;
+    if (st.moe_layers > 0) {
+      const double moe_unit = (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t +
+                              double(m.experts) * pc.expert / (double(p.ep) * t);
+      unit = std::max(unit, moe_unit);
+    }
+    mb.zero3_working = unit * (2.0 * bpp.weights + bpp.gradients);
+  }
+
+  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, st) + s.overheads.comm_buffer_bytes;
   mb.framework = s.overheads.framework_bytes;
-  mb.fragmentation =
-      s.overheads.fragmentation * (mb.weights + mb.gradients + mb.optimizer + mb.activations + mb.loss_logits);
+  mb.fragmentation = s.overheads.fragmentation * (mb.weights + mb.gradients + mb.optimizer + mb.activations +
+                                                   mb.loss_logits + mb.zero3_working);
   return mb;
 }
 
@@ -284,6 +313,8 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
     }
   }
   best.fits = best.peak.total() <= best.capacity;
+  best.kept_free = s.overheads.headroom_fraction * best.capacity;
+  best.fits_with_headroom = best.peak.total() + best.kept_free <= best.capacity;
   return best;
 }
 

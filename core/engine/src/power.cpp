@@ -30,8 +30,12 @@ PowerEstimate estimate_power(const Scenario& s, const NetworkSize& net) {
   const double gpus = c.total_gpus();
   p.gpu_peak_w = gpus * c.gpu.tdp_w;
   p.gpu_w = p.gpu_peak_w * a.gpu_power_factor;
-  p.node_overhead_w = a.node_overhead_w ? *a.node_overhead_w : c.gpus_per_node * calibrated_overhead_per_gpu_w(c.gpu);
-  p.node_peak_w = c.gpus_per_node * c.gpu.tdp_w + p.node_overhead_w;
+  // A set node_overhead_w is the user's own figure for both; the calibrated maximum is the
+  // peak, and kNodeOverheadTrainingFraction of it the training average.
+  p.node_overhead_peak_w =
+      a.node_overhead_w ? *a.node_overhead_w : c.gpus_per_node * calibrated_overhead_per_gpu_w(c.gpu);
+  p.node_overhead_w = a.node_overhead_w ? *a.node_overhead_w : kNodeOverheadTrainingFraction * p.node_overhead_peak_w;
+  p.node_peak_w = c.gpus_per_node * c.gpu.tdp_w + p.node_overhead_peak_w;
   p.node_w = c.gpus_per_node * c.gpu.tdp_w * a.gpu_power_factor + p.node_overhead_w;
   const double gbps = c.fabric.nic_gbps;
   p.switches_w = net.total_switches() * (a.switch_w ? *a.switch_w : default_switch_w(gbps));

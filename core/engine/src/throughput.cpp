@@ -204,8 +204,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.ep_total_s = mb * c.ep;  // all exposed (see above)
   st.exposed.cp_s = mb * c.cp;
   // Pipeline bubble: (p - 1) / (v m) of the ideal time, i.e. (p - 1) / v micro-batch slots
-  // (Narayanan et al. 2021, section 2.2).
-  st.bubble_s = p.pp > 1 ? (p.pp - 1) / v * c.total() : 0.0;
+  // (Narayanan et al. 2021, section 2.2), when each stage has at least p micro-batches to
+  // interleave. With m < p micro-batches the first one's chunks run their p x v chunk steps
+  // one after another and the others trail it: (p v + m - 1) / v slots for m of work, a bubble
+  // of (p - m) + (m - 1) / v slots (p - 1 for a single micro-batch, whatever v).
+  const double bubble_slots = mb >= p.pp ? (p.pp - 1) / v : (p.pp - mb) + (mb - 1) / v;
+  st.bubble_s = p.pp > 1 ? bubble_slots * c.total() : 0.0;
   // PP: activations forward and gradients backward between stages for every micro-batch and
   // chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
   if (p.pp > 1) {
@@ -254,8 +258,19 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       reduce += buckets * ar.seconds;
       st.dp_collectives += buckets;
       if (st.dp.algo == CollectiveAlgo::None) st.dp.algo = ar.algo;
+    } else if (tr.zero == Zero::Stage2) {
+      // ZeRO-2 as DeepSpeed runs it: a GPU keeps only its shard of the gradients, so it cannot
+      // accumulate whole gradients over micro-batches and reduce-scatters every micro-batch's
+      // (DeepSpeed stage_1_and_2.py, reduce_ipg_grads in each backward), then gathers the
+      // updated 16-bit weights once per step. Megatron-LM's way, full gradient buffers and one
+      // reduce-scatter per step, is the distributed optimizer (Zero::DistributedOptimizer).
+      const CollectiveTime rs = reduce_scatter(per_bucket * bpp.gradients, ranks, link, one_per_node);
+      reduce += mb * buckets * rs.seconds;
+      gather += buckets * all_gather(per_bucket * std::max(2.0, bpp.weights), ranks, link, one_per_node).seconds;
+      st.dp_collectives += (mb + 1.0) * buckets;
+      st.dp.algo = rs.algo;
     } else {
-      // ZeRO-1/2 and the distributed optimizer: reduce-scatter the gradients, then gather the
+      // ZeRO-1 and the distributed optimizer: reduce-scatter the gradients, then gather the
       // updated 16-bit weights.
       const CollectiveTime rs = reduce_scatter(per_bucket * bpp.gradients, ranks, link, one_per_node);
       reduce += buckets * rs.seconds;
@@ -289,7 +304,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     // backward window, stays exposed. The weight gather overlaps the next forward likewise.
     const double total_params = c.dense_params + c.expert_params;
     const double bucket = total_params > 0 ? std::min(1.0, bucket_params(d) / total_params) : 1.0;
-    const double exposed_reduce = std::max(bucket * reduce, reduce - std::max(0.0, bwd_stream - cp_busy_bwd));
+    // ZeRO-2 reduces in every micro-batch's backward: one window, and one last bucket, each.
+    const double windows = tr.zero == Zero::Stage2 ? std::max(1, mb) : 1;
+    const double per_window = reduce / windows;
+    const double exposed_reduce =
+        windows * std::max(bucket * per_window, per_window - std::max(0.0, bwd_stream - cp_busy_bwd));
     const double exposed_gather = std::max(bucket * gather, gather - std::max(0.0, fwd_stream - cp_busy_fwd));
     st.exposed.dp_s = exposed_reduce + exposed_gather;
   } else {

@@ -107,6 +107,8 @@ std::vector<Problem> validate(const Scenario& s) {
     c.fail("overheads.comm_buffer_bytes", "must be zero or more bytes, got " + num(o.comm_buffer_bytes));
   if (!(o.fragmentation >= 0 && o.fragmentation < 1))
     c.fail("overheads.fragmentation", "must be a fraction from 0 to below 1, got " + num(o.fragmentation));
+  if (!(o.headroom_fraction >= 0 && o.headroom_fraction < 1))
+    c.fail("overheads.headroom_fraction", "must be a fraction from 0 to below 1, got " + num(o.headroom_fraction));
 
   // The network and the site calibration.
   cluster_ok &= c.range("cluster.nics_per_node", k.nics_per_node, 1, 64);

@@ -259,6 +259,7 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out) {
   out["power"] = {{"gpu_w", p.gpu_w},
                   {"gpu_peak_w", p.gpu_peak_w},
                   {"node_overhead_w", p.node_overhead_w},
+                  {"node_overhead_peak_w", p.node_overhead_peak_w},
                   {"node_w", p.node_w},
                   {"node_peak_w", p.node_peak_w},
                   {"switches_w", p.switches_w},

@@ -111,7 +111,8 @@ json scenario_to_json(const Scenario& s) {
       {"overheads",
        {{"framework_bytes", s.overheads.framework_bytes},
         {"comm_buffer_bytes", s.overheads.comm_buffer_bytes},
-        {"fragmentation", s.overheads.fragmentation}}},
+        {"fragmentation", s.overheads.fragmentation},
+        {"headroom_fraction", s.overheads.headroom_fraction}}},
       {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
       {"assumptions", assumptions_to_json(s.assumptions)},
   };
@@ -398,6 +399,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.number(*o, "framework_bytes", "overheads", s.overheads.framework_bytes);
     r.number(*o, "comm_buffer_bytes", "overheads", s.overheads.comm_buffer_bytes);
     r.number(*o, "fragmentation", "overheads", s.overheads.fragmentation);
+    r.number(*o, "headroom_fraction", "overheads", s.overheads.headroom_fraction);
   }
   if (const json* k = r.object(j, "calibration", "calibration")) {
     r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
@@ -469,6 +471,7 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
         {"optimizer_bytes", m.optimizer},
         {"activations_bytes", m.activations},
         {"loss_logits_bytes", m.loss_logits},
+        {"zero3_working_set_bytes", m.zero3_working},
         {"comm_buffers_bytes", m.comm_buffers},
         {"framework_bytes", m.framework},
         {"fragmentation_bytes", m.fragmentation},
@@ -477,6 +480,8 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
         {"capacity_bytes", me.capacity},
         {"headroom_bytes", me.headroom()},
         {"fits", me.fits},
+        {"planner_headroom_bytes", me.kept_free},
+        {"fits_with_headroom", me.fits_with_headroom},
         {"peak_stage", me.peak_stage},
         {"peak_stage_layers", me.peak_stage_layers},
         {"inflight_microbatches", me.inflight},

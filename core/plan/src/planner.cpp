@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <mutex>
 #include <tuple>
 
@@ -16,8 +18,14 @@ namespace cp {
 using namespace planner_detail;
 
 bool key_less(const PlanLayout& a, const PlanLayout& b) {
-  return std::tie(a.gpus, a.fabric, a.tp, a.pp, a.cp, a.ep, a.vpp, a.micro_batch, a.recompute, a.zero, a.sp) <
-         std::tie(b.gpus, b.fabric, b.tp, b.pp, b.cp, b.ep, b.vpp, b.micro_batch, b.recompute, b.zero, b.sp);
+  return std::tie(a.gpus, a.fabric, a.tp, a.pp, a.cp, a.ep, a.vpp, a.micro_batch, a.recompute, a.zero, a.sp,
+                  a.tp_overlap) < std::tie(b.gpus, b.fabric, b.tp, b.pp, b.cp, b.ep, b.vpp, b.micro_batch, b.recompute,
+                                           b.zero, b.sp, b.tp_overlap);
+}
+
+bool same_figures(const PlanMetrics& a, const PlanMetrics& b) {
+  return a.tokens_per_s == b.tokens_per_s && a.time_s == b.time_s && a.run_cost == b.run_cost &&
+         a.cost_per_mtok == b.cost_per_mtok && a.memory_bytes == b.memory_bytes && a.warnings == b.warnings;
 }
 
 Scenario apply_layout(const Scenario& base, const PlanLayout& l, const std::vector<std::string>& fabrics) {
@@ -29,6 +37,7 @@ Scenario apply_layout(const Scenario& base, const PlanLayout& l, const std::vect
   s.training.micro_batch = l.micro_batch;
   s.training.recompute = l.recompute;
   s.training.zero = l.zero;
+  s.training.tp_comm_overlap = l.tp_overlap;
   return s;
 }
 
@@ -56,7 +65,7 @@ bool tp_fits_model(const ModelShape& m, int tp) {
 // Default lists: every value that can be valid on its own for this model and cluster.
 Knobs make_knobs(const Scenario& b, const SearchSpace& sp, int max_job_gpus) {
   const ModelShape& m = b.model;
-  Knobs k{sp.tp, sp.pp, sp.cp, sp.ep, sp.vpp, sp.micro_batch, sp.sp, sp.recompute, sp.zero};
+  Knobs k{sp.tp, sp.pp, sp.cp, sp.ep, sp.vpp, sp.micro_batch, sp.sp, sp.tp_overlap, sp.recompute, sp.zero};
   if (k.tp.empty())
     for (int t = 1; t <= std::min(m.heads, sp.tp_across_nodes ? max_job_gpus : b.cluster.gpus_per_node); ++t)
       if (tp_fits_model(m, t)) k.tp.push_back(t);
@@ -79,9 +88,10 @@ Knobs make_knobs(const Scenario& b, const SearchSpace& sp, int max_job_gpus) {
     for (int x = 1; x <= std::min(sp.max_micro_batch, b.training.global_batch); ++x)
       if (b.training.global_batch % x == 0) k.mb.push_back(x);
   if (k.sp.empty()) k.sp = {0, 1};
+  if (k.tpo.empty()) k.tpo = {0, 1};
   if (k.recompute.empty()) k.recompute = {Recompute::None, Recompute::Selective, Recompute::Full};
   if (k.zero.empty()) k.zero = {Zero::Stage0, Zero::Stage1, Zero::Stage2, Zero::Stage3, Zero::DistributedOptimizer};
-  for (auto* v : {&k.tp, &k.pp, &k.cp, &k.ep, &k.vpp, &k.mb, &k.sp}) canonical(*v);
+  for (auto* v : {&k.tp, &k.pp, &k.cp, &k.ep, &k.vpp, &k.mb, &k.sp, &k.tpo}) canonical(*v);
   canonical(k.recompute);
   canonical(k.zero);
   return k;
@@ -105,6 +115,9 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
   check_list(sp.micro_batch, "micro_batch", 1 << 20, P);
   for (int x : sp.sp)
     if (x != 0 && x != 1) P.push_back({"search.sp", "values must be 0 (off) or 1 (on), got " + std::to_string(x)});
+  for (int x : sp.tp_overlap)
+    if (x != 0 && x != 1)
+      P.push_back({"search.tp_overlap", "values must be 0 (off) or 1 (on), got " + std::to_string(x)});
   if (sp.max_micro_batch < 1) P.push_back({"search.max_micro_batch", "must be at least 1"});
   if (sp.spare_nodes < 0) P.push_back({"search.spare_nodes", "must be zero or more"});
   if (!(sp.max_power_kw >= 0)) P.push_back({"search.max_power_kw", "must be zero (no limit) or more"});
@@ -178,6 +191,7 @@ void fill_from(const Knobs& k, int level, PlanLayout& l) {
   l.recompute = k.recompute.front();
   l.zero = k.zero.front();
   l.sp = k.sp.front() != 0;
+  l.tp_overlap = k.tpo.front() != 0;
   const int replica = l.tp * l.pp * l.cp;
   l.dp = replica > 0 && l.job_gpus % replica == 0 ? l.job_gpus / replica : 0;
 }
@@ -236,11 +250,61 @@ std::vector<PlanEntry> entries(const std::vector<Candidate>& cs, const Scenario&
   std::vector<PlanEntry> out;
   out.reserve(cs.size());
   for (const Candidate& c : cs) {
-    PlanEntry e{c.layout, c.metrics, apply_layout(base, c.layout, r.fabrics), {}};
+    PlanEntry e{c.layout, c.metrics, apply_layout(base, c.layout, r.fabrics), {}, c.variants};
     e.estimate = estimate(e.scenario);
     out.push_back(std::move(e));
   }
   return out;
+}
+
+// What would make the closest layout fit: the smallest GPU of the catalog with enough memory
+// (headroom kept), and the fewest GPUs, 2 to 64 times as many, on which the same layout with
+// more pipeline stages (each holding fewer layers) or more data-parallel ranks (sharding the
+// ZeRO states further) fits.
+std::string fit_advice(const PlanEntry& c, const Scenario& base, const std::vector<std::string>& fabrics) {
+  constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+  const double need = c.estimate.memory.peak.total();
+  const double keep = base.overheads.headroom_fraction;
+  std::string out = "closest layout: " + std::to_string(c.layout.gpus) + " GPUs, " + layout_text(c.layout);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, ", needs %.1f GiB per GPU and %.1f GiB kept free; the GPU has %.1f GiB", need / GiB,
+                c.estimate.memory.kept_free / GiB, c.estimate.memory.capacity / GiB);
+  out += buf;
+  const GpuSpec* larger = nullptr;
+  for (const GpuSpec& g : gpu_catalog())
+    if (g.memory_bytes * (1.0 - keep) >= need && (!larger || g.memory_bytes < larger->memory_bytes)) larger = &g;
+  if (larger) {
+    std::snprintf(buf, sizeof buf, ". It would fit on %s (%.0f GiB)", larger->id.c_str(), larger->memory_bytes / GiB);
+    out += buf;
+  } else {
+    out += ". No GPU in the catalog has that much memory";
+  }
+  const int gpn = base.cluster.gpus_per_node;
+  for (int k = 2; k <= 64; k *= 2) {
+    for (int way = 0; way < 2; ++way) {
+      PlanLayout l = c.layout;
+      l.job_gpus = c.layout.job_gpus * k;
+      l.gpus = l.job_gpus + (c.layout.gpus - c.layout.job_gpus);
+      if (way == 0) {
+        l.pp *= k;
+        l.vpp = 1;
+        if (l.pp > base.model.layers) continue;
+      } else {
+        l.dp *= k;
+        if (base.training.global_batch % ((long long)l.dp * l.micro_batch) != 0) continue;
+      }
+      if (gpn < 1 || l.job_gpus % gpn != 0) continue;
+      const Scenario s = apply_layout(base, l, fabrics);
+      if (!validate(s).empty()) continue;
+      const Estimate e = estimate(s);
+      if (!e.memory.fits_with_headroom) continue;
+      l.dp = s.data_parallel();
+      out += std::string(larger ? ", or" : "; it would fit") + " on " + std::to_string(l.gpus) + " GPUs as " +
+             layout_text(l) + " (" + std::to_string(int(std::lround(e.memory.peak.total() / GiB))) + " GiB)";
+      return out;
+    }
+  }
+  return out + "; not on up to 64 times the GPUs with more pipeline stages or data-parallel ranks either";
 }
 
 void find_binding(const Scenario& base, const SearchSpace& sp, PlanResult& r) {
@@ -250,18 +314,27 @@ void find_binding(const Scenario& base, const SearchSpace& sp, PlanResult& r) {
   for (int i = 0; i < kPlanReasons; ++i) {
     if (after_estimate(PlanReason(i)) != estimated || r.rejected[std::size_t(i)] == 0) continue;
     // These two only skip duplicates of a layout (VPP without PP, SP without TP): never binding.
-    if (PlanReason(i) == PlanReason::VppNeedsPp || PlanReason(i) == PlanReason::SpNoTp) continue;
+    if (PlanReason(i) == PlanReason::VppNeedsPp || PlanReason(i) == PlanReason::SpNoTp ||
+        PlanReason(i) == PlanReason::TpOverlapNeedsSp)
+      continue;
     if (best < 0 || r.rejected[std::size_t(i)] > r.rejected[std::size_t(best)]) best = i;
   }
   if (best < 0) return;
   const PlanReason reason = PlanReason(best);
   r.binding = reason;
-  const PlanLayout& ex = *r.example[std::size_t(best)];
   r.binding_text = "no feasible layout; binding constraint '" + std::string(reason_id(reason)) + "' rejected " +
                    std::to_string(r.rejected[std::size_t(best)]) + " of " +
                    std::to_string(estimated ? r.evaluated : r.considered) +
-                   (estimated ? " estimated layouts" : " layouts") + ", e.g. " + std::to_string(ex.gpus) + " GPUs, " +
-                   layout_text(ex) + ": " + reason_text(reason, ex, base, sp, r.fabrics);
+                   (estimated ? " estimated layouts" : " layouts");
+  // Memory: the layout closest to fitting and what would make it fit, not the first layout
+  // tried (often the worst).
+  if (reason == PlanReason::Memory && r.closest) {
+    r.binding_text += "; " + r.closest_text;
+    return;
+  }
+  const PlanLayout& ex = *r.example[std::size_t(best)];
+  r.binding_text += ", e.g. " + std::to_string(ex.gpus) + " GPUs, " + layout_text(ex) + ": " +
+                    reason_text(reason, ex, base, sp, r.fabrics);
 }
 
 }  // namespace
@@ -306,6 +379,20 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
     pareto.insert(pareto.end(), ur.pareto.begin(), ur.pareto.end());
   }
   std::sort(top.begin(), top.end(), better);
+  // Rows that estimate identically become one row naming its variants. Identical figures mean
+  // an identical score and tie-break, so twins sit among the rows of equal score.
+  std::vector<Candidate> rows;
+  for (Candidate& c : top) {
+    bool merged = false;
+    for (auto it = rows.rbegin(); it != rows.rend() && it->metrics.score == c.metrics.score; ++it)
+      if (same_figures(it->metrics, c.metrics)) {
+        merge_variant(*it, c);
+        merged = true;
+        break;
+      }
+    if (!merged) rows.push_back(std::move(c));
+  }
+  top = std::move(rows);
   if (int(top.size()) > opt.top) top.resize(std::size_t(opt.top));
   std::sort(pareto.begin(), pareto.end(), [](const Candidate& a, const Candidate& b) {
     if (a.metrics.time_s != b.metrics.time_s) return a.metrics.time_s < b.metrics.time_s;
@@ -323,6 +410,14 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
   r.example = tally.example;
   r.top = entries(top, base, r);
   r.frontier = entries(frontier, base, r);
+  if (r.feasible == 0 && !r.cancelled && tally.closest) {
+    PlanEntry c{*tally.closest, {}, apply_layout(base, *tally.closest, r.fabrics), {}, {}};
+    c.estimate = estimate(c.scenario);
+    c.metrics.tokens_per_s = c.estimate.throughput.tokens_per_s;
+    c.metrics.memory_bytes = c.estimate.memory.peak.total();
+    r.closest = std::move(c);
+    r.closest_text = fit_advice(*r.closest, base, r.fabrics);
+  }
   find_binding(base, space, r);
   r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;

@@ -1,6 +1,7 @@
 #include "plan/planner_search.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace cp::planner_detail {
 
@@ -12,18 +13,36 @@ void Tally::merge(const Tally& o) {
     rejected[i] += o.rejected[i];
     if (!example[i] && o.example[i]) example[i] = o.example[i];
   }
+  if (o.closest) near_fit(*o.closest, o.closest_ratio);
 }
 
 long long subtree(const Knobs& k, int level) {
   const std::size_t sizes[] = {k.tp.size(), k.pp.size(),  k.cp.size(),        k.ep.size(),   k.vpp.size(),
-                               k.mb.size(), k.recompute.size(), k.zero.size(), k.sp.size()};
+                               k.mb.size(), k.recompute.size(), k.zero.size(), k.sp.size(), k.tpo.size()};
   long long n = 1;
-  for (int i = level + 1; i < 9; ++i) n *= (long long)sizes[i];
+  for (int i = level + 1; i < 10; ++i) n *= (long long)sizes[i];
   return n;
+}
+
+void merge_variant(Candidate& into, const Candidate& c) {
+  if (key_less(c.layout, into.layout)) {
+    into.variants.push_back(into.layout);
+    into.layout = c.layout;
+  } else {
+    into.variants.push_back(c.layout);
+  }
+  into.variants.insert(into.variants.end(), c.variants.begin(), c.variants.end());
+  std::sort(into.variants.begin(), into.variants.end(), key_less);
 }
 
 void insert_top(std::vector<Candidate>& top, const Candidate& c, int n) {
   if (n <= 0) return;
+  for (Candidate& t : top)
+    if (same_figures(t.metrics, c.metrics)) {
+      merge_variant(t, c);
+      std::sort(top.begin(), top.end(), better);  // the row may now lead with a lower key
+      return;
+    }
   if (int(top.size()) == n && !better(c, top.back())) return;
   const auto at = std::upper_bound(top.begin(), top.end(), c, better);
   top.insert(at, c);
@@ -60,6 +79,7 @@ void fill_below(const Knobs& k, int level, PlanLayout& l) {
   if (level < 6) l.recompute = k.recompute.front();
   if (level < 7) l.zero = k.zero.front();
   if (level < 8) l.sp = k.sp.front() != 0;
+  if (level < 9) l.tp_overlap = k.tpo.front() != 0;
 }
 
 struct Classified {
@@ -74,13 +94,28 @@ Classified classify(const Setup& st, const Estimate& e, double tokens) {
   m.time_s = e.reliability.real_train_time_s;
   m.run_cost = e.cost.run_total;
   m.cost_per_mtok = e.cost.per_million_tokens;
+  m.memory_bytes = e.memory.peak.total();
+  for (const Warning& w : e.warnings) m.warnings |= std::uint32_t(1) << unsigned(w.code);
   switch (st.objective) {
-    case Objective::Throughput: m.score = -m.tokens_per_s; break;
-    case Objective::Time: m.score = m.time_s; break;
-    case Objective::Cost: m.score = m.run_cost; break;
-    case Objective::CostPerToken: m.score = m.cost_per_mtok; break;
+    case Objective::Throughput:
+      m.score = -m.tokens_per_s;
+      m.tiebreak = m.cost_per_mtok;
+      break;
+    case Objective::Time:
+      m.score = m.time_s;
+      m.tiebreak = m.run_cost;
+      break;
+    case Objective::Cost:
+      m.score = m.run_cost;
+      m.tiebreak = m.time_s;
+      break;
+    case Objective::CostPerToken:
+      m.score = m.cost_per_mtok;
+      m.tiebreak = m.time_s;
+      break;
   }
-  if (!e.memory.fits) c.reason = PlanReason::Memory;
+  // The planner keeps the stated headroom free (overheads.headroom_fraction).
+  if (!e.memory.fits_with_headroom) c.reason = PlanReason::Memory;
   else if (tokens > 0 && !(m.time_s > 0)) c.reason = PlanReason::NoProgress;
   else if (st.max_power_w > 0 && e.power.facility_peak_w > st.max_power_w) c.reason = PlanReason::Power;
   else if (st.max_budget > 0 && e.cost.budget_per_month > st.max_budget) c.reason = PlanReason::Budget;
@@ -115,7 +150,8 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
   s.parallel.cp = u.cp;
   s.parallel.dp = 0;  // derived: dp above
 
-  const long long under_ep = subtree(k, 3), under_vpp = subtree(k, 4), under_mb = subtree(k, 5);
+  const long long under_ep = subtree(k, 3), under_vpp = subtree(k, 4), under_mb = subtree(k, 5),
+                  under_sp = subtree(k, 8);
   long long since_check = 0;
   for (const int ep : k.ep) {
     l.ep = ep;
@@ -164,27 +200,39 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
             s.training.zero = z;
             for (const int sp : k.sp) {
               l.sp = sp != 0;
+              fill_below(k, 8, l);
               if (l.sp && u.tp == 1) {
-                t.reject(PlanReason::SpNoTp, 1, l);
+                t.reject(PlanReason::SpNoTp, under_sp, l);
                 continue;
               }
               s.parallel.sp = l.sp;
-              const Estimate e = estimate(s);
-              ++t.evaluated;
-              const Classified c = classify(st, e, tokens);
-              if (c.reason) {
-                t.reject(*c.reason, 1, l);
-              } else {
-                ++t.feasible;
-                const Candidate cand{l, c.metrics};
-                insert_top(out.top, cand, st.top);
-                if (st.want_frontier) insert_pareto(out.pareto, cand);
-              }
-              if (++since_check == 4096) {
-                since_check = 0;
-                if (cancel && cancel->load(std::memory_order_relaxed)) {
-                  out.cancelled = true;
-                  return;
+              for (const int tpo : k.tpo) {
+                l.tp_overlap = tpo != 0;
+                // Megatron-Core's TP overlap (userbuffers) runs only with sequence parallelism.
+                if (l.tp_overlap && !l.sp) {
+                  t.reject(PlanReason::TpOverlapNeedsSp, 1, l);
+                  continue;
+                }
+                s.training.tp_comm_overlap = l.tp_overlap;
+                const Estimate e = estimate(s);
+                ++t.evaluated;
+                const Classified c = classify(st, e, tokens);
+                if (c.reason) {
+                  t.reject(*c.reason, 1, l);
+                  if (*c.reason == PlanReason::Memory)
+                    t.near_fit(l, (e.memory.peak.total() + e.memory.kept_free) / e.memory.capacity);
+                } else {
+                  ++t.feasible;
+                  const Candidate cand{l, c.metrics, {}};
+                  insert_top(out.top, cand, st.top);
+                  if (st.want_frontier) insert_pareto(out.pareto, cand);
+                }
+                if (++since_check == 4096) {
+                  since_check = 0;
+                  if (cancel && cancel->load(std::memory_order_relaxed)) {
+                    out.cancelled = true;
+                    return;
+                  }
                 }
               }
             }

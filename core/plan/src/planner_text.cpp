@@ -1,4 +1,5 @@
 // The planner's names and sentences: objective spellings, reason ids, layouts and reasons as text.
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -59,6 +60,7 @@ std::string_view reason_id(PlanReason r) {
     case PlanReason::VppUneven: return "vpp_uneven";
     case PlanReason::GlobalBatch: return "global_batch";
     case PlanReason::SpNoTp: return "sp_no_tp";
+    case PlanReason::TpOverlapNeedsSp: return "tp_overlap_needs_sp";
     case PlanReason::Memory: return "memory";
     case PlanReason::NoProgress: return "no_progress";
     case PlanReason::Power: return "power";
@@ -76,6 +78,17 @@ std::string layout_text(const PlanLayout& l) {
                   ", micro-batch " + std::to_string(l.micro_batch) + ", recompute " +
                   std::string(to_string(l.recompute)) + ", ZeRO " + std::string(to_string(l.zero)) + ", SP " +
                   (l.sp ? "on" : "off");
+  if (l.tp_overlap) s += ", TP overlap on";
+  return s;
+}
+
+std::string warnings_text(std::uint32_t warnings) {
+  std::string s;
+  for (unsigned i = 0; i < 32; ++i)
+    if (warnings & (std::uint32_t(1) << i)) {
+      if (!s.empty()) s += ", ";
+      s += warning_code_name(WarningCode(i));
+    }
   return s;
 }
 
@@ -109,6 +122,8 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
       return fmt("the global batch of %.0f is not a multiple of DP x micro-batch = %.0f", base.training.global_batch,
                  double(l.dp) * l.micro_batch);
     case PlanReason::SpNoTp: return "sequence parallelism has no effect with TP 1 (searched with SP off)";
+    case PlanReason::TpOverlapNeedsSp:
+      return "TP communication overlap needs sequence parallelism (Megatron-Core refuses it without)";
     default: break;
   }
   const Scenario s = apply_layout(base, l, fabrics);

@@ -20,6 +20,13 @@ inline constexpr double kHbmEfficiency = 0.85;
 // Flash attention throughput relative to the GPU's best GEMM (FlashAttention-2 reaches about
 // 70% of A100 peak forward and less backward; Dao 2023).
 inline constexpr double kFlashEfficiency = 0.65;
+// Fixed cost of a flash-attention kernel per query tile (loading Q, initialising and
+// normalising the output, writing it and the log-sum-exp), in keys' worth of work: a kernel
+// over L keys runs at L / (L + 256) of its long-sequence rate. FlashAttention-2 (Dao 2023,
+// figs. 4-6, A100, head dim 128) reaches about 70% of its 16k-token rate at 512 tokens and 90%
+// at 2k [est: read off the curves]. It matters when context parallelism cuts the keys into
+// chunks: each ring step is one more kernel over seq / CP keys.
+inline constexpr double kFlashKeyOverhead = 256;
 // Fixed cost of every kernel: launch latency, ramp-up and tail drain (a few microseconds; it
 // matters when per-layer work is small, as for small models on fast GPUs).
 inline constexpr double kKernelOverheadS = 4e-6;
@@ -38,8 +45,15 @@ struct LayerWork {
   double bwd_s = 0;           // backward time
   double recompute_s = 0;     // extra forward work in backward (recomputation)
   double attention_fwd_s = 0; // the attention core's share of fwd_s (for CP overlap)
+  // Model FLOPs follow the published runs' convention (Narayanan et al. 2021, Korthikanti et
+  // al. 2022, Megatron-LM's reported TFLOP/s): attention scores and context counted over the
+  // full s x s matrix, whether or not causal masking skips half of it.
   double model_flops = 0;     // fwd + bwd FLOPs on this GPU, no recomputation
-  double hardware_flops = 0;  // including recomputation
+  // Hardware FLOPs are the FLOPs executed: recomputation included, and flash attention's
+  // causal half (plus the diagonal blocks) and its backward recomputation of the scores
+  // (2.5 x the forward, Dao 2023), so that hardware utilisation never exceeds what the kernels
+  // can reach.
+  double hardware_flops = 0;
 };
 
 struct ComputeContext {

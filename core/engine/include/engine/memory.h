@@ -5,8 +5,24 @@
 #include "engine/enums.h"
 #include "engine/model.h"
 #include "engine/scenario.h"
+#include "engine/units.h"
 
 namespace cp {
+
+namespace calib {
+// NCCL allocates, for every channel of a communicator and every peer it receives from, one
+// buffer per protocol: Simple NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable docs), LL128
+// 120 elements x 8 B x 640 threads x 8 steps = 4.6875 MiB and LL 8 lines x 16 B x 512 threads x
+// 8 steps = 0.5 MiB (NCCL src/include/device.h defaults).
+inline constexpr double kNcclConnectionBytes = (4.0 + 4.6875 + 0.5) * units::MiB;
+// Channels of a collective communicator (ring all-reduce, reduce-scatter, all-gather): NCCL
+// opens 16 to 32 on NVSwitch A100/H100 nodes (nccl-tests init logs); 16 taken [est].
+inline constexpr double kNcclCollectiveChannels = 16;
+// Point-to-point traffic (pipeline sends, CP ring exchanges, the EP all-to-all) uses the Simple
+// protocol on NCCL_NCHANNELS_PER_NET_PEER = 2 channels per peer (NCCL docs), a send and a
+// receive buffer of NCCL_BUFFSIZE each.
+inline constexpr double kNcclP2pBytesPerPeer = 2 * 2 * 4.0 * units::MiB;
+}  // namespace calib
 
 // Bytes per parameter of each model-state class, before any ZeRO sharding.
 struct BytesPerParam {
@@ -48,10 +64,13 @@ struct MemoryBreakdown {
   double optimizer = 0;
   double activations = 0;
   double loss_logits = 0;     // output layer input and fp32 logits for the loss (last stage)
-  double comm_buffers = 0;
+  // ZeRO-3 working set: the gathered 16-bit weights of the layer being computed and of the one
+  // prefetched, and the layer's unsharded gradients before their reduce-scatter.
+  double zero3_working = 0;
+  double comm_buffers = 0;    // NCCL buffers of the communicators this GPU uses, plus any set allowance
   double framework = 0;
   double fragmentation = 0;
-  double other() const { return loss_logits + comm_buffers + framework + fragmentation; }
+  double other() const { return loss_logits + zero3_working + comm_buffers + framework + fragmentation; }
   double total() const { return weights + gradients + optimizer + activations + other(); }
 };
 
@@ -64,6 +83,10 @@ struct MemoryEstimate {
   double capacity = 0;         // the GPU's memory, bytes
   bool fits = false;
   double headroom() const { return capacity - peak.total(); }
+  // Memory the planner keeps free on top of the estimate (overheads.headroom_fraction of the
+  // capacity), and whether the estimate fits with it.
+  double kept_free = 0;
+  bool fits_with_headroom = false;
 };
 
 // Precondition: validate(s) found no problem.
@@ -103,5 +126,12 @@ struct StageParams {
   double experts = 0;  // routed experts, sharded over DP x CP / EP
 };
 StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st);
+
+// NCCL buffers of the communicators a GPU of this stage moves data on (Megatron-LM process
+// groups): TP, DP x CP and the expert-data-parallel group (collectives), the embedding group of
+// the first and last stages when the embeddings are tied, PP and CP (point-to-point to two
+// neighbours) and EP (all-to-all to EP - 1 peers). NCCL connects lazily, so a group that moves
+// nothing costs nothing.
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st);
 
 }  // namespace cp

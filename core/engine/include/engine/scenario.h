@@ -65,11 +65,18 @@ struct Overheads {
   // CUDA context, cuBLAS/cuDNN workspaces and loaded kernels: typically 0.5-1.5 GiB per GPU
   // with PyTorch 2.x on A100/H100 (PyTorch CUDA semantics notes; measured in issue 10).
   double framework_bytes = 1.0 * 1024 * 1024 * 1024;
-  // NCCL buffers for the TP, PP and DP communicators: NCCL_BUFFSIZE (4 MiB) per channel per
-  // peer, a few channels and communicators (NCCL environment documentation).
-  double comm_buffer_bytes = 0.5 * 1024 * 1024 * 1024;
+  // Communication buffers beyond NCCL's own: NCCL's buffers are modelled per communicator
+  // (core/memory.h nccl_buffer_bytes: 147 MiB per collective group, 16 MiB per point-to-point
+  // peer); this is an extra allowance on top (0 by default; scenarios saved before issue 16
+  // carry the old flat 0.5 GiB here and keep it).
+  double comm_buffer_bytes = 0;
   // Caching-allocator fragmentation: reserved minus allocated, as a fraction of the tensors.
   double fragmentation = 0.05;
+  // Memory the auto-planner keeps free beyond all of the above, as a fraction of the GPU's
+  // memory: for what an estimate cannot see (routed-token imbalance, CUDA graphs, transient
+  // peaks of the allocator; Megatron Bridge's memory-tuning guide lists these as outside any
+  // estimator). 0.05: 4 GB of an 80 GB GPU [est: a practitioner's margin, no published figure].
+  double headroom_fraction = 0.05;
 };
 
 // A user's measured step time on their own cluster: the estimate is scaled by the ratio of

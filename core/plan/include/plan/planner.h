@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,7 +33,7 @@ std::optional<Objective> parse_objective(std::string_view text);
 // estimate; the second after the full estimate. Ids are stable (JSON keys).
 enum class PlanReason {
   TpExceedsNode, TpHeads, TpKvHeads, TpFfn, TpExpertFfn, PpLayers, CpSeq, LayoutGpus,
-  EpDense, EpExperts, EpDpCp, VppNeedsPp, VppLayers, VppUneven, GlobalBatch, SpNoTp,
+  EpDense, EpExperts, EpDpCp, VppNeedsPp, VppLayers, VppUneven, GlobalBatch, SpNoTp, TpOverlapNeedsSp,
   Memory, NoProgress, Power, Budget, Deadline, PriceMissing,
   Count
 };
@@ -50,6 +51,9 @@ struct SearchSpace {
   std::vector<Recompute> recompute;
   std::vector<Zero> zero;
   std::vector<int> sp;               // 0 off, 1 on
+  // TP communication overlap (Megatron-Core --tp-comm-overlap, Transformer Engine userbuffers):
+  // 0 off, 1 on; it needs SP (Megatron-Core refuses it without), so it is searched with SP on.
+  std::vector<int> tp_overlap;
   bool tp_across_nodes = false;      // allow TP groups larger than a node
   bool even_chunks_only = true;      // VPP must divide the layers per stage (Megatron-LM requires it)
   int max_micro_batch = 64;          // default micro-batch list: divisors of the global batch up to this
@@ -83,6 +87,7 @@ struct PlanLayout {
   Recompute recompute = Recompute::None;
   Zero zero = Zero::Stage0;
   bool sp = false;
+  bool tp_overlap = false;
 };
 bool key_less(const PlanLayout& a, const PlanLayout& b);
 
@@ -92,13 +97,24 @@ struct PlanMetrics {
   double run_cost = 0;       // cost.run_total
   double cost_per_mtok = 0;  // cost.per_million_tokens
   double score = 0;          // the objective, lower is better (throughput negated)
+  // The next objective, which breaks ties of the score (lower is better): throughput ties go
+  // to the lower cost per token, time ties to the lower run cost, cost and cost-per-token
+  // ties to the shorter time to train.
+  double tiebreak = 0;
+  double memory_bytes = 0;   // memory.peak.total()
+  std::uint32_t warnings = 0;  // bit i set: the estimate raises WarningCode i
 };
+// Two layouts estimate identically: every figure the ranking shows is equal.
+bool same_figures(const PlanMetrics& a, const PlanMetrics& b);
 
 struct PlanEntry {
   PlanLayout layout;
   PlanMetrics metrics;
   Scenario scenario;  // the base scenario with this layout applied
   Estimate estimate;
+  // Layouts that estimate identically to this one (recompute none and selective with flash
+  // attention, say), collapsed into this row; the row's layout is the lowest key of them.
+  std::vector<PlanLayout> variants;
 };
 
 struct PlanResult {
@@ -122,6 +138,11 @@ struct PlanResult {
   // layouts), and a sentence with an example.
   std::optional<PlanReason> binding;
   std::string binding_text;
+  // When nothing fits in memory: the layout that came closest (least memory, headroom
+  // included, over the GPU's), and what would make it fit (a GPU with more memory from the
+  // catalog, or more GPUs), in a sentence.
+  std::optional<PlanEntry> closest;
+  std::string closest_text;
 };
 
 // `base`: the model, training setup, cluster and assumptions; its layout is ignored (DP is always
@@ -131,9 +152,12 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
 // The base scenario with a layout applied (cluster size, fabric, parallelism, training knobs).
 Scenario apply_layout(const Scenario& base, const PlanLayout& l, const std::vector<std::string>& fabrics);
 
-// "TP 8, PP 4, VPP 1, CP 1, EP 1, DP 4, micro-batch 1, recompute selective, ZeRO 1, SP on".
+// "TP 8, PP 4, VPP 1, CP 1, EP 1, DP 4, micro-batch 1, recompute selective, ZeRO 1, SP on"
+// (", TP overlap on" appended when set).
 std::string layout_text(const PlanLayout& l);
 // Why `l` was rejected for reason `r`, in a sentence (re-estimates for the later reasons).
+// The warnings of a layout's estimate, by their ids: "few_micro_batches, uneven_pipeline".
+std::string warnings_text(std::uint32_t warnings);
 std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base, const SearchSpace& space,
                         const std::vector<std::string>& fabrics);
 

@@ -14,7 +14,7 @@
 namespace cp::planner_detail {
 
 struct Knobs {
-  std::vector<int> tp, pp, cp, ep, vpp, mb, sp;
+  std::vector<int> tp, pp, cp, ep, vpp, mb, sp, tpo;
   std::vector<Recompute> recompute;
   std::vector<Zero> zero;
 };
@@ -31,18 +31,33 @@ struct Unit {
 struct Candidate {
   PlanLayout layout;
   PlanMetrics metrics;
+  std::vector<PlanLayout> variants;  // identical estimates collapsed into this one
 };
 
-// Lower score first; equal scores by layout key (a total order: keys are unique).
+// Lower score first; equal scores by the next objective, then by layout key (a total order:
+// keys are unique).
 inline bool better(const Candidate& a, const Candidate& b) {
   if (a.metrics.score != b.metrics.score) return a.metrics.score < b.metrics.score;
+  if (a.metrics.tiebreak != b.metrics.tiebreak) return a.metrics.tiebreak < b.metrics.tiebreak;
   return key_less(a.layout, b.layout);
 }
+
+// Adds `c` (and its variants) to `into` as variants; the lower key leads the row.
+void merge_variant(Candidate& into, const Candidate& c);
 
 struct Tally {
   long long evaluated = 0, feasible = 0, rejected_divisibility = 0;
   std::array<long long, kPlanReasons> rejected{};
   std::array<std::optional<PlanLayout>, kPlanReasons> example{};
+  // The memory-rejected layout closest to fitting: (needed + headroom) / capacity, lowest.
+  std::optional<PlanLayout> closest;
+  double closest_ratio = 0;
+  void near_fit(const PlanLayout& l, double ratio) {
+    if (!closest || ratio < closest_ratio || (ratio == closest_ratio && key_less(l, *closest))) {
+      closest = l;
+      closest_ratio = ratio;
+    }
+  }
   void reject(PlanReason r, long long count, const PlanLayout& l) {
     rejected[std::size_t(r)] += count;
     if (!after_estimate(r)) rejected_divisibility += count;
@@ -71,11 +86,12 @@ struct Setup {
 };
 
 // Products of the list sizes from each level down, for counting whole rejected subtrees.
-long long subtree(const Knobs& k, int level);  // level 0 = TP ... 8 = SP; 9 = one layout
+long long subtree(const Knobs& k, int level);  // level 0 = TP ... 8 = SP, 9 = TP overlap; 10 = one layout
 
 void run_unit(const Setup& setup, const Unit& unit, UnitResult& out, const std::atomic<bool>* cancel);
 
-// Inserts into a best-first list bounded to `n`.
+// Inserts into a best-first list bounded to `n`; a layout that estimates identically to one in
+// the list joins that row as a variant.
 void insert_top(std::vector<Candidate>& top, const Candidate& c, int n);
 // Inserts into a Pareto set of (time, run cost); drops what c dominates. Ties: lower key wins.
 void insert_pareto(std::vector<Candidate>& set, const Candidate& c);
