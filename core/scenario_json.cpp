@@ -525,10 +525,12 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
 
 namespace {
 
-// The figures that are fractions of a whole (docs/cli.md).
-constexpr const char* kFractions[] = {"throughput.mfu", "throughput.hfu", "reliability.goodput",
-                                      "reliability.seed_interval.goodput_low",
+// The figures that are fractions of a whole (docs/cli.md). MFU and HFU are fractions of the
+// peak too, but a site calibration to an impossibly short measured step makes them exceed 1:
+// that is shown, with warning above_peak naming them; below 0 they are impossible.
+constexpr const char* kFractions[] = {"reliability.goodput", "reliability.seed_interval.goodput_low",
                                       "reliability.seed_interval.goodput_high", "cost.network_share"};
+constexpr const char* kNonNegative[] = {"throughput.mfu", "throughput.hfu"};
 
 void check_numbers(const json& j, const std::string& path, std::vector<Problem>& out) {
   if (j.is_object()) {
@@ -542,6 +544,13 @@ void check_numbers(const json& j, const std::string& path, std::vector<Problem>&
                                ", not a finite number: the inputs lead to an impossible result"});
       return;
     }
+    for (const char* f : kNonNegative)
+      if (path == f && !(v >= 0)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        out.push_back({path, std::string("is ") + buf + ", not a fraction of the peak, 0 or more: the inputs lead to "
+                                                        "an impossible result"});
+      }
     for (const char* f : kFractions)
       if (path == f && !(v >= 0 && v <= 1)) {
         char buf[64];

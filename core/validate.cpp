@@ -89,58 +89,78 @@ void check_list(const PriceList& l, const std::string& path, std::vector<Problem
 void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
   auto need = [&](const char* field, double v, bool ok, const std::string& rule) {
     if (!ok || !std::isfinite(v)) out.push_back({field, rule + ", got " + num(v)});
+    return ok && std::isfinite(v);
+  };
+  // The upper bound (and a tighter lower one), checked once the value passed its first rule.
+  auto within = [&](const char* field, double v, double min, double max, const std::string& what) {
+    if (v < min || v > max) out.push_back({field, "must be " + what + " from " + num(min) + " to " + num(max) + ", got " + num(v)});
   };
   need("assumptions.pue", a.pue, a.pue >= 1 && a.pue <= 5, "must be at least 1 and at most 5");
   need("assumptions.gpu_power_factor", a.gpu_power_factor, a.gpu_power_factor > 0 && a.gpu_power_factor <= 1.5,
        "must be a fraction of TDP above 0 and at most 1.5");
-  // Watts: a whole GB200 NVL72 rack draws about 120 kW (assumptions.h); one node's overhead
-  // or one switch above 1 MW, one transceiver above 1 kW (an 800G one draws 16 W) is a typo.
-  if (a.node_overhead_w)
-    need("assumptions.node_overhead_w", *a.node_overhead_w, *a.node_overhead_w >= 0 && *a.node_overhead_w <= 1e6,
-         "must be from 0 to 1000000 watts");
-  if (a.switch_w)
-    need("assumptions.switch_w", *a.switch_w, *a.switch_w >= 0 && *a.switch_w <= 1e6, "must be from 0 to 1000000 watts");
-  if (a.optic_w) need("assumptions.optic_w", *a.optic_w, *a.optic_w >= 0 && *a.optic_w <= 1e3, "must be from 0 to 1000 watts");
-  need("assumptions.storage_w_per_node", a.storage_w_per_node, a.storage_w_per_node >= 0 && a.storage_w_per_node <= 1e6,
-       "must be from 0 to 1000000 watts");
+  // Watts: a whole GB200 NVL72 rack draws about 120 kW (assumptions.h); one node's overhead,
+  // one switch or the storage of one node above 1 MW, or one transceiver above 1 kW (an 800G
+  // one draws 16 W), is a typo.
+  if (a.node_overhead_w && need("assumptions.node_overhead_w", *a.node_overhead_w, *a.node_overhead_w >= 0,
+                                "must be zero or more watts"))
+    within("assumptions.node_overhead_w", *a.node_overhead_w, 0, 1e6, "a power in watts");
+  if (a.switch_w && need("assumptions.switch_w", *a.switch_w, *a.switch_w >= 0, "must be zero or more watts"))
+    within("assumptions.switch_w", *a.switch_w, 0, 1e6, "a power in watts");
+  if (a.optic_w && need("assumptions.optic_w", *a.optic_w, *a.optic_w >= 0, "must be zero or more watts"))
+    within("assumptions.optic_w", *a.optic_w, 0, 1e3, "a power in watts");
+  if (need("assumptions.storage_w_per_node", a.storage_w_per_node, a.storage_w_per_node >= 0,
+           "must be zero or more watts"))
+    within("assumptions.storage_w_per_node", a.storage_w_per_node, 0, 1e6, "a power in watts");
   // A rack above 10 MW (80 GB200 NVL72 racks' worth) is a typo.
-  need("assumptions.rack_limit_w", a.rack_limit_w, a.rack_limit_w > 0 && a.rack_limit_w <= 1e7,
-       "must be more than 0 and at most 10000000 watts");
+  if (need("assumptions.rack_limit_w", a.rack_limit_w, a.rack_limit_w > 0, "must be more than 0 watts"))
+    within("assumptions.rack_limit_w", a.rack_limit_w, 0, 1e7, "a power in watts");
   // Lignite, the dirtiest grid fuel, emits about 1.1-1.2 kg CO2 per kWh (IPCC AR5 WG3 annex
-  // III, median 1.0 for coal): 5 is far above any grid.
-  need("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, a.grid_kg_co2_per_kwh >= 0 && a.grid_kg_co2_per_kwh <= 5,
-       "must be from 0 to 5 kg CO2 per kWh");
+  // III; coal's median 0.82 life-cycle): 5 is far above any grid.
+  if (need("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, a.grid_kg_co2_per_kwh >= 0,
+           "must be zero or more kg CO2 per kWh"))
+    within("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, 0, 5, "kg CO2 per kWh");
   // CNY per USD: about 7.2 (2024); 0.01 to 1000 leaves room for any rate while a price
   // converted either way stays finite.
-  need("assumptions.cny_per_usd", a.cny_per_usd, a.cny_per_usd >= 0.01 && a.cny_per_usd <= 1000,
-       "must be an exchange rate from 0.01 to 1000");
-  // Electricity: 0.08-0.09 USD/kWh industrial (assumptions.h), household rates in Europe
-  // below 1 USD/kWh in the 2022 crisis: 100 per kWh in either currency is a typo.
-  need("assumptions.power_price_per_kwh", a.power_price_per_kwh,
-       a.power_price_per_kwh >= 0 && a.power_price_per_kwh <= 100, "must be a price from 0 to 100 per kWh");
+  if (need("assumptions.cny_per_usd", a.cny_per_usd, a.cny_per_usd > 0, "must be an exchange rate above 0"))
+    within("assumptions.cny_per_usd", a.cny_per_usd, 0.01, 1000, "an exchange rate");
+  // Electricity: 0.08-0.09 USD/kWh industrial (assumptions.h); household rates in Europe
+  // stayed below 1 USD/kWh in the 2022 crisis: 100 per kWh in either currency is a typo.
+  if (need("assumptions.power_price_per_kwh", a.power_price_per_kwh, a.power_price_per_kwh >= 0,
+           "must be a price of zero or more per kWh"))
+    within("assumptions.power_price_per_kwh", a.power_price_per_kwh, 0, 100, "a price per kWh");
   need("assumptions.headroom", a.headroom, a.headroom >= 0 && a.headroom <= 10, "must be a fraction from 0 to 10");
   need("assumptions.vat", a.vat, a.vat >= 0 && a.vat < 1, "must be a fraction from 0 to below 1");
-  need("assumptions.amortisation_years", a.amortisation_years, a.amortisation_years > 0 && a.amortisation_years <= 50,
-       "must be above 0 and at most 50 years");
-  need("assumptions.failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour,
-       a.failure_rate_per_gpu_hour >= 0 && a.failure_rate_per_gpu_hour < 1, "must be from 0 to below 1 per GPU-hour");
+  // Amortised over less than 0.01 year (3.7 days), the monthly share of a purchase is a typo,
+  // and over 1e-300 years it is infinite (found by tst_properties).
+  if (need("assumptions.amortisation_years", a.amortisation_years,
+           a.amortisation_years > 0 && a.amortisation_years <= 50, "must be above 0 and at most 50 years"))
+    within("assumptions.amortisation_years", a.amortisation_years, 0.01, 50, "a time in years");
+  // Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h). A rate above 0 but below
+  // 1e-12 (one in 10^12 GPU-hours, a hundred million GPU-years) is a typo, and its MTBI of
+  // 3600 / (rate x GPUs) seconds overflows (found by tst_properties: 2e-305 gave an infinite
+  // checkpoint interval). 0 means no failures.
+  if (need("assumptions.failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour,
+           a.failure_rate_per_gpu_hour >= 0 && a.failure_rate_per_gpu_hour < 1, "must be from 0 to below 1 per GPU-hour") &&
+      a.failure_rate_per_gpu_hour > 0 && a.failure_rate_per_gpu_hour < 1e-12)
+    out.push_back({"assumptions.failure_rate_per_gpu_hour",
+                   "must be 0 (no failures) or from 1e-12 to below 1 per GPU-hour, got " + num(a.failure_rate_per_gpu_hour)});
   // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
   // above any file system, 1 kB/s far below any disk.
-  need("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s,
-       a.checkpoint_bytes_per_s >= 1e3 && a.checkpoint_bytes_per_s <= 1e15,
-       "must be from 1000 to 1e+15 bytes/s");
+  if (need("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s, a.checkpoint_bytes_per_s > 0,
+           "must be more than 0 bytes/s"))
+    within("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s, 1e3, 1e15, "a bandwidth in bytes/s");
   // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
-  if (a.checkpoint_bytes_per_param)
-    need("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param,
-         *a.checkpoint_bytes_per_param > 0 && *a.checkpoint_bytes_per_param <= 1000,
-         "must be more than 0 and at most 1000 bytes per parameter");
-  // A year (3.2e7 s) to restart or between checkpoints is already beyond any run.
-  need("assumptions.restart_s", a.restart_s, a.restart_s >= 0 && a.restart_s <= 1e8,
-       "must be from 0 to 100000000 seconds");
-  if (a.checkpoint_interval_s)
-    need("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s,
-         *a.checkpoint_interval_s > 0 && *a.checkpoint_interval_s <= 1e8,
-         "must be more than 0 and at most 100000000 seconds");
+  if (a.checkpoint_bytes_per_param &&
+      need("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param, *a.checkpoint_bytes_per_param > 0,
+           "must be more than 0 bytes per parameter"))
+    within("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param, 0, 1000, "a size in bytes");
+  // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
+  if (need("assumptions.restart_s", a.restart_s, a.restart_s >= 0, "must be zero or more seconds"))
+    within("assumptions.restart_s", a.restart_s, 0, 1e8, "a time in seconds");
+  if (a.checkpoint_interval_s &&
+      need("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s, *a.checkpoint_interval_s > 0,
+           "must be more than 0 seconds"))
+    within("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s, 0, 1e8, "a time in seconds");
   check_list(a.rent, "assumptions.price_lists.rent", out);
   check_list(a.cloud, "assumptions.price_lists.cloud", out);
   check_list(a.purchase, "assumptions.price_lists.purchase", out);
@@ -196,8 +216,11 @@ std::vector<Problem> validate(const Scenario& s) {
   c.range("training.micro_batch", t.micro_batch, 1, 1 << 20);
   c.range("training.global_batch", t.global_batch, 1, 1 << 30);
   // Llama 3 405B trained on 15.6e12 tokens (published-runs.md); 1e18 is a typo.
-  if (!(t.tokens >= 0 && t.tokens <= 1e18) || !std::isfinite(t.tokens))
-    c.fail("training.tokens", "must be a finite number of tokens, zero or more and at most 1e+18, got " + num(t.tokens));
+  // A budget below one token is a typo; its cost per token would be infinite.
+  if (!(t.tokens == 0 || (t.tokens >= 1 && t.tokens <= 1e18)) || !std::isfinite(t.tokens))
+    c.fail("training.tokens",
+           "must be a finite number of tokens, zero or more (0: none, else at least 1) and at most 1e+18, got " +
+               num(t.tokens));
 
   const Parallelism& p = s.parallel;
   bool par_ok = c.range("parallelism.tp", p.tp, 1, 1 << 16);
@@ -247,11 +270,15 @@ std::vector<Problem> validate(const Scenario& s) {
   if (k.gpu.memory_bytes > 0)
     c.real("cluster.gpu_spec.memory_bytes", k.gpu.memory_bytes, 1e6, 1e15, "a capacity in bytes");
   if (k.gpu.bf16_flops > 0) c.real("cluster.gpu_spec.bf16_flops", k.gpu.bf16_flops, 1e9, 1e18, "a peak in FLOP/s");
-  c.real("cluster.gpu_spec.fp8_flops", k.gpu.fp8_flops, 0, 1e18, "a peak in FLOP/s (0: as BF16)");
-  c.real("cluster.gpu_spec.fp32_flops", k.gpu.fp32_flops, 0, 1e18, "a peak in FLOP/s (0: half of BF16)");
+  // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link); a value just
+  // above 0 would make a time infinite (found by tst_properties: a link of 1e-300 bytes/s).
+  if (k.gpu.fp8_flops != 0) c.real("cluster.gpu_spec.fp8_flops", k.gpu.fp8_flops, 1e9, 1e18, "0 (as BF16) or a peak in FLOP/s");
+  if (k.gpu.fp32_flops != 0)
+    c.real("cluster.gpu_spec.fp32_flops", k.gpu.fp32_flops, 1e9, 1e18, "0 (half of BF16) or a peak in FLOP/s");
   if (k.gpu.memory_bw > 0)
     c.real("cluster.gpu_spec.memory_bw_bytes_per_s", k.gpu.memory_bw, 1e6, 1e15, "a bandwidth in bytes/s");
-  c.real("cluster.gpu_spec.link_bw_bytes_per_s", k.gpu.link_bw, 0, 1e15, "a bandwidth in bytes/s (0: PCIe)");
+  if (k.gpu.link_bw != 0)
+    c.real("cluster.gpu_spec.link_bw_bytes_per_s", k.gpu.link_bw, 1e6, 1e15, "0 (PCIe) or a bandwidth in bytes/s");
   c.real("cluster.gpu_spec.tdp_w", k.gpu.tdp_w, 0, 1e5, "a power in watts");
   c.range("cluster.gpu_spec.tile_n", k.gpu.tile_n, 0, 1 << 16);
   c.range("cluster.gpu_spec.sm_count", k.gpu.sm_count, 0, 1 << 20);
@@ -274,6 +301,12 @@ std::vector<Problem> validate(const Scenario& s) {
   if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < 1000))
     c.fail("calibration.step_time_factor",
            "must be a positive ratio of measured to modelled step time, got " + num(s.calibration.step_time_factor));
+  // A measured step a thousand times shorter than modelled is a typo (MFU would be some 500,
+  // warning above_peak); far shorter ones make the throughput infinite (found by tst_properties).
+  else if (s.calibration.step_time_factor < 1e-3)
+    c.fail("calibration.step_time_factor",
+           "must be a ratio of measured to modelled step time from 0.001 to below 1000, got " +
+               num(s.calibration.step_time_factor));
 
   // Text: the JSON output and the library hold UTF-8 only (issue 14).
   if (!is_valid_utf8(s.name)) c.fail("name", invalid_utf8_reason(s.name));

@@ -23,6 +23,7 @@ enum class WarningCode {
   PriceMissing,            // no price for PriceItem v1 in the list of Payment v2
   NoProgress,              // failures every v1 s, checkpoint write v2 s, restart v3 s: goodput <= 0
   SeedIntervalNoProgress,  // checkpoint write v1 s: at the seed's interval of v2 s no progress (goodput 0)
+  AbovePeak,               // MFU v1 (HFU v2) above 1: the step is faster than the GPUs' peak allows
 };
 
 struct Warning {

@@ -172,7 +172,7 @@ void SweepWriter::start() {
     out_ << "{\n  \"points\": [";
   } else if (format_ == OutputFormat::Csv) {
     std::vector<std::string> header = {"gpus", "fabric"};
-    for (const VaryAxis& v : args.vary) header.push_back(v.name);
+    for (const VaryAxis& v : args_.vary) header.push_back(v.name);
     for (const char* k : {"feasible", "reasons", "dp", "global_batch"}) header.emplace_back(k);
     for (std::string_view k : sweep_csv_estimate_keys()) header.emplace_back(k);
     csv_row(header);

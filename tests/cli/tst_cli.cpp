@@ -222,8 +222,8 @@ void TestCli::misspeltKeyRefused() {
   QCOMPARE(r.code, 2);
   QVERIFY(r.out.empty());
   QCOMPARE(QString::fromStdString(r.err),
-           path + ": scenario.parallelism.ppp: unknown key (did you mean 'pp'?)\n" + path +
-               ": scenario.trainig: unknown key (did you mean 'training'?)\n");
+           path + ": scenario.trainig: unknown key (did you mean 'training'?)\n" + path +
+               ": scenario.parallelism.ppp: unknown key (did you mean 'pp'?)\n");
 }
 
 void TestCli::fileWithoutFormatRefused() {
@@ -285,13 +285,13 @@ void TestCli::impossibleInputsRefused_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("message");
   QTest::newRow("power price 1e308") << QStringList{"--power-price", "1e308", "--payment", "purchase"}
-                                     << "--power-price: must be a price from 0 to 100 per kWh, got 1e+308";
+                                     << "--power-price: must be a price per kWh from 0 to 100, got 1e+308";
   QTest::newRow("storage power") << QStringList{"--storage-w-per-node", "1e307"}
-                                 << "--storage-w-per-node: must be from 0 to 1000000 watts, got 1e+307";
+                                 << "--storage-w-per-node: must be a power in watts from 0 to 1000000, got 1e+307";
   QTest::newRow("exchange rate") << QStringList{"--exchange-rate", "1e-300"}
                                  << "--exchange-rate: must be an exchange rate from 0.01 to 1000, got 1e-300";
   QTest::newRow("checkpoint bandwidth") << QStringList{"--storage-bytes-per-s", "1e300"}
-                                        << "--storage-bytes-per-s: must be from 1000 to 1e+15 bytes/s, got 1e+300";
+                                        << "--storage-bytes-per-s: must be a bandwidth in bytes/s from 1000 to 1e+15, got 1e+300";
 }
 
 void TestCli::impossibleInputsRefused() {

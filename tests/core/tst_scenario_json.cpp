@@ -24,6 +24,7 @@ class TstScenarioJson : public QObject {
   void flattenForCsv();
   void impossibleFiguresAreNamed();
   void slowStorageGivesNoNegativeGoodput();
+  void mfuAbovePeakWarns();
 };
 
 void TstScenarioJson::roundTrip_data() {
@@ -153,7 +154,8 @@ void TstScenarioJson::impossibleFiguresAreNamed() {
   QVERIFY(check_estimate_json(j).empty());
   j["cost"]["per_month"] = std::nan("");
   j["power"]["it_w"] = HUGE_VAL;
-  j["throughput"]["mfu"] = 1.5;
+  j["throughput"]["mfu"] = -0.5;
+  j["throughput"]["hfu"] = 1.5;  // above 1: shown, with warning above_peak
   j["reliability"]["seed_interval"]["goodput_low"] = -1.54;
   QStringList all;
   for (const Problem& p : check_estimate_json(j)) all << QString::fromStdString(p.text());
@@ -162,7 +164,8 @@ void TstScenarioJson::impossibleFiguresAreNamed() {
                    "power.it_w: is inf, not a finite number: the inputs lead to an impossible result\n"
                    "reliability.seed_interval.goodput_low: is -1.54, not a fraction from 0 to 1: the inputs lead to an "
                    "impossible result\n"
-                   "throughput.mfu: is 1.5, not a fraction from 0 to 1: the inputs lead to an impossible result"));
+                   "throughput.mfu: is -0.5, not a fraction of the peak, 0 or more: the inputs lead to an impossible "
+                   "result"));
 }
 
 // Issue 14: with 100 MB/s checkpoint storage the goodput at the seed's 1 h interval was -1.54
@@ -184,6 +187,20 @@ void TstScenarioJson::slowStorageGivesNoNegativeGoodput() {
   QCOMPARE(QString::fromStdString(warning_message(*w)),
            QString("a checkpoint takes 9140 s to write: checkpointing every 7200 s (the seed's interval) leaves no "
                    "progress, so the goodput at the seed's interval (reliability.seed_interval) is 0 there"));
+  QVERIFY(check_estimate_json(estimate_to_json(s, e)).empty());
+}
+
+// A site calibration to a step 10x shorter than modelled: MFU 0.567 x 10 = 5.67, shown with a
+// warning that names it.
+void TstScenarioJson::mfuAbovePeakWarns() {
+  Scenario s = default_scenario();
+  QVERIFY(!estimate(s).warnings.has(WarningCode::AbovePeak));
+  s.calibration.step_time_factor = 0.1;
+  const Estimate e = estimate(s);
+  QVERIFY(e.throughput.mfu > 5.6 && e.throughput.mfu < 5.7);
+  QVERIFY(e.warnings.has(WarningCode::AbovePeak));
+  for (const Warning& w : e.warnings)
+    if (w.code == WarningCode::AbovePeak) QCOMPARE(w.field, std::string_view("calibration.step_time_factor"));
   QVERIFY(check_estimate_json(estimate_to_json(s, e)).empty());
 }
 
