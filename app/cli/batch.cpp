@@ -1,7 +1,7 @@
 #include "cli/batch.h"
 
-#include <fstream>
 #include <istream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -9,6 +9,7 @@
 #include "cli/estimate_args.h"
 #include "cli/scenario_builder.h"
 #include "engine/estimate.h"
+#include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "engine/validate.h"
@@ -57,6 +58,8 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   problems = validate(s);
   if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
   result = estimate_to_json(s, estimate(s));
+  problems = check_estimate_json(result);  // no impossible figure (issue 14)
+  if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
   result["line"] = line;
   return result;
 }
@@ -100,14 +103,17 @@ int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, s
     return kExitInvalid;
   }
 
-  std::ifstream file;
+  // A named batch file is read whole, checked first (a regular file of at most 64 MiB,
+  // core/input_file.h): a pipe or /dev/zero is refused at once. Standard input streams.
+  std::istringstream file;
   std::istream* input = &in;
   if (source != "-") {
-    file.open(source);
-    if (!file) {
-      err << "--batch: cannot read " << source << '\n';
+    std::string text, error;
+    if (!read_input_file(source, kMaxInputFileBytes, text, error)) {
+      err << "--batch: " << source << ": " << error << '\n';
       return kExitInvalid;
     }
+    file.str(std::move(text));
     input = &file;
   }
   long long line = 0, done = 0, failed = 0;

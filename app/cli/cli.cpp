@@ -18,6 +18,7 @@
 #include "cli/site_calibration.h"
 #include "cli/sweep.h"
 #include "engine/estimate.h"
+#include "io/scenario_json.h"
 #include "engine/validate.h"
 
 #ifndef CLUSTERPLAN_VERSION
@@ -60,6 +61,12 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
       for (const Problem& p : calibration_problems) err << p.text() << '\n';
       return kExitInvalid;
     }
+  }
+  // The last line of defence (issue 14): no impossible figure is printed with exit 0.
+  const std::vector<Problem> impossible = check_estimate_json(estimate_to_json(s, e));
+  if (!impossible.empty()) {
+    for (const Problem& p : impossible) err << p.text() << '\n';
+    return kExitInvalid;
   }
   // --bom-csv: written first, so that a file that cannot be written leaves stdout empty.
   const std::string& bom = parsed.args.power_cost.bom_csv;

@@ -1,10 +1,6 @@
 #include "cli/scenario_builder.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +8,7 @@
 #include "engine/fabric.h"
 #include "engine/gpu.h"
 #include "io/hf_config.h"
+#include "io/input_file.h"
 #include "engine/model.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
@@ -21,20 +18,18 @@ namespace {
 
 using nlohmann::json;
 
-// Reads and parses a JSON file; on failure adds one problem on `option` and returns false.
+// Reads and parses a JSON file (a regular file of at most 64 MiB, core/input_file.h); on
+// failure adds one problem on `option` and returns false.
 bool read_json_file(const std::string& path, const char* option, json& out, std::vector<Problem>& problems) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    problems.push_back({option, "'" + path + "' is a directory, not a JSON file"});
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    problems.push_back({option, "cannot read '" + path + "': " + std::strerror(errno)});
+  std::string text, error;
+  if (!read_input_file(path, kMaxInputFileBytes, text, error)) {
+    // "cannot read: No such file" -> "cannot read 'PATH': No such file"; "is a directory" -> "'PATH' is ..."
+    if (error.rfind("cannot read: ", 0) == 0) problems.push_back({option, "cannot read '" + path + "': " + error.substr(13)});
+    else problems.push_back({option, "'" + path + "' " + error});
     return false;
   }
   try {
-    out = json::parse(in);
+    out = json::parse(text);
   } catch (const json::exception& e) {
     problems.push_back({option, "'" + path + "' is not valid JSON: " + e.what()});
     return false;
@@ -154,16 +149,15 @@ BuildResult build_scenario(const EstimateArgs& a) {
     json j;
     if (!read_json_file(*a.scenario_file, "--scenario", j, r.problems)) return r;
     std::vector<Problem> found;
-    // A scenario file as `scenario export` writes it (core/io/include/io/scenario_file.h), or a bare scenario.
-    const bool wrapped = j.is_object() && j.contains("format") && j["format"] == kScenarioFileFormat;
+    // A scenario file as `scenario export` writes it (core/io/include/io/scenario_file.h), or a bare scenario
+    // ("format": "clusterplan-scenario"); a file without a known format is refused.
     ScenarioDocument doc;
     doc.scenario = s;
-    const bool read = wrapped ? scenario_file_from_json(j, doc, found) : scenario_from_json(j, s, found);
-    if (wrapped) s = doc.scenario;
-    if (!read) {
+    if (!scenario_file_from_json(j, doc, found)) {
       add_file_problems(*a.scenario_file, found, r.problems);
       return r;
     }
+    s = doc.scenario;
   } else if (a.scenario_id) {
     if (!load_stored_scenario(a.db, *a.scenario_id, s, r.problems)) return r;
   }

@@ -12,6 +12,7 @@
 #include "cli/estimate_args.h"
 #include "cli/scenario_builder.h"
 #include "engine/estimate.h"
+#include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
@@ -170,7 +171,8 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   if (w.has("name")) d.scenario.name = w.last("name");
   if (w.has("notes")) d.notes = w.last("notes");
   if (w.has("tag") && !tags_from(w, d.tags, err)) return kInvalid;
-  const std::vector<Problem> problems = validate(d.scenario);
+  std::vector<Problem> problems = validate(d.scenario);  // the name is UTF-8 too (issue 14)
+  check_document_text(d, problems);                       // and the notes and tags
   if (!problems.empty()) {
     for (const Problem& p : problems) err << p.text() << '\n';
     return kInvalid;
@@ -272,6 +274,8 @@ int cmd_import(const Words& w, const std::vector<std::string>&, ScenarioStore& s
     return kInvalid;
   }
   if (w.has("name")) r.document.scenario.name = w.last("name");
+  if (!is_valid_utf8(r.document.scenario.name))
+    return invalid(err, "--name: " + invalid_utf8_reason(r.document.scenario.name));
   if (w.has("tag") && !tags_from(w, r.document.tags, err)) return kInvalid;
   const std::int64_t id = store.save(r.document, snapshot(r.document.scenario));
   out << "imported " << file << " as scenario " << id << " '" << r.document.scenario.name << "'";

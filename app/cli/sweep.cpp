@@ -2,11 +2,13 @@
 
 #include <climits>
 #include <cstdio>
+#include <functional>
 #include <ostream>
 
 #include "cli/help_text.h"
 #include "cli/scenario_builder.h"
 #include "cli/sweep_output.h"
+#include "io/scenario_json.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -73,42 +75,53 @@ std::vector<std::string> point_words(const SweepArgs& a, const Curve& c, int gpu
 
 }  // namespace
 
-SweepResult run_sweep_points(const SweepArgs& a) {
-  SweepResult r;
+namespace {
+
+// The point of `curve` at `gpus` GPUs, built (not yet scaled or estimated); its build
+// problems go to `reasons`.
+SweepPoint build_point(const SweepArgs& a, const Curve& curve, const Scenario& base, int gpus,
+                       std::vector<std::string>& reasons) {
+  SweepPoint p;
+  p.gpus = gpus;
+  p.vary = curve.vary;
+  const ParseResult parsed = parse_estimate_args(point_words(a, curve, gpus));
+  for (const std::string& e : parsed.errors) reasons.push_back(e);
+  if (parsed.ok()) {
+    BuildResult built = build_scenario(parsed.args);
+    for (const Problem& pr : built.problems) reasons.push_back(pr.text());
+    p.scenario = std::move(built.scenario);
+  }
+  p.fabric = curve.fabric.empty() ? base.cluster.fabric.id : curve.fabric;
+  p.dp = reasons.empty() ? derived_dp(p.scenario) : 0;
+  p.global_batch = p.scenario.training.global_batch;
+  return p;
+}
+
+}  // namespace
+
+bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const SweepPoint&)>& sink,
+                          std::vector<std::string>& errors) {
   // The base scenario: its files and its own values must be sound, or no point can be.
   const BuildResult base = build_scenario(a.base);
-  for (const Problem& p : base.problems) r.errors.push_back(p.text());
-  if (!r.ok()) return r;
+  for (const Problem& p : base.problems) errors.push_back(p.text());
+  if (!errors.empty()) return false;
   const std::vector<int> gpu_counts = a.gpus.empty() ? std::vector<int>{base.scenario.cluster.total_gpus()} : a.gpus;
 
   for (const Curve& curve : curves_of(a)) {
-    // Build every point of the curve first: weak scaling needs the curve's reference DP.
-    std::vector<SweepPoint> points;
-    std::vector<std::vector<std::string>> build_reasons;
+    // Weak scaling needs the curve's reference DP: that of its first point with a whole DP.
+    // Found by building points up to that one; no point is kept (issue 14: a sweep of
+    // 100,000 points held them all and took 7.9 GB).
     int reference_dp = 0;
-    for (int g : gpu_counts) {
-      SweepPoint p;
-      p.gpus = g;
-      p.vary = curve.vary;
-      std::vector<std::string> reasons;
-      const ParseResult parsed = parse_estimate_args(point_words(a, curve, g));
-      for (const std::string& e : parsed.errors) reasons.push_back(e);
-      if (parsed.ok()) {
-        BuildResult built = build_scenario(parsed.args);
-        for (const Problem& pr : built.problems) reasons.push_back(pr.text());
-        p.scenario = std::move(built.scenario);
+    if (a.scaling == Scaling::Weak)
+      for (int g : gpu_counts) {
+        std::vector<std::string> reasons;
+        reference_dp = build_point(a, curve, base.scenario, g, reasons).dp;
+        if (reference_dp > 0) break;
       }
-      p.fabric = curve.fabric.empty() ? base.scenario.cluster.fabric.id : curve.fabric;
-      p.dp = reasons.empty() ? derived_dp(p.scenario) : 0;
-      p.global_batch = p.scenario.training.global_batch;
-      if (reference_dp == 0 && p.dp > 0) reference_dp = p.dp;
-      points.push_back(std::move(p));
-      build_reasons.push_back(std::move(reasons));
-    }
 
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      SweepPoint& p = points[i];
-      std::vector<std::string>& reasons = build_reasons[i];
+    for (int g : gpu_counts) {
+      std::vector<std::string> reasons;
+      SweepPoint p = build_point(a, curve, base.scenario, g, reasons);
       if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
         // The batch per replica of the reference point is held: G x DP / DP_ref.
         const long long scaled = (long long)p.scenario.training.global_batch * p.dp;
@@ -129,16 +142,25 @@ SweepResult run_sweep_points(const SweepArgs& a) {
       }
       if (reasons.empty()) {
         p.estimate = estimate(p.scenario);
-        p.estimated = true;
-        if (!p.estimate.memory.fits)
+        // No impossible figure in a row (issue 14): such a point is infeasible, with the reason.
+        for (const Problem& pr : check_estimate_json(estimate_to_json(p.scenario, p.estimate)))
+          reasons.push_back(pr.text());
+        p.estimated = reasons.empty();
+        if (p.estimated && !p.estimate.memory.fits)
           reasons.push_back("memory.total_bytes: needs " + gib_text(p.estimate.memory.peak.total()) +
                             " per GPU, capacity " + gib_text(p.estimate.memory.capacity));
       }
       p.feasible = reasons.empty();
       p.reasons = std::move(reasons);
-      r.points.push_back(std::move(p));
+      sink(p);
     }
   }
+  return true;
+}
+
+SweepResult run_sweep_points(const SweepArgs& a) {
+  SweepResult r;
+  for_each_sweep_point(a, [&r](const SweepPoint& p) { r.points.push_back(p); }, r.errors);
   return r;
 }
 
@@ -153,16 +175,14 @@ int run_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     err << "(see 'clusterplan-cli sweep --help')\n";
     return 2;
   }
-  const SweepResult result = run_sweep_points(parsed.args);
-  if (!result.ok()) {
-    for (const std::string& e : result.errors) err << e << '\n';
+  // Each point is written as it is produced (SweepWriter), so that memory stays bounded.
+  SweepWriter writer(parsed.args, out, parsed.args.base.format);
+  std::vector<std::string> errors;
+  if (!for_each_sweep_point(parsed.args, [&writer](const SweepPoint& p) { writer.point(p); }, errors)) {
+    for (const std::string& e : errors) err << e << '\n';
     return 2;
   }
-  switch (parsed.args.base.format) {
-    case OutputFormat::Json: write_sweep_json(parsed.args, result, out); break;
-    case OutputFormat::Csv: write_sweep_csv(parsed.args, result, out); break;
-    case OutputFormat::Text: write_sweep_text(parsed.args, result, out); break;
-  }
+  writer.finish();
   return 0;
 }
 

@@ -3,6 +3,7 @@
 // (validation fails, or the memory does not fit) is a row with its reasons, never dropped.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -37,6 +38,10 @@ struct SweepResult {
 // Order: fabric (outermost), then each --vary list in the order given, then GPU count
 // (innermost), so that each scaling curve is a run of consecutive points.
 SweepResult run_sweep_points(const SweepArgs& args);
+// The same points, each passed to `sink` as soon as it is estimated and then dropped: memory
+// stays bounded for the largest sweep. False (and `errors`) when the base scenario is unsound.
+bool for_each_sweep_point(const SweepArgs& args, const std::function<void(const SweepPoint&)>& sink,
+                          std::vector<std::string>& errors);
 
 // `args` are the words after `sweep`. Returns the exit code (0 when the sweep ran, also with
 // infeasible points; 2 on bad options).

@@ -84,25 +84,31 @@ std::string scaling_sentence(Scaling s) {
 
 }  // namespace
 
+namespace {
+
+json point_json(const SweepPoint& p) {
+  json vary = json::object();
+  for (const auto& [name, value] : p.vary) vary[name] = vary_value(value);
+  return {{"gpus", p.gpus},
+          {"fabric", p.fabric},
+          {"vary", vary},
+          {"dp", p.dp},
+          {"global_batch", p.global_batch},
+          {"feasible", p.feasible},
+          {"reasons", p.reasons},
+          {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr)}};
+}
+
+}  // namespace
+
 json sweep_to_json(const SweepArgs& args, const SweepResult& result) {
   json points = json::array();
-  for (const SweepPoint& p : result.points) {
-    json vary = json::object();
-    for (const auto& [name, value] : p.vary) vary[name] = vary_value(value);
-    points.push_back({{"gpus", p.gpus},
-                      {"fabric", p.fabric},
-                      {"vary", vary},
-                      {"dp", p.dp},
-                      {"global_batch", p.global_batch},
-                      {"feasible", p.feasible},
-                      {"reasons", p.reasons},
-                      {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr)}});
-  }
+  for (const SweepPoint& p : result.points) points.push_back(point_json(p));
   return {{"schema_version", kOutputSchemaVersion}, {"scaling", to_string(args.scaling)}, {"points", points}};
 }
 
 void write_sweep_json(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
-  out << sweep_to_json(args, result).dump(2) << '\n';
+  write_sweep(args, result, OutputFormat::Json, out);
 }
 
 const std::vector<std::string_view>& sweep_csv_estimate_keys() {
@@ -139,21 +145,65 @@ const std::vector<std::string_view>& sweep_csv_estimate_keys() {
 }
 
 void write_sweep_csv(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
-  std::vector<std::string> header = {"gpus", "fabric"};
-  for (const VaryAxis& v : args.vary) header.push_back(v.name);
-  for (const char* k : {"feasible", "reasons", "dp", "global_batch"}) header.emplace_back(k);
-  for (std::string_view k : sweep_csv_estimate_keys()) header.emplace_back(k);
+  write_sweep(args, result, OutputFormat::Csv, out);
+}
 
-  auto write_row = [&out](const std::vector<std::string>& fields) {
-    std::string line;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (i > 0) line += ',';
-      line += csv_field(fields[i]);
+void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
+  write_sweep(args, result, OutputFormat::Text, out);
+}
+
+void write_sweep(const SweepArgs& args, const SweepResult& result, OutputFormat format, std::ostream& out) {
+  SweepWriter w(args, out, format);
+  for (const SweepPoint& p : result.points) w.point(p);
+  w.finish();
+}
+
+SweepWriter::SweepWriter(const SweepArgs& args, std::ostream& out, OutputFormat format)
+    : args_(args), out_(out), format_(format) {}
+
+// The start of the output, written with the first point or at the end: nothing is written for a
+// sweep that fails before its first point.
+void SweepWriter::start() {
+  if (started_) return;
+  started_ = true;
+  if (format_ == OutputFormat::Json) {
+    // sweep_to_json(...).dump(2), written piece by piece: nlohmann orders an object's keys,
+    // so "points" comes first, then "scaling" and "schema_version".
+    out_ << "{\n  \"points\": [";
+  } else if (format_ == OutputFormat::Csv) {
+    std::vector<std::string> header = {"gpus", "fabric"};
+    for (const VaryAxis& v : args_.vary) header.push_back(v.name);
+    for (const char* k : {"feasible", "reasons", "dp", "global_batch"}) header.emplace_back(k);
+    for (std::string_view k : sweep_csv_estimate_keys()) header.emplace_back(k);
+    csv_row(header);
+  }
+}
+
+void SweepWriter::csv_row(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0) line += ',';
+    line += csv_field(fields[i]);
+  }
+  out_ << line << '\n';
+}
+
+void SweepWriter::point(const SweepPoint& p) {
+  start();
+  ++points_;
+  feasible_ += p.feasible ? 1 : 0;
+  if (format_ == OutputFormat::Json) {
+    // The point as dump(2) writes it two levels deep: every line indented by 4 more spaces
+    // (strings hold no raw newline: dump escapes them).
+    const std::string text = point_json(p).dump(2);
+    std::string indented = points_ == 1 ? "\n    " : ",\n    ";
+    indented.reserve(text.size() * 2);
+    for (char c : text) {
+      indented += c;
+      if (c == '\n') indented += "    ";
     }
-    out << line << '\n';
-  };
-  write_row(header);
-  for (const SweepPoint& p : result.points) {
+    out_ << indented;
+  } else if (format_ == OutputFormat::Csv) {
     std::vector<std::string> row = {std::to_string(p.gpus), p.fabric};
     for (const auto& entry : p.vary) row.push_back(entry.second);
     row.emplace_back(p.feasible ? "true" : "false");
@@ -162,57 +212,71 @@ void write_sweep_csv(const SweepArgs& args, const SweepResult& result, std::ostr
     row.push_back(std::to_string(p.global_batch));
     const json estimate = p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr);
     for (std::string_view k : sweep_csv_estimate_keys()) row.push_back(p.estimated ? csv_value(estimate, k) : "");
-    write_row(row);
+    csv_row(row);
+  } else {
+    // The text table aligns its columns: the rows are kept, as text, until finish().
+    TextRow row;
+    row.cells = {p.fabric};
+    for (const auto& entry : p.vary) row.cells.push_back(entry.second);
+    row.cells.push_back(std::to_string(p.gpus));
+    row.cells.push_back(p.dp > 0 ? std::to_string(p.dp) : "-");
+    row.cells.push_back(std::to_string(p.global_batch));
+    row.cells.emplace_back(p.feasible ? "yes" : "no");
+    row.estimated = p.estimated;
+    if (p.estimated) {
+      const Estimate& e = p.estimate;
+      any_tokens_ |= p.scenario.training.tokens > 0;
+      row.cells.push_back(duration_text(e.step.step_s));
+      row.cells.push_back(grouped_text(e.throughput.tokens_per_s));
+      row.cells.push_back(number_text("%.1f%%", e.throughput.mfu * 100));
+      row.cells.push_back(number_text("%.1f", e.throughput.model_tflops_per_gpu));
+      row.cells.push_back(number_text("%.2f", e.memory.peak.total() / units::GiB));
+      row.days = e.throughput.train_time_s > 0 ? number_text("%.1f", e.throughput.train_time_s / 86400) : "-";
+      row.switches = std::to_string(e.network.total_switches());
+    }
+    row.reasons = joined(p.reasons, "; ");
+    text_.push_back(std::move(row));
   }
 }
 
-void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
-  bool any_tokens = false;
-  for (const SweepPoint& p : result.points) any_tokens |= p.estimated && p.scenario.training.tokens > 0;
-
+void SweepWriter::finish() {
+  start();
+  if (format_ == OutputFormat::Json) {
+    out_ << (points_ == 0 ? "]" : "\n  ]") << ",\n  \"scaling\": " << json(to_string(args_.scaling)).dump()
+         << ",\n  \"schema_version\": " << kOutputSchemaVersion << "\n}\n";
+    return;
+  }
+  if (format_ != OutputFormat::Text) return;
   std::vector<std::string> header = {"fabric"};
-  for (const VaryAxis& v : args.vary) header.push_back(v.name);
+  for (const VaryAxis& v : args_.vary) header.push_back(v.name);
   for (const char* h : {"GPUs", "DP", "batch", "ok", "step", "tokens/s", "MFU", "TFLOP/s/GPU", "GiB/GPU"})
     header.emplace_back(h);
-  if (any_tokens) header.emplace_back("days");
+  if (any_tokens_) header.emplace_back("days");
   header.emplace_back("switches");
   header.emplace_back("reasons");
 
   std::vector<bool> right(header.size(), true);
   right[0] = false;
   right.back() = false;
-  right[1 + args.vary.size() + 3] = false;  // "ok"
+  right[1 + args_.vary.size() + 3] = false;  // "ok"
 
   std::vector<std::vector<std::string>> rows = {header};
-  for (const SweepPoint& p : result.points) {
-    std::vector<std::string> row = {p.fabric};
-    for (const auto& entry : p.vary) row.push_back(entry.second);
-    row.push_back(std::to_string(p.gpus));
-    row.push_back(p.dp > 0 ? std::to_string(p.dp) : "-");
-    row.push_back(std::to_string(p.global_batch));
-    row.emplace_back(p.feasible ? "yes" : "no");
-    if (p.estimated) {
-      const Estimate& e = p.estimate;
-      row.push_back(duration_text(e.step.step_s));
-      row.push_back(grouped_text(e.throughput.tokens_per_s));
-      row.push_back(number_text("%.1f%%", e.throughput.mfu * 100));
-      row.push_back(number_text("%.1f", e.throughput.model_tflops_per_gpu));
-      row.push_back(number_text("%.2f", e.memory.peak.total() / units::GiB));
-      if (any_tokens)
-        row.push_back(e.throughput.train_time_s > 0 ? number_text("%.1f", e.throughput.train_time_s / 86400) : "-");
-      row.push_back(std::to_string(e.network.total_switches()));
+  rows.reserve(text_.size() + 1);
+  for (TextRow& t : text_) {
+    std::vector<std::string> row = std::move(t.cells);
+    if (t.estimated) {
+      if (any_tokens_) row.push_back(std::move(t.days));
+      row.push_back(std::move(t.switches));
     } else {
-      for (int i = 0; i < (any_tokens ? 7 : 6); ++i) row.emplace_back("-");
+      for (int i = 0; i < (any_tokens_ ? 7 : 6); ++i) row.emplace_back("-");
     }
-    row.push_back(joined(p.reasons, "; "));
-    rows.push_back(row);
+    row.push_back(std::move(t.reasons));
+    rows.push_back(std::move(row));
   }
-
-  int feasible = 0;
-  for (const SweepPoint& p : result.points) feasible += p.feasible ? 1 : 0;
-  out << "Sweep of " << result.points.size() << (result.points.size() == 1 ? " point" : " points") << ", "
-      << feasible << " feasible; " << scaling_sentence(args.scaling) << "\n\n";
-  write_table(rows, right, out);
+  text_.clear();
+  out_ << "Sweep of " << points_ << (points_ == 1 ? " point" : " points") << ", " << feasible_ << " feasible; "
+       << scaling_sentence(args_.scaling) << "\n\n";
+  write_table(rows, right, out_);
 }
 
 }  // namespace cp::cli

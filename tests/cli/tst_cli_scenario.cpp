@@ -53,6 +53,7 @@ class TstCliScenario : public QObject {
   void errors();
   void notALibraryLeftUnchanged();
   void binaryWithDefaultLibrary();
+  void latin1TextRefused();
 
  private:
   // `scenario COMMAND --db LIBRARY ARGS...`
@@ -271,6 +272,42 @@ void TstCliScenario::errors() {
   bool found = false;
   for (const QString& line : QString::fromStdString(r.err).split('\n')) found = found || line.startsWith(message);
   QVERIFY2(found, r.err.c_str());
+}
+
+// Issue 14, point 3: a name typed in a Latin-1 terminal was stored, and then made `scenario
+// list --format json` fail for the whole library. Now it is refused; nothing is stored.
+void TstCliScenario::latin1TextRefused() {
+  const std::string db = db_.toStdString();
+  auto run = [&](std::vector<std::string> args) {
+    std::ostringstream out, err;
+    Result r;
+    r.code = cp::cli::run(args, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+  };
+  const std::string hint = "(typed in a Latin-1 terminal? use a UTF-8 locale, e.g. LANG=C.UTF-8)";
+  Result r = run({"scenario", "save", "--db", db, "--name", "Caf\xE9 plan"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "name: must be valid UTF-8 text: byte 0xE9 at offset 3 is not " + hint + "\n");
+  r = run({"scenario", "save", "--db", db, "--notes", "na\xEFve"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "notes: must be valid UTF-8 text: byte 0xEF at offset 2 is not " + hint + "\n");
+  r = run({"scenario", "save", "--db", db, "--tag", "\xFC" "ber"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "clusterplan-cli scenario: --tag: must be valid UTF-8 text: byte 0xFC at offset 0 is not " + hint +
+                      "\n");
+  const QString file = dir_->filePath("latin1.json");
+  QCOMPARE(scenario({"save", "--name", "good"}).code, 0);
+  QCOMPARE(scenario({"export", "1", file}).code, 0);
+  r = run({"scenario", "import", file.toStdString(), "--db", db, "--name", "\xE9t\xE9"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "clusterplan-cli scenario: --name: must be valid UTF-8 text: byte 0xE9 at offset 0 is not " + hint +
+                      "\n");
+  r = run({"scenario", "list", "--db", db, "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const nlohmann::json list = nlohmann::json::parse(r.out);
+  QCOMPARE(list.size(), std::size_t(1));  // only "good"
 }
 
 // A mistyped --db naming some other file: refused, exit 2, the file untouched.

@@ -103,6 +103,33 @@ void TstValidate::problems_data() {
       "must be a positive ratio of measured to modelled step time");
   row("negative framework", [](Scenario& s) { s.overheads.framework_bytes = -1; }, "overheads.framework_bytes",
       "must be zero or more bytes");
+  // Issue 14, point 5: inputs that overflow a result have upper bounds. A power price of 1e308
+  // made the purchase cost -nan.
+  row("power price 1e308", [](Scenario& s) { s.assumptions.power_price_per_kwh = 1e308; },
+      "assumptions.power_price_per_kwh", "must be a price per kWh from 0 to 100, got 1e+308");
+  row("price of a line", [](Scenario& s) { s.assumptions.purchase.lines[0].price = 1e300; },
+      "assumptions.price_lists.purchase.lines[0].price", "must be a finite price from 0 to 1000000000000, got 1e+300");
+  row("exchange rate", [](Scenario& s) { s.assumptions.cny_per_usd = 1e-300; }, "assumptions.cny_per_usd",
+      "must be an exchange rate from 0.01 to 1000");
+  row("storage power", [](Scenario& s) { s.assumptions.storage_w_per_node = 1e307; },
+      "assumptions.storage_w_per_node", "must be a power in watts from 0 to 1000000");
+  row("switch power", [](Scenario& s) { s.assumptions.switch_w = 1e300; }, "assumptions.switch_w",
+      "must be a power in watts from 0 to 1000000, got 1e+300");
+  row("rack", [](Scenario& s) { s.assumptions.rack_limit_w = 1e300; }, "assumptions.rack_limit_w",
+      "must be a power in watts from 0 to 10000000");
+  row("checkpoint bandwidth", [](Scenario& s) { s.assumptions.checkpoint_bytes_per_s = 1e-300; },
+      "assumptions.checkpoint_bytes_per_s", "must be a bandwidth in bytes/s from 1000 to 1e+15, got 1e-300");
+  row("tokens", [](Scenario& s) { s.training.tokens = 1e300; }, "training.tokens", "at most 1e+18");
+  row("custom GPU peak", [](Scenario& s) { s.cluster.gpu.bf16_flops = 1e-300; }, "cluster.gpu_spec.bf16_flops",
+      "must be a peak in FLOP/s, from 1000000000 to 1e+18");
+  row("custom GPU TDP", [](Scenario& s) { s.cluster.gpu.tdp_w = 1e308; }, "cluster.gpu_spec.tdp_w",
+      "must be a power in watts, from 0 to 100000, got 1e+308");
+  row("fabric latency", [](Scenario& s) { s.cluster.fabric.switch_latency_s = 1e300; },
+      "cluster.fabric_spec.switch_latency_s", "must be a latency in seconds, from 0 to 1");
+  row("fabric bandwidth", [](Scenario& s) { s.cluster.fabric.nic_busbw = 1e-300; },
+      "cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a bandwidth in bytes/s, from 1000000 to 1e+15");
+  // Issue 14, point 3: names are UTF-8.
+  row("Latin-1 name", [](Scenario& s) { s.name = "Caf\xE9 plan"; }, "name", "must be valid UTF-8 text");
 }
 
 void TstValidate::problems() {

@@ -7,8 +7,10 @@
 #include <sys/stat.h>
 
 #include <csignal>
+#include <cstring>
 
 #include "engine/gpu.h"
+#include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "common/unprivileged.h"
@@ -80,6 +82,13 @@ class TstScenarioFile : public QObject {
   void exportFailsCleanly();
   void exportFailsMidWrite();
   void exportIntoReadOnlyDirectory();
+  void unknownKeysAreErrors_data();
+  void unknownKeysAreErrors();
+  void everyUnknownKeyOnItsOwn();
+  void hostileFiles_data();
+  void hostileFiles();
+  void textMustBeUtf8();
+  void planCheckCanBeSkipped();
 };
 
 void TstScenarioFile::roundTrip_data() {
@@ -223,8 +232,10 @@ void TstScenarioFile::badFiles_data() {
                                << "scenario: missing: a scenario file holds its scenario under \"scenario\"";
   QTest::newRow("scenario not an object") << head + "\"scenario\": 3}" << "scenario: must be an object";
   QTest::newRow("unknown key") << head + "\"scenario\": {}, \"colour\": \"red\"}"
-                               << "colour: is not a key of a scenario file (expected: format, format_version, name, "
-                                  "notes, tags, scenario)";
+                               << "colour: unknown key (valid keys here: format, format_version, name, notes, "
+                                  "scenario, tags)";
+  QTest::newRow("misspelt wrapper key") << head + "\"scenario\": {}, \"nots\": \"x\"}"
+                                        << "nots: unknown key (did you mean 'notes'?)";
   QTest::newRow("tag not a string") << head + "\"scenario\": {}, \"tags\": [\"a\", 2]}" << "tags[1]: must be a string";
   QTest::newRow("empty tag") << head + "\"scenario\": {}, \"tags\": [\" \"]}" << "tags[0]: is empty";
   QTest::newRow("notes not a string") << head + "\"scenario\": {}, \"notes\": 5}" << "notes: must be a string";
@@ -354,6 +365,137 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   QCOMPARE(code, 0);
   QCOMPARE(readAll(path), QByteArray("old content\n"));
   QCOMPARE(QDir(ro).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"plan.json"});
+}
+
+// Issue 14, point 3: a misspelt key was read as the default (PP 4 for "ppp": 2) with exit 0.
+void TstScenarioFile::unknownKeysAreErrors_data() {
+  QTest::addColumn<QString>("scenario");  // the "scenario" object of a format-1 file
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("parallelism.ppp") << R"({"parallelism": {"tp": 8, "ppp": 2}})"
+                                   << "scenario.parallelism.ppp: unknown key (did you mean 'pp'?)";
+  QTest::newRow("top level") << R"({"trainig": {"seq": 4096}})"
+                             << "scenario.trainig: unknown key (did you mean 'training'?)";
+  QTest::newRow("case") << R"({"training": {"SEQ": 4096}})" << "scenario.training.SEQ: unknown key (did you mean 'seq'?)";
+  QTest::newRow("model") << R"({"model": {"id": "llama-65b", "layer": 40}})"
+                         << "scenario.model.layer: unknown key (did you mean 'layers'?)";
+  QTest::newRow("mla") << R"({"model": {"mla": {"kv_lora": 512}}})"
+                       << "scenario.model.mla.kv_lora: unknown key (did you mean 'kv_lora_rank'?)";
+  QTest::newRow("cluster") << R"({"cluster": {"gpu_per_node": 8}})"
+                           << "scenario.cluster.gpu_per_node: unknown key (did you mean 'gpus_per_node'?)";
+  // A built-in GPU's figures come from the catalog, but the file's copy is still checked.
+  QTest::newRow("gpu_spec of a built-in GPU") << R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"memory_byte": 1}}})"
+                                              << "scenario.cluster.gpu_spec.memory_byte: unknown key (did you mean "
+                                                 "'memory_bytes'?)";
+  QTest::newRow("fabric_spec") << R"({"cluster": {"fabric_spec": {"nic_gbp": 400}}})"
+                               << "scenario.cluster.fabric_spec.nic_gbp: unknown key (did you mean 'nic_gbps'?)";
+  QTest::newRow("assumptions") << R"({"assumptions": {"pu": 1.2}})"
+                               << "scenario.assumptions.pu: unknown key (did you mean 'pue'?)";
+  QTest::newRow("price list") << R"({"assumptions": {"price_lists": {"rent": {"curency": "USD"}}}})"
+                              << "scenario.assumptions.price_lists.rent.curency: unknown key (did you mean "
+                                 "'currency'?)";
+  QTest::newRow("price lists") << R"({"assumptions": {"price_lists": {"rnet": {}}}})"
+                               << "scenario.assumptions.price_lists.rnet: unknown key (did you mean 'rent'?)";
+  QTest::newRow("price line") << R"({"assumptions": {"price_lists": {"rent": {"lines": [{"item": "storage",
+                                  "price": 1, "prise": 2}]}}}})"
+                              << "scenario.assumptions.price_lists.rent.lines[0].prise: unknown key (did you mean "
+                                 "'price'?)";
+  QTest::newRow("far from any key") << R"({"overheads": {"colour": 1}})"
+                                    << "scenario.overheads.colour: unknown key (valid keys here: comm_buffer_bytes, "
+                                       "fragmentation, framework_bytes)";
+}
+
+void TstScenarioFile::unknownKeysAreErrors() {
+  QFETCH(QString, scenario);
+  QFETCH(QString, expected);
+  const QString text = R"({"format": "clusterplan-scenario-file", "format_version": 1, "scenario": )" + scenario + "}";
+  const ImportResult r = import_scenario_text(text.toStdString());
+  QVERIFY(!r.ok());
+  QCOMPARE(problemsText(r.problems), expected);
+  // The bare scenario format and the format-0 upgrade are as strict.
+  const ImportResult bare = import_scenario_text(
+      (R"({"format": "clusterplan-scenario", )" + scenario.mid(1)).toStdString());
+  QCOMPARE(problemsText(bare.problems), expected.mid(int(std::strlen("scenario."))));
+}
+
+void TstScenarioFile::everyUnknownKeyOnItsOwn() {
+  const ImportResult r = import_scenario_text(R"({"format": "clusterplan-scenario-file", "format_version": 0,
+      "parallelism.tp": 8, "parallelism.ppp": 2, "training.sq": 4096, "cluster.nods": 2})");
+  // In the order the scenario is read: training, parallelism, cluster.
+  QCOMPARE(problemsText(r.problems), QString("scenario.training.sq: unknown key (did you mean 'seq'?)\n"
+                                             "scenario.parallelism.ppp: unknown key (did you mean 'pp'?)\n"
+                                             "scenario.cluster.nods: unknown key (did you mean 'nodes'?)"));
+  // A missing or unknown format is refused, its body never read as defaults.
+  const ImportResult no_format = import_scenario_text(R"({"parallelism": {"tp": 8, "pp": 2}})");
+  QCOMPARE(problemsText(no_format.problems),
+           QString("format: missing: a scenario file starts with \"format\": \"clusterplan-scenario-file\""));
+}
+
+// Issue 14, point 4: every file is checked before it is read; none blocks or fills memory.
+void TstScenarioFile::hostileFiles_data() {
+  QTest::addColumn<QString>("kind");
+  QTest::addColumn<QString>("reason");
+  QTest::newRow("named pipe") << "fifo" << "is a named pipe (FIFO), not a regular file";
+  QTest::newRow("link to /dev/zero") << "zero" << "is a character device (such as /dev/zero), not a regular file";
+  QTest::newRow("directory") << "dir" << "is a directory, not a file";
+  QTest::newRow("65 MiB") << "big" << "is 65.0 MiB, more than the limit of 64.0 MiB for this file";
+  QTest::newRow("missing") << "missing" << "cannot read: No such file or directory";
+}
+
+void TstScenarioFile::hostileFiles() {
+  QFETCH(QString, kind);
+  QFETCH(QString, reason);
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("plan.json").toStdString();
+  if (kind == "fifo") QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+  if (kind == "zero") QCOMPARE(::symlink("/dev/zero", path.c_str()), 0);
+  if (kind == "dir") QVERIFY(QDir(dir.path()).mkdir("plan.json"));
+  if (kind == "big") {  // a sparse file: no disk space used
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(65) << 20));
+  }
+  const ImportResult r = import_scenario_file(path);
+  QCOMPARE(problemsText(r.problems), QString::fromStdString(path) + ": " + reason);
+  QCOMPARE(QString::fromStdString(check_regular_file(path, kMaxInputFileBytes)), reason);
+  std::string text, error;
+  QVERIFY(!read_input_file(path, kMaxInputFileBytes, text, error));
+  QCOMPARE(QString::fromStdString(error), reason);
+  QVERIFY(text.empty());
+}
+
+// Issue 14, point 3: a name typed in a Latin-1 terminal made the library's JSON list fail.
+void TstScenarioFile::textMustBeUtf8() {
+  QVERIFY(is_valid_utf8("plain"));
+  QVERIFY(is_valid_utf8("Ünïcödé 中文 \xF0\x9F\x98\x80"));
+  QVERIFY(!is_valid_utf8("caf\xE9"));           // Latin-1 é
+  QVERIFY(!is_valid_utf8("\xC0\xAF"));          // overlong '/'
+  QVERIFY(!is_valid_utf8("\xED\xA0\x80"));      // a UTF-16 surrogate
+  QVERIFY(!is_valid_utf8("\xF4\x90\x80\x80"));  // above U+10FFFF
+  QVERIFY(!is_valid_utf8("\xE4\xB8"));          // cut short
+  ScenarioDocument d = sampleDocument("");
+  d.scenario.name = "caf\xE9";
+  d.notes = "na\xEFve";
+  d.tags = {"ok", "\xFC" "ber"};
+  std::vector<Problem> problems = validate(d.scenario);
+  check_document_text(d, problems);
+  QCOMPARE(problemsText(problems),
+           QString("name: must be valid UTF-8 text: byte 0xE9 at offset 3 is not (typed in a Latin-1 terminal? use "
+                   "a UTF-8 locale, e.g. LANG=C.UTF-8)\n"
+                   "notes: must be valid UTF-8 text: byte 0xEF at offset 2 is not (typed in a Latin-1 terminal? use "
+                   "a UTF-8 locale, e.g. LANG=C.UTF-8)\n"
+                   "tags[1]: must be valid UTF-8 text: byte 0xFC at offset 0 is not (typed in a Latin-1 terminal? "
+                   "use a UTF-8 locale, e.g. LANG=C.UTF-8)"));
+}
+
+// The GUI opens a plan with problems to show and fix them; the file's structure is still strict.
+void TstScenarioFile::planCheckCanBeSkipped() {
+  const std::string text = R"({"format": "clusterplan-scenario-file", "format_version": 1,
+      "scenario": {"parallelism": {"tp": 6, "dp": 1}}})";
+  QVERIFY(!import_scenario_text(text).ok());
+  const ImportResult r = import_scenario_text(text, PlanCheck::Skip);
+  QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
+  QCOMPARE(r.document.scenario.parallel.tp, 6);
+  QVERIFY(!import_scenario_text(R"({"format": "clusterplan-scenario", "parallelism": {"tpp": 6}})", PlanCheck::Skip).ok());
 }
 
 QTEST_GUILESS_MAIN(TstScenarioFile)

@@ -2,6 +2,8 @@
 // and the output contract (nested keys with unit suffixes).
 #include <QtTest>
 
+#include <cmath>
+
 #include "io/scenario_json.h"
 
 using namespace cp;
@@ -20,6 +22,9 @@ class TstScenarioJson : public QObject {
   void errors();
   void estimateKeys();
   void flattenForCsv();
+  void impossibleFiguresAreNamed();
+  void slowStorageGivesNoNegativeGoodput();
+  void mfuAbovePeakWarns();
 };
 
 void TstScenarioJson::roundTrip_data() {
@@ -117,6 +122,11 @@ void TstScenarioJson::errors_data() {
   QTest::newRow("bad congestion control")
       << R"({"cluster": {"fabric": "my-roce", "fabric_spec": {"congestion_control": "tuned"}}})"
       << "cluster.fabric_spec.congestion_control: 'tuned' is not one of: credit, dcqcn-default";
+  // Issue 14: a misspelt key was read as the default.
+  QTest::newRow("misspelt key") << R"({"parallelism": {"tp": 8, "ppp": 2}})"
+                                << "parallelism.ppp: unknown key (did you mean 'pp'?)";
+  QTest::newRow("misspelt section") << R"({"paralelism": {"tp": 8}})"
+                                    << "paralelism: unknown key (did you mean 'parallelism'?)";
 }
 
 void TstScenarioJson::errors() {
@@ -145,6 +155,63 @@ void TstScenarioJson::estimateKeys() {
   QVERIFY(j["memory"]["fits"].get<bool>());
   QVERIFY(j["warnings"].is_array());
   QCOMPARE(j["inputs"]["parallelism"]["tp"].get<int>(), 8);
+}
+
+// Issue 14, point 5: the last check before a figure is printed.
+void TstScenarioJson::impossibleFiguresAreNamed() {
+  const Scenario s = default_scenario();
+  json j = estimate_to_json(s, estimate(s));
+  QVERIFY(check_estimate_json(j).empty());
+  j["cost"]["per_month"] = std::nan("");
+  j["power"]["it_w"] = HUGE_VAL;
+  j["throughput"]["mfu"] = -0.5;
+  j["throughput"]["hfu"] = 1.5;  // above 1: shown, with warning above_peak
+  j["reliability"]["seed_interval"]["goodput_low"] = -1.54;
+  QStringList all;
+  for (const Problem& p : check_estimate_json(j)) all << QString::fromStdString(p.text());
+  QCOMPARE(all.join('\n'),
+           QString("cost.per_month: is nan, not a finite number: the inputs lead to an impossible result\n"
+                   "power.it_w: is inf, not a finite number: the inputs lead to an impossible result\n"
+                   "reliability.seed_interval.goodput_low: is -1.54, not a fraction from 0 to 1: the inputs lead to an "
+                   "impossible result\n"
+                   "throughput.mfu: is -0.5, not a fraction of the peak, 0 or more: the inputs lead to an impossible "
+                   "result"));
+}
+
+// Issue 14: with 100 MB/s checkpoint storage the goodput at the seed's 1 h interval was -1.54
+// with no warning. A checkpoint of 914 GB takes 9,140 s: neither 1 h nor 2 h makes progress.
+void TstScenarioJson::slowStorageGivesNoNegativeGoodput() {
+  Scenario s = default_scenario();
+  s.assumptions.checkpoint_bytes_per_s = 1e8;
+  QVERIFY(validate(s).empty());
+  const Estimate e = estimate(s);
+  QCOMPARE(e.reliability.goodput_seed_low, 0.0);
+  QCOMPARE(e.reliability.goodput_seed_high, 0.0);
+  QVERIFY(e.reliability.goodput > 0.9 && e.reliability.goodput < 1);  // the Young/Daly interval still works
+  QVERIFY(e.warnings.has(WarningCode::SeedIntervalNoProgress));
+  const Warning* w = nullptr;
+  for (const Warning& x : e.warnings)
+    if (x.code == WarningCode::SeedIntervalNoProgress) w = &x;
+  QVERIFY(w);
+  QCOMPARE(w->v2, 7200.0);  // not even the seed's 2 h interval
+  QCOMPARE(QString::fromStdString(warning_message(*w)),
+           QString("a checkpoint takes 9140 s to write: checkpointing every 7200 s (the seed's interval) leaves no "
+                   "progress, so the goodput at the seed's interval (reliability.seed_interval) is 0 there"));
+  QVERIFY(check_estimate_json(estimate_to_json(s, e)).empty());
+}
+
+// A site calibration to a step 10x shorter than modelled: MFU 0.567 x 10 = 5.67, shown with a
+// warning that names it.
+void TstScenarioJson::mfuAbovePeakWarns() {
+  Scenario s = default_scenario();
+  QVERIFY(!estimate(s).warnings.has(WarningCode::AbovePeak));
+  s.calibration.step_time_factor = 0.1;
+  const Estimate e = estimate(s);
+  QVERIFY(e.throughput.mfu > 5.6 && e.throughput.mfu < 5.7);
+  QVERIFY(e.warnings.has(WarningCode::AbovePeak));
+  for (const Warning& w : e.warnings)
+    if (w.code == WarningCode::AbovePeak) QCOMPARE(w.field, std::string_view("calibration.step_time_factor"));
+  QVERIFY(check_estimate_json(estimate_to_json(s, e)).empty());
 }
 
 void TstScenarioJson::flattenForCsv() {

@@ -12,6 +12,9 @@
 //  - an estimate is deterministic: two calls give bit-identical figures;
 //  - on every fabric, at a fixed layout with at least 4 micro-batches per GPU, adding GPUs
 //    never loses more than 2% of total throughput (no cliff at a switch tier).
+//  - random option sets (assumptions, prices, custom GPU and fabric figures, from 1e-300 to
+//    1e308 times their defaults): validate() refuses them, or every figure of the estimate is
+//    finite and every fraction is from 0 to 1 (issue 14: a power price of 1e308 gave -nan).
 // A failure prints the scenario as JSON (the file format of `clusterplan-cli estimate --scenario`).
 #include <QtTest>
 
@@ -19,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -431,6 +435,50 @@ class tst_Properties : public QObject {
     QVERIFY(checked > 1000);
     if (!failures.isEmpty())
       QFAIL(qPrintable(QStringLiteral("%1 of %2:\n%3").arg(failures.size()).arg(checked).arg(failures.mid(0, 20).join("\n"))));
+  }
+
+  void noImpossibleFigureFromAnyOptions() {
+    over_scenarios("finite", [this](const cp::Scenario& base, int& checked) -> std::optional<Failure> {
+      Rng rng(std::hash<std::string>{}(json_of(base)) ^ seed_);
+      // Each figure: kept (most often: a scenario with many wild figures is nearly always
+      // refused), or scaled by a factor from 1e-300 to 1e300, or 0, or 1e308.
+      auto wild = [&rng](double& v) {
+        static const std::vector<double> factors{1e-300, 1e-12, 1e-3, 0.5, 2, 1e3, 1e12, 1e300};
+        const int roll = std::uniform_int_distribution<int>(0, 59)(rng);
+        if (roll == 0) v = 0;
+        else if (roll == 1) v = 1e308;
+        else if (roll == 2) v = (v == 0 ? 1 : v) * pick(rng, factors);
+      };
+      auto wild_opt = [&](std::optional<double>& v) {
+        double x = v.value_or(100);
+        wild(x);
+        if (x != v.value_or(100)) v = x;
+      };
+      cp::Scenario s = base;
+      cp::Assumptions& a = s.assumptions;
+      for (double* v : {&a.pue, &a.gpu_power_factor, &a.storage_w_per_node, &a.rack_limit_w, &a.grid_kg_co2_per_kwh,
+                        &a.cny_per_usd, &a.power_price_per_kwh, &a.headroom, &a.vat, &a.amortisation_years,
+                        &a.failure_rate_per_gpu_hour, &a.checkpoint_bytes_per_s, &a.restart_s, &s.training.tokens,
+                        &s.cluster.gpu.bf16_flops, &s.cluster.gpu.memory_bw, &s.cluster.gpu.tdp_w,
+                        &s.cluster.gpu.memory_bytes, &s.cluster.gpu.link_bw, &s.cluster.fabric.nic_busbw,
+                        &s.cluster.fabric.nic_gbps, &s.cluster.fabric.base_latency_s, &s.cluster.fabric.switch_latency_s,
+                        &s.calibration.step_time_factor, &s.overheads.framework_bytes})
+        wild(*v);
+      for (std::optional<double>* v : {&a.node_overhead_w, &a.switch_w, &a.optic_w, &a.checkpoint_bytes_per_param,
+                                       &a.checkpoint_interval_s})
+        wild_opt(*v);
+      for (cp::PriceList* l : {&a.rent, &a.cloud, &a.purchase})
+        for (cp::PriceLine& x : l->lines) wild(x.price);
+      a.payment = pick(rng, std::vector<cp::Payment>{cp::Payment::Rent, cp::Payment::Cloud, cp::Payment::Purchase});
+      a.currency = pick(rng, std::vector<cp::Currency>{cp::Currency::Cny, cp::Currency::Usd});
+      if (!cp::validate(s).empty()) return std::nullopt;  // refused: nothing is printed
+      ++checked;
+      const std::vector<cp::Problem> impossible = cp::check_estimate_json(cp::estimate_to_json(s, cp::estimate(s)));
+      if (impossible.empty()) return std::nullopt;
+      return Failure{QStringLiteral("%1; scenario:\n%2")
+                         .arg(QString::fromStdString(impossible.front().text()))
+                         .arg(QString::fromStdString(json_of(s)))};
+    });
   }
 
   void estimateIsDeterministic() {

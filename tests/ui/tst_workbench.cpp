@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <sys/stat.h>
 #include <qcustomplot.h>
 
 #include "engine/estimate.h"
@@ -24,6 +26,7 @@
 #include "ui/fabricsweep.h"
 #include "ui/headlinetiles.h"
 #include "ui/inputpanel.h"
+#include "io/scenario_file.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/planpage.h"
@@ -65,6 +68,8 @@ class TestWorkbench : public QObject {
   void topologyFromNetworkCounts();
   void saveOpenRecent();
   void autosaveRestore();
+  void opensWhatScenarioExportWrites();
+  void refusesStrangeFiles();
   void dropScenarioFile();
 };
 
@@ -287,7 +292,7 @@ void TestWorkbench::saveOpenRecent() {
 
   QFile bad(dir.filePath(QStringLiteral("bad.json")));
   QVERIFY(bad.open(QIODevice::WriteOnly));
-  bad.write("{\"parallelism\": {\"tp\": \"eight\"}}");
+  bad.write("{\"format\": \"clusterplan-scenario\", \"parallelism\": {\"tp\": \"eight\"}}");
   bad.close();
   QVERIFY(!other.openFile(bad.fileName(), &error));
   QVERIFY2(error.contains(QStringLiteral("parallelism.tp")), qPrintable(error));
@@ -304,6 +309,70 @@ void TestWorkbench::autosaveRestore() {
   next.restoreSession(false);
   QCOMPARE(next.document()->scenario().training.global_batch, 512);
   QVERIFY(next.document()->isModified());  // restored edits are still unsaved
+}
+
+// Issue 14, point 3: the GUI read files with the bare reader, so a file made by `scenario
+// export` opened as the default scenario under the file's name. Now it uses the CLI's importer
+// and exporter: the scenario, its notes and tags come through, and a misspelt key is refused.
+void TestWorkbench::opensWhatScenarioExportWrites() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("exported.json"));
+  cp::ScenarioDocument d;
+  d.scenario.name = "Exported plan";
+  d.scenario.parallel.pp = 2;  // TP 8 x PP 2 x DP 2 = 32
+  d.scenario.parallel.dp = 2;
+  d.scenario.training.seq = 4096;
+  d.notes = "from the library";
+  d.tags = {"q3", "budget"};
+  std::string why;
+  QVERIFY2(cp::export_scenario_file(QFile::encodeName(path).toStdString(), d, why), why.c_str());
+  cp::ui::MainWindow w;
+  QString error;
+  QVERIFY2(w.openFile(path, &error), qPrintable(error));
+  QCOMPARE(w.document()->scenario().name, std::string("Exported plan"));
+  QCOMPARE(w.document()->scenario().parallel.pp, 2);
+  QCOMPARE(w.document()->scenario().training.seq, 4096);
+  // Saved again: a scenario file, with the notes and tags it came with.
+  const QString again = dir.filePath(QStringLiteral("again.json"));
+  QVERIFY2(w.saveFile(again, &error), qPrintable(error));
+  const cp::ImportResult r = cp::import_scenario_file(QFile::encodeName(again).toStdString());
+  QVERIFY(r.ok());
+  QCOMPARE(r.format_version, cp::kScenarioFileVersion);
+  QCOMPARE(r.document.notes, std::string("from the library"));
+  QVERIFY(r.document.tags == (std::vector<std::string>{"q3", "budget"}));
+  QCOMPARE(r.document.scenario.parallel.pp, 2);
+
+  QFile typo(dir.filePath(QStringLiteral("typo.json")));
+  QVERIFY(typo.open(QIODevice::WriteOnly));
+  typo.write(R"({"format": "clusterplan-scenario-file", "format_version": 1,
+                 "scenario": {"parallelism": {"tp": 8, "ppp": 2}}})");
+  typo.close();
+  QVERIFY(!w.openFile(typo.fileName(), &error));
+  QCOMPARE(error, QStringLiteral("scenario.parallelism.ppp: unknown key (did you mean 'pp'?)"));
+  QCOMPARE(w.document()->scenario().name, std::string("Exported plan"));  // the open document stays
+}
+
+// Issue 14, point 4: a pipe hung the GUI; /dev/zero aborted it with std::bad_alloc.
+void TestWorkbench::refusesStrangeFiles() {
+  QTemporaryDir dir;
+  const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+  QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+  const QString zero = dir.filePath(QStringLiteral("zero.json"));
+  QVERIFY(QFile::link(QStringLiteral("/dev/zero"), zero));
+  cp::ui::MainWindow w;
+  QString error;
+  QVERIFY(!w.openFile(fifo, &error));
+  QCOMPARE(error, fifo + QStringLiteral(": is a named pipe (FIFO), not a regular file"));
+  QVERIFY(!w.openFile(zero, &error));
+  QCOMPARE(error, zero + QStringLiteral(": is a character device (such as /dev/zero), not a regular file"));
+  // An autosave that is a link to /dev/zero is not restored (and start-up does not hang).
+  QDir().mkpath(QFileInfo(cp::ui::MainWindow::autosavePath()).absolutePath());
+  QFile::remove(cp::ui::MainWindow::autosavePath());
+  QVERIFY(QFile::link(QStringLiteral("/dev/zero"), cp::ui::MainWindow::autosavePath()));
+  cp::ui::MainWindow next;
+  next.restoreSession(false);
+  QVERIFY(!next.document()->isModified());
+  QFile::remove(cp::ui::MainWindow::autosavePath());
 }
 
 void TestWorkbench::dropScenarioFile() {

@@ -15,7 +15,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -23,6 +22,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "ui/comparepage.h"
 #include "ui/chartexport.h"
@@ -53,23 +53,24 @@ constexpr int kInputDockWidth = 380;
 
 QByteArray toJson(const cp::Scenario& s) { return QByteArray::fromStdString(cp::scenario_to_json(s).dump(2)); }
 
-bool fromJson(const QByteArray& bytes, cp::Scenario& out, QString* error) {
-  const nlohmann::json j = nlohmann::json::parse(bytes.toStdString(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    if (error) *error = QCoreApplication::translate("cp::ui::MainWindow", "The file is not a JSON object.");
+// A path as the C library takes it (the local 8-bit encoding, as QFile does).
+std::string localPath(const QString& path) { return QFile::encodeName(path).toStdString(); }
+
+QString problemsText(const std::vector<cp::Problem>& problems) {
+  QStringList lines;
+  for (const cp::Problem& p : problems) lines << QString::fromStdString(p.text());
+  return lines.join(QLatin1Char('\n'));
+}
+
+// Scenario files, the autosave and the last session's scenario are read by the CLI's importer
+// (core/scenario_file.h): the same strict keys, formats and file checks (a pipe or /dev/zero
+// is refused at once). The plan itself may have problems: the document shows them.
+bool fromImport(const cp::ImportResult& r, cp::ScenarioDocument& out, QString* error) {
+  if (!r.ok()) {
+    if (error) *error = problemsText(r.problems);
     return false;
   }
-  cp::Scenario s = cp::default_scenario();
-  std::vector<cp::Problem> problems;
-  if (!cp::scenario_from_json(j, s, problems)) {
-    if (error) {
-      QStringList lines;
-      for (const cp::Problem& p : problems) lines << QString::fromStdString(p.text());
-      *error = lines.join(QLatin1Char('\n'));
-    }
-    return false;
-  }
-  out = s;
+  out = r.document;
   return true;
 }
 
@@ -166,22 +167,19 @@ void MainWindow::scenarioChanged() {
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  cp::Scenario s;
-  if (!fromJson(file.readAll(), s, error)) return false;
-  document_->reset(s, QFileInfo(path).absoluteFilePath());
+  cp::ScenarioDocument d;
+  if (!fromImport(cp::import_scenario_file(localPath(path), cp::PlanCheck::Skip), d, error)) return false;
+  document_->reset(d.scenario, QFileInfo(path).absoluteFilePath());
+  document_->setFileNotesAndTags(d.notes, d.tags);
   addRecent(QFileInfo(path).absoluteFilePath());
   return true;
 }
 
 bool MainWindow::saveFile(const QString& path, QString* error) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(toJson(document_->scenario())) < 0 || !file.commit()) {
-    if (error) *error = file.errorString();
+  // The scenario file format of `scenario export` (core/scenario_file.h), written atomically.
+  std::string why;
+  if (!cp::export_scenario_file(localPath(path), document_->fileDocument(), why)) {
+    if (error) *error = QString::fromStdString(why);
     return false;
   }
   document_->setFileName(QFileInfo(path).absoluteFilePath());
@@ -199,8 +197,8 @@ QString MainWindow::autosavePath() {
 void MainWindow::writeAutosave() {
   if (!document_->isModified()) return;
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
-  QSaveFile file(autosavePath());
-  if (file.open(QIODevice::WriteOnly) && file.write(toJson(document_->scenario())) >= 0) file.commit();
+  std::string why;  // a failed autosave keeps the previous one; the next edit tries again
+  cp::export_scenario_file(localPath(autosavePath()), document_->fileDocument(), why);
 }
 
 void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
@@ -225,25 +223,27 @@ void MainWindow::restoreSession(bool ask) {
   restoreState(kWindowState.get());
   // After the window's layout is restored, so that a library tab raised by an alert stays raised.
   if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
-  QFile autosave(autosavePath());
-  if (autosave.exists() && autosave.open(QIODevice::ReadOnly)) {
-    cp::Scenario s;
-    const bool readable = fromJson(autosave.readAll(), s, nullptr);
-    autosave.close();
+  if (QFileInfo::exists(autosavePath()) || QFileInfo(autosavePath()).isSymLink()) {
+    cp::ScenarioDocument s;
+    const bool readable =
+        fromImport(cp::import_scenario_file(localPath(autosavePath()), cp::PlanCheck::Skip), s, nullptr);
     if (readable &&
         (!ask || QMessageBox::question(this, tr("Restore unsaved edits?"),
                                        tr("clusterplan did not close cleanly last time. Restore the unsaved edits "
                                           "of that session?")) == QMessageBox::Yes)) {
-      document_->reset(s, kLastFile.get());
+      document_->reset(s.scenario, kLastFile.get());
+      document_->setFileNotesAndTags(s.notes, s.tags);
       // Restored edits are unsaved edits: mark the document modified with one undoable step.
       document_->edit(tr("Restore unsaved edits"), QString(), [](cp::Scenario&) {});
       return;
     }
     QFile::remove(autosavePath());
   }
-  cp::Scenario last;
+  cp::ScenarioDocument last;
   const QString json = kLastScenario.get();
-  if (!json.isEmpty() && fromJson(json.toUtf8(), last, nullptr)) document_->reset(last, kLastFile.get());
+  if (!json.isEmpty() &&
+      fromImport(cp::import_scenario_text(json.toStdString(), cp::PlanCheck::Skip), last, nullptr))
+    document_->reset(last.scenario, kLastFile.get());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

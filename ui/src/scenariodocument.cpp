@@ -55,10 +55,25 @@ void ScenarioDocument::edit(const QString& text, const QString& field,
 void ScenarioDocument::reset(const cp::Scenario& scenario, const QString& fileName) {
   undo_->clear();
   fileName_ = fileName;
+  fileNotes_.clear();
+  fileTags_.clear();
   estimate_.reset();  // another scenario: its predecessor's result is no "last valid" result of it
   apply(scenario);
   Q_EMIT fileNameChanged();
   Q_EMIT modifiedChanged(false);
+}
+
+void ScenarioDocument::setFileNotesAndTags(std::string notes, std::vector<std::string> tags) {
+  fileNotes_ = std::move(notes);
+  fileTags_ = std::move(tags);
+}
+
+cp::ScenarioDocument ScenarioDocument::fileDocument() const {
+  cp::ScenarioDocument d;
+  d.scenario = scenario_;
+  d.notes = fileNotes_;
+  d.tags = fileTags_;
+  return d;
 }
 
 void ScenarioDocument::apply(const cp::Scenario& scenario) {

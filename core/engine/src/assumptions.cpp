@@ -1,10 +1,5 @@
 #include "engine/assumptions.h"
 
-#include <cmath>
-#include <cstdio>
-
-#include "engine/validate.h"
-
 namespace cp {
 namespace {
 
@@ -184,74 +179,6 @@ CostCategory category_of(PriceItem i) {
     case PriceItem::Services: return CostCategory::Services;
     default: return CostCategory::Hardware;
   }
-}
-
-namespace {
-
-std::string num(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-void check_list(const PriceList& l, const std::string& path, std::vector<Problem>& out) {
-  for (size_t i = 0; i < l.lines.size(); ++i) {
-    const PriceLine& x = l.lines[i];
-    const std::string p = path + ".lines[" + std::to_string(i) + "]";
-    if (!(x.price >= 0) || !std::isfinite(x.price))
-      out.push_back({p + ".price", "must be a finite price, zero or more, got " + num(x.price)});
-    if (x.gpus < 1) out.push_back({p + ".gpus", "must be at least 1, got " + std::to_string(x.gpus)});
-    if (!(x.gbps >= 0) || !std::isfinite(x.gbps))
-      out.push_back({p + ".gbps", "must be a line rate in Gb/s, zero (any) or more, got " + num(x.gbps)});
-    if (!x.fabric.empty() && x.fabric != "infiniband" && x.fabric != "roce")
-      out.push_back({p + ".fabric", "'" + x.fabric + "' is not one of: infiniband, roce, or empty (any)"});
-  }
-}
-
-}  // namespace
-
-void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
-  auto need = [&](const char* field, double v, bool ok, const std::string& rule) {
-    if (!ok || !std::isfinite(v)) out.push_back({field, rule + ", got " + num(v)});
-  };
-  need("assumptions.pue", a.pue, a.pue >= 1 && a.pue <= 5, "must be at least 1 and at most 5");
-  need("assumptions.gpu_power_factor", a.gpu_power_factor, a.gpu_power_factor > 0 && a.gpu_power_factor <= 1.5,
-       "must be a fraction of TDP above 0 and at most 1.5");
-  if (a.node_overhead_w)
-    need("assumptions.node_overhead_w", *a.node_overhead_w, *a.node_overhead_w >= 0, "must be zero or more watts");
-  if (a.switch_w) need("assumptions.switch_w", *a.switch_w, *a.switch_w >= 0, "must be zero or more watts");
-  if (a.optic_w) need("assumptions.optic_w", *a.optic_w, *a.optic_w >= 0, "must be zero or more watts");
-  need("assumptions.storage_w_per_node", a.storage_w_per_node, a.storage_w_per_node >= 0, "must be zero or more watts");
-  need("assumptions.rack_limit_w", a.rack_limit_w, a.rack_limit_w > 0, "must be more than 0 watts");
-  need("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, a.grid_kg_co2_per_kwh >= 0,
-       "must be zero or more kg CO2 per kWh");
-  need("assumptions.cny_per_usd", a.cny_per_usd, a.cny_per_usd > 0, "must be an exchange rate above 0");
-  need("assumptions.power_price_per_kwh", a.power_price_per_kwh, a.power_price_per_kwh >= 0,
-       "must be a price of zero or more per kWh");
-  need("assumptions.headroom", a.headroom, a.headroom >= 0 && a.headroom <= 10, "must be a fraction from 0 to 10");
-  need("assumptions.vat", a.vat, a.vat >= 0 && a.vat < 1, "must be a fraction from 0 to below 1");
-  need("assumptions.amortisation_years", a.amortisation_years, a.amortisation_years > 0 && a.amortisation_years <= 50,
-       "must be above 0 and at most 50 years");
-  need("assumptions.failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour,
-       a.failure_rate_per_gpu_hour >= 0 && a.failure_rate_per_gpu_hour < 1, "must be from 0 to below 1 per GPU-hour");
-  need("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s, a.checkpoint_bytes_per_s > 0,
-       "must be more than 0 bytes/s");
-  if (a.checkpoint_bytes_per_param)
-    need("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param, *a.checkpoint_bytes_per_param > 0,
-         "must be more than 0 bytes per parameter");
-  need("assumptions.restart_s", a.restart_s, a.restart_s >= 0, "must be zero or more seconds");
-  if (a.checkpoint_interval_s)
-    need("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s, *a.checkpoint_interval_s > 0,
-         "must be more than 0 seconds");
-  check_list(a.rent, "assumptions.price_lists.rent", out);
-  check_list(a.cloud, "assumptions.price_lists.cloud", out);
-  check_list(a.purchase, "assumptions.price_lists.purchase", out);
-  if (a.rent.payment != Payment::Rent)
-    out.push_back({"assumptions.price_lists.rent.payment", "must be 'rent' in the rent slot"});
-  if (a.cloud.payment != Payment::Cloud)
-    out.push_back({"assumptions.price_lists.cloud.payment", "must be 'cloud' in the cloud slot"});
-  if (a.purchase.payment != Payment::Purchase)
-    out.push_back({"assumptions.price_lists.purchase.payment", "must be 'purchase' in the purchase slot"});
 }
 
 }  // namespace cp

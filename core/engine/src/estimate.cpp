@@ -55,6 +55,16 @@ Estimate estimate(const Scenario& s) {
   if (!(e.reliability.goodput > 0))
     e.warnings.add(WarningCode::NoProgress, "assumptions.failure_rate_per_gpu_hour", e.reliability.mtbi_s,
                    e.reliability.checkpoint_write_s, e.reliability.restart_s);
+  // MFU above 1 cannot be (Chowdhery et al. 2022, appendix B: achieved over peak FLOP/s); a
+  // site calibration to a measured step that short, or a custom GPU's peak set too low, gives it.
+  if (e.throughput.mfu > 1 || e.throughput.hfu > 1)
+    e.warnings.add(WarningCode::AbovePeak,
+                   s.calibration.step_time_factor != 1.0 ? "calibration.step_time_factor" : "cluster.gpu_spec.bf16_flops",
+                   e.throughput.mfu, e.throughput.hfu);
+  if (!(e.reliability.goodput_seed_low > 0))  // the seed's 1 h, else its 2 h interval
+    e.warnings.add(WarningCode::SeedIntervalNoProgress, "assumptions.checkpoint_bytes_per_s",
+                   e.reliability.checkpoint_write_s,
+                   e.reliability.goodput_seed_high > 0 ? kSeedIntervalLowS : kSeedIntervalHighS);
   if (!e.memory.fits)
     e.warnings.add(WarningCode::DoesNotFit, "cluster.gpu", e.memory.peak.total(), e.memory.capacity);
   return e;

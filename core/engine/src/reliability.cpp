@@ -10,8 +10,11 @@ double young_daly_interval_s(double write_s, double mtbi_s) { return std::sqrt(2
 
 double goodput_at(double interval_s, double write_s, double mtbi_s, double restart_s) {
   const double write_waste = interval_s > 0 ? write_s / interval_s : 0;
-  if (mtbi_s <= 0) return 1.0 - write_waste;  // no failures
-  return 1.0 - write_waste - (interval_s / 2.0 + restart_s) / mtbi_s;
+  const double waste = mtbi_s <= 0 ? write_waste : write_waste + (interval_s / 2.0 + restart_s) / mtbi_s;
+  // Goodput is a fraction of wall time: when the waste is all of it (a checkpoint takes longer
+  // than the interval, or failures come faster than work is saved) nothing is kept, 0, and
+  // estimate() warns (no_progress, seed_interval_no_progress); a negative fraction is no result.
+  return waste >= 1.0 ? 0.0 : 1.0 - waste;
 }
 
 ReliabilityEstimate estimate_reliability(const Scenario& s, const ParamCounts& params, double train_time_s) {

@@ -32,6 +32,8 @@ std::string_view warning_code_name(WarningCode code) {
     case WarningCode::NodeExceedsRack: return "node_exceeds_rack";
     case WarningCode::PriceMissing: return "price_missing";
     case WarningCode::NoProgress: return "no_progress";
+    case WarningCode::SeedIntervalNoProgress: return "seed_interval_no_progress";
+    case WarningCode::AbovePeak: return "above_peak";
   }
   return "unknown";
 }
@@ -76,6 +78,14 @@ std::string warning_message(const Warning& w) {
       return fmt("an interruption every %.0f s, %.0f s per checkpoint and %.0f s per restart leave no progress "
                  "(goodput 0): faster storage or fewer failures are needed",
                  w.v1, w.v2, w.v3);
+    case WarningCode::SeedIntervalNoProgress:
+      return fmt("a checkpoint takes %.0f s to write: checkpointing every %.0f s (the seed's interval) leaves no "
+                 "progress, so the goodput at the seed's interval (reliability.seed_interval) is 0 there",
+                 w.v1, w.v2);
+    case WarningCode::AbovePeak:
+      return fmt("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
+                 "GPUs' peak allows; check the measured step time or the GPU's peak figures",
+                 w.v1, w.v2);
   }
   return "unknown warning";
 }

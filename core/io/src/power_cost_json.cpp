@@ -1,5 +1,7 @@
 #include "io/power_cost_json.h"
 
+#include "io/strict_json.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -19,8 +21,10 @@ struct In {
   const json& obj;
   std::string path;
   std::vector<Problem>& problems;
+  KeyCheck& keys;  // every key looked up is a valid key of `obj` (core/strict_json.h)
 
   const json* get(const char* key) const {
+    keys.allow(obj, path, key);
     auto it = obj.find(key);
     return it == obj.end() ? nullptr : &*it;
   }
@@ -86,13 +90,15 @@ json price_list_to_json(const PriceList& l) {
           {"lines", lines}};
 }
 
-bool price_list_from_json(const json& j, PriceList& l, const std::string& path, std::vector<Problem>& problems) {
-  const size_t before = problems.size();
+namespace {
+
+void read_price_list(const json& j, PriceList& l, const std::string& path, std::vector<Problem>& problems,
+                     KeyCheck& keys) {
   if (!j.is_object()) {
     problems.push_back({path, "must be an object"});
-    return false;
+    return;
   }
-  const In in{j, path, problems};
+  const In in{j, path, problems, keys};
   in.string("id", l.id);
   in.string("name", l.name);
   in.string("date", l.date);
@@ -113,7 +119,7 @@ bool price_list_from_json(const json& j, PriceList& l, const std::string& path, 
           continue;
         }
         PriceLine x;
-        const In li{jl, p, problems};
+        const In li{jl, p, problems, keys};
         if (!jl.contains("item")) li.fail("item", "is missing");
         li.choice("item", x.item, parse_price_item,
                   "server_rent, gpu_hour, server, nic, switch, transceiver, cable, bandwidth, storage, services");
@@ -130,6 +136,15 @@ bool price_list_from_json(const json& j, PriceList& l, const std::string& path, 
       l.lines = std::move(out);
     }
   }
+}
+
+}  // namespace
+
+bool price_list_from_json(const json& j, PriceList& l, const std::string& path, std::vector<Problem>& problems) {
+  const size_t before = problems.size();
+  KeyCheck keys;
+  read_price_list(j, l, path, problems, keys);
+  keys.report(problems);
   return problems.size() == before;
 }
 
@@ -167,7 +182,8 @@ bool assumptions_from_json(const json& j, Assumptions& a, std::vector<Problem>& 
     problems.push_back({"assumptions", "must be an object"});
     return false;
   }
-  const In in{j, "assumptions", problems};
+  KeyCheck keys;
+  const In in{j, "assumptions", problems, keys};
   in.number("pue", a.pue);
   in.number("gpu_power_factor", a.gpu_power_factor);
   in.optional("node_overhead_w", a.node_overhead_w);
@@ -193,14 +209,15 @@ bool assumptions_from_json(const json& j, Assumptions& a, std::vector<Problem>& 
     if (!pl->is_object()) {
       in.fail("price_lists", "must be an object with rent, cloud and purchase lists");
     } else {
-      if (auto it = pl->find("rent"); it != pl->end())
-        price_list_from_json(*it, a.rent, "assumptions.price_lists.rent", problems);
-      if (auto it = pl->find("cloud"); it != pl->end())
-        price_list_from_json(*it, a.cloud, "assumptions.price_lists.cloud", problems);
-      if (auto it = pl->find("purchase"); it != pl->end())
-        price_list_from_json(*it, a.purchase, "assumptions.price_lists.purchase", problems);
+      const In lists{*pl, "assumptions.price_lists", problems, keys};
+      if (const json* l = lists.get("rent")) read_price_list(*l, a.rent, "assumptions.price_lists.rent", problems, keys);
+      if (const json* l = lists.get("cloud"))
+        read_price_list(*l, a.cloud, "assumptions.price_lists.cloud", problems, keys);
+      if (const json* l = lists.get("purchase"))
+        read_price_list(*l, a.purchase, "assumptions.price_lists.purchase", problems, keys);
     }
   }
+  keys.report(problems);
   return problems.size() == before;
 }
 

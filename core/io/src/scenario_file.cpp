@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "io/atomic_file.h"
+#include "io/input_file.h"
 #include "io/scenario_json.h"
+#include "io/strict_json.h"
 
 namespace cp {
 
@@ -18,12 +20,13 @@ using nlohmann::json;
 namespace {
 
 // The keys of the wrapper; anything else at the top level of a format-1 file is a mistake.
-constexpr const char* kFileKeys[] = {"format", "format_version", "name", "notes", "tags", "scenario"};
+const std::vector<std::string>& file_keys() {
+  static const std::vector<std::string> kKeys = {"format", "format_version", "name", "notes", "tags", "scenario"};
+  return kKeys;
+}
 
 bool is_file_key(const std::string& key) {
-  for (const char* k : kFileKeys)
-    if (key == k) return true;
-  return false;
+  return std::find(file_keys().begin(), file_keys().end(), key) != file_keys().end();
 }
 
 void prefixed(const std::vector<Problem>& found, const std::string& prefix, std::vector<Problem>& out) {
@@ -50,7 +53,8 @@ void read_tags(const json& tags, std::vector<std::string>& out, std::vector<Prob
       continue;
     }
     const std::string tag = trimmed(tags[i].get<std::string>());
-    if (tag.empty()) problems.push_back({path, "is empty"});
+    if (!is_valid_utf8(tag)) problems.push_back({path, invalid_utf8_reason(tag)});
+    else if (tag.empty()) problems.push_back({path, "is empty"});
     else if (tag.size() > kMaxTagLength)
       problems.push_back({path, "is longer than " + std::to_string(kMaxTagLength) + " characters"});
     else if (std::find(out.begin(), out.end(), tag) == out.end()) out.push_back(tag);
@@ -68,8 +72,7 @@ void read_string(const json& j, const char* key, std::string& out, std::vector<P
 void read_v1(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!is_file_key(it.key()))
-      problems.push_back({it.key(), "is not a key of a scenario file (expected: format, format_version, name, "
-                                    "notes, tags, scenario)"});
+      problems.push_back({it.key(), unknown_key_message(it.key(), file_keys())});
   auto sc = j.find("scenario");
   if (sc == j.end()) {
     problems.push_back({"scenario", "missing: a scenario file holds its scenario under \"scenario\""});
@@ -217,7 +220,7 @@ bool scenario_file_from_json(const json& j, ScenarioDocument& d, std::vector<Pro
   return problems.size() == before;
 }
 
-ImportResult import_scenario_text(std::string_view text) {
+ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
   ImportResult r;
   json j;
   try {
@@ -242,32 +245,28 @@ ImportResult import_scenario_text(std::string_view text) {
   if (j.is_object())
     if (auto v = j.find("format_version"); v != j.end() && v->is_number_integer()) r.format_version = int(std::clamp<long long>(v->get<long long>(), INT_MIN, INT_MAX));
   if (!scenario_file_from_json(j, r.document, r.problems)) return r;
+  if (check == PlanCheck::Skip) return r;
   const bool wrapped = j.value("format", "") == kScenarioFileFormat;
   prefixed(validate(r.document.scenario), wrapped ? "scenario." : "", r.problems);
+  check_document_text(r.document, r.problems);
   return r;
 }
 
-ImportResult import_scenario_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
+ImportResult import_scenario_file(const std::string& path, PlanCheck check) {
+  std::string text, error;
+  if (!read_input_file(path, kMaxInputFileBytes, text, error)) {
     ImportResult r;
-    r.problems.push_back({path, "is a directory, not a scenario file"});
+    r.problems.push_back({path, error});
     return r;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    ImportResult r;
-    r.problems.push_back({path, std::string("cannot read: ") + std::strerror(errno)});
-    return r;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    ImportResult r;
-    r.problems.push_back({path, "cannot read: input error"});
-    return r;
-  }
-  return import_scenario_text(text.str());
+  return import_scenario_text(text, check);
+}
+
+void check_document_text(const ScenarioDocument& d, std::vector<Problem>& problems) {
+  if (!is_valid_utf8(d.notes)) problems.push_back({"notes", invalid_utf8_reason(d.notes)});
+  for (std::size_t i = 0; i < d.tags.size(); ++i)
+    if (!is_valid_utf8(d.tags[i]))
+      problems.push_back({"tags[" + std::to_string(i) + "]", invalid_utf8_reason(d.tags[i])});
 }
 
 bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error) {

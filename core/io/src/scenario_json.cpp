@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "io/power_cost_json.h"
+#include "io/strict_json.h"
 
 namespace cp {
 
@@ -122,24 +123,30 @@ namespace {
 
 class Reader {
  public:
-  Reader(std::vector<Problem>& problems) : problems_(problems) {}
+  explicit Reader(std::vector<Problem>& problems) : problems_(problems) {}
 
   void fail(const std::string& path, const std::string& why) { problems_.push_back({path, why}); }
 
-  const json* object(const json& parent, const char* key, const std::string& path) {
-    auto it = parent.find(key);
-    if (it == parent.end()) return nullptr;
-    if (!it->is_object()) {
-      fail(path, "must be an object");
+  // Names `key` as a valid key of `obj` and returns its value, or nullptr when absent.
+  const json* find(const json& obj, const char* key, const std::string& prefix) {
+    keys_.allow(obj, prefix, key);
+    auto it = obj.find(key);
+    return it == obj.end() ? nullptr : &*it;
+  }
+
+  const json* object(const json& parent, const char* key, const std::string& prefix) {
+    const json* v = find(parent, key, prefix);
+    if (v && !v->is_object()) {
+      fail(join_path(prefix, key), "must be an object");
       return nullptr;
     }
-    return &*it;
+    return v;
   }
 
   void integer(const json& obj, const char* key, const std::string& prefix, int& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return;
-    const std::string path = prefix + "." + key;
+    const json* it = find(obj, key, prefix);
+    if (!it) return;
+    const std::string path = join_path(prefix, key);
     if (it->is_number_integer() || it->is_number_unsigned()) {
       const auto v = it->get<long long>();
       if (v < -2147483647LL || v > 2147483647LL) return fail(path, "is out of range");
@@ -153,41 +160,45 @@ class Reader {
   }
 
   void number(const json& obj, const char* key, const std::string& prefix, double& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return;
-    if (!it->is_number()) return fail(prefix + "." + key, "must be a number");
+    const json* it = find(obj, key, prefix);
+    if (!it) return;
+    if (!it->is_number()) return fail(join_path(prefix, key), "must be a number");
     out = it->get<double>();
   }
 
   void boolean(const json& obj, const char* key, const std::string& prefix, bool& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return;
+    const json* it = find(obj, key, prefix);
+    if (!it) return;
     if (it->is_boolean()) out = it->get<bool>();
     else if (it->is_string() && parse_on_off(it->get<std::string>())) out = *parse_on_off(it->get<std::string>());
-    else fail(prefix + "." + key, "must be true or false");
+    else fail(join_path(prefix, key), "must be true or false");
   }
 
   template <typename E, typename Parse>
   void choice(const json& obj, const char* key, const std::string& prefix, E& out, Parse parse, std::string_view list) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return;
+    const json* it = find(obj, key, prefix);
+    if (!it) return;
     std::string text;
     if (it->is_string()) text = it->get<std::string>();
     else if (it->is_number_integer()) text = std::to_string(it->get<long long>());  // "zero": 1
     auto v = parse(text);
-    if (!v) return fail(prefix + "." + key, "'" + text + "' is not one of: " + std::string(list));
+    if (!v) return fail(join_path(prefix, key), "'" + text + "' is not one of: " + std::string(list));
     out = *v;
   }
 
   void string(const json& obj, const char* key, const std::string& prefix, std::string& out) {
-    auto it = obj.find(key);
-    if (it == obj.end()) return;
-    if (!it->is_string()) return fail(prefix + "." + key, "must be a string");
+    const json* it = find(obj, key, prefix);
+    if (!it) return;
+    if (!it->is_string()) return fail(join_path(prefix, key), "must be a string");
     out = it->get<std::string>();
   }
 
+  // Every key that no reader named, one problem each.
+  void report_unknown_keys() const { keys_.report(problems_); }
+
  private:
   std::vector<Problem>& problems_;
+  KeyCheck keys_;
 };
 
 std::optional<AttentionType> parse_attention(std::string_view s) {
@@ -222,7 +233,7 @@ std::optional<Topology> parse_topology_opt(std::string_view s) {
 
 void read_model(const json& jm, Scenario& s, Reader& r) {
   ModelShape& m = s.model;
-  if (auto it = jm.find("id"); it != jm.end()) {
+  if (const json* it = r.find(jm, "id", "model")) {
     if (!it->is_string()) {
       r.fail("model.id", "must be a string");
     } else {
@@ -238,7 +249,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
       }
     }
   }
-  if (auto it = jm.find("params_b"); it != jm.end()) {
+  if (const json* it = r.find(jm, "params_b", "model")) {
     if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1e5) {
       r.fail("model.params_b", "must be a size in billions of parameters, above 0 and at most 100000");
     } else {
@@ -263,7 +274,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
   r.boolean(jm, "linear_biases", "model", m.linear_biases);
   r.integer(jm, "learned_positions", "model", m.learned_positions);
   r.choice(jm, "attention", "model", m.attention, parse_attention, "mha, mla");
-  if (const json* mla = r.object(jm, "mla", "model.mla")) {
+  if (const json* mla = r.object(jm, "mla", "model")) {
     r.integer(*mla, "q_lora_rank", "model.mla", m.mla.q_lora_rank);
     r.integer(*mla, "kv_lora_rank", "model.mla", m.mla.kv_lora_rank);
     r.integer(*mla, "qk_nope_head_dim", "model.mla", m.mla.qk_nope_head_dim);
@@ -277,70 +288,82 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
   r.integer(jm, "dense_layers", "model", m.dense_layers);
 }
 
+void read_gpu_spec(const json& g, GpuSpec& x, Reader& r) {
+  const std::string p = "cluster.gpu_spec";
+  r.string(g, "name", p, x.name);
+  r.number(g, "memory_bytes", p, x.memory_bytes);
+  r.number(g, "bf16_flops", p, x.bf16_flops);
+  r.number(g, "fp8_flops", p, x.fp8_flops);
+  r.number(g, "fp32_flops", p, x.fp32_flops);
+  r.number(g, "memory_bw_bytes_per_s", p, x.memory_bw);
+  r.number(g, "link_bw_bytes_per_s", p, x.link_bw);
+  r.number(g, "tdp_w", p, x.tdp_w);
+  r.number(g, "mamf_fraction", p, x.mamf_fraction);
+  r.integer(g, "tile_n", p, x.tile_n);
+  r.integer(g, "sm_count", p, x.sm_count);
+  r.string(g, "source", p, x.source);
+}
+
+void read_fabric_spec(const json& f, FabricSpec& x, Reader& r) {
+  const std::string p = "cluster.fabric_spec";
+  r.string(f, "name", p, x.name);
+  r.choice(f, "kind", p, x.kind, parse_fabric_kind, "infiniband, roce");
+  r.number(f, "nic_gbps", p, x.nic_gbps);
+  r.number(f, "nic_busbw_bytes_per_s", p, x.nic_busbw);
+  r.number(f, "base_latency_s", p, x.base_latency_s);
+  r.number(f, "switch_latency_s", p, x.switch_latency_s);
+  r.integer(f, "switch_ports", p, x.switch_ports);
+  r.choice(f, "load_balance", p, x.load_balance, parse_load_balance, "adaptive, ecmp, scheduled");
+  r.integer(f, "qps_per_connection", p, x.qps_per_connection);
+  r.number(f, "balance_efficiency", p, x.balance_efficiency);
+  r.number(f, "cc_efficiency", p, x.cc_efficiency);
+  r.string(f, "source", p, x.source);
+  r.integer(f, "channels_per_nic", p, x.channels_per_nic);
+  r.choice(f, "congestion_control", p, x.congestion_control, parse_congestion_control_opt,
+           spellings_congestion_control());
+}
+
 void read_cluster(const json& jc, Scenario& s, Reader& r) {
   Cluster& c = s.cluster;
-  if (auto it = jc.find("gpu"); it != jc.end()) {
+  if (const json* it = r.find(jc, "gpu", "cluster")) {
     if (!it->is_string()) {
       r.fail("cluster.gpu", "must be a string");
     } else if (const GpuSpec* g = find_gpu(it->get<std::string>())) {
       c.gpu = *g;
-    } else if (jc.find("gpu_spec") == jc.end()) {
+    } else if (!r.find(jc, "gpu_spec", "cluster")) {
       r.fail("cluster.gpu", "unknown GPU '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog gpus')");
     } else {
       c.gpu.id = it->get<std::string>();  // a custom GPU: its figures follow in gpu_spec
     }
   }
-  if (const json* g = r.object(jc, "gpu_spec", "cluster.gpu_spec")) {
-    const bool builtin = find_gpu(c.gpu.id) != nullptr;
-    if (!builtin) {  // a built-in GPU's figures come from the catalog, not the file
-      const std::string p = "cluster.gpu_spec";
-      r.string(*g, "name", p, c.gpu.name);
-      r.number(*g, "memory_bytes", p, c.gpu.memory_bytes);
-      r.number(*g, "bf16_flops", p, c.gpu.bf16_flops);
-      r.number(*g, "fp8_flops", p, c.gpu.fp8_flops);
-      r.number(*g, "fp32_flops", p, c.gpu.fp32_flops);
-      r.number(*g, "memory_bw_bytes_per_s", p, c.gpu.memory_bw);
-      r.number(*g, "link_bw_bytes_per_s", p, c.gpu.link_bw);
-      r.number(*g, "tdp_w", p, c.gpu.tdp_w);
-      r.number(*g, "mamf_fraction", p, c.gpu.mamf_fraction);
-      r.integer(*g, "tile_n", p, c.gpu.tile_n);
-      r.integer(*g, "sm_count", p, c.gpu.sm_count);
-      r.string(*g, "source", p, c.gpu.source);
+  if (const json* g = r.object(jc, "gpu_spec", "cluster")) {
+    // A built-in GPU's figures come from the catalog, not the file: the file's copy is read
+    // (its keys and types checked) and dropped.
+    GpuSpec from_file = c.gpu;
+    read_gpu_spec(*g, from_file, r);
+    if (!find_gpu(c.gpu.id)) {
+      c.gpu = from_file;
       if (!(c.gpu.memory_bytes > 0) || !std::isfinite(c.gpu.memory_bytes))
         r.fail("cluster.gpu_spec.memory_bytes", "must be a positive number of bytes");
     }
   }
   r.integer(jc, "gpus_per_node", "cluster", c.gpus_per_node);
   r.integer(jc, "nodes", "cluster", c.nodes);
-  if (auto it = jc.find("fabric"); it != jc.end()) {
+  if (const json* it = r.find(jc, "fabric", "cluster")) {
     if (!it->is_string()) {
       r.fail("cluster.fabric", "must be a string");
     } else if (const FabricSpec* f = find_fabric(it->get<std::string>())) {
       c.fabric = *f;
-    } else if (jc.find("fabric_spec") == jc.end()) {
+    } else if (!r.find(jc, "fabric_spec", "cluster")) {
       r.fail("cluster.fabric", "unknown fabric '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog fabrics')");
     } else {
       c.fabric.id = it->get<std::string>();
     }
   }
-  if (const json* f = r.object(jc, "fabric_spec", "cluster.fabric_spec"); f && !find_fabric(c.fabric.id)) {
-    const std::string p = "cluster.fabric_spec";
-    FabricSpec& x = c.fabric;
-    r.string(*f, "name", p, x.name);
-    r.choice(*f, "kind", p, x.kind, parse_fabric_kind, "infiniband, roce");
-    r.number(*f, "nic_gbps", p, x.nic_gbps);
-    r.number(*f, "nic_busbw_bytes_per_s", p, x.nic_busbw);
-    r.number(*f, "base_latency_s", p, x.base_latency_s);
-    r.number(*f, "switch_latency_s", p, x.switch_latency_s);
-    r.integer(*f, "switch_ports", p, x.switch_ports);
-    r.choice(*f, "load_balance", p, x.load_balance, parse_load_balance, "adaptive, ecmp, scheduled");
-    r.integer(*f, "qps_per_connection", p, x.qps_per_connection);
-    r.number(*f, "balance_efficiency", p, x.balance_efficiency);
-    r.number(*f, "cc_efficiency", p, x.cc_efficiency);
-    r.string(*f, "source", p, x.source);
-    r.integer(*f, "channels_per_nic", p, x.channels_per_nic);
-    r.choice(*f, "congestion_control", p, x.congestion_control, parse_congestion_control_opt,
-             spellings_congestion_control());
+  if (const json* f = r.object(jc, "fabric_spec", "cluster")) {
+    FabricSpec from_file = c.fabric;  // as the GPU: a built-in fabric's figures are the catalog's
+    read_fabric_spec(*f, from_file, r);
+    if (!find_fabric(c.fabric.id)) c.fabric = from_file;
   }
   r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
   r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());
@@ -356,7 +379,8 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.fail("$", "a scenario must be a JSON object");
     return false;
   }
-  if (auto it = j.find("format_version"); it != j.end()) {
+  r.find(j, "format", "");  // "clusterplan-scenario"; scenario_file.cpp tells formats apart
+  if (const json* it = r.find(j, "format_version", "")) {
     if (!it->is_number_integer()) r.fail("format_version", "must be a whole number");
     else if (it->get<long long>() > kScenarioFormatVersion)
       r.fail("format_version", "this file was written by a newer clusterplan (format " +
@@ -364,8 +388,8 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
                                    std::to_string(kScenarioFormatVersion) + ")");
   }
   r.string(j, "name", "", s.name);
-  if (const json* m = r.object(j, "model", "model")) read_model(*m, s, r);
-  if (const json* t = r.object(j, "training", "training")) {
+  if (const json* m = r.object(j, "model", "")) read_model(*m, s, r);
+  if (const json* t = r.object(j, "training", "")) {
     Training& x = s.training;
     r.integer(*t, "seq", "training", x.seq);
     r.integer(*t, "micro_batch", "training", x.micro_batch);
@@ -384,7 +408,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
     r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
   }
-  if (const json* p = r.object(j, "parallelism", "parallelism")) {
+  if (const json* p = r.object(j, "parallelism", "")) {
     Parallelism& x = s.parallel;
     r.integer(*p, "tp", "parallelism", x.tp);
     r.integer(*p, "pp", "parallelism", x.pp);
@@ -394,18 +418,20 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.integer(*p, "ep", "parallelism", x.ep);
     r.boolean(*p, "sp", "parallelism", x.sp);
   }
-  if (const json* c = r.object(j, "cluster", "cluster")) read_cluster(*c, s, r);
-  if (const json* o = r.object(j, "overheads", "overheads")) {
+  if (const json* c = r.object(j, "cluster", "")) read_cluster(*c, s, r);
+  if (const json* o = r.object(j, "overheads", "")) {
     r.number(*o, "framework_bytes", "overheads", s.overheads.framework_bytes);
     r.number(*o, "comm_buffer_bytes", "overheads", s.overheads.comm_buffer_bytes);
     r.number(*o, "fragmentation", "overheads", s.overheads.fragmentation);
     r.number(*o, "headroom_fraction", "overheads", s.overheads.headroom_fraction);
   }
-  if (const json* k = r.object(j, "calibration", "calibration")) {
+  if (const json* k = r.object(j, "calibration", "")) {
     r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
     r.string(*k, "note", "calibration", s.calibration.note);
   }
-  if (auto it = j.find("assumptions"); it != j.end()) assumptions_from_json(*it, s.assumptions, problems);
+  // The assumptions' reader checks its own keys.
+  if (const json* a = r.find(j, "assumptions", "")) assumptions_from_json(*a, s.assumptions, problems);
+  r.report_unknown_keys();
   return problems.size() == before;
 }
 
@@ -518,6 +544,52 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
       {"warnings", warnings},
   };
   add_power_cost_json(s, e, out);  // power, energy, cost, reliability, bom
+  return out;
+}
+
+namespace {
+
+// The figures that are fractions of a whole (docs/cli.md). MFU and HFU are fractions of the
+// peak too, but a site calibration to an impossibly short measured step makes them exceed 1:
+// that is shown, with warning above_peak naming them; below 0 they are impossible.
+constexpr const char* kFractions[] = {"reliability.goodput", "reliability.seed_interval.goodput_low",
+                                      "reliability.seed_interval.goodput_high", "cost.network_share"};
+constexpr const char* kNonNegative[] = {"throughput.mfu", "throughput.hfu"};
+
+void check_numbers(const json& j, const std::string& path, std::vector<Problem>& out) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) check_numbers(it.value(), join_path(path, it.key()), out);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) check_numbers(j[i], path + "[" + std::to_string(i) + "]", out);
+  } else if (j.is_number_float()) {
+    const double v = j.get<double>();
+    if (!std::isfinite(v)) {
+      out.push_back({path, std::string("is ") + (std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf") +
+                               ", not a finite number: the inputs lead to an impossible result"});
+      return;
+    }
+    for (const char* f : kNonNegative)
+      if (path == f && !(v >= 0)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        out.push_back({path, std::string("is ") + buf + ", not a fraction of the peak, 0 or more: the inputs lead to "
+                                                        "an impossible result"});
+      }
+    for (const char* f : kFractions)
+      if (path == f && !(v >= 0 && v <= 1)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        out.push_back({path, std::string("is ") + buf + ", not a fraction from 0 to 1: the inputs lead to an "
+                                                        "impossible result"});
+      }
+  }
+}
+
+}  // namespace
+
+std::vector<Problem> check_estimate_json(const json& estimate) {
+  std::vector<Problem> out;
+  check_numbers(estimate, "", out);
   return out;
 }
 

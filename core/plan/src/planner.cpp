@@ -3,9 +3,10 @@
 #include "plan/planner.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
+#include <cstdint>
 #include <mutex>
 #include <tuple>
 
@@ -131,6 +132,14 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
     P.push_back({"training.tokens", "the objective '" + std::string(to_string(opt.objective)) +
                                         "' and a deadline need a token budget (training.tokens, --tokens)"});
 
+  // Each fabric's scenario: the base with the fabric and the planner's trivial layout applied.
+  st.fabric_base.assign(r.fabrics.size(), base);
+  for (std::size_t f = 0; f < r.fabrics.size(); ++f) {
+    Scenario& fb = st.fabric_base[f];
+    if (const FabricSpec* spec = find_fabric(r.fabrics[f])) fb.cluster.fabric = *spec;
+    fb.parallel = Parallelism{1, 1, 1, 0, 1, 1, false};
+    fb.training.micro_batch = 1;
+  }
   int max_job = 0;
   for (int g : gpus) {
     if (gpn < 1 || g < 1 || g % gpn != 0) {
@@ -154,14 +163,11 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
       cc.gpus = g;
       cc.job_gpus = job_nodes * gpn;
       cc.fabric = int(f);
-      cc.scenario = base;
-      cc.scenario.cluster.nodes = job_nodes;
-      if (spec) cc.scenario.cluster.fabric = *spec;
-      cc.scenario.parallel = Parallelism{1, 1, 1, 0, 1, 1, false};
-      cc.scenario.training.micro_batch = 1;
+      cc.job_nodes = job_nodes;
       // The layout is the planner's; everything else must validate. A global batch equal to
       // the GPU count passes the batch check of this trivial layout.
-      Scenario check = cc.scenario;
+      Scenario check = st.fabric_base[f];
+      check.cluster.nodes = job_nodes;
       check.training.global_batch = cc.job_gpus;
       for (const Problem& p : validate(check))
         if (std::none_of(P.begin(), P.end(), [&](const Problem& q) { return q.text() == p.text(); })) P.push_back(p);
@@ -350,19 +356,84 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
   Tally tally;
   const std::vector<Unit> units = make_units(st, space, base, tally);
   r.considered = (long long)st.clusters.size() * subtree(st.knobs, -1);
-  std::vector<UnitResult> results(units.size());
+  // Each unit's result is merged as soon as the unit is done and then dropped (issue 14: the
+  // planner's maximum, 4,096 sizes x 12 fabrics, took 7.1 GB while every unit's result, a
+  // tally with an example layout per reason and its own top and frontier, waited for the
+  // last unit; tests/bench/bench_memory.cpp measures the peak now). The
+  // merge is exact and order-free: counts add up; the top and the frontier are cut down by
+  // total orders (better(); time, cost, key), which give the same answer in any order; each
+  // reason's example is the one of the lowest unit, as a merge in unit order would keep.
   std::atomic<int> done{0};
   std::atomic<long long> evaluated{0};
-  std::mutex progress_mutex;
+  std::mutex progress_mutex, merge_mutex;
+  std::vector<Candidate> top, pareto;
+  constexpr std::size_t kPreRun = SIZE_MAX;  // an example found while making the units
+  std::array<std::size_t, kPlanReasons> example_unit;
+  example_unit.fill(units.size());
+  for (std::size_t k = 0; k < example_unit.size(); ++k)
+    if (tally.example[k]) example_unit[k] = kPreRun;
+  auto by_time_then_cost = [](const Candidate& a, const Candidate& b) {
+    if (a.metrics.time_s != b.metrics.time_s) return a.metrics.time_s < b.metrics.time_s;
+    if (a.metrics.run_cost != b.metrics.run_cost) return a.metrics.run_cost < b.metrics.run_cost;
+    return key_less(a.layout, b.layout);
+  };
+  // The (time, cost) frontier of `v`: in time order, each point cheaper than all before it.
+  auto keep_frontier = [&](std::vector<Candidate>& v) {
+    std::sort(v.begin(), v.end(), by_time_then_cost);
+    std::vector<Candidate> f;
+    for (const Candidate& c : v)
+      if (f.empty() || c.metrics.run_cost < f.back().metrics.run_cost) f.push_back(c);
+    v = std::move(f);
+  };
+  // Rows that estimate identically become one row naming its variants. Identical figures mean
+  // an identical score and tie-break, so twins sit among the rows of equal score (`v` sorted).
+  auto collapse_twins = [](std::vector<Candidate>& v) {
+    std::vector<Candidate> rows;
+    for (Candidate& c : v) {
+      bool merged = false;
+      for (auto it = rows.rbegin(); it != rows.rend() && it->metrics.score == c.metrics.score; ++it)
+        if (same_figures(it->metrics, c.metrics)) {
+          merge_variant(*it, c);
+          merged = true;
+          break;
+        }
+      if (!merged) rows.push_back(std::move(c));
+    }
+    v = std::move(rows);
+  };
   const int threads = opt.threads > 0 ? opt.threads : hardware_threads();
   r.threads = std::max(1, std::min(threads, int(units.size())));
   parallel_for(int(units.size()), threads, [&](int i) {
-    UnitResult& ur = results[std::size_t(i)];
-    if (opt.cancel && opt.cancel->load(std::memory_order_relaxed)) {
-      ur.cancelled = true;
-      return;
+    UnitResult ur;
+    if (opt.cancel && opt.cancel->load(std::memory_order_relaxed)) ur.cancelled = true;
+    else run_unit(st, units[std::size_t(i)], ur, opt.cancel);
+    {
+      std::lock_guard<std::mutex> lock(merge_mutex);
+      Tally& t = tally;
+      t.evaluated += ur.tally.evaluated;
+      t.feasible += ur.tally.feasible;
+      t.rejected_divisibility += ur.tally.rejected_divisibility;
+      for (std::size_t k = 0; k < t.rejected.size(); ++k) {
+        t.rejected[k] += ur.tally.rejected[k];
+        // Examples found while making the units (tally before the run) come first, as before.
+        if (ur.tally.example[k] && (!t.example[k] || std::size_t(i) < example_unit[k]) &&
+            example_unit[k] != kPreRun) {
+          t.example[k] = ur.tally.example[k];
+          example_unit[k] = std::size_t(i);
+        }
+      }
+      if (ur.tally.closest) t.near_fit(*ur.tally.closest, ur.tally.closest_ratio);
+      r.cancelled = r.cancelled || ur.cancelled;
+      top.insert(top.end(), ur.top.begin(), ur.top.end());
+      std::sort(top.begin(), top.end(), better);
+      collapse_twins(top);
+      if (int(top.size()) > opt.top) top.resize(std::size_t(opt.top));
+      if (!ur.pareto.empty()) {
+        pareto.insert(pareto.end(), ur.pareto.begin(), ur.pareto.end());
+        keep_frontier(pareto);
+      }
     }
-    run_unit(st, units[std::size_t(i)], ur, opt.cancel);
+    if (ur.cancelled) return;
     const long long ev = evaluated.fetch_add(ur.tally.evaluated) + ur.tally.evaluated;
     const int d = done.fetch_add(1) + 1;
     if (opt.progress) {
@@ -370,38 +441,7 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
       opt.progress(PlanProgress{d, int(units.size()), ev});
     }
   });
-
-  std::vector<Candidate> top, pareto;
-  for (UnitResult& ur : results) {
-    tally.merge(ur.tally);
-    r.cancelled = r.cancelled || ur.cancelled;
-    top.insert(top.end(), ur.top.begin(), ur.top.end());
-    pareto.insert(pareto.end(), ur.pareto.begin(), ur.pareto.end());
-  }
-  std::sort(top.begin(), top.end(), better);
-  // Rows that estimate identically become one row naming its variants. Identical figures mean
-  // an identical score and tie-break, so twins sit among the rows of equal score.
-  std::vector<Candidate> rows;
-  for (Candidate& c : top) {
-    bool merged = false;
-    for (auto it = rows.rbegin(); it != rows.rend() && it->metrics.score == c.metrics.score; ++it)
-      if (same_figures(it->metrics, c.metrics)) {
-        merge_variant(*it, c);
-        merged = true;
-        break;
-      }
-    if (!merged) rows.push_back(std::move(c));
-  }
-  top = std::move(rows);
-  if (int(top.size()) > opt.top) top.resize(std::size_t(opt.top));
-  std::sort(pareto.begin(), pareto.end(), [](const Candidate& a, const Candidate& b) {
-    if (a.metrics.time_s != b.metrics.time_s) return a.metrics.time_s < b.metrics.time_s;
-    if (a.metrics.run_cost != b.metrics.run_cost) return a.metrics.run_cost < b.metrics.run_cost;
-    return key_less(a.layout, b.layout);
-  });
-  std::vector<Candidate> frontier;
-  for (const Candidate& c : pareto)
-    if (frontier.empty() || c.metrics.run_cost < frontier.back().metrics.run_cost) frontier.push_back(c);
+  const std::vector<Candidate>& frontier = pareto;
 
   r.evaluated = tally.evaluated;
   r.feasible = tally.feasible;

@@ -129,7 +129,8 @@ Classified classify(const Setup& st, const Estimate& e, double tokens) {
 void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic<bool>* cancel) {
   const ClusterCase& cc = st.clusters[std::size_t(u.cluster)];
   const Knobs& k = st.knobs;
-  Scenario s = cc.scenario;  // one copy per unit; the loop below only mutates plain fields
+  Scenario s = st.fabric_base[std::size_t(cc.fabric)];  // one copy per unit; the loop below only mutates plain fields
+  s.cluster.nodes = cc.job_nodes;
   const ModelShape& m = s.model;
   Tally& t = out.tally;
   const int dp = cc.job_gpus / (u.tp * u.pp * u.cp);

@@ -7,9 +7,11 @@
 #include <QString>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/estimate.h"
+#include "io/scenario_file.h"
 #include "engine/scenario.h"
 #include "engine/validate.h"
 
@@ -39,6 +41,14 @@ class ScenarioDocument : public QObject {
   const std::optional<cp::Estimate>& estimate() const { return estimate_; }
   const cp::Scenario& estimatedScenario() const { return estimated_; }
 
+  // The notes and tags of the scenario file it was opened from (core/scenario_file.h). The
+  // GUI does not edit them; saving the file again keeps them. reset() clears them.
+  const std::string& fileNotes() const { return fileNotes_; }
+  const std::vector<std::string>& fileTags() const { return fileTags_; }
+  void setFileNotesAndTags(std::string notes, std::vector<std::string> tags);
+  // The scenario with those notes and tags: what a scenario file holds.
+  cp::ScenarioDocument fileDocument() const;
+
   QString fileName() const { return fileName_; }
   void setFileName(const QString& fileName);
   bool isModified() const;
@@ -61,6 +71,8 @@ class ScenarioDocument : public QObject {
   std::vector<cp::Problem> problems_;
   QUndoStack* undo_ = nullptr;
   QString fileName_;
+  std::string fileNotes_;
+  std::vector<std::string> fileTags_;
 };
 
 }  // namespace cp::ui

@@ -15,8 +15,9 @@ inline constexpr double kSeedIntervalLowS = 3600;
 inline constexpr double kSeedIntervalHighS = 7200;
 
 double young_daly_interval_s(double write_s, double mtbi_s);
-// 1 - C/T - (T/2 + R)/M; M = 0 means no failures (infinite M). May be zero or negative: the job
-// makes no progress (the caller warns; nothing is clamped silently).
+// 1 - C/T - (T/2 + R)/M; M = 0 means no failures (infinite M). 0 when that is zero or less: the
+// job makes no progress at that interval (estimate() warns: no_progress for the interval used,
+// seed_interval_no_progress for the seed's 1-2 h).
 double goodput_at(double interval_s, double write_s, double mtbi_s, double restart_s);
 
 struct ReliabilityEstimate {

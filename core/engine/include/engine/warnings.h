@@ -22,6 +22,8 @@ enum class WarningCode {
   NodeExceedsRack,         // one node needs v1 W at peak, the rack takes v2 W
   PriceMissing,            // no price for PriceItem v1 in the list of Payment v2
   NoProgress,              // failures every v1 s, checkpoint write v2 s, restart v3 s: goodput <= 0
+  SeedIntervalNoProgress,  // checkpoint write v1 s: at the seed's interval of v2 s no progress (goodput 0)
+  AbovePeak,               // MFU v1 (HFU v2) above 1: the step is faster than the GPUs' peak allows
 };
 
 struct Warning {
@@ -31,7 +33,7 @@ struct Warning {
 };
 
 struct Warnings {
-  std::array<Warning, 12> items{};
+  std::array<Warning, 16> items{};  // more than there are codes: none is dropped
   int count = 0;
   void add(WarningCode code, std::string_view field, double v1 = 0, double v2 = 0, double v3 = 0) {
     if (count < int(items.size())) items[count++] = Warning{code, field, v1, v2, v3};

@@ -54,8 +54,17 @@ struct ImportResult {
   int format_version = 0;  // the version the file had (before any upgrade)
   bool ok() const { return problems.empty(); }
 };
-ImportResult import_scenario_text(std::string_view text);
-ImportResult import_scenario_file(const std::string& path);  // unreadable: a problem on the path
+// PlanCheck::Skip stops after the structure and values: the GUI opens a plan that validate()
+// finds problems in, to show and fix them (the CLI's import refuses it).
+enum class PlanCheck { Validate, Skip };
+ImportResult import_scenario_text(std::string_view text, PlanCheck check = PlanCheck::Validate);
+// Reads the file first (core/input_file.h): a regular file of at most kMaxInputFileBytes; a
+// pipe, a device, a directory or a bigger file is one problem on the path, at once.
+ImportResult import_scenario_file(const std::string& path, PlanCheck check = PlanCheck::Validate);
+
+// Notes and tags are valid UTF-8 (the name is checked by validate()); problems name "notes"
+// and "tags[i]".
+void check_document_text(const ScenarioDocument& d, std::vector<Problem>& problems);
 
 // Writes the file atomically (core/io/include/io/atomic_file.h); false and `error` on failure.
 bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error);

@@ -29,6 +29,14 @@ bool scenario_from_json(const nlohmann::json& j, Scenario& s, std::vector<Proble
 // The estimate as nested JSON with units in key suffixes (see docs/cli.md).
 nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e);
 
+// The figures of an estimate's JSON that no result may have (issue 14): a number that is not
+// finite (NaN or infinite, which JSON would carry as null), a fraction (goodput, the network's
+// share of the cost) outside 0 to 1, a negative MFU or HFU (above 1 they carry warning
+// above_peak). Each problem names the figure's path,
+// e.g. "cost.per_month: is nan, not a finite number". Empty for every scenario validate()
+// accepts (tests/property); the CLI refuses an estimate with one (exit 2) rather than print it.
+std::vector<Problem> check_estimate_json(const nlohmann::json& estimate);
+
 // Flattens nested objects to dotted keys for CSV; arrays of warnings become their codes
 // joined by ';'.
 std::vector<std::pair<std::string, std::string>> flatten_json(const nlohmann::json& j);

@@ -19,9 +19,11 @@ struct Knobs {
   std::vector<Zero> zero;
 };
 
+// One cluster size with one fabric. Its scenario is Setup::fabric_base[fabric] with
+// cluster.nodes = job_gpus / GPUs per node: 4,096 sizes x 12 fabrics keep 12 scenarios, not
+// 49,152 (issue 14, the planner's memory).
 struct ClusterCase {
-  int gpus = 0, job_gpus = 0, fabric = 0;
-  Scenario scenario;  // the base with this cluster and fabric applied
+  int gpus = 0, job_gpus = 0, fabric = 0, job_nodes = 0;
 };
 
 struct Unit {
@@ -75,6 +77,7 @@ struct UnitResult {
 
 struct Setup {
   Knobs knobs;
+  std::vector<Scenario> fabric_base;  // per fabric: the base with it applied, a trivial layout
   std::vector<ClusterCase> clusters;
   Objective objective = Objective::Throughput;
   int top = 10;

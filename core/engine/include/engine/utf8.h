@@ -1,0 +1,18 @@
+// UTF-8 validity of the text a user gives (names, notes, tags): the JSON output and the library
+// hold UTF-8 only.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace cp {
+
+// True when `text` is valid UTF-8 (RFC 3629: no overlong forms, no surrogates, at most
+// U+10FFFF). Names, notes and tags must be: the JSON output and the library hold UTF-8 only.
+bool is_valid_utf8(std::string_view text);
+
+// "must be valid UTF-8 text: byte 0xE9 at offset 3 is not (text typed in a Latin-1 terminal?
+// set a UTF-8 locale, e.g. LANG=C.UTF-8)" for a problem's message.
+std::string invalid_utf8_reason(std::string_view text);
+
+}  // namespace cp
