@@ -156,7 +156,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
     std::vector<Problem> found;
     // A scenario file as `scenario export` writes it (core/io/include/io/scenario_file.h), or a bare scenario.
     const bool wrapped = j.is_object() && j.contains("format") && j["format"] == kScenarioFileFormat;
-    ScenarioDocument doc;
+    ScenarioFileDocument doc;
     doc.scenario = s;
     const bool read = wrapped ? scenario_file_from_json(j, doc, found) : scenario_from_json(j, s, found);
     if (wrapped) s = doc.scenario;

@@ -124,7 +124,7 @@ json snapshot(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
 // Tags from --tag options, checked as a scenario file's tags are.
 bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err) {
   json j = w.all("tag");
-  ScenarioDocument d;
+  ScenarioFileDocument d;
   std::vector<Problem> problems;
   json file{{"format", kScenarioFileFormat}, {"format_version", kScenarioFileVersion}, {"scenario", json::object()},
             {"tags", j}};
@@ -150,7 +150,7 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   long long id = 0;
   if (w.has("id") && !parse_id(w.last("id"), id))
     return invalid(err, "--id: '" + w.last("id") + "' is not a scenario id (a whole number from 'scenario list')");
-  ScenarioDocument d;
+  ScenarioFileDocument d;
   EstimateArgs args = parsed.args;
   if (id != 0) {  // a new revision: the saved scenario, its notes and tags, with the flags on top
     StoredScenario current;
@@ -400,9 +400,12 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     ScenarioStore store(db);
     print_notices(store, err);
     return command->run(w, rest, store, out, err);
+  } catch (const StoreFailure& e) {
+    err << "clusterplan-cli scenario: " << e.what() << '\n';
+    return kFailed;
   } catch (const StoreError& e) {
     return invalid(err, e.what());
-  } catch (const sql::Error& e) {
+  } catch (const sql::Error& e) {  // the store's constructor and entry points throw StoreError: kept as a guard
     err << "clusterplan-cli scenario: the library '" << db << "' failed: " << e.what() << '\n';
     return kFailed;
   }

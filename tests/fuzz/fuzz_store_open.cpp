@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     if (!store.read_only()) {
-      cp::ScenarioDocument doc;
+      cp::ScenarioFileDocument doc;
       (void)store.save(doc, nlohmann::json());
     }
   } catch (const cp::StoreError&) {

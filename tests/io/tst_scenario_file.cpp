@@ -18,8 +18,8 @@ using nlohmann::json;
 
 namespace {
 
-ScenarioDocument sampleDocument(const QString& variant) {
-  ScenarioDocument d;
+ScenarioFileDocument sampleDocument(const QString& variant) {
+  ScenarioFileDocument d;
   d.notes = "Variant for the Q3 budget.\nSecond line, \"quoted\", ünïcode.";
   d.tags = {"budget", "q3", "llama"};
   Scenario& s = d.scenario;
@@ -91,7 +91,7 @@ void TstScenarioFile::roundTrip_data() {
 
 void TstScenarioFile::roundTrip() {
   QFETCH(QString, variant);
-  const ScenarioDocument d = sampleDocument(variant);
+  const ScenarioFileDocument d = sampleDocument(variant);
   const std::string text = scenario_file_text(d);
   const ImportResult r = import_scenario_text(text);
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
@@ -107,7 +107,7 @@ void TstScenarioFile::roundTrip() {
 void TstScenarioFile::exportThenImportFile() {
   QTemporaryDir dir;
   const std::string path = dir.filePath("plan.json").toStdString();
-  const ScenarioDocument d = sampleDocument("custom gpu and fabric");
+  const ScenarioFileDocument d = sampleDocument("custom gpu and fabric");
   std::string error;
   QVERIFY2(export_scenario_file(path, d, error), error.c_str());
   QCOMPARE(readAll(QString::fromStdString(path)), QByteArray::fromStdString(scenario_file_text(d)));
@@ -278,7 +278,7 @@ void TstScenarioFile::exportReplacesAtomically() {
   writeAll(path, "old content\n");
   QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);  // 0640 is kept
   std::string error;
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   QVERIFY2(export_scenario_file(path.toStdString(), d, error), error.c_str());
   QCOMPARE(readAll(path), QByteArray::fromStdString(scenario_file_text(d)));
   struct stat st {};
@@ -312,7 +312,7 @@ void TstScenarioFile::exportFailsMidWrite() {
   const QString path = dir.filePath("plan.json");
   const QByteArray old = QByteArray::fromStdString(scenario_file_text(sampleDocument("deepseek-v3")));
   writeAll(path, old);
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   QVERIFY(scenario_file_text(d).size() > 1024);
   const int code = test::run_in_child(
       [&] {
@@ -341,7 +341,7 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   writeAll(path, "old content\n");
   QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther | QFile::WriteOther);
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   const int code = test::run_unprivileged([&] {
     std::string error;
     if (export_scenario_file((ro + "/new.json").toStdString(), d, error)) return 1;

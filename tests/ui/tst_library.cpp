@@ -57,8 +57,8 @@ QStringList shownNames(LibraryDock* dock) {
   return names;
 }
 
-cp::ScenarioDocument documentNamed(const std::string& name, std::vector<std::string> tags, int tp = 8) {
-  cp::ScenarioDocument d;
+cp::ScenarioFileDocument documentNamed(const std::string& name, std::vector<std::string> tags, int tp = 8) {
+  cp::ScenarioFileDocument d;
   d.scenario.name = name;
   d.scenario.parallel.tp = tp;
   d.tags = std::move(tags);

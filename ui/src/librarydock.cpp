@@ -578,7 +578,7 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
     if (error) *error = tr("No library is open.");
     return 0;
   }
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
   const std::int64_t id = currentId();
   std::int64_t saved = 0;
@@ -611,7 +611,7 @@ std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags
     if (error) *error = tr("No library is open.");
     return 0;
   }
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
   d.scenario.name = name.trimmed().toStdString();
   d.tags = toStd(tags);

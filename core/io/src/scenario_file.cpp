@@ -65,7 +65,7 @@ void read_string(const json& j, const char* key, std::string& out, std::vector<P
 }
 
 // Format 1: the wrapper around the scenario JSON.
-void read_v1(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& problems) {
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!is_file_key(it.key()))
       problems.push_back({it.key(), "is not a key of a scenario file (expected: format, format_version, name, "
@@ -121,7 +121,7 @@ std::string parse_reason(const std::string& what) {
 
 }  // namespace
 
-json scenario_file_to_json(const ScenarioDocument& d) {
+json scenario_file_to_json(const ScenarioFileDocument& d) {
   return json{{"format", kScenarioFileFormat},
               {"format_version", kScenarioFileVersion},
               {"name", d.scenario.name},
@@ -130,7 +130,7 @@ json scenario_file_to_json(const ScenarioDocument& d) {
               {"scenario", scenario_to_json(d.scenario)}};
 }
 
-std::string scenario_file_text(const ScenarioDocument& d) { return scenario_file_to_json(d).dump(2) + "\n"; }
+std::string scenario_file_text(const ScenarioFileDocument& d) { return scenario_file_to_json(d).dump(2) + "\n"; }
 
 json upgrade_scenario_file_v0(const json& v0, std::vector<Problem>& problems) {
   json out{{"format", kScenarioFileFormat}, {"format_version", 1}, {"scenario", json::object()}};
@@ -183,7 +183,7 @@ json upgrade_scenario_file_v0(const json& v0, std::vector<Problem>& problems) {
   return out;
 }
 
-bool scenario_file_from_json(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+bool scenario_file_from_json(const json& j, ScenarioFileDocument& d, std::vector<Problem>& problems) {
   const std::size_t before = problems.size();
   if (!j.is_object()) {
     problems.push_back({"$", "a scenario file must be a JSON object"});
@@ -270,7 +270,7 @@ ImportResult import_scenario_file(const std::string& path) {
   return import_scenario_text(text.str());
 }
 
-bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error) {
+bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error) {
   return write_file_atomically(path, scenario_file_text(d), error);
 }
 
