@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include <array>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -195,6 +197,26 @@ void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
   pages_->setCurrentWidget(compare_);
 }
 
+QStringList MainWindow::pageNames() {
+  return {QStringLiteral("plan"),    QStringLiteral("comparison"), QStringLiteral("topology"),
+          QStringLiteral("compare"), QStringLiteral("planner"),    QStringLiteral("library")};
+}
+
+bool MainWindow::showPage(const QString& name) {
+  const std::array<QWidget*, 5> tabs{plan_, comparison_, topology_, compare_, planner_};
+  const qsizetype i = pageNames().indexOf(name);
+  if (i < 0) return false;
+  if (i < qsizetype(tabs.size())) {
+    pages_->setCurrentWidget(tabs[std::size_t(i)]);
+    return true;
+  }
+  library_->show();
+  library_->raise();
+  // Room for every column, once the window has its size.
+  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {800}, Qt::Horizontal); });
+  return true;
+}
+
 void MainWindow::restoreSession(bool ask) {
   if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
   restoreGeometry(kGeometry.get());
@@ -209,8 +231,8 @@ void MainWindow::restoreSession(bool ask) {
                                        tr("clusterplan did not close cleanly last time. Restore the unsaved edits "
                                           "of that session?")) == QMessageBox::Yes)) {
       document_->reset(s, kLastFile.get());
-      // Restored edits are unsaved edits: mark the document modified with one undoable step.
-      document_->edit(tr("Restore unsaved edits"), QString(), [](cp::Scenario&) {});
+      // Restored edits are unsaved edits: the document is modified, with nothing to undo.
+      document_->markModified();
       return;
     }
     QFile::remove(autosavePath());
