@@ -338,14 +338,6 @@ const SubCommand kCommands[] = {
 
 }  // namespace
 
-std::string default_library_path() {
-  const char* xdg = std::getenv("XDG_DATA_HOME");
-  if (xdg && xdg[0] == '/') return std::string(xdg) + "/clusterplan/library.sqlite";
-  const char* home = std::getenv("HOME");
-  if (home && home[0] != '\0') return std::string(home) + "/.local/share/clusterplan/library.sqlite";
-  return {};
-}
-
 std::string scenario_usage() {
   return "usage: clusterplan-cli scenario COMMAND [--db PATH] ...\n"
          "\n"

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <string>
 
+#include "common/files.h"
 #include "io/atomic_file.h"
 
 namespace {
@@ -33,9 +34,7 @@ unsigned mode_of(const QString& path) {
   return st.st_mode & 07777;
 }
 
-QStringList entries(const QString& dir) {
-  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
-}
+using cp::test::entries;
 
 }  // namespace
 

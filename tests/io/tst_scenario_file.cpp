@@ -11,6 +11,7 @@
 #include "engine/gpu.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "common/files.h"
 #include "common/unprivileged.h"
 
 using namespace cp;
@@ -42,16 +43,8 @@ ScenarioFileDocument sampleDocument(const QString& variant) {
   return d;
 }
 
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
-
-void writeAll(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  QCOMPARE(f.write(bytes), bytes.size());
-}
+using cp::test::readAll;
+using cp::test::writeAll;
 
 QString problemsText(const std::vector<Problem>& problems) {
   QStringList lines;
@@ -115,8 +108,7 @@ void TstScenarioFile::exportThenImportFile() {
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
   QCOMPARE(scenario_to_json(r.document.scenario), scenario_to_json(d.scenario));
   QCOMPARE(r.document.scenario.cluster.gpu.memory_bytes, 96.0 * 1024 * 1024 * 1024);  // from gpu_spec
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
-           QStringList{"plan.json"});  // no temporary file left
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"plan.json"});  // no temporary file left
 }
 
 void TstScenarioFile::wrapperKeys() {
@@ -302,7 +294,7 @@ void TstScenarioFile::exportFailsCleanly() {
   std::string error;
   QVERIFY(!export_scenario_file(path, sampleDocument(""), error));
   QCOMPARE(QString::fromStdString(error), "cannot write '" + QString::fromStdString(path) + "': " + reason);
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"subdir"});
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"subdir"});
 }
 
 // A disk that fills up in the middle of the write (RLIMIT_FSIZE makes write() fail with EFBIG
@@ -328,8 +320,7 @@ void TstScenarioFile::exportFailsMidWrite() {
       false);
   QCOMPARE(code, 0);
   QCOMPARE(readAll(path), old);
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
-           QStringList{"plan.json"});
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"plan.json"});
 }
 
 void TstScenarioFile::exportIntoReadOnlyDirectory() {
@@ -353,7 +344,7 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
   QCOMPARE(code, 0);
   QCOMPARE(readAll(path), QByteArray("old content\n"));
-  QCOMPARE(QDir(ro).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"plan.json"});
+  QCOMPARE(cp::test::entries(ro), QStringList{"plan.json"});
 }
 
 QTEST_GUILESS_MAIN(TstScenarioFile)

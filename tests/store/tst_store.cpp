@@ -12,6 +12,7 @@
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
 #include "store/scenario_store_pack.h"
+#include "common/files.h"
 #include "common/unprivileged.h"
 
 using namespace cp;
@@ -29,20 +30,10 @@ ScenarioFileDocument document(const std::string& name, std::vector<std::string> 
 
 json snapshotOf(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
 
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
+using cp::test::readAll;
+using cp::test::writeAll;
 
-void writeAll(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  QCOMPARE(f.write(bytes), bytes.size());
-}
-
-QStringList entries(const QString& dir) {
-  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
-}
+using cp::test::entries;
 
 std::int64_t pragma(const QString& path, const char* sql) {
   sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);

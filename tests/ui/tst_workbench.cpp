@@ -18,12 +18,14 @@
 #include "engine/estimate.h"
 #include "engine/explain.h"
 #include "engine/gpu.h"
+#include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
 #include "ui/headlinetiles.h"
 #include "ui/inputpanel.h"
+#include "ui/librarydock.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/planpage.h"
@@ -66,10 +68,16 @@ class TestWorkbench : public QObject {
   void saveOpenRecent();
   void autosaveRestore();
   void dropScenarioFile();
+
+ private:
+  QTemporaryDir dataHome_;
 };
 
 void TestWorkbench::initTestCase() {
   QStandardPaths::setTestModeEnabled(true);  // settings and autosave away from the user's
+  // and the default library too (the XDG rule of cp::default_library_path).
+  QVERIFY(dataHome_.isValid());
+  qputenv("XDG_DATA_HOME", dataHome_.path().toUtf8());
   QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
   QCoreApplication::setApplicationName(QStringLiteral("tst_workbench"));
   QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
@@ -302,8 +310,14 @@ void TestWorkbench::autosaveRestore() {
   }  // no clean close: as after a crash
   cp::ui::MainWindow next;
   next.restoreSession(false);
+  QCOMPARE(cp::ui::LibraryDock::defaultLibraryPath(), dataHome_.filePath(QStringLiteral("clusterplan/library.sqlite")));
+  QVERIFY(next.libraryDock()->store());
+  QCOMPARE(QString::fromStdString(next.libraryDock()->store()->path()), cp::ui::LibraryDock::defaultLibraryPath());
   QCOMPARE(next.document()->scenario().training.global_batch, 512);
   QVERIFY(next.document()->isModified());  // restored edits are still unsaved
+  QVERIFY(!next.document()->undoStack()->canUndo());  // a state, not an undo step that does nothing
+  next.document()->setClean();
+  QVERIFY(!next.document()->isModified());
 }
 
 void TestWorkbench::dropScenarioFile() {

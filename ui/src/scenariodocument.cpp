@@ -76,6 +76,9 @@ bool ScenarioDocument::isModified() const { return !undo_->isClean(); }
 
 void ScenarioDocument::setClean() { undo_->setClean(); }
 
+// No clean state on the stack (index -1): undo and redo cannot reach "saved" until setClean().
+void ScenarioDocument::markModified() { undo_->resetClean(); }
+
 void ScenarioDocument::recompute() {
   problems_ = cp::validate(scenario_);
   if (!problems_.empty()) return;  // keep the last valid estimate

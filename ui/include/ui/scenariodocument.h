@@ -43,6 +43,9 @@ class ScenarioDocument : public QObject {
   void setFileName(const QString& fileName);
   bool isModified() const;
   void setClean();
+  // The scenario differs from what was last saved although no edit of this session made it so
+  // (restored autosave edits, an older library revision): modified until saved, nothing to undo.
+  void markModified();
 
   // Used by the undo commands.
   void apply(const cp::Scenario& scenario);
