@@ -34,8 +34,9 @@ struct CommandLine {
                               .arg(cp::ui::availableLanguages().join(QStringLiteral(", "))),
                           QStringLiteral("language")};
   QCommandLineOption page{QStringLiteral("page"),
-                          QStringLiteral("The page to show first: plan (default), comparison, topology, planner (the "
-                                         "auto-planner), or library (the scenario library dock)."),
+                          QStringLiteral("The page to show first: plan (default), comparison, topology, compare (the "
+                                         "scenario comparison), planner (the auto-planner), or library (the "
+                                         "scenario library dock)."),
                           QStringLiteral("page")};
   QCommandLineOption quitAfter{QStringLiteral("quit-after"),
                                QStringLiteral("Quit MS milliseconds after the window is shown (smoke tests)."),
@@ -108,13 +109,10 @@ int main(int argc, char** argv) {
     if (!window.openFile(path, &error))
       std::fprintf(stderr, "clusterplan: cannot open %s: %s\n", qPrintable(path), qPrintable(error));
   }
-  const QStringList pages{QStringLiteral("plan"), QStringLiteral("comparison"), QStringLiteral("topology")};
-  if (cli.parser.isSet(cli.page)) window.pages()->setCurrentIndex(std::max(0, int(pages.indexOf(cli.parser.value(cli.page)))));
-  if (cli.parser.value(cli.page) == QLatin1String("planner")) window.pages()->setCurrentWidget(window.plannerPage());
-  if (cli.parser.value(cli.page) == QLatin1String("library")) {
-    window.libraryDock()->raise();
-    // Room for every column, once the window has its size.
-    QTimer::singleShot(0, &window, [&window] { window.resizeDocks({window.libraryDock()}, {800}, Qt::Horizontal); });
+  if (cli.parser.isSet(cli.page) && !window.showPage(cli.parser.value(cli.page))) {
+    std::fprintf(stderr, "clusterplan: --page: unknown page '%s' (pages: %s)\n", qPrintable(cli.parser.value(cli.page)),
+                 qPrintable(cp::ui::MainWindow::pageNames().join(QStringLiteral(", "))));
+    return 2;
   }
   if (cli.parser.isSet(cli.compare)) {
     QList<qint64> ids;

@@ -45,7 +45,7 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   std::vector<Problem> problems;
   Scenario s = base;
   if (j.contains("format") && j["format"] == kScenarioFileFormat) {
-    ScenarioDocument d;
+    ScenarioFileDocument d;
     d.scenario = base;
     if (!scenario_file_from_json(j, d, problems)) return {{"line", line}, {"error", joined(problems)}};
     s = d.scenario;

@@ -151,7 +151,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
     std::vector<Problem> found;
     // A scenario file as `scenario export` writes it (core/io/include/io/scenario_file.h), or a bare scenario
     // ("format": "clusterplan-scenario"); a file without a known format is refused.
-    ScenarioDocument doc;
+    ScenarioFileDocument doc;
     doc.scenario = s;
     if (!scenario_file_from_json(j, doc, found)) {
       add_file_problems(*a.scenario_file, found, r.problems);

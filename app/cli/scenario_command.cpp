@@ -125,7 +125,7 @@ json snapshot(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
 // Tags from --tag options, checked as a scenario file's tags are.
 bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err) {
   json j = w.all("tag");
-  ScenarioDocument d;
+  ScenarioFileDocument d;
   std::vector<Problem> problems;
   json file{{"format", kScenarioFileFormat}, {"format_version", kScenarioFileVersion}, {"scenario", json::object()},
             {"tags", j}};
@@ -151,7 +151,7 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   long long id = 0;
   if (w.has("id") && !parse_id(w.last("id"), id))
     return invalid(err, "--id: '" + w.last("id") + "' is not a scenario id (a whole number from 'scenario list')");
-  ScenarioDocument d;
+  ScenarioFileDocument d;
   EstimateArgs args = parsed.args;
   if (id != 0) {  // a new revision: the saved scenario, its notes and tags, with the flags on top
     StoredScenario current;
@@ -343,14 +343,6 @@ const SubCommand kCommands[] = {
 
 }  // namespace
 
-std::string default_library_path() {
-  const char* xdg = std::getenv("XDG_DATA_HOME");
-  if (xdg && xdg[0] == '/') return std::string(xdg) + "/clusterplan/library.sqlite";
-  const char* home = std::getenv("HOME");
-  if (home && home[0] != '\0') return std::string(home) + "/.local/share/clusterplan/library.sqlite";
-  return {};
-}
-
 std::string scenario_usage() {
   return "usage: clusterplan-cli scenario COMMAND [--db PATH] ...\n"
          "\n"
@@ -405,9 +397,12 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     ScenarioStore store(db);
     print_notices(store, err);
     return command->run(w, rest, store, out, err);
+  } catch (const StoreFailure& e) {
+    err << "clusterplan-cli scenario: " << e.what() << '\n';
+    return kFailed;
   } catch (const StoreError& e) {
     return invalid(err, e.what());
-  } catch (const sql::Error& e) {
+  } catch (const sql::Error& e) {  // the store's constructor and entry points throw StoreError: kept as a guard
     err << "clusterplan-cli scenario: the library '" << db << "' failed: " << e.what() << '\n';
     return kFailed;
   }

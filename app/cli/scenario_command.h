@@ -12,10 +12,6 @@
 
 namespace cp::cli {
 
-// $XDG_DATA_HOME/clusterplan/library.sqlite, else ~/.local/share/clusterplan/library.sqlite;
-// "" when neither variable is set.
-std::string default_library_path();
-
 // `args` are the words after `scenario`. Returns the exit code (0; 2 on bad input, a refused
 // library or a missing scenario; 1 when the library fails in the middle of an operation).
 int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -30,8 +30,8 @@ double percentile(std::vector<double> v, double p) {
   return v[std::min(v.size() - 1, std::size_t(p * double(v.size())))];
 }
 
-ScenarioDocument document(int i) {
-  ScenarioDocument d;
+ScenarioFileDocument document(int i) {
+  ScenarioFileDocument d;
   d.scenario.name = "scenario " + std::to_string(i);
   d.scenario.training.global_batch = 1024 + 8 * (i % 128);
   d.notes = "benchmark";
@@ -51,12 +51,12 @@ class BenchStore : public QObject {
 void BenchStore::interactiveSave() {
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
-  const ScenarioDocument d = document(0);
+  const ScenarioFileDocument d = document(0);
   const nlohmann::json snapshot = estimate_to_json(d.scenario, estimate(d.scenario));
   std::vector<double> times;
   std::int64_t id = 0;
   for (int i = 0; i < 300; ++i) {
-    const ScenarioDocument x = document(i);
+    const ScenarioFileDocument x = document(i);
     const auto t0 = Clock::now();
     id = store.save(x, snapshot, i % 3 == 0 ? 0 : id);  // new scenarios and new revisions
     times.push_back(ms_since(t0));
@@ -70,7 +70,7 @@ void BenchStore::importAndList() {
   constexpr int kScenarios = 10000;
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
-  std::vector<ScenarioDocument> docs;
+  std::vector<ScenarioFileDocument> docs;
   docs.reserve(kScenarios);
   for (int i = 0; i < kScenarios; ++i) docs.push_back(document(i));
   // Each scenario with the snapshot of its own estimate (128 different global batches).

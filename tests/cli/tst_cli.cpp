@@ -24,6 +24,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli_support.h"
 #include "cli/estimate_args.h"
 #include "cli/estimate_output.h"
 #include "cli/sweep.h"
@@ -39,25 +40,9 @@ using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::vector<std::string> toStd(const QStringList& list) {
-  std::vector<std::string> v;
-  for (const QString& s : list) v.push_back(s.toStdString());
-  return v;
-}
-
-Result runCli(const QStringList& args) {
-  std::ostringstream out, err;
-  Result r;
-  r.code = cp::cli::run(toStd(args), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using Result = cp::test::CliResult;
+using cp::test::runCli;
+using cp::test::toStd;
 
 // Runs `estimate ARGS --format json`, checks exit 0, returns the parsed output.
 json estimateJson(const QStringList& args, bool* ok) {

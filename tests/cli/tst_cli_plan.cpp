@@ -5,27 +5,15 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli_support.h"
 #include "io/scenario_json.h"
 
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-Result runCli(const QStringList& args) {
-  std::vector<std::string> v;
-  for (const QString& s : args) v.push_back(s.toStdString());
-  std::ostringstream out, err;
-  Result r;
-  r.code = cp::cli::run(v, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using Result = cp::test::CliResult;
+using cp::test::runCli;
 
 // A small search: Llama 2 7B on one node of 8 A100s.
 const QStringList kSmall{"plan", "--model", "llama-2-7b", "--gpus", "8", "--global-batch", "64", "--tokens", "1e10"};

@@ -8,32 +8,18 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli_support.h"
+#include "common/files.h"
 #include "io/scenario_json.h"
 
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
+using Result = cp::test::CliResult;
+using cp::test::runCli;
 
-Result runCli(const QStringList& args) {
-  std::vector<std::string> v;
-  for (const QString& s : args) v.push_back(s.toStdString());
-  std::ostringstream out, err;
-  Result r;
-  r.code = cp::cli::run(v, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
+using cp::test::readAll;
 
 }  // namespace
 

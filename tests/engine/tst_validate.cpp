@@ -17,6 +17,7 @@ class TstValidate : public QObject {
   void problems_data();
   void problems();
   void derivedDp();
+  void sharedUpperBound();
 };
 
 void TstValidate::defaultIsValid() {
@@ -155,6 +156,41 @@ void TstValidate::derivedDp() {
   s.parallel.pp = 2;
   QVERIFY(validate(s).empty());
   QCOMPARE(s.data_parallel(), 2);
+}
+
+// The eight fields bounded by kMaxHeadsExpertsDegree accept it and refuse one more, naming the
+// field and the bound.
+void TstValidate::sharedUpperBound() {
+  QCOMPARE(kMaxHeadsExpertsDegree, 65536);
+  struct Field {
+    const char* name;
+    int* (*at)(Scenario&);
+  };
+  const Field fields[] = {
+      {"model.heads", [](Scenario& s) { return &s.model.heads; }},
+      {"model.kv_heads", [](Scenario& s) { return &s.model.kv_heads; }},
+      {"model.head_dim", [](Scenario& s) { return &s.model.head_dim; }},
+      {"model.experts", [](Scenario& s) { return &s.model.experts; }},
+      {"parallelism.tp", [](Scenario& s) { return &s.parallel.tp; }},
+      {"parallelism.pp", [](Scenario& s) { return &s.parallel.pp; }},
+      {"parallelism.cp", [](Scenario& s) { return &s.parallel.cp; }},
+      {"parallelism.ep", [](Scenario& s) { return &s.parallel.ep; }},
+  };
+  const std::string over = "must be at most " + std::to_string(kMaxHeadsExpertsDegree) + ", got " +
+                           std::to_string(kMaxHeadsExpertsDegree + 1);
+  for (const Field& f : fields) {
+    for (const int value : {kMaxHeadsExpertsDegree, kMaxHeadsExpertsDegree + 1}) {
+      Scenario s = default_scenario();
+      *f.at(s) = value;
+      bool bounded = false;
+      for (const Problem& p : validate(s))
+        if (p.field == f.name && p.message.rfind("must be at most", 0) == 0) {
+          bounded = true;
+          QCOMPARE(p.message, over);
+        }
+      QVERIFY2(bounded == (value > kMaxHeadsExpertsDegree), f.name);
+    }
+  }
 }
 
 QTEST_APPLESS_MAIN(TstValidate)

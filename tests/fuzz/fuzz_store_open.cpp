@@ -1,9 +1,10 @@
 // libFuzzer target: opening a scenario library (an SQLite file) that may be damaged or hostile.
 // The input is written to a file, which cp::ScenarioStore opens (checking the header, the
 // schema version, PRAGMA quick_check, migrating or moving the file aside). When it opens, the
-// fuzzer lists, loads and checks what is there. A StoreError (refused) or an sql::Error (SQLite
-// failed during an operation: the library is damaged) is an acceptable answer; a crash, a
-// sanitizer report or any other exception (a JSON or standard-library error) is a finding.
+// fuzzer lists, loads and checks what is there. A StoreError (refused, or StoreFailure: SQLite
+// failed during an operation, the library is damaged) is an acceptable answer; a crash, a
+// sanitizer report or any other exception (sql::Error escaping the store, a JSON or
+// standard-library error) is a finding.
 #include <unistd.h>
 
 #include <cstdint>
@@ -71,14 +72,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     if (!store.read_only()) {
-      cp::ScenarioDocument doc;
+      cp::ScenarioFileDocument doc;
       (void)store.save(doc, nlohmann::json());
     }
   } catch (const cp::StoreError&) {
-    // Refused (not a clusterplan library, unreadable, newer and damaged, ...): the right answer.
-  } catch (const cp::sql::Error&) {
-    // SQLite failed during an operation (a damaged page that PRAGMA quick_check did not read):
-    // reported to the user as a failed library (clusterplan-cli: exit 1), not a crash.
+    // Refused (not a clusterplan library, unreadable, newer and damaged, ...), or SQLite failed
+    // during an operation (StoreFailure: a damaged page that PRAGMA quick_check did not read;
+    // clusterplan-cli: exit 1): the right answers. An sql::Error escaping the store is a finding.
   } catch (const std::exception& e) {
     std::fprintf(stderr, "fuzz_store_open: unexpected exception: %s\n", e.what());
     std::abort();

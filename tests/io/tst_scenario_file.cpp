@@ -13,6 +13,7 @@
 #include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "common/files.h"
 #include "common/unprivileged.h"
 
 using namespace cp;
@@ -20,8 +21,8 @@ using nlohmann::json;
 
 namespace {
 
-ScenarioDocument sampleDocument(const QString& variant) {
-  ScenarioDocument d;
+ScenarioFileDocument sampleDocument(const QString& variant) {
+  ScenarioFileDocument d;
   d.notes = "Variant for the Q3 budget.\nSecond line, \"quoted\", ünïcode.";
   d.tags = {"budget", "q3", "llama"};
   Scenario& s = d.scenario;
@@ -44,16 +45,8 @@ ScenarioDocument sampleDocument(const QString& variant) {
   return d;
 }
 
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
-
-void writeAll(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  QCOMPARE(f.write(bytes), bytes.size());
-}
+using cp::test::readAll;
+using cp::test::writeAll;
 
 QString problemsText(const std::vector<Problem>& problems) {
   QStringList lines;
@@ -100,7 +93,7 @@ void TstScenarioFile::roundTrip_data() {
 
 void TstScenarioFile::roundTrip() {
   QFETCH(QString, variant);
-  const ScenarioDocument d = sampleDocument(variant);
+  const ScenarioFileDocument d = sampleDocument(variant);
   const std::string text = scenario_file_text(d);
   const ImportResult r = import_scenario_text(text);
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
@@ -116,7 +109,7 @@ void TstScenarioFile::roundTrip() {
 void TstScenarioFile::exportThenImportFile() {
   QTemporaryDir dir;
   const std::string path = dir.filePath("plan.json").toStdString();
-  const ScenarioDocument d = sampleDocument("custom gpu and fabric");
+  const ScenarioFileDocument d = sampleDocument("custom gpu and fabric");
   std::string error;
   QVERIFY2(export_scenario_file(path, d, error), error.c_str());
   QCOMPARE(readAll(QString::fromStdString(path)), QByteArray::fromStdString(scenario_file_text(d)));
@@ -124,8 +117,7 @@ void TstScenarioFile::exportThenImportFile() {
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
   QCOMPARE(scenario_to_json(r.document.scenario), scenario_to_json(d.scenario));
   QCOMPARE(r.document.scenario.cluster.gpu.memory_bytes, 96.0 * 1024 * 1024 * 1024);  // from gpu_spec
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
-           QStringList{"plan.json"});  // no temporary file left
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"plan.json"});  // no temporary file left
 }
 
 void TstScenarioFile::wrapperKeys() {
@@ -289,7 +281,7 @@ void TstScenarioFile::exportReplacesAtomically() {
   writeAll(path, "old content\n");
   QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup);  // 0640 is kept
   std::string error;
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   QVERIFY2(export_scenario_file(path.toStdString(), d, error), error.c_str());
   QCOMPARE(readAll(path), QByteArray::fromStdString(scenario_file_text(d)));
   struct stat st {};
@@ -313,7 +305,7 @@ void TstScenarioFile::exportFailsCleanly() {
   std::string error;
   QVERIFY(!export_scenario_file(path, sampleDocument(""), error));
   QCOMPARE(QString::fromStdString(error), "cannot write '" + QString::fromStdString(path) + "': " + reason);
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"subdir"});
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"subdir"});
 }
 
 // A disk that fills up in the middle of the write (RLIMIT_FSIZE makes write() fail with EFBIG
@@ -323,7 +315,7 @@ void TstScenarioFile::exportFailsMidWrite() {
   const QString path = dir.filePath("plan.json");
   const QByteArray old = QByteArray::fromStdString(scenario_file_text(sampleDocument("deepseek-v3")));
   writeAll(path, old);
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   QVERIFY(scenario_file_text(d).size() > 1024);
   const int code = test::run_in_child(
       [&] {
@@ -339,8 +331,7 @@ void TstScenarioFile::exportFailsMidWrite() {
       false);
   QCOMPARE(code, 0);
   QCOMPARE(readAll(path), old);
-  QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
-           QStringList{"plan.json"});
+  QCOMPARE(cp::test::entries(dir.path()), QStringList{"plan.json"});
 }
 
 void TstScenarioFile::exportIntoReadOnlyDirectory() {
@@ -352,7 +343,7 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   writeAll(path, "old content\n");
   QFile::setPermissions(path, QFile::permissions(path) | QFile::ReadOther | QFile::WriteOther);
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
-  const ScenarioDocument d = sampleDocument("");
+  const ScenarioFileDocument d = sampleDocument("");
   const int code = test::run_unprivileged([&] {
     std::string error;
     if (export_scenario_file((ro + "/new.json").toStdString(), d, error)) return 1;
@@ -364,7 +355,7 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
   QCOMPARE(code, 0);
   QCOMPARE(readAll(path), QByteArray("old content\n"));
-  QCOMPARE(QDir(ro).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList{"plan.json"});
+  QCOMPARE(cp::test::entries(ro), QStringList{"plan.json"});
 }
 
 // Issue 14, point 3: a misspelt key was read as the default (PP 4 for "ppp": 2) with exit 0.
@@ -472,7 +463,7 @@ void TstScenarioFile::textMustBeUtf8() {
   QVERIFY(!is_valid_utf8("\xED\xA0\x80"));      // a UTF-16 surrogate
   QVERIFY(!is_valid_utf8("\xF4\x90\x80\x80"));  // above U+10FFFF
   QVERIFY(!is_valid_utf8("\xE4\xB8"));          // cut short
-  ScenarioDocument d = sampleDocument("");
+  ScenarioFileDocument d = sampleDocument("");
   d.scenario.name = "caf\xE9";
   d.notes = "na\xEFve";
   d.tags = {"ok", "\xFC" "ber"};

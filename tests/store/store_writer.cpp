@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     cp::ScenarioStore store(argv[1]);
     const int count = std::atoi(argv[2]);
     const std::string prefix = argv[3];
-    cp::ScenarioDocument d;
+    cp::ScenarioFileDocument d;
     const nlohmann::json snapshot = cp::estimate_to_json(d.scenario, cp::estimate(d.scenario));
     d.tags = {"writer", prefix};
     for (int i = 0; i < count; ++i) {

@@ -14,6 +14,7 @@
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
 #include "store/scenario_store_pack.h"
+#include "common/files.h"
 #include "common/unprivileged.h"
 
 using namespace cp;
@@ -21,8 +22,8 @@ using nlohmann::json;
 
 namespace {
 
-ScenarioDocument document(const std::string& name, std::vector<std::string> tags = {}) {
-  ScenarioDocument d;
+ScenarioFileDocument document(const std::string& name, std::vector<std::string> tags = {}) {
+  ScenarioFileDocument d;
   d.scenario.name = name;
   d.notes = "notes of " + name;
   d.tags = std::move(tags);
@@ -31,20 +32,10 @@ ScenarioDocument document(const std::string& name, std::vector<std::string> tags
 
 json snapshotOf(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
 
-QByteArray readAll(const QString& path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
-}
+using cp::test::readAll;
+using cp::test::writeAll;
 
-void writeAll(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-  QCOMPARE(f.write(bytes), bytes.size());
-}
-
-QStringList entries(const QString& dir) {
-  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
-}
+using cp::test::entries;
 
 std::int64_t pragma(const QString& path, const char* sql) {
   sql::Database db(path.toStdString(), sql::Database::Mode::ReadOnly);
@@ -80,8 +71,8 @@ json withoutInputs(json j) {
 }
 
 // A scenario whose purchase list differs from the default one by its first price.
-ScenarioDocument repriced(const std::string& name, double price) {
-  ScenarioDocument d = document(name);
+ScenarioFileDocument repriced(const std::string& name, double price) {
+  ScenarioFileDocument d = document(name);
   d.scenario.assumptions.purchase.lines.at(0).price = price;
   return d;
 }
@@ -132,7 +123,7 @@ std::map<std::pair<std::int64_t, int>, std::string> servedRevisions(const QStrin
 void makeHistoryLibrary(const QString& path) {
   ScenarioStore store(path.toStdString());
   for (int i = 0; i < 8; ++i) {
-    ScenarioDocument d = i % 2 ? repriced("plan " + std::to_string(i), 100.0 + i) : document("plan " + std::to_string(i));
+    ScenarioFileDocument d = i % 2 ? repriced("plan " + std::to_string(i), 100.0 + i) : document("plan " + std::to_string(i));
     d.tags = {"t" + std::to_string(i % 3), "all"};
     const std::int64_t id = store.save(d, snapshotOf(d.scenario));
     for (int r = 2; r <= 3; ++r) {
@@ -193,7 +184,7 @@ void TstStore::saveLoadRoundTrip() {
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
   QVERIFY(store.report().created);
   QVERIFY(store.report().notices.empty());
-  ScenarioDocument d = document("LLaMA-65B baseline", {"budget", "q3"});
+  ScenarioFileDocument d = document("LLaMA-65B baseline", {"budget", "q3"});
   d.scenario.cluster.gpu.id = "site-gpu";  // a custom GPU: its figures are kept with the scenario
   d.scenario.cluster.gpu.name = "Site GPU";
   d.scenario.cluster.gpu.memory_bytes = 100e9;
@@ -217,7 +208,7 @@ void TstStore::saveLoadRoundTrip() {
 void TstStore::fileRoundTrip() {
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
-  ScenarioDocument d = document("DeepSeek-V3", {"moe"});
+  ScenarioFileDocument d = document("DeepSeek-V3", {"moe"});
   d.scenario.model = find_model_preset("deepseek-v3")->shape;
   d.scenario.model_id = "deepseek-v3";
   const std::int64_t id = store.save(d, nullptr);
@@ -239,7 +230,7 @@ void TstStore::fileRoundTrip() {
 void TstStore::revisionsKeepEveryVersion() {
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
-  ScenarioDocument d = document("plan");
+  ScenarioFileDocument d = document("plan");
   const std::int64_t id = store.save(d, nullptr);
   d.scenario.parallel.pp = 8;
   d.notes = "more stages";
@@ -453,12 +444,12 @@ void TstStore::migrationFromSchema2() {
   const QString folder = dir.filePath("library");
   QVERIFY(QDir(dir.path()).mkdir("library"));
   const QString path = folder + "/lib.sqlite";
-  ScenarioDocument first = document("Old plan", {"old", "budget"});
-  ScenarioDocument second = repriced("Old plan", 123456.5);
+  ScenarioFileDocument first = document("Old plan", {"old", "budget"});
+  ScenarioFileDocument second = repriced("Old plan", 123456.5);
   second.scenario.training.global_batch = 2048;
   second.notes = "second revision";
   const json snap1 = snapshotOf(first.scenario);
-  ScenarioDocument other = document("Other plan", {"budget"});
+  ScenarioFileDocument other = document("Other plan", {"budget"});
   const json snapOther = snapshotOf(other.scenario);
   {
     sql::Database db(path.toStdString(), sql::Database::Mode::ReadWriteCreate);
@@ -550,7 +541,7 @@ void TstStore::migrationFromSchema2() {
     QCOMPARE(pragma(path, "SELECT count(*) FROM revisions WHERE scenario_json IS NOT NULL"), std::int64_t(3));
     QCOMPARE(pragma(path, "SELECT count(*) FROM price_lists"), std::int64_t(0));
     // A new revision is packed, with shared price lists; the old ones still read the same.
-    ScenarioDocument third = second;
+    ScenarioFileDocument third = second;
     third.notes = "after the upgrade";
     third.tags = {"old", "budget"};
     QCOMPARE(store.save(third, snapshotOf(third.scenario), 7), std::int64_t(7));
@@ -583,7 +574,7 @@ void TstStore::sharedPriceListsAndShapes() {
   const QString path = dir.filePath("lib.sqlite");
   ScenarioStore store(path.toStdString());
   const auto count = [&](const char* sql) { return pragma(path, sql); };
-  ScenarioDocument a = document("a", {"x"}), b = document("b");
+  ScenarioFileDocument a = document("a", {"x"}), b = document("b");
   b.scenario.training.global_batch = 2048;
   const json snapA = snapshotOf(a.scenario), snapB = snapshotOf(b.scenario);
   const std::int64_t ida = store.save(a, snapA), idb = store.save(b, snapB);

@@ -6,6 +6,7 @@
 // highlighted. Every library lives in a QTemporaryDir; expected figures come from cp::estimate.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -17,6 +18,8 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
+
+#include <cmath>
 
 #include "engine/estimate.h"
 #include "engine/explain.h"
@@ -30,6 +33,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
 #include "ui/terms.h"
+#include "ui/theme.h"
 
 using cp::ui::LibraryDock;
 using cp::ui::ScenarioListModel;
@@ -59,8 +63,8 @@ QStringList shownNames(LibraryDock* dock) {
   return names;
 }
 
-cp::ScenarioDocument documentNamed(const std::string& name, std::vector<std::string> tags, int tp = 8) {
-  cp::ScenarioDocument d;
+cp::ScenarioFileDocument documentNamed(const std::string& name, std::vector<std::string> tags, int tp = 8) {
+  cp::ScenarioFileDocument d;
   d.scenario.name = name;
   d.scenario.parallel.tp = tp;
   d.tags = std::move(tags);
@@ -87,6 +91,7 @@ class TestLibrary : public QObject {
   void searchAndTagFilter();
   void historyOpensRevision();
   void readOnlyLibrary();
+  void bannerFollowsTheTheme();
   void damagedLibraryMovedAside();
   void libraryAlertOnStart();
   void compareHighlightsDifferences();
@@ -315,6 +320,7 @@ void TestLibrary::historyOpensRevision() {
   QVERIFY(dock->openRevision(id, 2));
   QCOMPARE(w.document()->scenario().training.global_batch, 512);
   QVERIFY(w.document()->isModified());  // an older revision: saving makes it the newest
+  QVERIFY(!w.document()->undoStack()->canUndo());  // modified as a state, not by a no-op undo step
   QCOMPARE(dock->currentId(), id);
   QCOMPARE(dock->saveToLibrary(), id);
   QCOMPARE(dock->store()->history(id).size(), std::size_t(4));
@@ -322,6 +328,50 @@ void TestLibrary::historyOpensRevision() {
   QVERIFY(dock->store()->load(id, latest));
   QCOMPARE(latest.document.scenario.training.global_batch, 512);
   QVERIFY(!dock->openRevision(id, 9));
+}
+
+namespace {
+
+// WCAG 2's contrast ratio of two colours (1 to 21).
+double contrast(const QColor& a, const QColor& b) {
+  auto luminance = [](const QColor& c) {
+    auto lin = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+}  // namespace
+
+// The read-only banner takes its colours from the theme: a dark box with light text in the dark
+// theme (it was a fixed light yellow), and readable (WCAG AA, 4.5:1) in both.
+void TestLibrary::bannerFollowsTheTheme() {
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    store.save(documentNamed("Old", {}), nullptr);
+  }
+  {
+    cp::sql::Database db(path_.toStdString(), cp::sql::Database::Mode::ReadWrite);
+    db.exec("PRAGMA user_version = 99");  // opens read-only: the banner shows
+  }
+  const cp::ui::Theme before = cp::ui::currentTheme();
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  auto* banner = dock->findChild<QLabel*>(QStringLiteral("libraryBanner"));
+  QVERIFY(banner && !banner->isHidden());
+  for (const cp::ui::Theme theme : {cp::ui::Theme::Dark, cp::ui::Theme::Light, cp::ui::Theme::Dark}) {
+    cp::ui::applyTheme(theme);
+    QCoreApplication::processEvents();
+    const QColor back = banner->palette().color(QPalette::Window);
+    const QColor text = banner->palette().color(QPalette::WindowText);
+    const bool dark = theme == cp::ui::Theme::Dark;
+    QVERIFY2(dark ? back.lightnessF() < 0.35 : back.lightnessF() > 0.65, qPrintable(back.name()));
+    QVERIFY2(contrast(back, text) >= 4.5, qPrintable(back.name() + QLatin1Char('/') + text.name()));
+    QVERIFY(back != qApp->palette().color(QPalette::Window));  // still stands out as a notice
+  }
+  cp::ui::applyTheme(before);
 }
 
 void TestLibrary::readOnlyLibrary() {

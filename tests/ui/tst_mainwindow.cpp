@@ -3,6 +3,7 @@
 // scenario's values (LLaMA-65B, TP 8 x PP 4 x DP 1 on 32x A100 80GB, bf16 Adam, ZeRO-1,
 // selective recomputation with SP) so that a reader can check them by eye.
 #include <QGroupBox>
+#include <QTabWidget>
 #include <QTranslator>
 #include <QtTest>
 #include <functional>
@@ -12,10 +13,15 @@
 #include "engine/gpu.h"
 #include "engine/scenario.h"
 #include "engine/units.h"
+#include "ui/comparepage.h"
+#include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
+#include "ui/planpage.h"
+#include "ui/plannerpage.h"
 #include "ui/summarypanel.h"
+#include "ui/topologyview.h"
 
 using cp::ui::MemoryComponent;
 Q_DECLARE_METATYPE(cp::ui::MemoryComponent)
@@ -61,6 +67,7 @@ class TestMainWindow : public QObject {
   void chineseTranslation();
   void installTranslations_data();
   void installTranslations();
+  void showPageByName();
   void cleanup();
 };
 
@@ -295,6 +302,30 @@ void TestMainWindow::installTranslations() {
   cp::ui::MainWindow w;
   w.setScenario(cp::default_scenario());
   QCOMPARE(w.findChild<QGroupBox*>(QStringLiteral("scenarioGroup"))->title(), scenarioTitle);
+}
+
+// `clusterplan --page NAME` goes through MainWindow::showPage: each name selects its own page,
+// an unknown one changes nothing and says so (false).
+void TestMainWindow::showPageByName() {
+  cp::ui::MainWindow w;
+  w.setScenario(cp::default_scenario());
+  auto widget = [](QWidget* page) { return page; };
+  const QList<QPair<QString, QWidget*>> pages{{QStringLiteral("comparison"), widget(w.comparisonPage())},
+                                              {QStringLiteral("topology"), widget(w.topologyView())},
+                                              {QStringLiteral("compare"), widget(w.scenarioComparison())},
+                                              {QStringLiteral("planner"), widget(w.plannerPage())},
+                                              {QStringLiteral("plan"), widget(w.planPage())}};
+  for (const auto& [name, page] : pages) {
+    QVERIFY2(w.showPage(name), qPrintable(name));
+    QCOMPARE(w.pages()->currentWidget(), page);
+  }
+  QVERIFY(w.showPage(QStringLiteral("planner")));
+  QVERIFY(!w.showPage(QStringLiteral("Planner")));
+  QVERIFY(!w.showPage(QString()));
+  QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.plannerPage()));
+  QVERIFY(w.showPage(QStringLiteral("library")));
+  QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.plannerPage()));  // the dock, not a tab
+  QCOMPARE(cp::ui::MainWindow::pageNames().size(), pages.size() + 1);
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -20,6 +20,7 @@
 #include "engine/estimate.h"
 #include "engine/explain.h"
 #include "engine/gpu.h"
+#include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"
@@ -27,6 +28,7 @@
 #include "ui/headlinetiles.h"
 #include "ui/inputpanel.h"
 #include "io/scenario_file.h"
+#include "ui/librarydock.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/planpage.h"
@@ -71,10 +73,16 @@ class TestWorkbench : public QObject {
   void opensWhatScenarioExportWrites();
   void refusesStrangeFiles();
   void dropScenarioFile();
+
+ private:
+  QTemporaryDir dataHome_;
 };
 
 void TestWorkbench::initTestCase() {
   QStandardPaths::setTestModeEnabled(true);  // settings and autosave away from the user's
+  // and the default library too (the XDG rule of cp::default_library_path).
+  QVERIFY(dataHome_.isValid());
+  qputenv("XDG_DATA_HOME", dataHome_.path().toUtf8());
   QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
   QCoreApplication::setApplicationName(QStringLiteral("tst_workbench"));
   QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
@@ -307,8 +315,14 @@ void TestWorkbench::autosaveRestore() {
   }  // no clean close: as after a crash
   cp::ui::MainWindow next;
   next.restoreSession(false);
+  QCOMPARE(cp::ui::LibraryDock::defaultLibraryPath(), dataHome_.filePath(QStringLiteral("clusterplan/library.sqlite")));
+  QVERIFY(next.libraryDock()->store());
+  QCOMPARE(QString::fromStdString(next.libraryDock()->store()->path()), cp::ui::LibraryDock::defaultLibraryPath());
   QCOMPARE(next.document()->scenario().training.global_batch, 512);
   QVERIFY(next.document()->isModified());  // restored edits are still unsaved
+  QVERIFY(!next.document()->undoStack()->canUndo());  // a state, not an undo step that does nothing
+  next.document()->setClean();
+  QVERIFY(!next.document()->isModified());
 }
 
 // Issue 14, point 3: the GUI read files with the bare reader, so a file made by `scenario
@@ -317,7 +331,7 @@ void TestWorkbench::autosaveRestore() {
 void TestWorkbench::opensWhatScenarioExportWrites() {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("exported.json"));
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   d.scenario.name = "Exported plan";
   d.scenario.parallel.pp = 2;  // TP 8 x PP 2 x DP 2 = 32
   d.scenario.parallel.dp = 2;

@@ -13,6 +13,7 @@
 #include "engine/fabric.h"
 #include "engine/gpu.h"
 #include "engine/model.h"
+#include "engine/validate.h"
 #include "ui/collapsiblesection.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
@@ -204,11 +205,11 @@ void InputPanel::buildModel() {
   };
   shape("model.layers", tr("Layers"), 10000, &cp::ModelShape::layers);
   shape("model.hidden", tr("Hidden size"), 1 << 20, &cp::ModelShape::hidden);
-  shape("model.heads", tr("Attention heads"), 1 << 16, &cp::ModelShape::heads);
-  shape("model.kv_heads", tr("Key/value heads"), 1 << 16, &cp::ModelShape::kv_heads);
+  shape("model.heads", tr("Attention heads"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::heads);
+  shape("model.kv_heads", tr("Key/value heads"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::kv_heads);
   shape("model.ffn", tr("FFN size"), 1 << 22, &cp::ModelShape::ffn);
   shape("model.vocab", tr("Vocabulary"), 1 << 24, &cp::ModelShape::vocab);
-  shape("model.experts", tr("Experts (0: dense)"), 1 << 16, &cp::ModelShape::experts);
+  shape("model.experts", tr("Experts (0: dense)"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::experts);
 }
 
 void InputPanel::buildTraining() {
@@ -260,13 +261,13 @@ void InputPanel::buildParallelism() {
                   [member](const cp::Scenario& s) { return double(s.parallel.*member); },
                   [member](cp::Scenario& s, double v) { s.parallel.*member = int(v); });
   };
-  degree("parallelism.tp", tr("Tensor parallel (TP)"), 1, 1 << 16, &cp::Parallelism::tp);
-  degree("parallelism.pp", tr("Pipeline parallel (PP)"), 1, 1 << 16, &cp::Parallelism::pp);
+  degree("parallelism.tp", tr("Tensor parallel (TP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::tp);
+  degree("parallelism.pp", tr("Pipeline parallel (PP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::pp);
   degree("parallelism.vpp", tr("Interleaved chunks (VPP)"), 1, 1 << 10, &cp::Parallelism::vpp);
   QSpinBox* dp = degree("parallelism.dp", tr("Data parallel (DP)"), 0, 1 << 24, &cp::Parallelism::dp);
   dp->setSpecialValueText(tr("auto (from the GPU count)"));
-  degree("parallelism.cp", tr("Context parallel (CP)"), 1, 1 << 16, &cp::Parallelism::cp);
-  degree("parallelism.ep", tr("Expert parallel (EP)"), 1, 1 << 16, &cp::Parallelism::ep);
+  degree("parallelism.cp", tr("Context parallel (CP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::cp);
+  degree("parallelism.ep", tr("Expert parallel (EP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::ep);
   addFlag(sec, QStringLiteral("parallelism.sp"), tr("Sequence parallel (SP)"),
           [](const cp::Scenario& s) { return double(s.parallel.sp); },
           [](cp::Scenario& s, double v) { s.parallel.sp = v != 0; });

@@ -3,11 +3,9 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -17,17 +15,16 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QToolButton>
-#include <QTreeWidget>
-#include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
+#include "ui/librarycommands.h"
+#include "ui/librarydialogs.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
@@ -35,204 +32,19 @@
 namespace cp::ui {
 namespace {
 
-QString fromStd(const std::string& s) { return QString::fromStdString(s); }
-
-std::vector<std::string> toStd(const QStringList& list) {
-  std::vector<std::string> out;
-  for (const QString& s : list) out.push_back(s.toStdString());
-  return out;
-}
-
-// Runs a store operation; a StoreError (or any other failure the store reports) becomes `error`.
-template <typename F>
-bool guarded(QString* error, F&& f) {
-  try {
-    f();
-    return true;
-  } catch (const std::exception& e) {
-    if (error) *error = fromStd(e.what());
-    return false;
-  }
-}
+using library::fromStd;
+using library::guarded;
+using library::toStd;
+using library::DeleteCommand;
+using library::DuplicateCommand;
+using library::RenameCommand;
+using library::TagsCommand;
 
 // The estimate JSON the document shows, for the revision's snapshot; null while it is invalid.
 nlohmann::json snapshotOf(const ScenarioDocument& d) {
   if (!d.valid() || !d.estimate()) return nullptr;
   return cp::estimate_to_json(d.estimatedScenario(), *d.estimate());
 }
-
-// The base of the library's undo commands: the operation is done before the command is pushed,
-// so the first redo() (QUndoStack::push calls it) does nothing.
-class LibraryCommand : public QUndoCommand {
- public:
-  LibraryCommand(LibraryDock* dock, const QString& text) : QUndoCommand(text), dock_(dock) {}
-  void undo() override {
-    QString error;
-    if (!guarded(&error, [this] { undoIt(); })) qWarning("library undo failed: %s", qPrintable(error));
-    dock_->refresh();
-    Q_EMIT dock_->libraryChanged();
-  }
-  void redo() override {
-    if (first_) {
-      first_ = false;
-      return;
-    }
-    QString error;
-    if (!guarded(&error, [this] { redoIt(); })) qWarning("library redo failed: %s", qPrintable(error));
-    dock_->refresh();
-    Q_EMIT dock_->libraryChanged();
-  }
-
- protected:
-  virtual void undoIt() = 0;
-  virtual void redoIt() = 0;
-  cp::ScenarioStore& store() const { return *dock_->store(); }
-  LibraryDock* dock_;
-
- private:
-  bool first_ = true;
-};
-
-// Rename and tags: a new revision with the old or the new name or tags.
-class RenameCommand : public LibraryCommand {
- public:
-  RenameCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, QString before, QString after)
-      : LibraryCommand(dock, LibraryDock::tr("Rename “%1” to “%2”").arg(before, after)),
-        ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
-
- protected:
-  void undoIt() override { store().rename(ref_->id, before_.toStdString()); }
-  void redoIt() override { store().rename(ref_->id, after_.toStdString()); }
-
- private:
-  std::shared_ptr<LibraryDock::Ref> ref_;
-  QString before_, after_;
-};
-
-void saveTags(cp::ScenarioStore& store, std::int64_t id, const QStringList& tags) {
-  cp::StoredScenario s;
-  if (!store.load(id, s)) throw cp::StoreError("the scenario is no longer in the library");
-  s.document.tags = toStd(tags);
-  store.save(s.document, s.estimate, id);
-}
-
-class TagsCommand : public LibraryCommand {
- public:
-  TagsCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, const QString& name, QStringList before,
-              QStringList after)
-      : LibraryCommand(dock, LibraryDock::tr("Change the tags of “%1”").arg(name)),
-        ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
-
- protected:
-  void undoIt() override { saveTags(store(), ref_->id, before_); }
-  void redoIt() override { saveTags(store(), ref_->id, after_); }
-
- private:
-  std::shared_ptr<LibraryDock::Ref> ref_;
-  QStringList before_, after_;
-};
-
-class DuplicateCommand : public LibraryCommand {
- public:
-  DuplicateCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> source, std::shared_ptr<LibraryDock::Ref> copy,
-                   const QString& name)
-      : LibraryCommand(dock, LibraryDock::tr("Duplicate “%1”").arg(name)),
-        source_(std::move(source)), copy_(std::move(copy)) {}
-
- protected:
-  void undoIt() override {
-    store().remove(copy_->id);
-    dock_->rebind(copy_, 0);
-  }
-  void redoIt() override { dock_->rebind(copy_, store().duplicate(source_->id)); }
-
- private:
-  std::shared_ptr<LibraryDock::Ref> source_, copy_;
-};
-
-// Delete keeps every revision of every deleted scenario; undo saves them again, oldest first,
-// in one transaction, so that the scenario comes back with its history (under a new id).
-class DeleteCommand : public LibraryCommand {
- public:
-  struct Deleted {
-    std::shared_ptr<LibraryDock::Ref> ref;
-    std::vector<cp::StoredScenario> revisions;  // oldest first; the last one has the current tags
-  };
-  DeleteCommand(LibraryDock* dock, std::vector<Deleted> deleted, const QString& text)
-      : LibraryCommand(dock, text), deleted_(std::move(deleted)) {}
-
-  static Deleted capture(LibraryDock* dock, cp::ScenarioStore& store, std::int64_t id) {
-    Deleted d;
-    d.ref = dock->ref(id);
-    std::vector<cp::RevisionInfo> history = store.history(id);
-    std::reverse(history.begin(), history.end());
-    for (const cp::RevisionInfo& info : history) {
-      cp::StoredScenario s;
-      if (store.load_revision(id, info.revision, s)) d.revisions.push_back(std::move(s));
-    }
-    cp::StoredScenario latest;
-    if (store.load(id, latest)) {
-      if (d.revisions.empty()) d.revisions.push_back(latest);
-      d.revisions.back().document.tags = latest.document.tags;
-    }
-    return d;
-  }
-  static void remove(LibraryDock* dock, cp::ScenarioStore& store, const std::shared_ptr<LibraryDock::Ref>& ref) {
-    store.remove(ref->id);
-    dock->rebind(ref, 0);
-  }
-
- protected:
-  void undoIt() override {
-    cp::ScenarioStore::Batch batch(store());
-    std::vector<std::int64_t> ids;
-    for (const Deleted& d : deleted_) {
-      std::int64_t id = 0;
-      for (const cp::StoredScenario& s : d.revisions) id = store().save(s.document, s.estimate, id);
-      ids.push_back(id);
-    }
-    batch.commit();
-    for (std::size_t i = 0; i < deleted_.size(); ++i) dock_->rebind(deleted_[i].ref, ids[i]);
-  }
-  void redoIt() override {
-    for (const Deleted& d : deleted_) remove(dock_, store(), d.ref);
-  }
-
- private:
-  std::vector<Deleted> deleted_;
-};
-
-// "Save as": a name and tags.
-class SaveAsDialog : public QDialog {
- public:
-  SaveAsDialog(const QString& name, const QStringList& tags, QWidget* parent) : QDialog(parent) {
-    setWindowTitle(LibraryDock::tr("Save to the library as"));
-    name_ = new QLineEdit(name);
-    name_->setObjectName(QStringLiteral("saveAsName"));
-    tags_ = new QLineEdit(tags.join(QStringLiteral(", ")));
-    tags_->setObjectName(QStringLiteral("saveAsTags"));
-    tags_->setPlaceholderText(LibraryDock::tr("comma-separated, e.g. a100, baseline"));
-    auto* form = new QFormLayout;
-    form->addRow(LibraryDock::tr("Name:"), name_);
-    form->addRow(LibraryDock::tr("Tags:"), tags_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(name_, &QLineEdit::textChanged, this, [this, buttons] {
-      buttons->button(QDialogButtonBox::Save)->setEnabled(!name_->text().trimmed().isEmpty());
-    });
-    auto* v = new QVBoxLayout(this);
-    v->addLayout(form);
-    v->addWidget(buttons);
-    resize(420, sizeHint().height());
-  }
-  QString name() const { return name_->text().trimmed(); }
-  QStringList tags() const { return LibraryDock::parseTags(tags_->text()); }
-
- private:
-  QLineEdit* name_;
-  QLineEdit* tags_;
-};
 
 }  // namespace
 
@@ -359,10 +171,8 @@ LibraryDock::~LibraryDock() {
 }
 
 QString LibraryDock::defaultLibraryPath() {
-  // GenericDataLocation/clusterplan is where the command line keeps its library
-  // ($XDG_DATA_HOME/clusterplan/library.sqlite), so that both see the same scenarios.
-  const QString data = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation);
-  return QDir(data).filePath(QStringLiteral("clusterplan/library.sqlite"));
+  // The command line's rule, so that both see the same scenarios.
+  return QString::fromStdString(cp::default_library_path());
 }
 
 bool LibraryDock::openLibrary(const QString& path, QString* message) {
@@ -377,6 +187,7 @@ bool LibraryDock::openLibrary(const QString& path, QString* message) {
   bannerDetail_.clear();
   QDir().mkpath(QFileInfo(libraryPath_).absolutePath());
   try {
+    if (path.isEmpty()) throw cp::StoreError("no library path given, and neither XDG_DATA_HOME nor HOME is set");
     store_ = std::make_unique<cp::ScenarioStore>(libraryPath_.toStdString());
   } catch (const std::exception& e) {
     banner_kind_ = Banner::CannotOpen;
@@ -441,9 +252,9 @@ void LibraryDock::showBanner() {
   }
   banner_->setText(text);
   banner_->setToolTip(bannerDetail_);
-  QPalette p = banner_->palette();
-  p.setColor(QPalette::Window, error ? QColor(0xFCE4DC) : QColor(0xFFF3D6));
-  p.setColor(QPalette::WindowText, palette::invalid().darker(error ? 110 : 130));
+  QPalette p = palette();  // the dock's: it follows the theme
+  p.setColor(QPalette::Window, palette::bannerBackground(p, error));
+  p.setColor(QPalette::WindowText, palette::bannerText(p));
   banner_->setPalette(p);
   banner_->setHidden(text.isEmpty());
 }
@@ -576,7 +387,7 @@ void LibraryDock::loadIntoDocument(const cp::Scenario& scenario, std::int64_t id
   loading_ = false;
   current_ = ref(id);
   // An older revision is an unsaved change of the entry: saving it makes it the newest again.
-  if (!latest) document_->edit(tr("Open an older revision"), QString(), [](cp::Scenario&) {});
+  if (!latest) document_->markModified();
 }
 
 std::int64_t LibraryDock::saveToLibrary(QString* error) {
@@ -584,7 +395,7 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
     if (error) *error = tr("No library is open.");
     return 0;
   }
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
   const std::int64_t id = currentId();
   std::int64_t saved = 0;
@@ -617,7 +428,7 @@ std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags
     if (error) *error = tr("No library is open.");
     return 0;
   }
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
   d.scenario.name = name.trimmed().toStdString();
   d.tags = toStd(tags);
@@ -690,7 +501,7 @@ bool LibraryDock::setTags(std::int64_t id, const QStringList& tags, QString* err
   QStringList before;
   if (const int row = model_->rowOf(id); row >= 0)
     before = model_->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
-  if (!guarded(error, [&] { saveTags(*store_, id, tags); })) return false;
+  if (!guarded(error, [&] { library::saveTags(*store_, id, tags); })) return false;
   undo_->push(new TagsCommand(this, ref(id), model_->nameOf(id), before, tags));
   refresh();
   Q_EMIT libraryChanged();
@@ -820,48 +631,19 @@ void LibraryDock::showHistory() {
   QString error;
   if (!guarded(&error, [&] { history = store_->history(id); })) return fail(tr("Cannot read the history"), error);
 
-  QDialog dialog(this);
-  dialog.setObjectName(QStringLiteral("historyDialog"));
-  dialog.setWindowTitle(tr("History of “%1”").arg(model_->nameOf(id)));
-  auto* list = new QTreeWidget;
-  list->setObjectName(QStringLiteral("historyList"));
-  list->setRootIsDecorated(false);
-  list->setHeaderLabels({tr("Revision"), tr("Name"), tr("Saved"), tr("Engine"), tr("Estimate kept")});
-  for (const cp::RevisionInfo& r : history) {
-    const QDateTime saved = QDateTime::fromString(fromStd(r.saved_at), Qt::ISODateWithMs);
-    auto* item = new QTreeWidgetItem({QString::number(r.revision), fromStd(r.name),
-                                      QLocale().toString(saved.toLocalTime(), QLocale::ShortFormat),
-                                      fromStd(r.engine_version), r.has_estimate ? tr("yes") : tr("no")});
-    item->setData(0, Qt::UserRole, r.revision);
-    item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
-    list->addTopLevelItem(item);
-  }
-  if (list->topLevelItemCount() > 0) list->setCurrentItem(list->topLevelItem(0));
-  for (int c = 0; c < list->columnCount(); ++c) list->resizeColumnToContents(c);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-  QPushButton* open = buttons->addButton(tr("Open this revision"), QDialogButtonBox::AcceptRole);
-  open->setObjectName(QStringLiteral("openRevision"));
-  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  connect(open, &QPushButton::clicked, &dialog, &QDialog::accept);
-  connect(list, &QTreeWidget::itemDoubleClicked, &dialog, &QDialog::accept);
-  auto* v = new QVBoxLayout(&dialog);
-  v->addWidget(new QLabel(tr("Every save is kept. Opening a revision loads it into the editor; saving it then "
-                             "makes it the newest revision.")));
-  v->addWidget(list);
-  v->addWidget(buttons);
-  dialog.resize(640, 360);
-  if (dialog.exec() != QDialog::Accepted || !list->currentItem()) return;
+  RevisionHistoryDialog dialog(model_->nameOf(id), history, this);
+  if (dialog.exec() != QDialog::Accepted || dialog.selectedRevision() == 0) return;
   if (document_->isModified() &&
       QMessageBox::question(this, tr("Unsaved changes"),
                             tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) !=
           QMessageBox::Yes)
     return;
-  if (!openRevision(id, list->currentItem()->data(0, Qt::UserRole).toInt(), &error))
-    fail(tr("Cannot open the revision"), error);
+  if (!openRevision(id, dialog.selectedRevision(), &error)) fail(tr("Cannot open the revision"), error);
 }
 
 void LibraryDock::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
+  if (event->type() == QEvent::PaletteChange && banner_) showBanner();  // the banner's colours follow the theme
   QDockWidget::changeEvent(event);
 }
 

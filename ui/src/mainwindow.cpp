@@ -1,5 +1,7 @@
 #include "ui/mainwindow.h"
 
+#include <array>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -65,7 +67,7 @@ QString problemsText(const std::vector<cp::Problem>& problems) {
 // Scenario files, the autosave and the last session's scenario are read by the CLI's importer
 // (core/scenario_file.h): the same strict keys, formats and file checks (a pipe or /dev/zero
 // is refused at once). The plan itself may have problems: the document shows them.
-bool fromImport(const cp::ImportResult& r, cp::ScenarioDocument& out, QString* error) {
+bool fromImport(const cp::ImportResult& r, cp::ScenarioFileDocument& out, QString* error) {
   if (!r.ok()) {
     if (error) *error = problemsText(r.problems);
     return false;
@@ -167,7 +169,7 @@ void MainWindow::scenarioChanged() {
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {
-  cp::ScenarioDocument d;
+  cp::ScenarioFileDocument d;
   if (!fromImport(cp::import_scenario_file(localPath(path), cp::PlanCheck::Skip), d, error)) return false;
   document_->reset(d.scenario, QFileInfo(path).absoluteFilePath());
   document_->setFileNotesAndTags(d.notes, d.tags);
@@ -218,13 +220,33 @@ void MainWindow::updateLibraryAlert() {
   }
 }
 
+QStringList MainWindow::pageNames() {
+  return {QStringLiteral("plan"),    QStringLiteral("comparison"), QStringLiteral("topology"),
+          QStringLiteral("compare"), QStringLiteral("planner"),    QStringLiteral("library")};
+}
+
+bool MainWindow::showPage(const QString& name) {
+  const std::array<QWidget*, 5> tabs{plan_, comparison_, topology_, compare_, planner_};
+  const qsizetype i = pageNames().indexOf(name);
+  if (i < 0) return false;
+  if (i < qsizetype(tabs.size())) {
+    pages_->setCurrentWidget(tabs[std::size_t(i)]);
+    return true;
+  }
+  library_->show();
+  library_->raise();
+  // Room for every column, once the window has its size.
+  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {800}, Qt::Horizontal); });
+  return true;
+}
+
 void MainWindow::restoreSession(bool ask) {
   restoreGeometry(kGeometry.get());
   restoreState(kWindowState.get());
   // After the window's layout is restored, so that a library tab raised by an alert stays raised.
   if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
   if (QFileInfo::exists(autosavePath()) || QFileInfo(autosavePath()).isSymLink()) {
-    cp::ScenarioDocument s;
+    cp::ScenarioFileDocument s;
     const bool readable =
         fromImport(cp::import_scenario_file(localPath(autosavePath()), cp::PlanCheck::Skip), s, nullptr);
     if (readable &&
@@ -233,13 +255,13 @@ void MainWindow::restoreSession(bool ask) {
                                           "of that session?")) == QMessageBox::Yes)) {
       document_->reset(s.scenario, kLastFile.get());
       document_->setFileNotesAndTags(s.notes, s.tags);
-      // Restored edits are unsaved edits: mark the document modified with one undoable step.
-      document_->edit(tr("Restore unsaved edits"), QString(), [](cp::Scenario&) {});
+      // Restored edits are unsaved edits: the document is modified, with nothing to undo.
+      document_->markModified();
       return;
     }
     QFile::remove(autosavePath());
   }
-  cp::ScenarioDocument last;
+  cp::ScenarioFileDocument last;
   const QString json = kLastScenario.get();
   if (!json.isEmpty() &&
       fromImport(cp::import_scenario_text(json.toStdString(), cp::PlanCheck::Skip), last, nullptr))

@@ -90,4 +90,17 @@ QColor warning() { return QColor(kOrange).darker(140); }
 QColor invalid() { return QColor(kVermillion); }
 QColor reference() { return QColor(kBlack); }
 
+QColor bannerBackground(const QPalette& base, bool error) {
+  // A fifth of the accent over the window colour: a tint that keeps the window's lightness
+  // (light on light, dark on dark) and with it the text's contrast.
+  constexpr double kTint = 0.2;
+  const QColor window = base.color(QPalette::Window);
+  const QColor accent(error ? kVermillion : kOrange);
+  auto mix = [&](int w, int a) { return int(w + (a - w) * kTint + 0.5); };
+  return QColor(mix(window.red(), accent.red()), mix(window.green(), accent.green()),
+                mix(window.blue(), accent.blue()));
+}
+
+QColor bannerText(const QPalette& base) { return base.color(QPalette::WindowText); }
+
 }  // namespace cp::ui::palette

@@ -279,9 +279,12 @@ QWidget* PlannerPage::buildControls() {
   top_->setObjectName(QStringLiteral("plannerTop"));
   top_->setRange(1, 1000);
   top_->setValue(10);
-  static const char* const kKnobNames[] = {"plannerTp", "plannerPp", "plannerVpp",
-                                           "plannerCp", "plannerEp", "plannerMicroBatch"};
-  for (std::size_t i = 0; i < knobs_.size(); ++i) knobs_[i] = makeKnob(kKnobNames[i]);
+  knobs_.tp = makeKnob("plannerTp");
+  knobs_.pp = makeKnob("plannerPp");
+  knobs_.vpp = makeKnob("plannerVpp");
+  knobs_.cp = makeKnob("plannerCp");
+  knobs_.ep = makeKnob("plannerEp");
+  knobs_.microBatch = makeKnob("plannerMicroBatch");
   dpNote_ = new QLabel;
   for (auto*& b : recompute_) b = new QCheckBox;
   for (auto*& b : zero_) b = new QCheckBox;
@@ -331,12 +334,12 @@ QWidget* PlannerPage::buildControls() {
   put(0, 1, LFabrics, fabrics_);
   put(0, 2, LObjective, objective_);
   put(0, 3, LTop, top_);
-  put(1, 0, LTp, knobs_[0]);
-  put(1, 1, LPp, knobs_[1]);
-  put(1, 2, LVpp, knobs_[2]);
-  put(1, 3, LCp, knobs_[3]);
-  put(2, 0, LEp, knobs_[4]);
-  put(2, 1, LMicroBatch, knobs_[5]);
+  put(1, 0, LTp, knobs_.tp);
+  put(1, 1, LPp, knobs_.pp);
+  put(1, 2, LVpp, knobs_.vpp);
+  put(1, 3, LCp, knobs_.cp);
+  put(2, 0, LEp, knobs_.ep);
+  put(2, 1, LMicroBatch, knobs_.microBatch);
   put(2, 2, LDp, dpNote_);
   put(2, 3, LSp, boxes(sp_));
   put(3, 0, LRecompute, boxes(recompute_), 2);
@@ -385,12 +388,12 @@ PlannerInput PlannerPage::input() const {
     if (a->isChecked()) in.fabrics << a->data().toString();
   in.objective = cp::Objective(objective_->currentData().toInt());
   in.top = top_->value();
-  in.tp = knobs_[0]->text();
-  in.pp = knobs_[1]->text();
-  in.vpp = knobs_[2]->text();
-  in.cp = knobs_[3]->text();
-  in.ep = knobs_[4]->text();
-  in.microBatch = knobs_[5]->text();
+  in.tp = knobs_.tp->text();
+  in.pp = knobs_.pp->text();
+  in.vpp = knobs_.vpp->text();
+  in.cp = knobs_.cp->text();
+  in.ep = knobs_.ep->text();
+  in.microBatch = knobs_.microBatch->text();
   in.recompute.clear();
   for (std::size_t i = 0; i < recompute_.size(); ++i)
     if (recompute_[i]->isChecked()) in.recompute << kRecompute[i];
@@ -413,8 +416,12 @@ void PlannerPage::setInput(const PlannerInput& in) {
   for (QAction* a : fabrics_->menu()->actions()) a->setChecked(in.fabrics.contains(a->data().toString()));
   objective_->setCurrentIndex(std::max(0, objective_->findData(int(in.objective))));
   top_->setValue(in.top);
-  const QString* texts[] = {&in.tp, &in.pp, &in.vpp, &in.cp, &in.ep, &in.microBatch};
-  for (std::size_t i = 0; i < knobs_.size(); ++i) knobs_[i]->setText(*texts[i]);
+  knobs_.tp->setText(in.tp);
+  knobs_.pp->setText(in.pp);
+  knobs_.vpp->setText(in.vpp);
+  knobs_.cp->setText(in.cp);
+  knobs_.ep->setText(in.ep);
+  knobs_.microBatch->setText(in.microBatch);
   for (std::size_t i = 0; i < recompute_.size(); ++i) recompute_[i]->setChecked(in.recompute.contains(kRecompute[i]));
   for (std::size_t i = 0; i < zero_.size(); ++i) zero_[i]->setChecked(in.zero.contains(kZero[i]));
   for (int i = 0; i < 2; ++i) sp_[std::size_t(i)]->setChecked(in.sp.contains(i));
@@ -666,7 +673,7 @@ void PlannerPage::retranslate() {
   gpus_->setPlaceholderText(tr("e.g. 64, or 64,128, or 64-512"));
   gpus_->setToolTip(tr("Cluster sizes in GPUs, spare nodes included: one count, a list, or a range A-B "
                        "(every whole number of nodes in it)"));
-  for (QLineEdit* k : knobs_) {
+  for (QLineEdit* k : knobs_.all()) {
     k->setPlaceholderText(tr("every valid value"));
     k->setToolTip(tr("Empty: every valid value. Or a list such as 1,2,4,8, or a range such as 1-8; one value "
                      "holds the knob."));

@@ -68,8 +68,8 @@ void ScenarioDocument::setFileNotesAndTags(std::string notes, std::vector<std::s
   fileTags_ = std::move(tags);
 }
 
-cp::ScenarioDocument ScenarioDocument::fileDocument() const {
-  cp::ScenarioDocument d;
+cp::ScenarioFileDocument ScenarioDocument::fileDocument() const {
+  cp::ScenarioFileDocument d;
   d.scenario = scenario_;
   d.notes = fileNotes_;
   d.tags = fileTags_;
@@ -90,6 +90,9 @@ void ScenarioDocument::setFileName(const QString& fileName) {
 bool ScenarioDocument::isModified() const { return !undo_->isClean(); }
 
 void ScenarioDocument::setClean() { undo_->setClean(); }
+
+// No clean state on the stack (index -1): undo and redo cannot reach "saved" until setClean().
+void ScenarioDocument::markModified() { undo_->resetClean(); }
 
 void ScenarioDocument::recompute() {
   problems_ = cp::validate(scenario_);

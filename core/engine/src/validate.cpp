@@ -179,11 +179,11 @@ namespace {
 void check_model(const ModelShape& m, Checker& c) {
   bool ok = c.range("model.layers", m.layers, 1, 10000);
   ok &= c.range("model.hidden", m.hidden, 1, 1 << 20);
-  ok &= c.range("model.heads", m.heads, 1, 1 << 16);
-  ok &= c.range("model.kv_heads", m.kv_heads, 1, 1 << 16);
+  ok &= c.range("model.heads", m.heads, 1, kMaxHeadsExpertsDegree);
+  ok &= c.range("model.kv_heads", m.kv_heads, 1, kMaxHeadsExpertsDegree);
   ok &= c.range("model.ffn", m.ffn, 1, 1 << 22);
   ok &= c.range("model.vocab", m.vocab, 1, 1 << 24);
-  ok &= c.range("model.head_dim", m.head_dim, 0, 1 << 16);
+  ok &= c.range("model.head_dim", m.head_dim, 0, kMaxHeadsExpertsDegree);
   ok &= c.range("model.learned_positions", m.learned_positions, 0, 1 << 24);
   if (!ok) return;
   if (m.head_dim == 0 && m.attention == AttentionType::Mha)
@@ -193,7 +193,7 @@ void check_model(const ModelShape& m, Checker& c) {
                                  std::to_string(m.kv_heads));
   else
     c.divides("model.kv_heads", m.kv_heads, m.heads, "attention heads");
-  if (!c.range("model.experts", m.experts, 0, 1 << 16)) return;
+  if (!c.range("model.experts", m.experts, 0, kMaxHeadsExpertsDegree)) return;
   if (m.experts > 0) {
     c.range("model.experts_per_token", m.experts_per_token, 1, m.experts);
     c.range("model.shared_experts", m.shared_experts, 0, 1 << 10);
@@ -225,12 +225,12 @@ std::vector<Problem> validate(const Scenario& s) {
                num(t.tokens));
 
   const Parallelism& p = s.parallel;
-  bool par_ok = c.range("parallelism.tp", p.tp, 1, 1 << 16);
-  par_ok &= c.range("parallelism.pp", p.pp, 1, 1 << 16);
+  bool par_ok = c.range("parallelism.tp", p.tp, 1, kMaxHeadsExpertsDegree);
+  par_ok &= c.range("parallelism.pp", p.pp, 1, kMaxHeadsExpertsDegree);
   par_ok &= c.range("parallelism.vpp", p.vpp, 1, 1 << 10);
   par_ok &= c.range("parallelism.dp", p.dp, 0, 1 << 24);
-  par_ok &= c.range("parallelism.cp", p.cp, 1, 1 << 16);
-  par_ok &= c.range("parallelism.ep", p.ep, 1, 1 << 16);
+  par_ok &= c.range("parallelism.cp", p.cp, 1, kMaxHeadsExpertsDegree);
+  par_ok &= c.range("parallelism.ep", p.ep, 1, kMaxHeadsExpertsDegree);
 
   const Cluster& k = s.cluster;
   bool cluster_ok = c.range("cluster.gpus_per_node", k.gpus_per_node, 1, 1024);

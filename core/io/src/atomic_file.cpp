@@ -5,9 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <vector>
+#include <random>
 
 namespace cp {
 
@@ -25,13 +26,24 @@ bool write_all(int fd, std::string_view bytes) {
   return true;
 }
 
-// The mode a new file gets: the target's mode if it exists, else 0666 less the umask.
-mode_t new_file_mode(const std::string& path) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) return st.st_mode & 07777;
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
+// Creates ".NAME.tmp-XXXXXX" beside the target with O_EXCL and mode 0666, so that the kernel
+// applies the umask (and a directory's default ACL) exactly as for any new file; mkstemp would
+// create it 0600, and reading the umask means setting it (umask(2) has no read-only form), which
+// races with every other thread that creates a file. Returns the descriptor or -1 (errno set).
+int create_temporary(const std::string& stem, std::string& tmp_path) {
+  static constexpr char kLetters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  static constexpr std::size_t kSuffix = 6;  // as mkstemp's XXXXXX
+  std::random_device seed;
+  std::mt19937_64 random(seed() ^ (std::uint64_t(::getpid()) << 32U));
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof kLetters - 2);
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    tmp_path = stem;
+    for (std::size_t i = 0; i < kSuffix; ++i) tmp_path += kLetters[pick(random)];
+    const int fd = ::open(tmp_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST) return fd;
+  }
+  errno = EEXIST;
+  return -1;
 }
 
 }  // namespace
@@ -53,15 +65,16 @@ bool write_file_atomically(const std::string& path, std::string_view bytes, std:
   std::string name = dir.string();
   name += "/.";
   name += target.filename().string();
-  name += ".tmp-XXXXXX";
-  std::vector<char> tmp(name.begin(), name.end());
-  tmp.push_back('\0');
-  const int fd = ::mkstemp(tmp.data());
+  name += ".tmp-";
+  std::string tmp_path;
+  const int fd = create_temporary(name, tmp_path);
   if (fd < 0) return fail(std::strerror(errno));
-  const std::string tmp_path(tmp.data());
 
+  // An existing target keeps its mode; a new one has the mode the kernel gave the temporary file.
   int saved = 0;
-  if (::fchmod(fd, new_file_mode(path)) != 0 || !write_all(fd, bytes) || ::fsync(fd) != 0) saved = errno;
+  struct stat target_st {};
+  if (::stat(path.c_str(), &target_st) == 0 && ::fchmod(fd, target_st.st_mode & 07777) != 0) saved = errno;
+  if (saved == 0 && (!write_all(fd, bytes) || ::fsync(fd) != 0)) saved = errno;
   if (::close(fd) != 0 && saved == 0) saved = errno;
   if (saved == 0 && ::rename(tmp_path.c_str(), path.c_str()) != 0) saved = errno;
   if (saved != 0) {

@@ -69,7 +69,7 @@ void read_string(const json& j, const char* key, std::string& out, std::vector<P
 }
 
 // Format 1: the wrapper around the scenario JSON.
-void read_v1(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& problems) {
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!is_file_key(it.key()))
       problems.push_back({it.key(), unknown_key_message(it.key(), file_keys())});
@@ -124,7 +124,7 @@ std::string parse_reason(const std::string& what) {
 
 }  // namespace
 
-json scenario_file_to_json(const ScenarioDocument& d) {
+json scenario_file_to_json(const ScenarioFileDocument& d) {
   return json{{"format", kScenarioFileFormat},
               {"format_version", kScenarioFileVersion},
               {"name", d.scenario.name},
@@ -133,7 +133,7 @@ json scenario_file_to_json(const ScenarioDocument& d) {
               {"scenario", scenario_to_json(d.scenario)}};
 }
 
-std::string scenario_file_text(const ScenarioDocument& d) { return scenario_file_to_json(d).dump(2) + "\n"; }
+std::string scenario_file_text(const ScenarioFileDocument& d) { return scenario_file_to_json(d).dump(2) + "\n"; }
 
 json upgrade_scenario_file_v0(const json& v0, std::vector<Problem>& problems) {
   json out{{"format", kScenarioFileFormat}, {"format_version", 1}, {"scenario", json::object()}};
@@ -186,7 +186,7 @@ json upgrade_scenario_file_v0(const json& v0, std::vector<Problem>& problems) {
   return out;
 }
 
-bool scenario_file_from_json(const json& j, ScenarioDocument& d, std::vector<Problem>& problems) {
+bool scenario_file_from_json(const json& j, ScenarioFileDocument& d, std::vector<Problem>& problems) {
   const std::size_t before = problems.size();
   if (!j.is_object()) {
     problems.push_back({"$", "a scenario file must be a JSON object"});
@@ -262,14 +262,14 @@ ImportResult import_scenario_file(const std::string& path, PlanCheck check) {
   return import_scenario_text(text, check);
 }
 
-void check_document_text(const ScenarioDocument& d, std::vector<Problem>& problems) {
+void check_document_text(const ScenarioFileDocument& d, std::vector<Problem>& problems) {
   if (!is_valid_utf8(d.notes)) problems.push_back({"notes", invalid_utf8_reason(d.notes)});
   for (std::size_t i = 0; i < d.tags.size(); ++i)
     if (!is_valid_utf8(d.tags[i]))
       problems.push_back({"tags[" + std::to_string(i) + "]", invalid_utf8_reason(d.tags[i])});
 }
 
-bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error) {
+bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error) {
   return write_file_atomically(path, scenario_file_text(d), error);
 }
 

@@ -109,10 +109,10 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
   for (std::size_t i = 0; i < r.fabrics.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (r.fabrics[i] == r.fabrics[j]) P.push_back({"search.fabrics", "fabric '" + r.fabrics[i] + "' is listed twice"});
-  check_list(sp.tp, "tp", 1 << 16, P);
-  check_list(sp.pp, "pp", 1 << 16, P);
-  check_list(sp.cp, "cp", 1 << 16, P);
-  check_list(sp.ep, "ep", 1 << 16, P);
+  check_list(sp.tp, "tp", kMaxHeadsExpertsDegree, P);
+  check_list(sp.pp, "pp", kMaxHeadsExpertsDegree, P);
+  check_list(sp.cp, "cp", kMaxHeadsExpertsDegree, P);
+  check_list(sp.ep, "ep", kMaxHeadsExpertsDegree, P);
   check_list(sp.vpp, "vpp", 1 << 10, P);
   check_list(sp.micro_batch, "micro_batch", 1 << 20, P);
   for (int x : sp.sp)

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -120,6 +121,14 @@ std::string move_library_aside(const std::string& path) {
     return target;
   }
   throw std::runtime_error("cannot move the damaged library '" + path + "' aside: no free name");
+}
+
+std::string default_library_path() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && xdg[0] == '/') return std::string(xdg) + "/clusterplan/library.sqlite";
+  const char* home = std::getenv("HOME");
+  if (home && home[0] != '\0') return std::string(home) + "/.local/share/clusterplan/library.sqlite";
+  return {};
 }
 
 }  // namespace cp

@@ -268,9 +268,32 @@ ScenarioStore::~ScenarioStore() = default;
 ScenarioStore::ScenarioStore(ScenarioStore&&) noexcept = default;
 ScenarioStore& ScenarioStore::operator=(ScenarioStore&&) noexcept = default;
 
-ScenarioStore::Batch::Batch(ScenarioStore& store) : tx_((store.require_writable(), *store.db_)) {
+ScenarioStore::Batch::Batch(ScenarioStore& store) try : store_(store), tx_((store.require_writable(), *store.db_)) {
   store.cache_->clear();  // rows remembered from an earlier transaction may be gone
+} catch (const sql::Error& e) {
+  store.failed("begin an import", e);
 }
+
+void ScenarioStore::Batch::commit() try {
+  tx_.commit();
+} catch (const sql::Error& e) {
+  store_.failed("finish an import", e);
+}
+
+namespace {
+
+// "ok", or what PRAGMA quick_check found; throws sql::Error (open() reads its code).
+std::string run_quick_check(sql::Database& db) {
+  sql::Statement s = db.prepare("PRAGMA quick_check");
+  std::string out;
+  while (s.step()) {
+    if (!out.empty()) out += "; ";
+    out += s.text(0);
+  }
+  return out;
+}
+
+}  // namespace
 
 void ScenarioStore::open(bool may_move_aside) {
   // No connection of this process has the file open (the registry): reading its header with
@@ -404,7 +427,7 @@ void ScenarioStore::open_connection(const LibraryFileInfo& info) {
   if (app != kLibraryApplicationId && !(fresh && app == 0 && version == 0))
     throw StoreError("'" + path_ + "' is not a clusterplan library; it was left unchanged");
   if (!fresh) {
-    const std::string check = quick_check();
+    const std::string check = run_quick_check(*db_);
     if (check != "ok") throw sql::Error(11 /* SQLITE_CORRUPT */, "quick_check: " + check);
   }
   if (version > kLibrarySchemaVersion) {
@@ -476,16 +499,29 @@ void ScenarioStore::add_checksums() {
     set_scenario.bind(1, scenarios.int64(0)).bind(2, checksum_of_columns(scenarios, 0, kScenarioColumns)).run();
 }
 
+void ScenarioStore::failed(const char* action, const sql::Error& e) const {
+  throw StoreFailure("cannot " + std::string(action) + " in the library '" + path_ + "': " + e.what(), e.code());
+}
+
 void ScenarioStore::require_writable() const {
   if (report_->read_only)
     throw StoreError("the library '" + path_ + "' is open read-only" +
                      (report_->notices.empty() ? std::string() : ": " + report_->notices.back()));
 }
 
-std::string ScenarioStore::quick_check() { return pragma_check("PRAGMA quick_check"); }
-std::string ScenarioStore::integrity_check() { return pragma_check("PRAGMA integrity_check"); }
+std::string ScenarioStore::quick_check() try {
+  return pragma_check("PRAGMA quick_check");
+} catch (const sql::Error& e) {
+  failed("check", e);
+}
 
-// The rows of PRAGMA quick_check or integrity_check, joined by "; ".
+std::string ScenarioStore::integrity_check() try {
+  return pragma_check("PRAGMA integrity_check");
+} catch (const sql::Error& e) {
+  failed("check", e);
+}
+
+// The rows of PRAGMA quick_check or integrity_check, joined by "; " (throws sql::Error).
 std::string ScenarioStore::pragma_check(const char* pragma) {
   sql::Statement s = db_->prepare(pragma);
   std::string out;
@@ -536,14 +572,19 @@ void remember(Cache& entries, typename Cache::value_type entry, std::size_t max)
 
 }  // namespace
 
-std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate, std::int64_t id) {
+std::int64_t ScenarioStore::save(const ScenarioFileDocument& d, const json& estimate, std::int64_t id) try {
   require_writable();
   return save_revision(d, estimate, kEngineVersion, id);
+} catch (const sql::Error& e) {
+  failed("save a scenario", e);
 }
 
-std::int64_t ScenarioStore::save(const ScenarioDocument& d, const json& estimate, std::int64_t id, int& revision) {
+std::int64_t ScenarioStore::save(const ScenarioFileDocument& d, const json& estimate, std::int64_t id,
+                                 int& revision) try {
   require_writable();
   return save_revision(d, estimate, kEngineVersion, id, &revision);
+} catch (const sql::Error& e) {
+  failed("save a scenario", e);
 }
 
 // The id of the content-addressed row holding `content` (looked up by its hash, then compared
@@ -598,7 +639,7 @@ void ScenarioStore::delete_unused_shared_rows() {
   cache_->clear();
 }
 
-std::int64_t ScenarioStore::save_revision(const ScenarioDocument& d, const json& estimate,
+std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const json& estimate,
                                           const std::string& engine_version, std::int64_t id, int* saved_revision) {
   WriteCache& c = *cache_;
   WriteScope write(*db_, [&] { c.clear(); });
@@ -836,13 +877,19 @@ bool ScenarioStore::shape_text(std::int64_t id, std::string& shape) {
   return intact;
 }
 
-bool ScenarioStore::load(std::int64_t id, StoredScenario& out) { return load_where(id, 0, out); }
-
-bool ScenarioStore::load_revision(std::int64_t id, int revision, StoredScenario& out) {
-  return revision > 0 && load_where(id, revision, out);
+bool ScenarioStore::load(std::int64_t id, StoredScenario& out) try {
+  return load_where(id, 0, out);
+} catch (const sql::Error& e) {
+  failed("load a scenario", e);
 }
 
-std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::string_view tag) {
+bool ScenarioStore::load_revision(std::int64_t id, int revision, StoredScenario& out) try {
+  return revision > 0 && load_where(id, revision, out);
+} catch (const sql::Error& e) {
+  failed("load a revision", e);
+}
+
+std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::string_view tag) try {
   sql::Statement& s = db_->cached(
       "SELECT s.id, s.name, s.revision, s.updated_at, s.tags FROM scenarios s "
       "WHERE (?1 = '' OR s.name LIKE ?2 ESCAPE '\\') "
@@ -861,9 +908,11 @@ std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::s
   }
   s.reset();
   return out;
+} catch (const sql::Error& e) {
+  failed("list the scenarios", e);
 }
 
-bool ScenarioStore::rename(std::int64_t id, const std::string& name) {
+bool ScenarioStore::rename(std::int64_t id, const std::string& name) try {
   require_writable();
   WriteScope write(*db_, [this] { cache_->clear(); });
   StoredScenario x;
@@ -872,9 +921,11 @@ bool ScenarioStore::rename(std::int64_t id, const std::string& name) {
   save_revision(x.document, x.estimate, x.engine_version, id);
   write.commit();
   return true;
+} catch (const sql::Error& e) {
+  failed("rename a scenario", e);
 }
 
-std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) {
+std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) try {
   require_writable();
   WriteScope write(*db_, [this] { cache_->clear(); });
   StoredScenario x;
@@ -883,9 +934,11 @@ std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) 
   const std::int64_t copy = save_revision(x.document, x.estimate, x.engine_version, 0);
   write.commit();
   return copy;
+} catch (const sql::Error& e) {
+  failed("duplicate a scenario", e);
 }
 
-bool ScenarioStore::remove(std::int64_t id) {
+bool ScenarioStore::remove(std::int64_t id) try {
   require_writable();
   WriteScope write(*db_, [this] { cache_->clear(); });
   db_->cached("DELETE FROM scenarios WHERE id = ?1").bind(1, id).run();
@@ -893,9 +946,11 @@ bool ScenarioStore::remove(std::int64_t id) {
   if (removed) delete_unused_shared_rows();  // the price lists and shapes no revision uses now
   write.commit();
   return removed;
+} catch (const sql::Error& e) {
+  failed("delete a scenario", e);
 }
 
-std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) {
+std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) try {
   const bool packed = !report_->read_only || report_->schema_version_found >= 3;
   sql::Statement& s =
       packed ? db_->cached("SELECT revision, name, saved_at, engine_version, estimate_json IS NOT NULL OR "
@@ -908,19 +963,23 @@ std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) {
   while (s.step()) out.push_back({int(s.int64(0)), s.text(1), s.text(2), s.text(3), s.int64(4) != 0});
   s.reset();
   return out;
+} catch (const sql::Error& e) {
+  failed("read a scenario's history", e);
 }
 
-std::vector<TagCount> ScenarioStore::tags() {
+std::vector<TagCount> ScenarioStore::tags() try {
   sql::Statement& s = db_->cached("SELECT tag, count(*) FROM tags GROUP BY tag ORDER BY tag");
   std::vector<TagCount> out;
   while (s.step()) out.push_back({s.text(0), int(s.int64(1))});
   s.reset();
   return out;
+} catch (const sql::Error& e) {
+  failed("list the tags", e);
 }
 
 // --- The user's catalog ---
 
-void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, const json& data) {
+void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, const json& data) try {
   require_writable();
   static const std::string sql = std::string("INSERT INTO catalog_entries (kind, id, json, updated_at) ") +
                                  "VALUES (?1, ?2, ?3, " + kNow + ") ON CONFLICT (kind, id) DO UPDATE SET " +
@@ -928,24 +987,30 @@ void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, c
   WriteScope write(*db_, [] {});
   db_->cached(sql.c_str()).bind(1, catalog_kind_name(kind)).bind(2, id).bind(3, data.dump()).run();
   write.commit();
+} catch (const sql::Error& e) {
+  failed("save a catalog entry", e);
 }
 
-std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) {
+std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) try {
   sql::Statement& s = db_->cached("SELECT id, json, updated_at FROM catalog_entries WHERE kind = ?1 ORDER BY id");
   s.bind(1, catalog_kind_name(kind));
   std::vector<CatalogEntry> out;
   while (s.step()) out.push_back({s.text(0), json::parse(s.text(1), nullptr, false), s.text(2)});
   s.reset();
   return out;
+} catch (const sql::Error& e) {
+  failed("read the catalog", e);
 }
 
-bool ScenarioStore::remove_catalog_entry(CatalogKind kind, const std::string& id) {
+bool ScenarioStore::remove_catalog_entry(CatalogKind kind, const std::string& id) try {
   require_writable();
   WriteScope write(*db_, [] {});
   db_->cached("DELETE FROM catalog_entries WHERE kind = ?1 AND id = ?2").bind(1, catalog_kind_name(kind)).bind(2, id).run();
   const bool removed = db_->changes() > 0;
   write.commit();
   return removed;
+} catch (const sql::Error& e) {
+  failed("delete a catalog entry", e);
 }
 
 }  // namespace cp

@@ -189,8 +189,8 @@ Statement Database::prepare(const char* sql) {
 }
 
 Statement& Database::cached(const char* sql) {
-  auto it = cache_.find(sql);
-  if (it == cache_.end()) it = cache_.emplace(sql, prepare(sql)).first;
+  auto it = cache_.find(std::string_view(sql));
+  if (it == cache_.end()) it = cache_.emplace(std::string(sql), prepare(sql)).first;
   it->second.reset();
   return it->second;
 }

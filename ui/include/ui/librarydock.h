@@ -3,7 +3,8 @@
 // revision of the entry it came from), save as a new entry, open, rename, edit tags, duplicate,
 // delete, the revision history (open an older revision), and "compare" for two to four rows.
 // Rename, tags, duplicate and delete are undoable on the dock's own undo stack (a deleted
-// scenario comes back with its whole history). A library that was moved aside as damaged, is
+// scenario comes back with its whole history; ui/librarycommands.h); the dialogs are in
+// ui/librarydialogs.h. A library that was moved aside as damaged, is
 // read-only, or cannot be opened is said so in a banner at the top.
 #pragma once
 
@@ -40,9 +41,9 @@ class LibraryDock : public QDockWidget {
   explicit LibraryDock(ScenarioDocument* document, QWidget* parent = nullptr);
   ~LibraryDock() override;
 
-  // The library the workbench opens: library.sqlite in the application's data folder, the same
-  // file the command line's `scenario` commands use by default
-  // ($XDG_DATA_HOME/clusterplan/library.sqlite on Linux).
+  // The library the workbench opens: cp::default_library_path(), the same file the command
+  // line's `scenario` commands use by default ($XDG_DATA_HOME/clusterplan/library.sqlite, else
+  // ~/.local/share/clusterplan/library.sqlite); empty when neither variable is set.
   static QString defaultLibraryPath();
 
   // Opens (or creates) the library at `path`, replacing the one shown. False when it cannot be

@@ -63,6 +63,11 @@ class MainWindow : public QMainWindow {
   // Shows the scenario comparison page on these library scenarios (two to four).
   void compareLibraryScenarios(const QList<qint64>& ids);
   QTabWidget* pages() const { return pages_; }
+  // Shows a page by its name, as `clusterplan --page NAME` does: one of pageNames() ("plan",
+  // "comparison", "topology", "compare", "planner", or "library", the library dock). False for
+  // another name, and nothing changes.
+  bool showPage(const QString& name);
+  static QStringList pageNames();
   MemoryChart* memoryChart() const;
   SummaryPanel* summaryPanel() const;
   QStringList recentFiles() const;

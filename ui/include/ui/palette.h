@@ -6,6 +6,7 @@
 #pragma once
 
 #include <QColor>
+#include <QPalette>
 #include <Qt>
 #include <string_view>
 
@@ -26,5 +27,10 @@ QColor doesNotFit();                  // "does not fit" status text
 QColor warning();                     // warning text
 QColor invalid();                     // the frame and message of an invalid input field
 QColor reference();                   // the seed article's claims overlaid on charts
+// A notice banner (the library's read-only or damaged notice) drawn on `base`, the palette of
+// the widget that holds it: base's window colour tinted with orange (a notice) or vermillion
+// (an error), and base's own text colour, so that it reads in the light and the dark theme.
+QColor bannerBackground(const QPalette& base, bool error);
+QColor bannerText(const QPalette& base);
 
 }  // namespace cp::ui::palette

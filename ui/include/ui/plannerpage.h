@@ -102,7 +102,17 @@ class PlannerPage : public QWidget {
   QToolButton* fabrics_ = nullptr;
   QComboBox* objective_ = nullptr;
   QSpinBox* top_ = nullptr;
-  std::array<QLineEdit*, 6> knobs_{};  // TP, PP, VPP, CP, EP, micro-batch
+  // The parallelism knobs, each a list or range of values (empty: every valid value).
+  struct Knobs {
+    QLineEdit* tp = nullptr;
+    QLineEdit* pp = nullptr;
+    QLineEdit* vpp = nullptr;
+    QLineEdit* cp = nullptr;
+    QLineEdit* ep = nullptr;
+    QLineEdit* microBatch = nullptr;
+    std::array<QLineEdit*, 6> all() const { return {tp, pp, vpp, cp, ep, microBatch}; }
+  };
+  Knobs knobs_;
   QLabel* dpNote_ = nullptr;
   std::array<QCheckBox*, 3> recompute_{};
   std::array<QCheckBox*, 5> zero_{};

@@ -47,12 +47,15 @@ class ScenarioDocument : public QObject {
   const std::vector<std::string>& fileTags() const { return fileTags_; }
   void setFileNotesAndTags(std::string notes, std::vector<std::string> tags);
   // The scenario with those notes and tags: what a scenario file holds.
-  cp::ScenarioDocument fileDocument() const;
+  cp::ScenarioFileDocument fileDocument() const;
 
   QString fileName() const { return fileName_; }
   void setFileName(const QString& fileName);
   bool isModified() const;
   void setClean();
+  // The scenario differs from what was last saved although no edit of this session made it so
+  // (restored autosave edits, an older library revision): modified until saved, nothing to undo.
+  void markModified();
 
   // Used by the undo commands.
   void apply(const cp::Scenario& scenario);

@@ -15,6 +15,13 @@ struct Problem {
   std::string text() const { return field + ": " + message; }
 };
 
+// The upper bound shared by eight integer fields: attention heads, key/value heads, head size,
+// experts, and the TP, PP, CP and EP degrees (validation, the planner's knob lists, the input
+// panel). An input bound, not physics: 256 times the largest published value among them
+// (DeepSeek-V3: 256 routed experts, arXiv:2412.19437; LLaMA-3 405B: 128 heads, arXiv:2407.21783),
+// small enough that products of two stay within an int.
+inline constexpr int kMaxHeadsExpertsDegree = 1 << 16;
+
 std::vector<Problem> validate(const Scenario& s);
 
 }  // namespace cp

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <tuple>
 #include <string>
 #include <string_view>
 
@@ -24,7 +25,11 @@ enum class WarningCode {
   NoProgress,              // failures every v1 s, checkpoint write v2 s, restart v3 s: goodput <= 0
   SeedIntervalNoProgress,  // checkpoint write v1 s: at the seed's interval of v2 s no progress (goodput 0)
   AbovePeak,               // MFU v1 (HFU v2) above 1: the step is faster than the GPUs' peak allows
+  // A new code goes here, last, and kWarningCodeCount below then names it.
 };
+
+// How many codes there are: Warnings holds one entry per code, so it is sized from this.
+inline constexpr int kWarningCodeCount = int(WarningCode::AbovePeak) + 1;
 
 struct Warning {
   WarningCode code{};
@@ -32,11 +37,19 @@ struct Warning {
   double v1 = 0, v2 = 0, v3 = 0;
 };
 
+// At most one entry per code, in the order first added: a code added again replaces its entry's
+// field and numbers, so the array (one slot per code) never fills and add() never drops one.
 struct Warnings {
-  std::array<Warning, 16> items{};  // more than there are codes: none is dropped
+  std::array<Warning, kWarningCodeCount> items{};
   int count = 0;
   void add(WarningCode code, std::string_view field, double v1 = 0, double v2 = 0, double v3 = 0) {
-    if (count < int(items.size())) items[count++] = Warning{code, field, v1, v2, v3};
+    const Warning w{code, field, v1, v2, v3};
+    for (int i = 0; i < count; ++i)
+      if (items[i].code == code) {
+        items[i] = w;
+        return;
+      }
+    items[count++] = w;  // count < kWarningCodeCount: every code before this one is distinct
   }
   const Warning* begin() const { return items.data(); }
   const Warning* end() const { return items.data() + count; }
@@ -46,6 +59,9 @@ struct Warnings {
     return false;
   }
 };
+
+static_assert(std::tuple_size_v<decltype(Warnings::items)> == kWarningCodeCount,
+              "Warnings holds one entry per code: none can be lost");
 
 std::string_view warning_code_name(WarningCode code);  // stable snake_case id
 std::string warning_message(const Warning& w);         // English sentence for CLI and logs

@@ -27,15 +27,15 @@ inline constexpr int kScenarioFileVersion = 1;
 inline constexpr std::size_t kMaxTagLength = 64;
 
 // One scenario with what the library keeps about it. The scenario's name is the document's.
-struct ScenarioDocument {
+struct ScenarioFileDocument {
   Scenario scenario = default_scenario();
   std::string notes;
   std::vector<std::string> tags;
 };
 
-nlohmann::json scenario_file_to_json(const ScenarioDocument& d);
+nlohmann::json scenario_file_to_json(const ScenarioFileDocument& d);
 // The file's bytes: the JSON indented by two spaces, with a final newline.
-std::string scenario_file_text(const ScenarioDocument& d);
+std::string scenario_file_text(const ScenarioFileDocument& d);
 
 // Format 0 -> the current format: the flat keys become the nested "scenario" object and the
 // comma-separated "tags" string becomes an array. Problems name the format-0 key.
@@ -44,12 +44,12 @@ nlohmann::json upgrade_scenario_file_v0(const nlohmann::json& v0, std::vector<Pr
 // Reads a parsed scenario file (any known format version, or a bare scenario) on top of `d`.
 // Checks the structure and every value's type and spelling, not the plan's consistency (that
 // is validate()'s job). Problems name their JSON path in the file ("scenario.parallelism.tp").
-bool scenario_file_from_json(const nlohmann::json& j, ScenarioDocument& d, std::vector<Problem>& problems);
+bool scenario_file_from_json(const nlohmann::json& j, ScenarioFileDocument& d, std::vector<Problem>& problems);
 
 // The whole import: JSON syntax (problems named "line L, column C"), the file's structure
 // and values, then validate() on the scenario. `d` is usable only when no problem was found.
 struct ImportResult {
-  ScenarioDocument document;
+  ScenarioFileDocument document;
   std::vector<Problem> problems;
   int format_version = 0;  // the version the file had (before any upgrade)
   bool ok() const { return problems.empty(); }
@@ -64,9 +64,9 @@ ImportResult import_scenario_file(const std::string& path, PlanCheck check = Pla
 
 // Notes and tags are valid UTF-8 (the name is checked by validate()); problems name "notes"
 // and "tags[i]".
-void check_document_text(const ScenarioDocument& d, std::vector<Problem>& problems);
+void check_document_text(const ScenarioFileDocument& d, std::vector<Problem>& problems);
 
 // Writes the file atomically (core/io/include/io/atomic_file.h); false and `error` on failure.
-bool export_scenario_file(const std::string& path, const ScenarioDocument& d, std::string& error);
+bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error);
 
 }  // namespace cp

@@ -40,6 +40,12 @@ LibraryFileInfo inspect_library_file(const std::string& path);
 // new path; throws std::runtime_error when the move is impossible (the file then stays).
 std::string move_library_aside(const std::string& path);
 
+// Where the GUI and the CLI keep the library unless told otherwise, by the XDG base directory
+// rule (specifications.freedesktop.org/basedir-spec): $XDG_DATA_HOME/clusterplan/library.sqlite
+// when XDG_DATA_HOME is an absolute path, else $HOME/.local/share/clusterplan/library.sqlite;
+// "" when neither is set.
+std::string default_library_path();
+
 // "YYYYMMDD-HHMMSS" in UTC, for file names.
 std::string utc_file_timestamp();
 

@@ -50,13 +50,24 @@ class StoreError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// SQLite failed under an operation (a full disk, a lock held past the busy timeout, a damaged
+// page), as opposed to a refusal: what the store throws instead of letting sql::Error out.
+class StoreFailure : public StoreError {
+ public:
+  StoreFailure(const std::string& message, int sqlite_code) : StoreError(message), sqlite_code_(sqlite_code) {}
+  int sqlite_code() const { return sqlite_code_; }  // SQLite's extended result code
+
+ private:
+  int sqlite_code_;
+};
+
 enum class CatalogKind { Gpu, NodeType, Fabric, PriceList };
 std::string_view catalog_kind_name(CatalogKind k);  // "gpu", "node_type", "fabric", "price_list"
 
 struct StoredScenario {
   std::int64_t id = 0;
   int revision = 0;
-  ScenarioDocument document;
+  ScenarioFileDocument document;
   nlohmann::json estimate;  // the estimate's JSON when it was saved; null: none was kept
   std::string engine_version;
   std::string created_at, updated_at;  // ISO 8601, UTC ("2025-01-31T12:00:00.000Z")
@@ -115,10 +126,10 @@ class ScenarioStore {
   // Saves a new scenario (id 0) or a new revision of scenario `id`; returns the id. The save
   // is durable when it returns, unless it runs inside a Batch. Throws StoreError when `id`
   // does not exist or the library is read-only.
-  std::int64_t save(const ScenarioDocument& d, const nlohmann::json& estimate, std::int64_t id = 0);
+  std::int64_t save(const ScenarioFileDocument& d, const nlohmann::json& estimate, std::int64_t id = 0);
   // The same, and `revision` is the number the save got (assigned in its write transaction:
   // no other save of this scenario, in any process, gets the same one).
-  std::int64_t save(const ScenarioDocument& d, const nlohmann::json& estimate, std::int64_t id, int& revision);
+  std::int64_t save(const ScenarioFileDocument& d, const nlohmann::json& estimate, std::int64_t id, int& revision);
   // False when there is no such scenario (or revision). Throws StoreError when the stored
   // JSON cannot be read back, or when the revision's or the scenario's checksum does not match
   // what is stored ("revision R of scenario N is damaged").
@@ -146,15 +157,19 @@ class ScenarioStore {
   // "ok", or what PRAGMA integrity_check found (slower: also checks every index).
   std::string integrity_check();
 
+  // Every public function throws StoreFailure (a StoreError), never sql::Error, when SQLite
+  // fails (a full disk, a lock held past the busy timeout, a damaged page).
+
   // Groups many saves into one transaction (an import): they become durable together at
   // commit(); without commit() none of them is kept. Within a batch, price lists and snapshot
   // shapes already written are recognised without serialising them again.
   class Batch {
    public:
     explicit Batch(ScenarioStore& store);
-    void commit() { tx_.commit(); }
+    void commit();
 
    private:
+    ScenarioStore& store_;
     sql::Transaction tx_;
   };
 
@@ -167,7 +182,9 @@ class ScenarioStore {
   void add_checksums();
   std::string pragma_check(const char* pragma);
   void require_writable() const;
-  std::int64_t save_revision(const ScenarioDocument& d, const nlohmann::json& estimate,
+  // Throws StoreFailure: "cannot ACTION in the library 'PATH': " and SQLite's reason.
+  [[noreturn]] void failed(const char* action, const sql::Error& e) const;
+  std::int64_t save_revision(const ScenarioFileDocument& d, const nlohmann::json& estimate,
                              const std::string& engine_version, std::int64_t id, int* saved_revision = nullptr);
   std::int64_t content_row(const char* find_sql, const char* insert_sql, std::string_view content, bool blob);
   std::int64_t price_list_row(const PriceList& list);

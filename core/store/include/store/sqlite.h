@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -93,7 +94,8 @@ class Database {
   // A new prepared statement.
   Statement prepare(const char* sql);
   // A prepared statement kept for the life of the connection, reset and ready to bind;
-  // keyed by the address of the constant SQL text.
+  // keyed by the SQL text itself (not its address: a temporary string's buffer may later hold
+  // other SQL), looked up without copying it.
   Statement& cached(const char* sql);
 
   // The first column of the first row of constant SQL (e.g. "PRAGMA user_version").
@@ -113,7 +115,11 @@ class Database {
  private:
   sqlite3* db_ = nullptr;
   std::string path_;
-  std::unordered_map<const char*, Statement> cache_;
+  struct TextHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>{}(text); }
+  };
+  std::unordered_map<std::string, Statement, TextHash, std::equal_to<>> cache_;
 };
 
 // BEGIN IMMEDIATE (the write lock up front, so a writer waits in the busy handler instead of

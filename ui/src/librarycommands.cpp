@@ -1,0 +1,112 @@
+#include "ui/librarycommands.h"
+
+#include <algorithm>
+
+namespace cp::ui::library {
+
+std::vector<std::string> toStd(const QStringList& list) {
+  std::vector<std::string> out;
+  for (const QString& s : list) out.push_back(s.toStdString());
+  return out;
+}
+
+void saveTags(cp::ScenarioStore& store, std::int64_t id, const QStringList& tags) {
+  cp::StoredScenario s;
+  if (!store.load(id, s)) throw cp::StoreError("the scenario is no longer in the library");
+  s.document.tags = toStd(tags);
+  store.save(s.document, s.estimate, id);
+}
+
+// --- LibraryCommand ---
+
+void LibraryCommand::undo() {
+  QString error;
+  if (!guarded(&error, [this] { undoIt(); })) qWarning("library undo failed: %s", qPrintable(error));
+  dock_->refresh();
+  Q_EMIT dock_->libraryChanged();
+}
+
+void LibraryCommand::redo() {
+  if (first_) {
+    first_ = false;
+    return;
+  }
+  QString error;
+  if (!guarded(&error, [this] { redoIt(); })) qWarning("library redo failed: %s", qPrintable(error));
+  dock_->refresh();
+  Q_EMIT dock_->libraryChanged();
+}
+
+// --- Rename, tags, duplicate ---
+
+RenameCommand::RenameCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, QString before, QString after)
+    : LibraryCommand(dock, LibraryDock::tr("Rename “%1” to “%2”").arg(before, after)),
+      ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
+
+void RenameCommand::undoIt() { store().rename(ref_->id, before_.toStdString()); }
+void RenameCommand::redoIt() { store().rename(ref_->id, after_.toStdString()); }
+
+TagsCommand::TagsCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, const QString& name,
+                         QStringList before, QStringList after)
+    : LibraryCommand(dock, LibraryDock::tr("Change the tags of “%1”").arg(name)),
+      ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
+
+void TagsCommand::undoIt() { saveTags(store(), ref_->id, before_); }
+void TagsCommand::redoIt() { saveTags(store(), ref_->id, after_); }
+
+DuplicateCommand::DuplicateCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> source,
+                                   std::shared_ptr<LibraryDock::Ref> copy, const QString& name)
+    : LibraryCommand(dock, LibraryDock::tr("Duplicate “%1”").arg(name)),
+      source_(std::move(source)), copy_(std::move(copy)) {}
+
+void DuplicateCommand::undoIt() {
+  store().remove(copy_->id);
+  dock_->rebind(copy_, 0);
+}
+
+void DuplicateCommand::redoIt() { dock_->rebind(copy_, store().duplicate(source_->id)); }
+
+// --- Delete ---
+
+DeleteCommand::DeleteCommand(LibraryDock* dock, std::vector<Deleted> deleted, const QString& text)
+    : LibraryCommand(dock, text), deleted_(std::move(deleted)) {}
+
+DeleteCommand::Deleted DeleteCommand::capture(LibraryDock* dock, cp::ScenarioStore& store, std::int64_t id) {
+  Deleted d;
+  d.ref = dock->ref(id);
+  std::vector<cp::RevisionInfo> history = store.history(id);
+  std::reverse(history.begin(), history.end());
+  for (const cp::RevisionInfo& info : history) {
+    cp::StoredScenario s;
+    if (store.load_revision(id, info.revision, s)) d.revisions.push_back(std::move(s));
+  }
+  cp::StoredScenario latest;
+  if (store.load(id, latest)) {
+    if (d.revisions.empty()) d.revisions.push_back(latest);
+    d.revisions.back().document.tags = latest.document.tags;
+  }
+  return d;
+}
+
+void DeleteCommand::remove(LibraryDock* dock, cp::ScenarioStore& store, const std::shared_ptr<LibraryDock::Ref>& ref) {
+  store.remove(ref->id);
+  dock->rebind(ref, 0);
+}
+
+void DeleteCommand::undoIt() {
+  cp::ScenarioStore::Batch batch(store());
+  std::vector<std::int64_t> ids;
+  for (const Deleted& d : deleted_) {
+    std::int64_t id = 0;
+    for (const cp::StoredScenario& s : d.revisions) id = store().save(s.document, s.estimate, id);
+    ids.push_back(id);
+  }
+  batch.commit();
+  for (std::size_t i = 0; i < deleted_.size(); ++i) dock_->rebind(deleted_[i].ref, ids[i]);
+}
+
+void DeleteCommand::redoIt() {
+  for (const Deleted& d : deleted_) remove(dock_, store(), d.ref);
+}
+
+}  // namespace cp::ui::library
