@@ -11,6 +11,7 @@
 #include "engine/estimate.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 #include "engine/validate.h"
 
 namespace cp::cli {
@@ -56,7 +57,9 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   }
   problems = validate(s);
   if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
-  result = estimate_to_json(s, estimate(s));
+  const Estimate e = estimate(s);
+  const FabricComparison versus = compare_ib_roce(s, e);  // as the estimate command prints it
+  result = estimate_to_json(s, e, &versus);
   result["line"] = line;
   return result;
 }

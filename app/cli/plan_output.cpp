@@ -7,6 +7,7 @@
 #include "cli/plan_command.h"
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 
 namespace cp::cli {
 namespace {
@@ -43,7 +44,10 @@ json entry_json(const PlanEntry& e, const PlanResult& r, int rank, bool with_est
             {"layout", layout_json(e.layout)},
             {"metrics", metrics_json(e.metrics)},
             {"currency", to_string(e.estimate.cost.currency)}};
-  if (with_estimate) j["estimate"] = estimate_to_json(e.scenario, e.estimate);
+  if (with_estimate) {
+    const FabricComparison versus = compare_ib_roce(e.scenario, e.estimate);  // as `estimate` prints it
+    j["estimate"] = estimate_to_json(e.scenario, e.estimate, &versus);
+  }
   return j;
 }
 

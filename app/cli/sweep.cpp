@@ -8,6 +8,7 @@
 #include "cli/scenario_builder.h"
 #include "cli/sweep_output.h"
 #include "engine/units.h"
+#include "plan/fabric_compare.h"
 #include "engine/validate.h"
 
 namespace cp::cli {
@@ -71,6 +72,19 @@ std::vector<std::string> point_words(const SweepArgs& a, const Curve& c, int gpu
   return w;
 }
 
+// Each fabric against the first one, at the same GPU count and --vary values.
+void add_gaps(const SweepArgs& a, SweepResult& r) {
+  if (a.fabrics.size() < 2) return;
+  for (const SweepPoint& p : r.points) {
+    if (!p.feasible || p.fabric == a.fabrics.front()) continue;
+    for (const SweepPoint& q : r.points)
+      if (q.feasible && q.fabric == a.fabrics.front() && q.gpus == p.gpus && q.vary == p.vary) {
+        r.gaps.push_back({p.vary, fabric_gap(q.scenario, q.estimate, p.scenario, p.estimate)});
+        break;
+      }
+  }
+}
+
 }  // namespace
 
 SweepResult run_sweep_points(const SweepArgs& a) {
@@ -86,6 +100,7 @@ SweepResult run_sweep_points(const SweepArgs& a) {
     std::vector<SweepPoint> points;
     std::vector<std::vector<std::string>> build_reasons;
     int reference_dp = 0;
+    int reference_gpus = 0;  // --layout best, weak scaling: the batch per GPU of this point is held
     for (int g : gpu_counts) {
       SweepPoint p;
       p.gpus = g;
@@ -102,6 +117,7 @@ SweepResult run_sweep_points(const SweepArgs& a) {
       p.dp = reasons.empty() ? derived_dp(p.scenario) : 0;
       p.global_batch = p.scenario.training.global_batch;
       if (reference_dp == 0 && p.dp > 0) reference_dp = p.dp;
+      if (reference_gpus == 0 && reasons.empty()) reference_gpus = g;
       points.push_back(std::move(p));
       build_reasons.push_back(std::move(reasons));
     }
@@ -109,7 +125,18 @@ SweepResult run_sweep_points(const SweepArgs& a) {
     for (std::size_t i = 0; i < points.size(); ++i) {
       SweepPoint& p = points[i];
       std::vector<std::string>& reasons = build_reasons[i];
-      if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
+      if (reasons.empty() && a.scaling == Scaling::Weak && a.layout == SweepLayout::Best && reference_gpus > 0) {
+        // The layout is the planner's, so DP is not known yet: the batch per GPU is held.
+        const long long scaled = (long long)p.scenario.training.global_batch * p.gpus;
+        if (scaled % reference_gpus != 0 || scaled / reference_gpus > INT_MAX) {
+          reasons.push_back("training.global_batch: weak scaling gives " +
+                            std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.gpus) +
+                            " / " + std::to_string(reference_gpus) + ", not a whole number of sequences in range");
+        } else {
+          p.scenario.training.global_batch = int(scaled / reference_gpus);
+          p.global_batch = p.scenario.training.global_batch;
+        }
+      } else if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
         // The batch per replica of the reference point is held: G x DP / DP_ref.
         const long long scaled = (long long)p.scenario.training.global_batch * p.dp;
         if (scaled % reference_dp != 0) {
@@ -124,21 +151,36 @@ SweepResult run_sweep_points(const SweepArgs& a) {
           p.global_batch = p.scenario.training.global_batch;
         }
       }
-      if (reasons.empty()) {
+      if (reasons.empty() && a.layout == SweepLayout::Best) {
+        // The held layout only shaped the nodes; the planner chooses TP, PP, CP, EP, ... (DP follows).
+        BestLayout best = best_layout(p.scenario, a.space, Objective::Throughput, 0);
+        if (best.found) {
+          p.scenario = std::move(best.scenario);
+          p.estimate = best.estimate;
+          p.estimated = true;
+          p.dp = p.estimate.dp;
+        } else {
+          reasons.push_back("layout: no feasible layout: " + best.why);
+        }
+      } else if (reasons.empty()) {
         for (const Problem& pr : validate(p.scenario)) reasons.push_back(pr.text());
       }
-      if (reasons.empty()) {
+      if (reasons.empty() && !p.estimated) {
         p.estimate = estimate(p.scenario);
         p.estimated = true;
+      }
+      if (reasons.empty() && p.estimated) {
         if (!p.estimate.memory.fits)
           reasons.push_back("memory.total_bytes: needs " + gib_text(p.estimate.memory.peak.total()) +
                             " per GPU, capacity " + gib_text(p.estimate.memory.capacity));
       }
       p.feasible = reasons.empty();
       p.reasons = std::move(reasons);
+      if (p.estimated && a.base.format == OutputFormat::Json) p.versus = compare_ib_roce(p.scenario, p.estimate);
       r.points.push_back(std::move(p));
     }
   }
+  add_gaps(a, r);
   return r;
 }
 

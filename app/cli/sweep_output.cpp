@@ -8,6 +8,7 @@
 #include "cli/estimate_output.h"
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 #include "engine/units.h"
 
 namespace cp::cli {
@@ -82,23 +83,61 @@ std::string scaling_sentence(Scaling s) {
                             : "strong scaling: the global batch is held; DP = GPUs / (TP x PP x CP)";
 }
 
+json vary_json(const std::vector<std::pair<std::string, std::string>>& vary) {
+  json v = json::object();
+  for (const auto& [name, value] : vary) v[name] = vary_value(value);
+  return v;
+}
+
+json gap_json(const SweepGap& sg) {
+  const FabricGap& g = sg.gap;
+  json exposed = json::object();
+  for (int k = 0; k < kTrafficKinds; ++k) exposed[std::string(to_string(Traffic(k)))] = g.exposed_delta_s[std::size_t(k)];
+  return {{"gpus", g.gpus},
+          {"vary", vary_json(sg.vary)},
+          {"reference_fabric", g.reference_fabric},
+          {"fabric", g.fabric},
+          {"speedup", g.speedup},
+          {"class", classify(g) == GapClass::Equal             ? "equal"
+                    : classify(g) == GapClass::ReferenceFaster ? "reference_faster"
+                                                               : "fabric_faster"},
+          {"step_delta_s", g.step_delta_s},
+          {"exposed_delta_s", exposed},
+          {"compute_delta_s", g.compute_delta_s},
+          {"same_layout", g.same_layout},
+          {"currency", to_string(g.currency)},
+          {"network_capex_delta", g.network_capex_delta},
+          {"per_month_delta", g.per_month_delta},
+          {"run_total_delta", g.has_run ? json(g.run_total_delta) : json(nullptr)},
+          {"train_time_delta_s", g.has_run ? json(g.train_time_delta_s) : json(nullptr)},
+          {"one_node", g.one_node},
+          {"one_leaf", g.one_leaf},
+          {"tiers", g.tiers},
+          {"dominant_traffic", to_string(g.dominant)},
+          {"verdict", verdict_text(g)}};
+}
+
 }  // namespace
 
 json sweep_to_json(const SweepArgs& args, const SweepResult& result) {
   json points = json::array();
   for (const SweepPoint& p : result.points) {
-    json vary = json::object();
-    for (const auto& [name, value] : p.vary) vary[name] = vary_value(value);
     points.push_back({{"gpus", p.gpus},
                       {"fabric", p.fabric},
-                      {"vary", vary},
+                      {"vary", vary_json(p.vary)},
                       {"dp", p.dp},
                       {"global_batch", p.global_batch},
                       {"feasible", p.feasible},
                       {"reasons", p.reasons},
-                      {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr)}});
+                      {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate, &p.versus) : json(nullptr)}});
   }
-  return {{"schema_version", kOutputSchemaVersion}, {"scaling", to_string(args.scaling)}, {"points", points}};
+  json gaps = json::array();
+  for (const SweepGap& g : result.gaps) gaps.push_back(gap_json(g));
+  return {{"schema_version", kOutputSchemaVersion},
+          {"scaling", to_string(args.scaling)},
+          {"layout", to_string(args.layout)},
+          {"points", points},
+          {"fabric_gap", gaps}};
 }
 
 void write_sweep_json(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
@@ -211,8 +250,15 @@ void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ost
   int feasible = 0;
   for (const SweepPoint& p : result.points) feasible += p.feasible ? 1 : 0;
   out << "Sweep of " << result.points.size() << (result.points.size() == 1 ? " point" : " points") << ", "
-      << feasible << " feasible; " << scaling_sentence(args.scaling) << "\n\n";
+      << feasible << " feasible; " << scaling_sentence(args.scaling) << "; "
+      << (args.layout == SweepLayout::Best ? "layout: the planner's best per point" : "layout held") << "\n\n";
   write_table(rows, right, out);
+  if (!result.gaps.empty()) out << "\nAgainst " << args.fabrics.front() << '\n';
+  for (const SweepGap& g : result.gaps) {
+    std::string where;
+    for (const auto& [name, value] : g.vary) where += name + "=" + value + " ";
+    out << "  " << where << g.gap.fabric << ": " << verdict_text(g.gap) << '\n';
+  }
 }
 
 }  // namespace cp::cli

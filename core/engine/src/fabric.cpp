@@ -27,8 +27,31 @@ FabricSpec roce(const char* id, const char* name, double gbps, double busbw, int
   return FabricSpec{id, name, FabricKind::RoCE, gbps, busbw, 2.0 * us, 0.5 * us, ports, lb, qps, balance, cc, source};
 }
 
+// --- Comparison metadata (core/plan/fabric_compare.h), kept apart from the physics above ----
+// Which presets are configured beyond the vendor's defaults. Every other preset is Stock. The
+// tuned RoCE presets stand for RoCE as operators run it (4 QPs per connection, tuned
+// DCQCN/PFC; NVIDIA NCCL_IB_QPS_PER_CONNECTION, ConnectX RoCE tuning guides), so they are
+// InfiniBand's counterpart at the same line rate; the hyperscale preset is Meta's 24K-GPU
+// setup (Llama 3 paper, section 3.3; Gangidi et al., SIGCOMM 2024).
+struct TuningEntry {
+  std::string_view id;
+  FabricTuning tuning;
+};
+constexpr TuningEntry kTuning[] = {
+    {"roce-100-tuned", FabricTuning::Tuned},      {"roce-200-tuned", FabricTuning::Tuned},
+    {"roce-400-tuned", FabricTuning::Tuned},      {"roce-800-tuned", FabricTuning::Tuned},
+    {"roce-400-hyperscale", FabricTuning::Hyperscale},
+};
+
+std::vector<FabricSpec> with_comparison_metadata(std::vector<FabricSpec> presets) {
+  for (FabricSpec& f : presets)
+    for (const TuningEntry& t : kTuning)
+      if (f.id == t.id) f.tuning = t.tuning;
+  return presets;
+}
+
 const std::vector<FabricSpec>& fabrics() {
-  static const std::vector<FabricSpec> kFabrics = {
+  static const std::vector<FabricSpec> kFabrics = with_comparison_metadata({
       ib("ib-hdr", "InfiniBand HDR 200 Gb/s", 200, 24 * GBps, 40,
          "IBTA rate; QM8700 40 ports; 24 GB/s NCCL bus bandwidth per NIC (NVIDIA/nccl issues); adaptive routing "
          "efficiency 0.97 [est]"),
@@ -57,7 +80,7 @@ const std::vector<FabricSpec>& fabrics() {
            "Spectrum-4 SN5600 64x800G [secondary source]; bus bandwidth scaled from NDR [est]"),
       roce("roce-800-tuned", "RoCEv2 800 Gb/s, tuned", 800, 94 * GBps, 64, LoadBalance::Ecmp, 4, 1.0, 0.97,
            "4 QPs per connection, tuned DCQCN/PFC [est]"),
-  };
+  });
   return kFabrics;
 }
 
@@ -84,6 +107,15 @@ std::string_view to_string(Topology t) {
 }
 
 std::string_view to_string(FabricKind k) { return k == FabricKind::InfiniBand ? "infiniband" : "roce"; }
+
+std::string_view to_string(FabricTuning t) {
+  switch (t) {
+    case FabricTuning::Stock: return "stock";
+    case FabricTuning::Tuned: return "tuned";
+    case FabricTuning::Hyperscale: return "hyperscale";
+  }
+  return "?";
+}
 
 std::string_view to_string(LoadBalance b) {
   switch (b) {

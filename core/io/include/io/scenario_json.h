@@ -26,8 +26,10 @@ nlohmann::json gpu_spec_to_json(const GpuSpec& g);
 // Each problem names its JSON path. Returns false if any problem was found.
 bool scenario_from_json(const nlohmann::json& j, Scenario& s, std::vector<Problem>& problems);
 
-// The estimate as nested JSON with units in key suffixes (see docs/cli.md).
-nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e);
+// The estimate as nested JSON with units in key suffixes (see docs/cli.md). A writer only
+// writes: it runs no estimate. cost.ib_vs_roce holds `versus` when the caller computed it
+// (core/plan's compare_ib_roce), and is null otherwise (e.g. library snapshots).
+nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparison* versus = nullptr);
 
 // Flattens nested objects to dotted keys for CSV; arrays of warnings become their codes
 // joined by ';'.
