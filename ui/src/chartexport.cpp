@@ -535,8 +535,9 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
       if (!comparison->result()) return std::nullopt;
       return sweepTable(*comparison->result());
     };
-    static const char* const kNames[] = {"fabric-throughput", "fabric-mfu",          "fabric-scaling",
-                                         "fabric-train-time", "fabric-cost-per-run", "fabric-advantage"};
+    static const char* const kNames[FabricComparisonPage::MetricCount] = {
+        "fabric-throughput", "fabric-mfu", "fabric-scaling", "fabric-train-time", "fabric-cost-per-run",
+        "fabric-advantage", "fabric-gap-by-traffic"};
     for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
       installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
                              {name, sweepData, QString::fromLatin1(kNames[m])});
