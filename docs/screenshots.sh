@@ -48,7 +48,7 @@ shoot() {
     id=$(xdotool search --onlyvisible --name "^clusterplan$" | head -1)
     [[ -n "$id" ]] || { echo "no clusterplan window" >&2; exit 1; }
     xdotool windowsize "$id" 1600 1000 windowmove "$id" 0 0
-    sleep 2.5  # let the first paint (and the comparison sweep) finish
+    sleep "${SHOT_WAIT:-2.5}"  # let the first paint (and the comparison sweep) finish
     import -window root -crop 1600x1000+0+0 +repage "$file"
   ' shoot "$app" "$lang" "$page" "$file" "$@"
   echo "wrote $file"
@@ -56,8 +56,9 @@ shoot() {
 
 shoot en plan "$out/main-en.png"
 shoot zh_CN plan "$out/main-zh.png"
-shoot en comparison "$out/comparison-en.png"
-shoot zh_CN comparison "$out/comparison-zh.png"
+# The comparison searches the best layout at every point (24 planner runs): give it longer.
+SHOT_WAIT=20 shoot en comparison "$out/comparison-en.png"
+SHOT_WAIT=20 shoot zh_CN comparison "$out/comparison-zh.png"
 shoot en topology "$out/topology-en.png"
 
 # A library of sample plans (the CLI's default library under the fresh HOME is the GUI's too).

@@ -12,6 +12,7 @@
 #include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 #include "engine/validate.h"
 
 namespace cp::cli {
@@ -57,7 +58,9 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   }
   problems = validate(s);
   if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
-  result = estimate_to_json(s, estimate(s));
+  const Estimate e = estimate(s);
+  const FabricComparison versus = compare_ib_roce(s, e);  // as the estimate command prints it
+  result = estimate_to_json(s, e, &versus);
   problems = check_estimate_json(result);  // no impossible figure (issue 14)
   if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
   result["line"] = line;

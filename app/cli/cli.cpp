@@ -17,6 +17,7 @@
 #include "cli/scenario_command.h"
 #include "cli/site_calibration.h"
 #include "cli/sweep.h"
+#include "plan/fabric_compare.h"
 #include "engine/estimate.h"
 #include "io/scenario_json.h"
 #include "engine/validate.h"
@@ -62,8 +63,10 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
       return kExitInvalid;
     }
   }
+  // The IB-vs-RoCE comparison, computed once here and handed to the writers (which only write).
+  const FabricComparison versus = compare_ib_roce(s, e);
   // The last line of defence (issue 14): no impossible figure is printed with exit 0.
-  const std::vector<Problem> impossible = check_estimate_json(estimate_to_json(s, e));
+  const std::vector<Problem> impossible = check_estimate_json(estimate_to_json(s, e, &versus));
   if (!impossible.empty()) {
     for (const Problem& p : impossible) err << p.text() << '\n';
     return kExitInvalid;
@@ -73,9 +76,9 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
   if (!bom.empty() && !write_bom_csv(bom, s, e, out, err)) return kExitInvalid;
   if (bom == "-") return kExitOk;  // the bill of materials instead of the estimate
   switch (parsed.args.format) {
-    case OutputFormat::Json: write_estimate_json(s, e, out); break;
-    case OutputFormat::Csv: write_estimate_csv(s, e, out); break;
-    case OutputFormat::Text: write_estimate_text(s, e, out); break;
+    case OutputFormat::Json: write_estimate_json(s, e, &versus, out); break;
+    case OutputFormat::Csv: write_estimate_csv(s, e, &versus, out); break;
+    case OutputFormat::Text: write_estimate_text(s, e, &versus, out); break;
   }
   return kExitOk;  // also when the job does not fit: that is a result, not an error
 }

@@ -154,12 +154,12 @@ std::string csv_field(std::string_view text) {
   return q;
 }
 
-void write_estimate_json(const Scenario& s, const Estimate& e, std::ostream& out) {
-  out << estimate_to_json(s, e).dump(2) << '\n';
+void write_estimate_json(const Scenario& s, const Estimate& e, const FabricComparison* versus, std::ostream& out) {
+  out << estimate_to_json(s, e, versus).dump(2) << '\n';
 }
 
-void write_estimate_csv(const Scenario& s, const Estimate& e, std::ostream& out) {
-  const auto fields = flatten_json(estimate_to_json(s, e));
+void write_estimate_csv(const Scenario& s, const Estimate& e, const FabricComparison* versus, std::ostream& out) {
+  const auto fields = flatten_json(estimate_to_json(s, e, versus));
   std::string header, row;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (i > 0) {
@@ -172,7 +172,7 @@ void write_estimate_csv(const Scenario& s, const Estimate& e, std::ostream& out)
   out << header << '\n' << row << '\n';
 }
 
-void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out) {
+void write_estimate_text(const Scenario& s, const Estimate& e, const FabricComparison* versus, std::ostream& out) {
   const Training& t = s.training;
   const Parallelism& p = s.parallel;
   const Cluster& c = s.cluster;
@@ -216,7 +216,7 @@ void write_estimate_text(const Scenario& s, const Estimate& e, std::ostream& out
   else out << "  fits                     no, " << gib(-me.headroom()) << " short\n";
 
   write_throughput_text(s, e, out);
-  write_power_cost_text(s, e, out);  // power, energy, cost, reliability (issue 4)
+  write_power_cost_text(s, e, versus, out);  // power, energy, cost, reliability (issue 4)
 
   out << "\nWarnings\n";
   if (e.warnings.count == 0) out << "  none\n";

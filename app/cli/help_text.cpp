@@ -84,7 +84,7 @@ std::string estimate_usage() {
 std::string sweep_usage() {
   return "Usage: clusterplan-cli sweep [estimate options] --gpus N,N,... [--fabric ID,ID,...]\n"
          "                             [--vary FIELD=v1,v2,...]... [--scaling strong|weak]\n"
-         "                             [--format text|json|csv]\n"
+         "                             [--layout held|best] [--format text|json|csv]\n"
          "\n"
          "One estimate per point of the cartesian product of the GPU counts, the fabrics and the\n"
          "values of every --vary list. The estimate options (see 'clusterplan-cli estimate --help')\n"
@@ -99,7 +99,17 @@ std::string sweep_usage() {
          "  --scaling strong|weak     strong (default): the global batch is held and DP grows with\n"
          "                            the GPUs (TP, PP, CP held); weak: the batch per DP replica\n"
          "                            is held: global batch = base batch x DP / DP at the first\n"
-         "                            GPU count of each curve that gives a whole DP\n"
+         "                            GPU count of each curve that gives a whole DP (with --layout\n"
+         "                            best: base batch x GPUs / the curve's first GPU count)\n"
+         "  --layout held|best        held (default): TP, PP, CP, EP as given, DP follows; best: each\n"
+         "                            point runs the planner's best feasible layout for its size and\n"
+         "                            fabric. With best, single --tp/--pp/... values describe the held\n"
+         "                            layout only; comma lists (--tp 1,2,4) constrain the search, as\n"
+         "                            in 'plan'\n"
+         "\n"
+         "With two or more fabrics, each fabric is compared with the first at every GPU count:\n"
+         "the JSON's fabric_gap list splits the difference by traffic and by money, with a verdict\n"
+         "in words (also printed after the text table).\n"
          "\n"
          "Points are ordered by fabric, then each --vary list, then GPU count. A point that cannot\n"
          "run (a validation problem, or the memory does not fit) is a row with feasible = false and\n"
@@ -108,7 +118,9 @@ std::string sweep_usage() {
          "Examples:\n"
          "  clusterplan-cli sweep --model llama-2-70b --gpu h100-sxm --tp 8 --pp 1 \\\n"
          "      --gpus 64,128,256,512 --fabric ib-ndr,roce-400-untuned,roce-400-tuned\n"
-         "  clusterplan-cli sweep --model llama-3-8b --gpus 8,16,32 --vary tp=1,2,4 --format csv\n";
+         "  clusterplan-cli sweep --model llama-3-8b --gpus 8,16,32 --vary tp=1,2,4 --format csv\n"
+         "  clusterplan-cli sweep --model llama-2-7b --gpu h100-sxm --gpus 8,64,1024 \\\n"
+         "      --fabric ib-ndr,roce-400-tuned --layout best --tp 1,2,4,8\n";
 }
 
 std::string catalog_usage() {

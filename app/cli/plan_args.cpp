@@ -32,25 +32,25 @@ bool real(const std::string& text, double& out) {
   return ec == std::errc{} && ptr == end && std::isfinite(out) && out >= 0;
 }
 
-bool is_knob(const std::string& name) {
+}  // namespace
+
+bool is_knob(std::string_view name) {
   return name == "tp" || name == "pp" || name == "vpp" || name == "cp" || name == "ep" || name == "micro-batch" ||
          name == "recompute" || name == "zero" || name == "sequence-parallel" || name == "tp-comm-overlap";
 }
 
-// A knob's comma list, each item parsed by the estimate option of that name.
-void parse_knob(const std::string& name, const std::string& value, PlanParseResult& r) {
+void parse_knob(const std::string& name, const std::string& value, SearchSpace& sp, std::vector<std::string>& errors) {
   const OptionInfo* opt = find_estimate_option(name);
-  SearchSpace& sp = r.args.space;
   for (const std::string& item : split(value)) {
     EstimateArgs a;
     if (item.empty()) {
       std::string e = "--" + name;
       e.append(": empty item in the list '").append(value).append("'");
-      r.errors.push_back(std::move(e));
+      errors.push_back(std::move(e));
       return;
     }
     if (const std::optional<std::string> why = opt->set(a, item)) {
-      r.errors.push_back("--" + name + ": " + *why);
+      errors.push_back("--" + name + ": " + *why);
       return;
     }
     if (a.tp) sp.tp.push_back(*a.tp);
@@ -65,6 +65,8 @@ void parse_knob(const std::string& name, const std::string& value, PlanParseResu
     if (a.tp_comm_overlap) sp.tp_overlap.push_back(*a.tp_comm_overlap ? 1 : 0);
   }
 }
+
+namespace {
 
 void parse_gpus(const std::string& value, PlanParseResult& r) {
   for (const std::string& item : split(value)) {
@@ -155,7 +157,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
       }
       value = args[++i];
     }
-    if (is_knob(name)) parse_knob(name, value, r);
+    if (is_knob(name)) parse_knob(name, value, r.args.space, r.errors);
     else parse_own(name, value, r);
   }
   ParseResult base = parse_estimate_args(r.args.estimate_words);

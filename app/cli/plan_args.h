@@ -34,6 +34,13 @@ struct PlanParseResult {
   bool ok() const { return errors.empty(); }
 };
 
+// Whether `name` (no dashes) is a knob option: tp, pp, vpp, cp, ep, micro-batch, recompute,
+// zero, sequence-parallel.
+bool is_knob(std::string_view name);
+// A knob's comma list into `space`, each item parsed by the estimate option of that name;
+// problems as "--name: reason" (shared by `plan` and `sweep --layout best`).
+void parse_knob(const std::string& name, const std::string& value, SearchSpace& space, std::vector<std::string>& errors);
+
 // The most cluster sizes one search may span.
 inline constexpr int kMaxPlanClusters = 4096;
 

@@ -7,6 +7,7 @@
 #include "cli/plan_command.h"
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 
 namespace cp::cli {
 namespace {
@@ -50,7 +51,10 @@ json entry_json(const PlanEntry& e, const PlanResult& r, int rank, bool with_est
   json warnings = json::array();
   for (const Warning& w : e.estimate.warnings) warnings.push_back(warning_code_name(w.code));
   j["warnings"] = warnings;
-  if (with_estimate) j["estimate"] = estimate_to_json(e.scenario, e.estimate);
+  if (with_estimate) {
+    const FabricComparison versus = compare_ib_roce(e.scenario, e.estimate);  // as `estimate` prints it
+    j["estimate"] = estimate_to_json(e.scenario, e.estimate, &versus);
+  }
   return j;
 }
 

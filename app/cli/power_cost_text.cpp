@@ -72,7 +72,7 @@ void write_power(const Scenario& s, const Estimate& e, bool run, std::ostream& o
                              number_text(" at %g kg/kWh", a.grid_kg_co2_per_kwh));
 }
 
-void write_cost(const Scenario& s, const Estimate& e, bool run, std::ostream& out) {
+void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* versus, bool run, std::ostream& out) {
   const CostEstimate& k = e.cost;
   const Assumptions& a = s.assumptions;
   const PriceList& list = a.list_for(a.payment);
@@ -101,8 +101,8 @@ void write_cost(const Scenario& s, const Estimate& e, bool run, std::ostream& ou
   }
   value_line(out, "network share", number_text("%.1f%%", k.network_share * 100) + " of the capital cost (" + money(k.network_capex, c) +
                                        " of " + money(k.capex, c) + ", bill of materials)");
-  const FabricComparison f = compare_ib_roce(s, k, e.reliability.real_train_time_s);
-  if (!f.other_fabric.empty()) {
+  if (versus && !versus->other_fabric.empty()) {
+    const FabricComparison& f = *versus;
     std::string t = "network capital " + money_delta(f.network_capex_delta, c);
     if (run) t += ", time " + number_text("%+.1f days", f.train_time_delta_s / 86400) + ", run " +
                   money_delta(f.run_total_delta, c);
@@ -136,11 +136,11 @@ void write_reliability(const Scenario& s, const Estimate& e, bool run, std::ostr
 
 }  // namespace
 
-void write_power_cost_text(const Scenario& s, const Estimate& e, std::ostream& out) {
+void write_power_cost_text(const Scenario& s, const Estimate& e, const FabricComparison* versus, std::ostream& out) {
   // The same rule as the JSON: run figures need a token budget and progress.
   const bool run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0;
   write_power(s, e, run, out);
-  write_cost(s, e, run, out);
+  write_cost(s, e, versus, run, out);
   write_reliability(s, e, run, out);
 }
 

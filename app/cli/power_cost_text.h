@@ -5,12 +5,14 @@
 #include <iosfwd>
 #include <string>
 
+#include "engine/cost.h"
 #include "engine/estimate.h"
 #include "engine/scenario.h"
 
 namespace cp::cli {
 
-void write_power_cost_text(const Scenario& s, const Estimate& e, std::ostream& out);
+// `versus`: the IB-vs-RoCE comparison the caller computed (nullptr: no "on ... instead" line).
+void write_power_cost_text(const Scenario& s, const Estimate& e, const FabricComparison* versus, std::ostream& out);
 
 // `--bom-csv FILE`: the bill of materials as core's bom_to_csv writes it (UTF-8, numbers with
 // a '.' whatever the locale) to FILE, or to `out` for "-". False, with the reason on `err`

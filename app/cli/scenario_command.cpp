@@ -119,7 +119,8 @@ std::string joined(const std::vector<std::string>& v) {
   return out;
 }
 
-// The estimate JSON kept with a save: what the estimate command shows for it.
+// The estimate JSON kept with a save: what the estimate command shows for it, less the IB-vs-RoCE
+// comparison (cost.ib_vs_roce null): a save runs exactly one estimate.
 json snapshot(const Scenario& s) { return estimate_to_json(s, estimate(s)); }
 
 // Tags from --tag options, checked as a scenario file's tags are.

@@ -10,6 +10,7 @@
 #include "cli/sweep_output.h"
 #include "io/scenario_json.h"
 #include "engine/units.h"
+#include "plan/fabric_compare.h"
 #include "engine/validate.h"
 
 namespace cp::cli {
@@ -73,6 +74,41 @@ std::vector<std::string> point_words(const SweepArgs& a, const Curve& c, int gpu
   return w;
 }
 
+// Each fabric against the first one, at the same GPU count and --vary values, found as the
+// points stream past. The first fabric is the outermost curve (curves_of), so its points come
+// first: only its feasible points are kept (scenario and estimate, one per size and --vary
+// values), and every later point's gap is computed as it arrives; the points themselves are
+// not kept (issue 14: bounded memory).
+class GapFinder {
+ public:
+  GapFinder(const SweepArgs& a, bool wanted) : a_(a), on_(wanted && a.fabrics.size() >= 2) {}
+  void point(const SweepPoint& p) {
+    if (!on_ || !p.feasible) return;
+    if (p.fabric == a_.fabrics.front()) {
+      reference_.push_back({p.gpus, p.vary, p.scenario, p.estimate});
+      return;
+    }
+    for (const Reference& q : reference_)
+      if (q.gpus == p.gpus && q.vary == p.vary) {
+        gaps_.push_back({p.vary, fabric_gap(q.scenario, q.estimate, p.scenario, p.estimate)});
+        break;
+      }
+  }
+  std::vector<SweepGap> take() { return std::move(gaps_); }
+
+ private:
+  struct Reference {
+    int gpus = 0;
+    std::vector<std::pair<std::string, std::string>> vary;
+    Scenario scenario;
+    Estimate estimate;
+  };
+  const SweepArgs& a_;
+  bool on_;
+  std::vector<Reference> reference_;
+  std::vector<SweepGap> gaps_;
+};
+
 }  // namespace
 
 namespace {
@@ -112,17 +148,31 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
     // Found by building points up to that one; no point is kept (issue 14: a sweep of
     // 100,000 points held them all and took 7.9 GB).
     int reference_dp = 0;
+    int reference_gpus = 0;  // --layout best, weak scaling: the batch per GPU of this point is held
     if (a.scaling == Scaling::Weak)
       for (int g : gpu_counts) {
         std::vector<std::string> reasons;
-        reference_dp = build_point(a, curve, base.scenario, g, reasons).dp;
-        if (reference_dp > 0) break;
+        const int dp = build_point(a, curve, base.scenario, g, reasons).dp;
+        if (reference_gpus == 0 && reasons.empty()) reference_gpus = g;
+        if (reference_dp == 0) reference_dp = dp;
+        if (reference_dp > 0 && reference_gpus > 0) break;
       }
 
     for (int g : gpu_counts) {
       std::vector<std::string> reasons;
       SweepPoint p = build_point(a, curve, base.scenario, g, reasons);
-      if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
+      if (reasons.empty() && a.scaling == Scaling::Weak && a.layout == SweepLayout::Best && reference_gpus > 0) {
+        // The layout is the planner's, so DP is not known yet: the batch per GPU is held.
+        const long long scaled = (long long)p.scenario.training.global_batch * p.gpus;
+        if (scaled % reference_gpus != 0 || scaled / reference_gpus > INT_MAX) {
+          reasons.push_back("training.global_batch: weak scaling gives " +
+                            std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.gpus) +
+                            " / " + std::to_string(reference_gpus) + ", not a whole number of sequences in range");
+        } else {
+          p.scenario.training.global_batch = int(scaled / reference_gpus);
+          p.global_batch = p.scenario.training.global_batch;
+        }
+      } else if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
         // The batch per replica of the reference point is held: G x DP / DP_ref.
         const long long scaled = (long long)p.scenario.training.global_batch * p.dp;
         if (scaled % reference_dp != 0) {
@@ -137,13 +187,29 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
           p.global_batch = p.scenario.training.global_batch;
         }
       }
-      if (reasons.empty()) {
+      if (reasons.empty() && a.layout == SweepLayout::Best) {
+        // The held layout only shaped the nodes; the planner chooses TP, PP, CP, EP, ... (DP follows).
+        BestLayout best = best_layout(p.scenario, a.space, Objective::Throughput, 0);
+        if (best.found) {
+          p.scenario = std::move(best.scenario);
+          p.estimate = best.estimate;
+          p.estimated = true;
+          p.dp = p.estimate.dp;
+        } else {
+          reasons.push_back("layout: no feasible layout: " + best.why);
+        }
+      } else if (reasons.empty()) {
         for (const Problem& pr : validate(p.scenario)) reasons.push_back(pr.text());
       }
-      if (reasons.empty()) {
+      if (reasons.empty() && !p.estimated) {
         p.estimate = estimate(p.scenario);
+        p.estimated = true;
+      }
+      if (reasons.empty() && p.estimated) {
+        // cost.ib_vs_roce of the JSON output (computed for it only).
+        if (a.base.format == OutputFormat::Json) p.versus = compare_ib_roce(p.scenario, p.estimate);
         // No impossible figure in a row (issue 14): such a point is infeasible, with the reason.
-        for (const Problem& pr : check_estimate_json(estimate_to_json(p.scenario, p.estimate)))
+        for (const Problem& pr : check_estimate_json(estimate_to_json(p.scenario, p.estimate, &p.versus)))
           reasons.push_back(pr.text());
         p.estimated = reasons.empty();
         if (p.estimated && !p.estimate.memory.fits)
@@ -160,7 +226,15 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
 
 SweepResult run_sweep_points(const SweepArgs& a) {
   SweepResult r;
-  for_each_sweep_point(a, [&r](const SweepPoint& p) { r.points.push_back(p); }, r.errors);
+  GapFinder gaps(a, true);
+  for_each_sweep_point(
+      a,
+      [&](const SweepPoint& p) {
+        gaps.point(p);
+        r.points.push_back(p);
+      },
+      r.errors);
+  r.gaps = gaps.take();
   return r;
 }
 
@@ -176,13 +250,20 @@ int run_sweep(const std::vector<std::string>& args, std::ostream& out, std::ostr
     return 2;
   }
   // Each point is written as it is produced (SweepWriter), so that memory stays bounded.
+  // The gaps (JSON fabric_gap, the text's verdicts) keep only the first fabric's feasible
+  // points; CSV prints no gap and keeps nothing.
   SweepWriter writer(parsed.args, out, parsed.args.base.format);
+  GapFinder gaps(parsed.args, parsed.args.base.format != OutputFormat::Csv);
   std::vector<std::string> errors;
-  if (!for_each_sweep_point(parsed.args, [&writer](const SweepPoint& p) { writer.point(p); }, errors)) {
+  const auto sink = [&](const SweepPoint& p) {
+    writer.point(p);
+    gaps.point(p);
+  };
+  if (!for_each_sweep_point(parsed.args, sink, errors)) {
     for (const std::string& e : errors) err << e << '\n';
     return 2;
   }
-  writer.finish();
+  writer.finish(gaps.take());
   return 0;
 }
 

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "cli/sweep_args.h"
+#include "engine/cost.h"
 #include "engine/estimate.h"
+#include "plan/fabric_compare.h"
 #include "engine/scenario.h"
 
 namespace cp::cli {
@@ -24,12 +26,20 @@ struct SweepPoint {
   bool feasible = false;  // validated and fits in memory
   std::vector<std::string> reasons;  // why not feasible ("field: reason")
   bool estimated = false;  // the scenario passed validation: `scenario` and `estimate` are set
-  Scenario scenario;
+  Scenario scenario;       // under --layout best: the planner's layout for this size and fabric
   Estimate estimate;
+  FabricComparison versus;  // cost.ib_vs_roce of the JSON output (computed for it only)
+};
+
+// A fabric against the sweep's first fabric at one GPU count and one set of --vary values.
+struct SweepGap {
+  std::vector<std::pair<std::string, std::string>> vary;
+  FabricGap gap;
 };
 
 struct SweepResult {
   std::vector<SweepPoint> points;
+  std::vector<SweepGap> gaps;       // with two or more fabrics, where both points are feasible
   std::vector<std::string> errors;  // problems of the base scenario itself (exit 2)
   bool ok() const { return errors.empty(); }
 };

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <climits>
 
+#include "cli/plan_args.h"
 #include "engine/fabric.h"
 
 namespace cp::cli {
@@ -144,6 +145,16 @@ void parse_scaling(std::string_view text, SweepParseResult& r) {
   else r.errors.push_back("--scaling: '" + std::string(text) + "' is not one of: strong, weak");
 }
 
+void parse_layout(std::string_view text, SweepParseResult& r) {
+  if (const std::optional<SweepLayout> l = parse_sweep_layout(text)) r.args.layout = *l;
+  else r.errors.push_back("--layout: '" + std::string(text) + "' is not one of: held, best");
+}
+
+bool has_search_list(const SearchSpace& s) {
+  return !s.tp.empty() || !s.pp.empty() || !s.vpp.empty() || !s.cp.empty() || !s.ep.empty() ||
+         !s.micro_batch.empty() || !s.recompute.empty() || !s.zero.empty() || !s.sp.empty();
+}
+
 }  // namespace
 
 std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
@@ -157,14 +168,31 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
       continue;
     }
     auto [name, value, has_value] = split_option(token);
-    if (name != "gpus" && name != "fabric" && name != "vary" && name != "scaling") {
+    if (is_knob(name)) {
+      // One value: the held layout's (an estimate option). A comma list: a search constraint.
+      if (!has_value && i + 1 < args.size() && !is_option(args[i + 1])) {
+        value = args[++i];
+        has_value = true;
+      }
+      if (has_value && value.find(',') != std::string::npos) {
+        parse_knob(name, value, r.args.space, r.errors);
+      } else {
+        r.args.estimate_words.push_back("--" + name);
+        if (has_value) r.args.estimate_words.push_back(value);
+      }
+      continue;
+    }
+    if (name != "gpus" && name != "fabric" && name != "vary" && name != "scaling" && name != "layout") {
       r.args.estimate_words.push_back(token);  // an estimate option or its value
       continue;
     }
     if (!has_value) {
       if (i + 1 >= args.size() || is_option(args[i + 1])) {
         r.errors.push_back("--" + name + ": missing value" +
-                           (name == "vary" ? " (FIELD=v1,v2,...)" : name == "scaling" ? " (strong|weak)" : " (a list: a,b,...)"));
+                           (name == "vary"      ? " (FIELD=v1,v2,...)"
+                            : name == "scaling" ? " (strong|weak)"
+                            : name == "layout"  ? " (held|best)"
+                                                : " (a list: a,b,...)"));
         continue;
       }
       value = args[++i];
@@ -172,6 +200,7 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
     if (name == "gpus") parse_gpus(value, r);
     else if (name == "fabric") parse_fabrics(value, r);
     else if (name == "vary") parse_vary(value, r);
+    else if (name == "layout") parse_layout(value, r);
     else parse_scaling(value, r);
   }
 
@@ -191,6 +220,14 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
   if (base.args.measured_step_s)
     r.errors.emplace_back("--measured-step-s: a sweep is not calibrated point by point; calibrate once with 'estimate "
                        "--measured-step-s' and give its calibration.step_time_factor in a --scenario file");
+
+  if (r.args.layout == SweepLayout::Held && has_search_list(r.args.space))
+    r.errors.emplace_back("--tp/--pp/...: a comma list searches layouts; add --layout best, or give one value to hold");
+  if (r.args.layout == SweepLayout::Best)
+    for (const VaryAxis& v : r.args.vary)
+      if (is_knob(v.name))
+        r.errors.push_back("--vary: '" + v.name + "' is searched by --layout best; give it as a list (--" + v.name +
+                           " a,b,...) instead");
 
   long long points = 1;
   points *= r.args.gpus.empty() ? 1 : (long long)r.args.gpus.size();

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "cli/estimate_args.h"
+#include "plan/fabric_compare.h"
+#include "plan/planner.h"
 
 namespace cp::cli {
 
@@ -28,6 +30,11 @@ struct SweepArgs {
   std::vector<std::string> fabrics;  // empty: the base scenario's fabric
   std::vector<VaryAxis> vary;        // in the order given
   Scaling scaling = Scaling::Strong;
+  // --layout: held (TP, PP, CP, EP as given, DP follows; the default) or best (each point the
+  // planner's best feasible layout). With best, single --tp/--pp/... values describe the held
+  // layout only; comma lists (e.g. --tp 1,2,4) constrain the search, as in `plan`.
+  SweepLayout layout = SweepLayout::Held;
+  SearchSpace space;  // the knob lists given as comma lists (best only)
   std::vector<std::string> estimate_words;  // the words that are estimate options
   EstimateArgs base;                        // those words, parsed (format included)
 };
@@ -42,7 +49,7 @@ struct SweepParseResult {
 inline constexpr long long kMaxSweepPoints = 100000;
 
 // Parses the words after `sweep`. Accepts `--name value` and `--name=value`; --vary may be
-// repeated (one field each), --gpus, --fabric and --scaling keep their last value.
+// repeated (one field each), --gpus, --fabric, --scaling and --layout keep their last value.
 SweepParseResult parse_sweep_args(const std::vector<std::string>& args);
 
 }  // namespace cp::cli

@@ -8,6 +8,7 @@
 #include "cli/estimate_output.h"
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 #include "engine/units.h"
 
 namespace cp::cli {
@@ -82,21 +83,53 @@ std::string scaling_sentence(Scaling s) {
                             : "strong scaling: the global batch is held; DP = GPUs / (TP x PP x CP)";
 }
 
+json vary_json(const std::vector<std::pair<std::string, std::string>>& vary) {
+  json v = json::object();
+  for (const auto& [name, value] : vary) v[name] = vary_value(value);
+  return v;
+}
+
+json gap_json(const SweepGap& sg) {
+  const FabricGap& g = sg.gap;
+  json exposed = json::object();
+  for (int k = 0; k < kTrafficKinds; ++k) exposed[std::string(to_string(Traffic(k)))] = g.exposed_delta_s[std::size_t(k)];
+  return {{"gpus", g.gpus},
+          {"vary", vary_json(sg.vary)},
+          {"reference_fabric", g.reference_fabric},
+          {"fabric", g.fabric},
+          {"speedup", g.speedup},
+          {"class", classify(g) == GapClass::Equal             ? "equal"
+                    : classify(g) == GapClass::ReferenceFaster ? "reference_faster"
+                                                               : "fabric_faster"},
+          {"step_delta_s", g.step_delta_s},
+          {"exposed_delta_s", exposed},
+          {"compute_delta_s", g.compute_delta_s},
+          {"same_layout", g.same_layout},
+          {"currency", to_string(g.currency)},
+          {"network_capex_delta", g.network_capex_delta},
+          {"per_month_delta", g.per_month_delta},
+          {"run_total_delta", g.has_run ? json(g.run_total_delta) : json(nullptr)},
+          {"train_time_delta_s", g.has_run ? json(g.train_time_delta_s) : json(nullptr)},
+          {"one_node", g.one_node},
+          {"one_leaf", g.one_leaf},
+          {"tiers", g.tiers},
+          {"dominant_traffic", to_string(g.dominant)},
+          {"verdict", verdict_text(g)}};
+}
+
 }  // namespace
 
 namespace {
 
 json point_json(const SweepPoint& p) {
-  json vary = json::object();
-  for (const auto& [name, value] : p.vary) vary[name] = vary_value(value);
   return {{"gpus", p.gpus},
           {"fabric", p.fabric},
-          {"vary", vary},
+          {"vary", vary_json(p.vary)},
           {"dp", p.dp},
           {"global_batch", p.global_batch},
           {"feasible", p.feasible},
           {"reasons", p.reasons},
-          {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr)}};
+          {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate, &p.versus) : json(nullptr)}};
 }
 
 }  // namespace
@@ -104,7 +137,13 @@ json point_json(const SweepPoint& p) {
 json sweep_to_json(const SweepArgs& args, const SweepResult& result) {
   json points = json::array();
   for (const SweepPoint& p : result.points) points.push_back(point_json(p));
-  return {{"schema_version", kOutputSchemaVersion}, {"scaling", to_string(args.scaling)}, {"points", points}};
+  json gaps = json::array();
+  for (const SweepGap& g : result.gaps) gaps.push_back(gap_json(g));
+  return {{"schema_version", kOutputSchemaVersion},
+          {"scaling", to_string(args.scaling)},
+          {"layout", to_string(args.layout)},
+          {"points", points},
+          {"fabric_gap", gaps}};
 }
 
 void write_sweep_json(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
@@ -155,7 +194,7 @@ void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ost
 void write_sweep(const SweepArgs& args, const SweepResult& result, OutputFormat format, std::ostream& out) {
   SweepWriter w(args, out, format);
   for (const SweepPoint& p : result.points) w.point(p);
-  w.finish();
+  w.finish(result.gaps);
 }
 
 SweepWriter::SweepWriter(const SweepArgs& args, std::ostream& out, OutputFormat format)
@@ -167,8 +206,8 @@ void SweepWriter::start() {
   if (started_) return;
   started_ = true;
   if (format_ == OutputFormat::Json) {
-    // sweep_to_json(...).dump(2), written piece by piece: nlohmann orders an object's keys,
-    // so "points" comes first, then "scaling" and "schema_version".
+    // sweep_to_json(...).dump(2), written piece by piece: "points" first, then the other keys
+    // in nlohmann's order (see finish()).
     out_ << "{\n  \"points\": [";
   } else if (format_ == OutputFormat::Csv) {
     std::vector<std::string> header = {"gpus", "fabric"};
@@ -239,10 +278,21 @@ void SweepWriter::point(const SweepPoint& p) {
   }
 }
 
-void SweepWriter::finish() {
+void SweepWriter::finish(const std::vector<SweepGap>& gaps) {
   start();
   if (format_ == OutputFormat::Json) {
-    out_ << (points_ == 0 ? "]" : "\n  ]") << ",\n  \"scaling\": " << json(to_string(args_.scaling)).dump()
+    // The keys after "points" in nlohmann's order; "fabric_gap" (which sorts first) needs
+    // every point, so the streamed document carries it after them.
+    out_ << (points_ == 0 ? "]" : "\n  ]") << ",\n  \"fabric_gap\": ";
+    json gap_list = json::array();
+    for (const SweepGap& g : gaps) gap_list.push_back(gap_json(g));
+    const std::string text = gap_list.dump(2);
+    for (char c : text) {
+      out_ << c;
+      if (c == '\n') out_ << "  ";
+    }
+    out_ << ",\n  \"layout\": " << json(to_string(args_.layout)).dump()
+         << ",\n  \"scaling\": " << json(to_string(args_.scaling)).dump()
          << ",\n  \"schema_version\": " << kOutputSchemaVersion << "\n}\n";
     return;
   }
@@ -275,8 +325,15 @@ void SweepWriter::finish() {
   }
   text_.clear();
   out_ << "Sweep of " << points_ << (points_ == 1 ? " point" : " points") << ", " << feasible_ << " feasible; "
-       << scaling_sentence(args_.scaling) << "\n\n";
+       << scaling_sentence(args_.scaling) << "; "
+       << (args_.layout == SweepLayout::Best ? "layout: the planner's best per point" : "layout held") << "\n\n";
   write_table(rows, right, out_);
+  if (!gaps.empty()) out_ << "\nAgainst " << args_.fabrics.front() << '\n';
+  for (const SweepGap& g : gaps) {
+    std::string where;
+    for (const auto& [name, value] : g.vary) where += name + "=" + value + " ";
+    out_ << "  " << where << g.gap.fabric << ": " << verdict_text(g.gap) << '\n';
+  }
 }
 
 }  // namespace cp::cli

@@ -12,9 +12,10 @@
 
 namespace cp::cli {
 
-// {"schema_version": 1, "scaling": "strong", "points": [{"gpus", "fabric", "vary", "dp",
-// "global_batch", "feasible", "reasons", "estimate"}]}; "estimate" is estimate_to_json, or
-// null when the point failed validation.
+// {"schema_version": 1, "scaling": "strong", "layout": "held", "points": [{"gpus", "fabric",
+// "vary", "dp", "global_batch", "feasible", "reasons", "estimate"}], "fabric_gap": [...]};
+// "estimate" is estimate_to_json (with the point's comparison), or null when the point failed
+// validation.
 nlohmann::json sweep_to_json(const SweepArgs& args, const SweepResult& result);
 void write_sweep_json(const SweepArgs& args, const SweepResult& result, std::ostream& out);
 
@@ -31,14 +32,14 @@ void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ost
 void write_sweep(const SweepArgs& args, const SweepResult& result, OutputFormat format, std::ostream& out);
 
 // Writes a sweep in one of the formats point by point, as the points are produced, holding
-// none of them (issue 14: 100,000 points in one JSON document took 7.9 GB). The bytes are
-// those of the functions above. The text table aligns its columns, so it keeps its rows as
+// none of them (issue 14: 100,000 points in one JSON document took 7.9 GB). The document is
+// that of the functions above (the same keys and values; "fabric_gap" comes after "points"). The text table aligns its columns, so it keeps its rows as
 // text (some 200 bytes a point) until finish().
 class SweepWriter {
  public:
   SweepWriter(const SweepArgs& args, std::ostream& out, OutputFormat format);
   void point(const SweepPoint& p);
-  void finish();
+  void finish(const std::vector<SweepGap>& gaps = {});  // gaps: fabric_gap (JSON), verdicts (text)
 
  private:
   struct TextRow {

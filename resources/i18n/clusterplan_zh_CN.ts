@@ -468,6 +468,170 @@
         <source>No estimate at %1 GPUs: %2</source>
         <translation>%1 张 GPU 时无法估算：%2</translation>
     </message>
+    <message>
+        <source>Best layout per size</source>
+        <translation>每个规模取最佳并行布局</translation>
+    </message>
+    <message>
+        <source>Hold my layout</source>
+        <translation>保持我的并行布局</translation>
+    </message>
+    <message>
+        <source>Best: for each size and fabric, the planner&apos;s fastest feasible layout. Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count.</source>
+        <translation>最佳：每个规模和网络方案下，规划器找到的最快可行布局。保持：TP、PP、CP、EP 与方案一致，DP 随 GPU 数变化。</translation>
+    </message>
+    <message>
+        <source>Strong scaling</source>
+        <translation>强扩展</translation>
+    </message>
+    <message>
+        <source>Weak scaling</source>
+        <translation>弱扩展</translation>
+    </message>
+    <message>
+        <source>Strong: the global batch is held. Weak: the batch per GPU is held.</source>
+        <translation>强扩展：全局批量不变。弱扩展：每张 GPU 的批量不变。</translation>
+    </message>
+    <message>
+        <source>Log time axis</source>
+        <translation>时间轴用对数刻度</translation>
+    </message>
+    <message>
+        <source>Cluster sizes from</source>
+        <translation>集群规模从</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Searching the best layout at %1 points…</source>
+        <translation>正在为 %1 个点搜索最佳布局…</translation>
+    </message>
+    <message>
+        <source>No estimate at %1 GPUs: the held layout does not divide them (choose &quot;Best layout per size&quot;).</source>
+        <translation>%1 张 GPU 时无法估算：保持的并行布局无法整除这些 GPU（可选择“每个规模取最佳并行布局”）。</translation>
+    </message>
+    <message>
+        <source>No feasible layout at %1 GPUs.</source>
+        <translation>%1 张 GPU 时没有可行的布局。</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory at %1 GPUs: drawn hollow, not a valid result.</source>
+        <translation>%1 张 GPU 时显存放不下：以空心点表示，不是有效结果。</translation>
+    </message>
+    <message>
+        <source>The seed article&apos;s claims are about A100/H100 clusters of 8-32 GPUs; this scenario is not of that class.</source>
+        <translation>原文说法针对 8-32 张 A100/H100 的集群；当前方案不属于此类。</translation>
+    </message>
+    <message>
+        <source>the job runs inside one node, on NVLink, so the fabric carries none of its traffic</source>
+        <translation>作业在单个节点内经 NVLink 通信，网络不承载任何流量</translation>
+    </message>
+    <message>
+        <source>the job fits under one leaf switch, so ECMP has nothing to collide on</source>
+        <translation>作业只用到一台叶交换机，ECMP 没有可以冲突的上行链路</translation>
+    </message>
+    <message>
+        <source>its network traffic hides behind compute on both fabrics</source>
+        <translation>两种网络上的通信都被计算掩盖</translation>
+    </message>
+    <message>
+        <source>%1 moves its traffic as fast as %2 here</source>
+        <translation>此规模下 %1 的通信与 %2 一样快</translation>
+    </message>
+    <message>
+        <source>Equal within 0.5% at %1 GPUs: %2</source>
+        <translation>%1 张 GPU：相差不到 0.5%，%2</translation>
+    </message>
+    <message>
+        <source>the best layouts differ, and compute, bubble and optimizer time change by %1 per step on %2</source>
+        <translation>两者的最佳布局不同，%2 上每步的计算、气泡和优化器时间变化 %1</translation>
+    </message>
+    <message>
+        <source>data-parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>expert all-to-all</source>
+        <translation>专家 all-to-all </translation>
+    </message>
+    <message>
+        <source>context-parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <source>pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>tensor-parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>mostly exposed %1 traffic, %2 per step on %3</source>
+        <translation>主要是未被掩盖的%1通信：%3 上每步 %2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 faster at %3 GPUs: %4</source>
+        <translation>%3 张 GPU：%1 快 %2，%4</translation>
+    </message>
+    <message>
+        <source>%1 saves %2 per month</source>
+        <translation>%1 每月节省 %2</translation>
+    </message>
+    <message>
+        <source>%1 costs %2 more per month</source>
+        <translation>%1 每月多花 %2</translation>
+    </message>
+    <message>
+        <source>both cost the same per month</source>
+        <translation>两者每月费用相同</translation>
+    </message>
+    <message>
+        <source>%1; %2.</source>
+        <translation>%1；%2。</translation>
+    </message>
+    <message>
+        <source>No size where both fabrics have a valid result.</source>
+        <translation>没有两种网络都有有效结果的规模。</translation>
+    </message>
+    <message>
+        <source>%1 against %2, size by size</source>
+        <translation>%1 对比 %2（逐个规模）</translation>
+    </message>
+    <message>
+        <source>Why: extra time per step by traffic (ms)</source>
+        <translation>差距来源：各类通信每步多出的时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>ms per step, %1 minus %2</source>
+        <translation>每步毫秒，%1 减 %2</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

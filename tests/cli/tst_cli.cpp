@@ -34,6 +34,7 @@
 #include "engine/estimate.h"
 #include "engine/fabric.h"
 #include "io/power_cost_json.h"
+#include "plan/fabric_compare.h"
 #include "io/scenario_json.h"
 
 using nlohmann::json;
@@ -308,8 +309,9 @@ void TestCli::slowStorageHasNoNegativeFraction() {
   QVERIFY(warned);
 }
 
-// Issue 14, point 6: the sweep is written point by point; the bytes are those of the whole
-// document built at once (sweep_to_json(...).dump(2)).
+// Issue 14, point 6: the sweep is written point by point; the document is that built at once
+// (sweep_to_json), key for key and value for value ("fabric_gap", which needs every point,
+// follows "points" in the stream, so the bytes differ only in that key's place).
 void TestCli::sweepStreamIsTheDocument_data() {
   QTest::addColumn<QStringList>("args");
   QTest::newRow("one point") << QStringList{};
@@ -326,7 +328,8 @@ void TestCli::sweepStreamIsTheDocument() {
   QVERIFY(all.ok());
   const Result json_out = runCli(QStringList{"sweep"} + args + QStringList{"--format", "json"});
   QCOMPARE(json_out.code, 0);
-  QCOMPARE(json_out.out, cp::cli::sweep_to_json(parsed.args, all).dump(2) + "\n");
+  QCOMPARE(QString::fromStdString(json::parse(json_out.out).dump(2)),
+           QString::fromStdString(cp::cli::sweep_to_json(parsed.args, all).dump(2)));
 }
 
 void TestCli::initTestCase() {
@@ -387,7 +390,10 @@ void TestCli::jsonIsEstimateToJson() {
   QCOMPARE(r.code, 0);
   QVERIFY(r.err.empty());
   const cp::Scenario s = cp::default_scenario();
-  QCOMPARE(r.out, cp::estimate_to_json(s, cp::estimate(s)).dump(2) + "\n");
+  // The command computes the IB-vs-RoCE comparison once and hands it to the writer.
+  const cp::Estimate e = cp::estimate(s);
+  const cp::FabricComparison versus = cp::compare_ib_roce(s, e);
+  QCOMPARE(r.out, cp::estimate_to_json(s, e, &versus).dump(2) + "\n");
 }
 
 void TestCli::options_data() {
@@ -1416,7 +1422,14 @@ void TestCli::sweepCsvColumns() {
 void TestCli::sweepText() {
   const Result r = runCli({"sweep", "--gpus", "16,32,64", "--fabric", "ib-hdr,ib-ndr", "--vary", "micro-batch=1,2"});
   QCOMPARE(r.code, 0);
-  const QStringList lines = QString::fromStdString(r.out).split('\n', Qt::SkipEmptyParts);
+  // The table, then (two fabrics) the verdicts against the first fabric.
+  const QString all = QString::fromStdString(r.out);
+  const qsizetype against = all.indexOf("\nAgainst ib-hdr\n");
+  QVERIFY(against > 0);
+  const QStringList verdicts = all.mid(against).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(verdicts.size(), 1 + 4);  // "Against ib-hdr", one per size and micro-batch where both run
+  for (qsizetype i = 1; i < verdicts.size(); ++i) QVERIFY(verdicts[i].startsWith("  micro-batch="));
+  const QStringList lines = all.left(against).split('\n', Qt::SkipEmptyParts);
   QCOMPARE(lines.size(), 1 + 1 + 12);  // summary, header, one line per point
   QVERIFY(lines[0].startsWith("Sweep of 12 points, 8 feasible; strong scaling"));
   for (const char* h : {"fabric", "micro-batch", "GPUs", "tokens/s", "MFU", "GiB/GPU", "days", "switches", "reasons"})

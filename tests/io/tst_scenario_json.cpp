@@ -25,6 +25,7 @@ class TstScenarioJson : public QObject {
   void impossibleFiguresAreNamed();
   void slowStorageGivesNoNegativeGoodput();
   void mfuAbovePeakWarns();
+  void writerOnlyWritesTheComparison();
 };
 
 void TstScenarioJson::roundTrip_data() {
@@ -225,4 +226,33 @@ void TstScenarioJson::flattenForCsv() {
 }
 
 QTEST_APPLESS_MAIN(TstScenarioJson)
+void TstScenarioJson::writerOnlyWritesTheComparison() {
+  // Writers only write (issue 15): the estimate JSON runs no second estimate for
+  // cost.ib_vs_roce. It prints the comparison its caller computed, verbatim, or null. (The io
+  // target cannot run one either: the comparison lives in core/plan, which io does not link.)
+  const Scenario s = default_scenario();  // ib-hdr: tuned RoCE 200 would be its counterpart
+  const Estimate e = estimate(s);
+  const json none = estimate_to_json(s, e);
+  QVERIFY(none.at("cost").contains("ib_vs_roce"));  // the key stays (contract)
+  QVERIFY(none.at("cost").at("ib_vs_roce").is_null());
+  FabricComparison given;
+  given.this_fabric = "ib-hdr";
+  given.other_fabric = "roce-200-tuned";
+  given.network_capex_delta = 123.5;
+  given.train_time_delta_s = 456.25;
+  given.run_total_delta = -789.0;
+  const json j = estimate_to_json(s, e, &given);
+  const json& v = j.at("cost").at("ib_vs_roce");
+  QCOMPARE(QString::fromStdString(v.at("fabric").get<std::string>()), QString("ib-hdr"));
+  QCOMPARE(QString::fromStdString(v.at("other_fabric").get<std::string>()), QString("roce-200-tuned"));
+  QCOMPARE(v.at("network_capex_delta").get<double>(), 123.5);
+  QCOMPARE(v.at("train_time_delta_s").get<double>(), 456.25);
+  QCOMPARE(v.at("run_total_delta").get<double>(), -789.0);
+  // Everything else is the same document.
+  json a = j, b = none;
+  a["cost"].erase("ib_vs_roce");
+  b["cost"].erase("ib_vs_roce");
+  QVERIFY(a == b);
+}
+
 #include "tst_scenario_json.moc"

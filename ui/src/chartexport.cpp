@@ -26,6 +26,7 @@
 #include <qcustomplot.h>
 
 #include "io/scenario_json.h"
+#include "plan/fabric_compare.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
@@ -388,7 +389,9 @@ Table sweepTable(const SweepResult& result) {
 Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
   Table t;
   t.header = {QStringLiteral("key"), QStringLiteral("value")};
-  for (const auto& [key, value] : cp::flatten_json(cp::estimate_to_json(scenario, estimate))) {
+  // The same keys as `clusterplan-cli estimate`: the IB-vs-RoCE comparison computed here, once.
+  const cp::FabricComparison versus = cp::compare_ib_roce(scenario, estimate);
+  for (const auto& [key, value] : cp::flatten_json(cp::estimate_to_json(scenario, estimate, &versus))) {
     bool ok = false;
     const QString text = QString::fromStdString(value);
     const double number = text.toDouble(&ok);  // QString::toDouble is C-locale: '.' only
@@ -532,8 +535,9 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
       if (!comparison->result()) return std::nullopt;
       return sweepTable(*comparison->result());
     };
-    static const char* const kNames[] = {"fabric-throughput", "fabric-mfu",          "fabric-scaling",
-                                         "fabric-train-time", "fabric-cost-per-run", "fabric-advantage"};
+    static const char* const kNames[FabricComparisonPage::MetricCount] = {
+        "fabric-throughput", "fabric-mfu", "fabric-scaling", "fabric-train-time", "fabric-cost-per-run",
+        "fabric-advantage", "fabric-gap-by-traffic"};
     for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
       installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
                              {name, sweepData, QString::fromLatin1(kNames[m])});

@@ -13,9 +13,12 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <qcustomplot.h>
 
+#include "engine/explain.h"
 #include "engine/fabric.h"
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
@@ -28,6 +31,8 @@ namespace {
 
 constexpr int kMaxChoices[] = {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
 constexpr int kDefaultMax = 1024;
+constexpr int kMinChoices[] = {1, 2, 4, 8, 16, 32, 64};
+constexpr int kDefaultMin = 8;
 
 // Where the seed article's IB-vs-RoCE claims sit on the size axis (shared/reference/seed-claims.md):
 // "below 32 GPUs RoCEv2 loses about 10%" at 16 GPUs, "IB 15-20% better at 32+" at 32 GPUs.
@@ -40,6 +45,19 @@ constexpr ClaimPlace kClaimPlaces[] = {{"roce_below_32", 16}, {"ib_advantage_32"
 // The charts' x coordinate of a size: log2 of the GPU count, so that doublings are evenly spaced.
 double xOf(int gpus) { return std::log2(double(gpus)); }
 
+// A size on the axis: "512", "1K", "16K", so that ticks up to 16,384 stay short.
+QString tickText(int gpus) {
+  return gpus >= 1024 && gpus % 1024 == 0 ? QStringLiteral("%1K").arg(gpus / 1024) : QString::number(gpus);
+}
+
+// One marker per series, so that series stay apart in greyscale and where colours coincide.
+QCPScatterStyle::ScatterShape marker(std::size_t k) {
+  static const QCPScatterStyle::ScatterShape kShapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                          QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+                                                          QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssStar};
+  return kShapes[k % std::size(kShapes)];
+}
+
 }  // namespace
 
 FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* parent)
@@ -48,6 +66,28 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   maxGpus_->setObjectName(QStringLiteral("maxGpus"));
   for (int n : kMaxChoices) maxGpus_->addItem(tr("%1 GPUs").arg(formatCount(n)), n);
   maxGpus_->setCurrentIndex(maxGpus_->findData(kDefaultMax));
+  minGpus_ = new QComboBox;
+  minGpus_->setObjectName(QStringLiteral("minGpus"));
+  for (int n : kMinChoices) minGpus_->addItem(formatCount(n), n);
+  minGpus_->setCurrentIndex(minGpus_->findData(kDefaultMin));
+  layout_ = new QComboBox;
+  layout_->setObjectName(QStringLiteral("layout"));
+  layout_->addItem(tr("Best layout per size"), int(cp::SweepLayout::Best));
+  layout_->addItem(tr("Hold my layout"), int(cp::SweepLayout::Held));
+  layout_->setToolTip(tr("Best: for each size and fabric, the planner's fastest feasible layout. "
+                         "Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count."));
+  scaling_ = new QComboBox;
+  scaling_->setObjectName(QStringLiteral("scaling"));
+  scaling_->addItem(tr("Strong scaling"), int(cp::SweepScaling::Strong));
+  scaling_->addItem(tr("Weak scaling"), int(cp::SweepScaling::Weak));
+  scaling_->setToolTip(tr("Strong: the global batch is held. Weak: the batch per GPU is held."));
+  logTime_ = new QCheckBox(tr("Log time axis"));
+  verdicts_ = new QLabel;
+  verdicts_->setObjectName(QStringLiteral("verdicts"));
+  verdicts_->setWordWrap(true);
+  verdicts_->setTextFormat(Qt::RichText);
+  verdicts_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  verdicts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   fabricButton_ = new QToolButton;
   fabricButton_->setText(tr("Fabrics"));
   fabricButton_->setPopupMode(QToolButton::InstantPopup);
@@ -63,10 +103,15 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   status_->setWordWrap(true);
 
   auto* bar = new QHBoxLayout;
-  bar->addWidget(new QLabel(tr("Cluster sizes up to")));
+  bar->addWidget(layout_);
+  bar->addWidget(scaling_);
+  bar->addWidget(new QLabel(tr("Cluster sizes from")));
+  bar->addWidget(minGpus_);
+  bar->addWidget(new QLabel(tr("up to")));
   bar->addWidget(maxGpus_);
   bar->addWidget(fabricButton_);
   bar->addWidget(claims_);
+  bar->addWidget(logTime_);
   bar->addStretch(1);
   bar->addWidget(progress_);
   bar->addWidget(cancel_);
@@ -85,8 +130,21 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     plots_[std::size_t(m)] = plot;
     grid->addWidget(plot, m / 3, m % 3);
   }
-  plots_[Throughput]->legend->setVisible(true);
-  plots_[Throughput]->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  grid->addWidget(verdicts_, 2, 1, 1, 2);
+  // The legend sits under the throughput chart, outside the plot area, so it never covers data.
+  QCustomPlot* legendPlot = plots_[Throughput];
+  legendPlot->legend->setVisible(true);
+  legendPlot->axisRect()->insetLayout()->take(legendPlot->legend);
+  legendPlot->plotLayout()->addElement(2, 0, legendPlot->legend);
+  legendPlot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  legendPlot->legend->setWrap(2);
+  legendPlot->plotLayout()->setRowStretchFactor(2, 0.001);
+  plots_[GapByTraffic]->legend->setVisible(true);
+  plots_[GapByTraffic]->axisRect()->insetLayout()->take(plots_[GapByTraffic]->legend);
+  plots_[GapByTraffic]->plotLayout()->addElement(2, 0, plots_[GapByTraffic]->legend);
+  plots_[GapByTraffic]->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plots_[GapByTraffic]->legend->setWrap(3);
+  plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(2, 0.001);
 
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 6, 6, 6);
@@ -96,6 +154,10 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
 
   buildFabricMenu();
   connect(maxGpus_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
+  connect(minGpus_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
+  connect(layout_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
+  connect(scaling_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
+  connect(logTime_, &QCheckBox::toggled, this, &FabricComparisonPage::redraw);
   connect(claims_, &QCheckBox::toggled, this, &FabricComparisonPage::redraw);
   connect(cancel_, &QPushButton::clicked, this, &FabricComparisonPage::cancel);
   connect(&watcher_, &QFutureWatcher<SweepResult>::progressValueChanged, progress_, &QProgressBar::setValue);
@@ -146,6 +208,28 @@ void FabricComparisonPage::setMaxGpus(int gpus) {
   else run();
 }
 
+void FabricComparisonPage::setMinGpus(int gpus) {
+  const int i = minGpus_->findData(gpus);
+  if (i >= 0 && i != minGpus_->currentIndex()) minGpus_->setCurrentIndex(i);  // runs
+  else run();
+}
+
+void FabricComparisonPage::setLayout(cp::SweepLayout layout) {
+  const int i = layout_->findData(int(layout));
+  if (i != layout_->currentIndex()) layout_->setCurrentIndex(i);  // runs
+  else run();
+}
+
+cp::SweepLayout FabricComparisonPage::layout() const { return cp::SweepLayout(layout_->currentData().toInt()); }
+
+void FabricComparisonPage::setScaling(cp::SweepScaling scaling) {
+  const int i = scaling_->findData(int(scaling));
+  if (i != scaling_->currentIndex()) scaling_->setCurrentIndex(i);  // runs
+  else run();
+}
+
+void FabricComparisonPage::setLogTimeAxis(bool on) { logTime_->setChecked(on); }
+
 void FabricComparisonPage::setClaimsShown(bool shown) { claims_->setChecked(shown); }
 
 bool FabricComparisonPage::isRunning() const { return watcher_.isRunning(); }
@@ -184,18 +268,21 @@ void FabricComparisonPage::run() {
   }
   std::vector<std::string> fabricIds;
   for (const QString& id : ids) fabricIds.push_back(id.toStdString());
-  const std::vector<int> sizes = sweep_sizes(maxGpus_->currentData().toInt());
+  const std::vector<int> sizes = sweep_sizes(maxGpus_->currentData().toInt(), minGpus_->currentData().toInt());
   const cp::Scenario plan = document_->scenario();
+  const cp::SweepLayout layout = this->layout();
+  const auto scaling = cp::SweepScaling(scaling_->currentData().toInt());
   if (watcher_.isRunning()) watcher_.cancel();
-  status_->setText(tr("Running %1 estimates…").arg(int(fabricIds.size() * sizes.size())));
+  status_->setText(layout == cp::SweepLayout::Best ? tr("Searching the best layout at %1 points…").arg(int(fabricIds.size() * sizes.size()))
+                                                   : tr("Running %1 estimates…").arg(int(fabricIds.size() * sizes.size())));
   cancel_->setEnabled(true);
   watcher_.setFuture(QtConcurrent::run(
-      [plan, fabricIds, sizes](QPromise<SweepResult>& promise) {
+      [plan, fabricIds, sizes, layout, scaling](QPromise<SweepResult>& promise) {
         promise.setProgressRange(0, int(fabricIds.size() * sizes.size()));
         SweepResult r = run_sweep(plan, fabricIds, sizes, [&promise](int done, int) {
           promise.setProgressValue(done);
           return !promise.isCanceled();
-        });
+        }, layout, scaling);
         if (!r.canceled) promise.addResult(std::move(r));
       }));
 }
@@ -211,46 +298,150 @@ void FabricComparisonPage::finished() {
   const QFuture<SweepResult> future = watcher_.future();
   if (future.isCanceled() || future.resultCount() == 0) return;
   result_ = std::make_shared<const SweepResult>(future.result());
-  // Sizes the plan does not fit on (e.g. fewer GPUs than TP x PP x CP) are gaps: say why.
-  QStringList infeasible;
-  QString reason;
-  if (!result_->series.empty())
-    for (const SweepPoint& p : result_->series.front().points)
-      if (!p.feasible) {
-        infeasible << formatCount(p.gpus);
-        if (reason.isEmpty()) reason = QString::fromStdString(p.problem);
-      }
-  status_->setText(infeasible.isEmpty() ? QString()
-                                        : tr("No estimate at %1 GPUs: %2").arg(infeasible.join(QStringLiteral(", ")),
-                                                                              reason));
+  // Points without a valid result are never plotted as valid: say which and why (the engine's
+  // reasons in the tooltip).
+  QStringList noLayout, noFit, reasons;
+  for (const SweepSeries& series : result_->series)
+    for (const SweepPoint& p : series.points) {
+      if (p.feasible) continue;
+      QStringList& list = p.estimated ? noFit : noLayout;
+      const QString size = formatCount(p.gpus);
+      if (!list.contains(size)) list << size;
+      reasons << QStringLiteral("%1, %2 GPUs: %3").arg(QString::fromStdString(series.fabric_id), size,
+                                                       QString::fromStdString(p.problem));
+    }
+  QStringList notes;
+  if (!noLayout.isEmpty())
+    notes << (layout() == cp::SweepLayout::Held
+                  ? tr("No estimate at %1 GPUs: the held layout does not divide them (choose \"Best layout per size\").")
+                        .arg(noLayout.join(QStringLiteral(", ")))
+                  : tr("No feasible layout at %1 GPUs.").arg(noLayout.join(QStringLiteral(", "))));
+  if (!noFit.isEmpty())
+    notes << tr("Does not fit in GPU memory at %1 GPUs: drawn hollow, not a valid result.").arg(noFit.join(QStringLiteral(", ")));
+  status_->setText(notes.join(QLatin1Char(' ')));
+  status_->setToolTip(reasons.join(QLatin1Char('\n')));
+  const bool seed = result_->comparison.seed_class;
+  claims_->setEnabled(seed);
+  claims_->setToolTip(seed ? tr("Overlay the seed article's IB-vs-RoCE claims as reference points")
+                           : tr("The seed article's claims are about A100/H100 clusters of 8-32 GPUs; this scenario is "
+                                "not of that class."));
+  showVerdicts();
   redraw();
   Q_EMIT resultShown();
+}
+
+QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
+  const QString fabric = QString::fromStdString(g.fabric_name);
+  const QString reference = QString::fromStdString(g.reference_name);
+  const QString size = formatCount(g.gpus);
+  QString t;
+  const cp::GapClass c = cp::classify(g);
+  if (c == cp::GapClass::Equal) {
+    QString why;
+    if (g.one_node) why = tr("the job runs inside one node, on NVLink, so the fabric carries none of its traffic");
+    else if (g.one_leaf) why = tr("the job fits under one leaf switch, so ECMP has nothing to collide on");
+    else if (std::abs(g.step_delta_s) < 1e-9) why = tr("its network traffic hides behind compute on both fabrics");
+    else why = tr("%1 moves its traffic as fast as %2 here").arg(fabric, reference);
+    //: %1 GPU count, %2 the reason
+    t = tr("Equal within 0.5% at %1 GPUs: %2").arg(size, why);
+  } else {
+    const bool refAhead = c == cp::GapClass::ReferenceFaster;
+    const QString fast = refAhead ? reference : fabric;
+    const QString slow = refAhead ? fabric : reference;
+    const double lead = refAhead ? g.speedup : 1 / (1 + g.speedup) - 1;
+    const double traffic = g.exposed_delta_s[std::size_t(g.dominant)];
+    const auto ms = [](double s) {
+      return QStringLiteral("%1%2 ms").arg(s >= 0 ? QStringLiteral("+") : QString()).arg(1e3 * s, 0, 'f', 1);
+    };
+    QString why;
+    if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic)) {
+      why = tr("the best layouts differ, and compute, bubble and optimizer time change by %1 per step on %2")
+                .arg(ms(refAhead ? g.compute_delta_s : -g.compute_delta_s), slow);
+    } else {
+      QString kind;
+      switch (g.dominant) {
+        case cp::Traffic::Dp: kind = tr("data-parallel"); break;
+        case cp::Traffic::Ep: kind = tr("expert all-to-all"); break;
+        case cp::Traffic::Cp: kind = tr("context-parallel"); break;
+        case cp::Traffic::Pp: kind = tr("pipeline"); break;
+        case cp::Traffic::Tp: kind = tr("tensor-parallel"); break;
+      }
+      //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
+      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kind, ms(refAhead ? traffic : -traffic), slow);
+    }
+    //: %1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason
+    t = tr("%1 is %2 faster at %3 GPUs: %4").arg(fast, formatPercent(std::abs(lead), 1), size, why);
+  }
+  QString money;
+  if (g.per_month_delta < -0.5) money = tr("%1 saves %2 per month").arg(fabric, formatMoney(-g.per_month_delta, g.currency));
+  else if (g.per_month_delta > 0.5)
+    money = tr("%1 costs %2 more per month").arg(fabric, formatMoney(g.per_month_delta, g.currency));
+  else money = tr("both cost the same per month");
+  //: a verdict, then what the fabric does to the monthly bill
+  return tr("%1; %2.").arg(t, money);
+}
+
+void FabricComparisonPage::showVerdicts() {
+  if (!result_) {
+    verdicts_->clear();
+    return;
+  }
+  const cp::ComparisonResult& c = result_->comparison;
+  QStringList lines;
+  for (int gpus : c.sizes)
+    if (const cp::FabricGap* g = c.verdict_gap(gpus)) lines << QStringLiteral("<li>%1</li>").arg(verdict(*g).toHtmlEscaped());
+  if (lines.isEmpty()) {
+    verdicts_->setText(tr("No size where both fabrics have a valid result."));
+    return;
+  }
+  const cp::FabricGap* any = nullptr;
+  for (int gpus : c.sizes)
+    if ((any = c.verdict_gap(gpus))) break;
+  verdicts_->setText(QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">%2</ul>")
+                         .arg(tr("%1 against %2, size by size")
+                                  .arg(QString::fromStdString(any->fabric_name), QString::fromStdString(any->reference_name))
+                                  .toHtmlEscaped(),
+                              lines.join(QString())));
 }
 
 void FabricComparisonPage::redraw() {
   static const char* const kTitles[MetricCount] = {
       QT_TR_NOOP("Throughput (M tokens/s)"), QT_TR_NOOP("MFU (%)"),
       QT_TR_NOOP("Scaling efficiency (%)"),  QT_TR_NOOP("Time to train (days)"),
-      QT_TR_NOOP("Cost per run"),            QT_TR_NOOP("Advantage of the first fabric (%)")};
+      QT_TR_NOOP("Cost per run"),            QT_TR_NOOP("Advantage of the first fabric (%)"),
+      QT_TR_NOOP("Why: extra time per step by traffic (ms)")};
   for (int m = 0; m < MetricCount; ++m) {
     QCustomPlot* plot = plots_[std::size_t(m)];
     plot->clearGraphs();
     plot->clearItems();
+    plot->clearPlottables();
     QString title = tr(kTitles[m]);
     if (m == CostPerRun && result_)
       title = tr("Cost per run (M %1)").arg(QString::fromUtf8(cp::to_string(result_->currency).data()));
     static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
+  }
+  // The time axis: logarithmic on request, so that 8 to 16,384 GPUs stay readable.
+  QCustomPlot* timePlot = plots_[TrainTime];
+  if (logTime_->isChecked()) {
+    timePlot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    timePlot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  } else {
+    timePlot->yAxis->setScaleType(QCPAxis::stLinear);
+    timePlot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
   }
   if (!result_) {
     for (QCustomPlot* p : plots_) p->replot();
     return;
   }
   const SweepResult& r = *result_;
+  // Every other size labelled when there are many, so that the labels never overlap.
+  const int step = r.sizes.size() > 8 ? 2 : 1;
   for (QCustomPlot* plot : plots_) {
     auto ticker = qSharedPointerCast<QCPAxisTickerText>(plot->xAxis->ticker());
     ticker->clear();
-    for (int n : r.sizes) ticker->addTick(xOf(n), formatCount(n));
-    plot->xAxis->setRange(xOf(r.sizes.front()) - 0.3, xOf(r.sizes.back()) + 0.3);
+    for (std::size_t i = 0; i < r.sizes.size(); ++i)
+      ticker->addTick(xOf(r.sizes[i]), (r.sizes.size() - 1 - i) % std::size_t(step) == 0 ? tickText(r.sizes[i]) : QString());
+    plot->xAxis->setRange(xOf(r.sizes.front()) - 0.5, xOf(r.sizes.back()) + 0.5);
   }
   auto valueOf = [](Metric m, const SweepPoint& p) {
     switch (m) {
@@ -260,28 +451,53 @@ void FabricComparisonPage::redraw() {
       case TrainTime: return p.train_time_s / 86400;
       case CostPerRun: return p.cost_per_run / 1e6;
       case Advantage: return 100 * p.speedup;
+      case GapByTraffic:
       case MetricCount: break;
     }
     return 0.0;
   };
+  // Distinct colour, dash and marker per series: the fabric's own where it is free.
+  std::vector<QColor> colours;
+  std::vector<Qt::PenStyle> dashes;
+  for (std::size_t k = 0; k < r.series.size(); ++k) {
+    QColor colour = palette::fabric(r.series[k].fabric_id);
+    Qt::PenStyle dash = palette::fabricLine(r.series[k].fabric_id);
+    for (int n = 0; std::find(colours.begin(), colours.end(), colour) != colours.end(); ++n) colour = palette::series(n);
+    for (int n = 0; std::find(dashes.begin(), dashes.end(), dash) != dashes.end(); ++n) dash = palette::seriesLine(n);
+    colours.push_back(colour);
+    dashes.push_back(dash);
+  }
   for (std::size_t k = 0; k < r.series.size(); ++k) {
     const SweepSeries& series = r.series[k];
-    const QColor colour = palette::fabric(series.fabric_id);
-    QPen pen(colour, 2.2, palette::fabricLine(series.fabric_id));
-    for (int m = 0; m < MetricCount; ++m) {
+    const QColor colour = colours[k];
+    const QPen pen(colour, 2.2, dashes[k]);
+    for (int m = 0; m < GapByTraffic; ++m) {
       if (m == Advantage && k == 0) continue;  // the first fabric against itself
       QCustomPlot* plot = plots_[std::size_t(m)];
       QCPGraph* g = plot->addGraph();
       g->setName(QString::fromStdString(series.fabric_name));
       g->setPen(pen);
-      g->setScatterStyle(QCPScatterStyle(k == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssSquare, colour,
-                                         k == 0 ? colour : QColor(Qt::white), 6));
-      for (const SweepPoint& p : series.points)
-        if (p.feasible && !(m == TrainTime && p.train_time_s <= 0)) g->addData(xOf(p.gpus), valueOf(Metric(m), p));
+      g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
+      // Estimated points that do not fit in memory: hollow, unconnected, not in the legend.
+      QCPGraph* hollow = nullptr;
+      for (const SweepPoint& p : series.points) {
+        const bool plottable = !(m == TrainTime && p.train_time_s <= 0) && !(m == Advantage);
+        if (p.feasible && !(m == TrainTime && p.train_time_s <= 0)) {
+          g->addData(xOf(p.gpus), valueOf(Metric(m), p));
+        } else if (p.estimated && !p.fits && plottable && m != Scaling) {
+          if (!hollow) {
+            hollow = plot->addGraph();
+            hollow->setLineStyle(QCPGraph::lsNone);
+            hollow->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.5), QBrush(Qt::NoBrush), 9));
+            hollow->removeFromLegend();
+          }
+          hollow->addData(xOf(p.gpus), valueOf(Metric(m), p));
+        }
+      }
     }
   }
   // The gap where it matters: the first fabric's lead at the largest size, on the throughput
-  // and time-to-train charts, next to each other fabric's last point.
+  // and time-to-train charts; labels of several fabrics stacked, never on top of each other.
   for (std::size_t k = 1; k < r.series.size(); ++k) {
     const SweepSeries& series = r.series[k];
     for (auto it = series.points.rbegin(); it != series.points.rend(); ++it) {
@@ -291,39 +507,79 @@ void FabricComparisonPage::redraw() {
         auto* label = new QCPItemText(plots_[m]);
         label->position->setCoords(xOf(it->gpus), valueOf(m, *it));
         label->setPositionAlignment(Qt::AlignRight | (m == Throughput ? Qt::AlignTop : Qt::AlignBottom));
-        label->setPadding(QMargins(2, 2, 8, 2));
-        label->setColor(palette::fabric(series.fabric_id));
+        const int offset = 16 * int(k - 1);
+        label->setPadding(m == Throughput ? QMargins(2, 2 + offset, 10, 2) : QMargins(2, 2, 10, 2 + offset));
+        label->setColor(colours[k]);
         label->setFont(scaledFont(font(), 1.0, true));
         //: The first fabric's lead over this one at the largest size, e.g. "gap +23%"
         const double gap = std::abs(it->speedup) < 0.0005 ? 0.0 : it->speedup;  // no "-0.0%"
         label->setText(tr("gap %1%2").arg(gap >= 0 ? QStringLiteral("+") : QString(), formatPercent(gap, 1)));
-
       }
       break;
     }
   }
-  if (claims_->isChecked()) {
+  // Why: the verdict pair's extra time per step, by traffic, one bar group per size.
+  {
+    QCustomPlot* plot = plots_[GapByTraffic];
+    const cp::ComparisonResult& c = r.comparison;
+    static const char* const kParts[] = {QT_TR_NOOP("DP"), QT_TR_NOOP("EP"), QT_TR_NOOP("CP"),
+                                         QT_TR_NOOP("PP"), QT_TR_NOOP("TP"), QT_TR_NOOP("compute")};
+    static const cp::StepPart kColours[] = {cp::StepPart::Dp, cp::StepPart::Ep, cp::StepPart::Cp,
+                                            cp::StepPart::Pp, cp::StepPart::Tp, cp::StepPart::Compute};
+    auto* group = new QCPBarsGroup(plot);
+    group->setSpacing(0);
+    const double width = 0.8 / 6;
+    for (int part = 0; part < 6; ++part) {
+      auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
+      bars->setName(tr(kParts[part]));
+      bars->setWidth(width);
+      bars->setBarsGroup(group);
+      const QColor fill = palette::stepPart(kColours[part]);
+      bars->setBrush(fill);
+      bars->setPen(QPen(fill.darker(130)));
+      for (int gpus : c.sizes)
+        if (const cp::FabricGap* g = c.verdict_gap(gpus))
+          bars->addData(xOf(gpus), 1e3 * (part < 5 ? g->exposed_delta_s[std::size_t(part)] : g->compute_delta_s));
+    }
+    plot->yAxis->setLabel(tr("ms per step, %1 minus %2")
+                              .arg(r.series.size() > 1 ? QString::fromStdString(c.verdict_gap(c.sizes.back())
+                                                                                    ? c.verdict_gap(c.sizes.back())->fabric
+                                                                                    : r.series[1].fabric_id)
+                                                       : QString(),
+                                   r.series.empty() ? QString() : QString::fromStdString(r.series[0].fabric_id)));
+  }
+  // The seed article's claims: only for its class (A100/H100 at 8-32 GPUs), at their sizes.
+  if (claims_->isChecked() && r.comparison.seed_class) {
     QCustomPlot* plot = plots_[Advantage];
     QCPGraph* g = plot->addGraph();
     g->setName(tr("Seed article's claims"));
     g->setLineStyle(QCPGraph::lsNone);
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, palette::reference(), palette::reference(), 10));
-    for (const cp::ClaimCheck& c : cp::check_seed_claims())
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, palette::reference(), palette::reference(), 10));
+    int placed = 0;
+    for (const cp::ClaimCheck& claim : cp::check_seed_claims())
       for (const ClaimPlace& place : kClaimPlaces)
-        if (c.id == place.id && place.gpus >= r.sizes.front() && place.gpus <= r.sizes.back()) {
-          g->addData(xOf(place.gpus), 100 * c.claimed);
+        if (claim.id == place.id && place.gpus >= r.sizes.front() && place.gpus <= r.sizes.back()) {
+          g->addData(xOf(place.gpus), 100 * claim.claimed);
           auto* label = new QCPItemText(plot);
-          label->position->setCoords(xOf(place.gpus), 100 * c.claimed);
-          label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-          label->setPadding(QMargins(6, 0, 0, 4));
-          label->setText(tr("seed: %1").arg(formatPercent(c.claimed, 0)));
+          label->position->setCoords(xOf(place.gpus), 100 * claim.claimed);
+          // Alternate above and below, so that neighbouring claims never share a line.
+          label->setPositionAlignment(Qt::AlignLeft | (placed % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
+          label->setPadding(QMargins(6, 4, 0, 4));
+          label->setText(tr("seed: %1").arg(formatPercent(claim.claimed, 0)));
+          ++placed;
         }
   }
-  for (QCustomPlot* plot : plots_) {
+  for (int m = 0; m < MetricCount; ++m) {
+    QCustomPlot* plot = plots_[std::size_t(m)];
     plot->yAxis->rescale();
     QCPRange range = plot->yAxis->range();
-    range.lower = std::min(0.0, range.lower);
-    range.upper = range.upper > 0 ? range.upper * 1.12 : 1;
+    if (m == TrainTime && logTime_->isChecked()) {
+      range.lower = range.lower > 0 ? range.lower / 1.5 : 0.01;
+      range.upper = range.upper > 0 ? range.upper * 1.5 : 1;
+    } else {
+      range.lower = std::min(0.0, range.lower * 1.12);
+      range.upper = range.upper > 0 ? range.upper * 1.18 : 1;
+    }
     plot->yAxis->setRange(range);
     plot->replot();
   }

@@ -41,6 +41,7 @@ using library::RenameCommand;
 using library::TagsCommand;
 
 // The estimate JSON the document shows, for the revision's snapshot; null while it is invalid.
+// A save writes the estimate it has and runs none (cost.ib_vs_roce is null in snapshots).
 nlohmann::json snapshotOf(const ScenarioDocument& d) {
   if (!d.valid() || !d.estimate()) return nullptr;
   return cp::estimate_to_json(d.estimatedScenario(), *d.estimate());

@@ -1,5 +1,9 @@
 #include "ui/palette.h"
 
+#include <iterator>
+
+#include "engine/fabric.h"
+
 namespace cp::ui::palette {
 namespace {
 
@@ -15,7 +19,6 @@ constexpr QRgb kBlack = 0x000000;
 // Not one of the eight; a neutral grey for "everything else", as Okabe and Ito suggest.
 constexpr QRgb kGrey = 0x999999;
 
-bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
 
 }  // namespace
 
@@ -69,18 +72,33 @@ QColor costPart(cp::CostPart p) {
   return QColor(kBlack);
 }
 
+// By what the preset is (kind and tuning level, engine/fabric.h), never by its id.
 QColor fabric(std::string_view id) {
-  if (contains(id, "ib-")) return QColor(kBlue);
-  if (contains(id, "hyperscale")) return QColor(kReddishPurple);
-  if (contains(id, "untuned")) return QColor(kVermillion);
-  if (contains(id, "tuned")) return QColor(kBluishGreen);
+  const cp::FabricSpec* f = cp::find_fabric(id);
+  if (!f) return QColor(kGrey);
+  if (f->kind == cp::FabricKind::InfiniBand) return QColor(kBlue);
+  switch (f->tuning) {
+    case cp::FabricTuning::Stock: return QColor(kVermillion);
+    case cp::FabricTuning::Tuned: return QColor(kBluishGreen);
+    case cp::FabricTuning::Hyperscale: return QColor(kReddishPurple);
+  }
   return QColor(kGrey);
 }
 
 Qt::PenStyle fabricLine(std::string_view id) {
-  if (contains(id, "ib-")) return Qt::SolidLine;
-  if (contains(id, "untuned")) return Qt::DashLine;
-  return Qt::DashDotLine;
+  const cp::FabricSpec* f = cp::find_fabric(id);
+  if (!f || f->kind == cp::FabricKind::InfiniBand) return Qt::SolidLine;
+  return f->tuning == cp::FabricTuning::Stock ? Qt::DashLine : Qt::DashDotLine;
+}
+
+QColor series(int k) {
+  static const QRgb kColours[] = {kBlue, kVermillion, kBluishGreen, kReddishPurple, kOrange, kSkyBlue, kYellow, kBlack};
+  return QColor(kColours[std::size_t(k) % std::size(kColours)]);
+}
+
+Qt::PenStyle seriesLine(int k) {
+  static const Qt::PenStyle kLines[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
+  return kLines[std::size_t(k) % std::size(kLines)];
 }
 
 QColor capacity() { return QColor(kVermillion); }

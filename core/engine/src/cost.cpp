@@ -136,29 +136,4 @@ CostEstimate estimate_cost(const Scenario& s, const NetworkSize& net, const Powe
   return k;
 }
 
-FabricComparison compare_ib_roce(const Scenario& s, const CostEstimate& cost, double real_train_time_s) {
-  FabricComparison f;
-  f.this_fabric = s.cluster.fabric.id;
-  const bool ib = s.cluster.fabric.kind == FabricKind::InfiniBand;
-  const FabricSpec* other = nullptr;
-  for (const FabricSpec& x : fabric_catalog()) {
-    if (x.kind == s.cluster.fabric.kind || x.nic_gbps != s.cluster.fabric.nic_gbps) continue;
-    // IB's counterpart is RoCE as commonly tuned: ECMP over several queue pairs per connection
-    // (what the spec says is configured, not its id).
-    if (ib && !(x.load_balance == LoadBalance::Ecmp && x.qps_per_connection > 1)) continue;
-    other = &x;
-    break;
-  }
-  if (!other) return f;
-  Scenario t = s;
-  t.cluster.fabric = *other;
-  if (!validate(t).empty()) return f;
-  const Estimate e = estimate(t);
-  f.other_fabric = other->id;
-  f.network_capex_delta = e.cost.network_capex - cost.network_capex;
-  f.train_time_delta_s = e.reliability.real_train_time_s - real_train_time_s;
-  f.run_total_delta = e.cost.run_total - cost.run_total;
-  return f;
-}
-
 }  // namespace cp

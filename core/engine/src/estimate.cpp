@@ -5,8 +5,7 @@ namespace cp {
 bool in_calibrated_range(const Scenario& s) {
   // Sections A-C of published-runs.md: A100 80GB and H100 SXM on HDR/NDR InfiniBand, dense
   // GPT- and Llama-style decoders with multi-head or grouped-query attention.
-  const std::string& g = s.cluster.gpu.id;
-  const bool gpu = g == "a100-80gb-sxm" || g == "a100-40gb-sxm" || g == "h100-sxm";
+  const bool gpu = s.cluster.gpu.calibrated;
   const bool fabric = s.cluster.fabric.kind == FabricKind::InfiniBand;
   const bool family = !s.model.is_moe() && s.model.attention == AttentionType::Mha;
   return gpu && fabric && family;

@@ -55,6 +55,16 @@ FabricSpec roce(const char* id, const char* name, double gbps, double busbw, int
 constexpr auto kDefault = CongestionControl::DcqcnDefault;
 constexpr auto kTuned = CongestionControl::DcqcnTuned;
 
+// Comparison metadata (core/plan/fabric_compare.h): the tuned RoCE presets stand for RoCE as
+// operators run it (4 QPs per connection, tuned DCQCN/PFC; NVIDIA NCCL_IB_QPS_PER_CONNECTION,
+// ConnectX RoCE tuning guides), so they are InfiniBand's counterpart at the same line rate; the
+// hyperscale preset is Meta's 24K-GPU setup (Llama 3 paper, section 3.3; Gangidi et al.,
+// SIGCOMM 2024). Every other preset is Stock.
+FabricSpec tuned(FabricSpec f, FabricTuning t) {
+  f.tuning = t;
+  return f;
+}
+
 const std::vector<FabricSpec>& fabrics() {
   static const std::vector<FabricSpec> kFabrics = {
       ib("ib-hdr", "InfiniBand HDR 200 Gb/s", 200, 24 * GBps, 40,
@@ -69,32 +79,32 @@ const std::vector<FabricSpec>& fabrics() {
            0.90,
            "bus bandwidth scaled from NDR [est]; ECMP, 1 QP per connection (NCCL default), default DCQCN 0.90 "
            "[est]"),
-      roce("roce-100-tuned", "RoCEv2 100 Gb/s, tuned", 100, 11.75 * GBps, 128, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
+      tuned(roce("roce-100-tuned", "RoCEv2 100 Gb/s, tuned", 100, 11.75 * GBps, 128, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
            "ECMP on 4 QPs per connection (NCCL_IB_QPS_PER_CONNECTION=4; Meta SIGCOMM 2024 QP scaling), tuned "
-           "DCQCN/PFC 0.97 [est]"),
+           "DCQCN/PFC 0.97 [est]"), FabricTuning::Tuned),
       roce("roce-200-untuned", "RoCEv2 200 Gb/s, untuned", 200, 23.5 * GBps, 128, LoadBalance::Ecmp, 1, 1.0, kDefault,
            0.90,
            "bus bandwidth scaled from NDR [est]; ECMP, 1 QP per connection (NCCL default), default DCQCN 0.90 "
            "[est]"),
-      roce("roce-200-tuned", "RoCEv2 200 Gb/s, tuned", 200, 23.5 * GBps, 128, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
+      tuned(roce("roce-200-tuned", "RoCEv2 200 Gb/s, tuned", 200, 23.5 * GBps, 128, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
            "ECMP on 4 QPs per connection (NCCL_IB_QPS_PER_CONNECTION=4; Meta SIGCOMM 2024 QP scaling), tuned "
-           "DCQCN/PFC 0.97 [est]"),
+           "DCQCN/PFC 0.97 [est]"), FabricTuning::Tuned),
       roce("roce-400-untuned", "RoCEv2 400 Gb/s, untuned", 400, 47 * GBps, 64, LoadBalance::Ecmp, 1, 1.0, kDefault, 0.90,
            "Tomahawk 4 64x400G (MegaScale, NSDI'24); well-tuned RoCE reaches IB's 46-48 GB/s (NVIDIA/nccl issues); "
            "ECMP, 1 QP per connection (NCCL default), default DCQCN 0.90 [est]"),
-      roce("roce-400-tuned", "RoCEv2 400 Gb/s, tuned", 400, 47 * GBps, 64, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
+      tuned(roce("roce-400-tuned", "RoCEv2 400 Gb/s, tuned", 400, 47 * GBps, 64, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
            "ECMP on 4 QPs per connection (NCCL_IB_QPS_PER_CONNECTION=4; Meta SIGCOMM 2024: QP scaling up to +40% "
-           "AllReduce), tuned DCQCN/PFC 0.97 [est]"),
-      roce("roce-400-hyperscale", "RoCEv2 400 Gb/s, tuned at hyperscale", 400, 47 * GBps, 64, LoadBalance::Scheduled,
+           "AllReduce), tuned DCQCN/PFC 0.97 [est]"), FabricTuning::Tuned),
+      tuned(roce("roce-400-hyperscale", "RoCEv2 400 Gb/s, tuned at hyperscale", 400, 47 * GBps, 64, LoadBalance::Scheduled,
            16, 0.97, CongestionControl::ReceiverDriven, 0.99,
            "Meta 24K-GPU RoCE clusters: 16 flows per GPU pair, enhanced ECMP on the destination QP, "
            "collective-aware routing, PFC without DCQCN (Meta SIGCOMM 2024; engineering blog Mar 2024; Llama 3 "
-           "paper, section 3.3)"),
+           "paper, section 3.3)"), FabricTuning::Hyperscale),
       roce("roce-800-untuned", "RoCEv2 800 Gb/s, untuned", 800, 94 * GBps, 64, LoadBalance::Ecmp, 1, 1.0, kDefault, 0.90,
            "Spectrum-4 SN5600 64x800G [secondary source]; bus bandwidth scaled from NDR [est]; ECMP, 1 QP per "
            "connection, default DCQCN 0.90 [est]"),
-      roce("roce-800-tuned", "RoCEv2 800 Gb/s, tuned", 800, 94 * GBps, 64, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
-           "ECMP on 4 QPs per connection (Meta SIGCOMM 2024 QP scaling), tuned DCQCN/PFC 0.97 [est]"),
+      tuned(roce("roce-800-tuned", "RoCEv2 800 Gb/s, tuned", 800, 94 * GBps, 64, LoadBalance::Ecmp, 4, 1.0, kTuned, 0.97,
+           "ECMP on 4 QPs per connection (Meta SIGCOMM 2024 QP scaling), tuned DCQCN/PFC 0.97 [est]"), FabricTuning::Tuned),
   };
   return kFabrics;
 }
@@ -122,6 +132,15 @@ std::string_view to_string(Topology t) {
 }
 
 std::string_view to_string(FabricKind k) { return k == FabricKind::InfiniBand ? "infiniband" : "roce"; }
+
+std::string_view to_string(FabricTuning t) {
+  switch (t) {
+    case FabricTuning::Stock: return "stock";
+    case FabricTuning::Tuned: return "tuned";
+    case FabricTuning::Hyperscale: return "hyperscale";
+  }
+  return "?";
+}
 
 std::string_view to_string(LoadBalance b) {
   switch (b) {

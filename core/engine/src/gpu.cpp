@@ -21,8 +21,19 @@ constexpr double GBps = 1e9;
 // MAMF (last numbers): measured maximum achievable BF16 matmul throughput / peak, from Bekman's
 // MAMF table [secondary source]: A100 SXM 271 of 312 TF (0.87), H100 SXM about 795 of 989
 // (0.80), MI300X about 0.6; others [est] by architecture.
+// The GPUs the published runs of shared/reference/published-runs.md (sections A-C) were
+// measured on: Selene's A100 SXM (40 and 80 GB) and Megatron-Core's H100 SXM.
+constexpr std::string_view kCalibrated[] = {"a100-40gb-sxm", "a100-80gb-sxm", "h100-sxm"};
+
+std::vector<GpuSpec> with_catalog_meaning(std::vector<GpuSpec> specs) {
+  for (GpuSpec& g : specs)
+    for (std::string_view id : kCalibrated)
+      if (g.id == id) g.calibrated = true;
+  return specs;
+}
+
 const std::vector<GpuSpec>& gpus() {
-  static const std::vector<GpuSpec> kGpus = {
+  static const std::vector<GpuSpec> kGpus = with_catalog_meaning({
       {"a100-40gb-sxm", "A100 40GB SXM", 40 * GiB, 312 * T, 0, 156 * T, 1555 * GBps, 300 * GBps, 400, 108,
        "NVIDIA A100 datasheet (2021)", 0.87, 128},
       {"a100-80gb-sxm", "A100 80GB SXM", 80 * GiB, 312 * T, 0, 156 * T, 2039 * GBps, 300 * GBps, 400, 108,
@@ -49,7 +60,7 @@ const std::vector<GpuSpec>& gpus() {
        "[secondary source]; FP16 with FP32 accumulate; FP8 figure disputed; MAMF [est]", 0.85, 128},
       {"mi300x", "AMD Instinct MI300X 192GB", 192e9, 1307 * T, 2615 * T, 653.7 * T, 5300 * GBps, 448 * GBps, 750, 304,
        "AMD MI300X datasheet (2023); Infinity Fabric 896 GB/s [secondary source]", 0.60, 256},
-  };
+  });
   return kGpus;
 }
 

@@ -269,7 +269,7 @@ std::string bom_to_csv(const Scenario& s, const Estimate& e) {
   return out;
 }
 
-void add_power_cost_json(const Scenario& s, const Estimate& e, json& out) {
+void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const FabricComparison* versus) {
   const PowerEstimate& p = e.power;
   const Assumptions& a = s.assumptions;
   const bool run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0;
@@ -304,14 +304,13 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out) {
         {"per_month", k.per_month_by_category[size_t(c)]},
         {"headroom_per_month", k.per_month_by_category[size_t(c)] * a.headroom}};
   const PriceList& paying = a.list_for(a.payment);
-  const FabricComparison f = compare_ib_roce(s, k, e.reliability.real_train_time_s);
-  json versus = nullptr;
-  if (!f.other_fabric.empty())
-    versus = {{"fabric", f.this_fabric},
-              {"other_fabric", f.other_fabric},
-              {"network_capex_delta", f.network_capex_delta},
-              {"train_time_delta_s", run ? json(f.train_time_delta_s) : json(nullptr)},
-              {"run_total_delta", run ? json(f.run_total_delta) : json(nullptr)}};
+  json ib_vs_roce = nullptr;
+  if (versus && !versus->other_fabric.empty())
+    ib_vs_roce = {{"fabric", versus->this_fabric},
+                  {"other_fabric", versus->other_fabric},
+                  {"network_capex_delta", versus->network_capex_delta},
+                  {"train_time_delta_s", run ? json(versus->train_time_delta_s) : json(nullptr)},
+                  {"run_total_delta", run ? json(versus->run_total_delta) : json(nullptr)}};
   out["cost"] = {{"currency", to_string(k.currency)},
                  {"payment", to_string(k.payment)},
                  {"price_list", paying.id},
@@ -329,7 +328,7 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out) {
                  {"capex", k.capex},
                  {"network_capex", k.network_capex},
                  {"network_share", k.network_share},
-                 {"ib_vs_roce", versus}};
+                 {"ib_vs_roce", ib_vs_roce}};
   const ReliabilityEstimate& r = e.reliability;
   out["reliability"] = {{"failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour},
                         {"mtbi_h", r.failures ? json(r.mtbi_s / 3600) : json(nullptr)},

@@ -473,7 +473,7 @@ json network_json(const NetworkSize& n) {
 
 }  // namespace
 
-json estimate_to_json(const Scenario& s, const Estimate& e) {
+json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparison* versus) {
   const MemoryEstimate& me = e.memory;
   const MemoryBreakdown& m = me.peak;
   json warnings = json::array();
@@ -543,7 +543,7 @@ json estimate_to_json(const Scenario& s, const Estimate& e) {
       {"network", network_json(e.network)},
       {"warnings", warnings},
   };
-  add_power_cost_json(s, e, out);  // power, energy, cost, reliability, bom
+  add_power_cost_json(s, e, out, versus);  // power, energy, cost, reliability, bom
   return out;
 }
 

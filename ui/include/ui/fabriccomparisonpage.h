@@ -1,7 +1,10 @@
-// InfiniBand versus RoCE: the current plan across cluster sizes for two or more fabrics, run off
-// the GUI thread (QtConcurrent, with progress and cancel), charted side by side: throughput,
-// MFU, scaling efficiency, time to train, cost per run and the first fabric's advantage, with the
-// gap marked at the largest size and the seed article's claims overlaid as reference points.
+// InfiniBand versus RoCE: the current plan across cluster sizes for two or more fabrics (core/plan's
+// one comparison), run off the GUI thread (QtConcurrent, with progress and cancel), charted side by
+// side: throughput, MFU, scaling efficiency, time to train, cost per run, the first fabric's
+// advantage and the gap split by traffic, with a verdict per size in plain words. Each point runs
+// the planner's best layout for its size and fabric (default) or the scenario's layout held;
+// points that do not fit are drawn hollow; the seed article's claims are overlaid only for its
+// class (A100/H100 at 8-32 GPUs).
 #pragma once
 
 #include <QFutureWatcher>
@@ -28,7 +31,7 @@ class FabricComparisonPage : public QWidget {
   Q_OBJECT
 
  public:
-  enum Metric { Throughput, Mfu, Scaling, TrainTime, CostPerRun, Advantage, MetricCount };
+  enum Metric { Throughput, Mfu, Scaling, TrainTime, CostPerRun, Advantage, GapByTraffic, MetricCount };
 
   explicit FabricComparisonPage(ScenarioDocument* document, QWidget* parent = nullptr);
   ~FabricComparisonPage() override;
@@ -37,6 +40,11 @@ class FabricComparisonPage : public QWidget {
   void cancel();
   bool isRunning() const;
   void setMaxGpus(int gpus);
+  void setMinGpus(int gpus);
+  void setLayout(cp::SweepLayout layout);  // best (default) or held
+  cp::SweepLayout layout() const;
+  void setScaling(cp::SweepScaling scaling);
+  void setLogTimeAxis(bool on);
   void setFabrics(const QStringList& ids);  // empty: the defaults for the scenario
   QStringList fabrics() const;
   void setClaimsShown(bool shown);
@@ -44,6 +52,9 @@ class FabricComparisonPage : public QWidget {
   std::shared_ptr<const SweepResult> result() const { return result_; }
   QCustomPlot* plot(Metric m) const { return plots_[std::size_t(m)]; }
   QProgressBar* progressBar() const { return progress_; }
+  QLabel* verdictLabel() const { return verdicts_; }
+  QLabel* statusLabel() const { return status_; }
+  QCheckBox* claimsBox() const { return claims_; }
 
  Q_SIGNALS:
   void resultShown();  // a sweep finished and every chart is replotted
@@ -57,12 +68,19 @@ class FabricComparisonPage : public QWidget {
   void finished();
   void redraw();
   void buildFabricMenu();
+  void showVerdicts();
+  QString verdict(const cp::FabricGap& g) const;
 
   ScenarioDocument* document_;
   QFutureWatcher<SweepResult> watcher_;
   std::shared_ptr<const SweepResult> result_;
   std::array<QCustomPlot*, MetricCount> plots_{};
   QComboBox* maxGpus_ = nullptr;
+  QComboBox* minGpus_ = nullptr;
+  QComboBox* layout_ = nullptr;
+  QComboBox* scaling_ = nullptr;
+  QCheckBox* logTime_ = nullptr;
+  QLabel* verdicts_ = nullptr;
   QToolButton* fabricButton_ = nullptr;
   QCheckBox* claims_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -1,7 +1,7 @@
-// The IB-versus-RoCE sweep behind the comparison view: the current plan run across cluster
-// sizes (8, 16, 32, ... GPUs; DP grows, the global batch is held) for two or more fabrics.
-// Plain C++ on the engine, so that it can run on a worker thread and be tested alone; the
-// result is an immutable value handed back to the GUI thread.
+// The IB-versus-RoCE sweep behind the comparison view: a thin, Qt-free wrapper over core/plan's
+// one comparison (plan/fabric_compare.h), flattened into the figures the charts and exports
+// plot. The sweep runs on a worker thread; the result is an immutable value handed back to the
+// GUI thread, with the full core result (layouts, estimates, gaps, verdicts) kept beside it.
 #pragma once
 
 #include <functional>
@@ -10,13 +10,15 @@
 
 #include "engine/assumptions.h"
 #include "engine/scenario.h"
+#include "plan/fabric_compare.h"
 
 namespace cp::ui {
 
 struct SweepPoint {
   int gpus = 0;
-  bool feasible = false;
-  std::string problem;        // why not, when infeasible (the engine's validation message)
+  bool feasible = false;      // estimated and fits in memory: a valid result
+  std::string problem;        // why not, when not feasible (first reason, "field: reason")
+  bool estimated = false;     // an estimate exists (it may not fit)
   bool fits = false;
   double tokens_per_s = 0;
   double mfu = 0;
@@ -37,19 +39,21 @@ struct SweepResult {
   std::vector<SweepSeries> series;
   cp::Currency currency = cp::Currency::Cny;
   bool canceled = false;
+  cp::ComparisonResult comparison;  // the core result the figures above were read from
 };
 
-// 8, 16, 32, ... up to and including `max_gpus` (at least 8).
-std::vector<int> sweep_sizes(int max_gpus);
-// The scenario's InfiniBand fabric (or NDR), then untuned and tuned RoCE at the same line rate.
+// Doublings from `min_gpus` (default 8) up to and including `max_gpus`.
+std::vector<int> sweep_sizes(int max_gpus, int min_gpus = 8);
+// core/plan's comparison_fabrics for the scenario's fabric.
 std::vector<std::string> default_fabrics(const cp::Scenario& s);
-// The plan on `gpus` GPUs of `fabric`: DP derived, global batch held; nodes hold
-// gpus_per_node GPUs (one smaller node below that).
+// core/plan's held_scenario (the fabric by id; an unknown id keeps the scenario's).
 cp::Scenario scenario_at(const cp::Scenario& base, const std::string& fabric_id, int gpus);
 
-// Runs every (fabric, size) estimate. `progress(done, total)` is called after each; when it
-// returns false the sweep stops and the result is marked canceled.
+// Runs every (fabric, size) point through compare_fabrics. `progress(done, total)` is called
+// after each; when it returns false the sweep stops and the result is marked canceled.
 SweepResult run_sweep(const cp::Scenario& base, const std::vector<std::string>& fabrics, const std::vector<int>& sizes,
-                      const std::function<bool(int done, int total)>& progress = {});
+                      const std::function<bool(int done, int total)>& progress = {},
+                      cp::SweepLayout layout = cp::SweepLayout::Held,
+                      cp::SweepScaling scaling = cp::SweepScaling::Strong);
 
 }  // namespace cp::ui

@@ -21,6 +21,9 @@ QColor powerPart(cp::PowerPart p);
 QColor costPart(cp::CostPart p);
 QColor fabric(std::string_view fabricId);      // InfiniBand blue, RoCE untuned vermillion, tuned green, ...
 Qt::PenStyle fabricLine(std::string_view fabricId);
+// The k-th of several series on one chart, when their fabrics' colours or lines coincide.
+QColor series(int k);
+Qt::PenStyle seriesLine(int k);
 QColor capacity();                    // the GPU capacity line
 QColor fits();                        // "fits" status text
 QColor doesNotFit();                  // "does not fit" status text

@@ -58,13 +58,13 @@ CostEstimate estimate_cost(const Scenario& s, const NetworkSize& net, const Powe
 
 // InfiniBand against RoCE at the same line rate on the same cluster: the other fabric's
 // network capital cost, real time-to-train and run cost, as differences (other minus this).
-// Runs a second estimate; allocates, so it is not part of estimate().
+// A value the estimate writers print (cost.ib_vs_roce); computed once by the caller with
+// core/plan's compare_ib_roce (plan/fabric_compare.h), never by a writer.
 struct FabricComparison {
   std::string this_fabric, other_fabric;  // ids; other_fabric empty when no counterpart exists
   double network_capex_delta = 0;
   double train_time_delta_s = 0;
   double run_total_delta = 0;
 };
-FabricComparison compare_ib_roce(const Scenario& s, const CostEstimate& cost, double real_train_time_s);
 
 }  // namespace cp

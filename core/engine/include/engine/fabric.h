@@ -39,6 +39,14 @@ enum class TrafficPattern {
   P2P,       // neighbour sends (pipeline stages, context-parallel ring): like one ring edge
 };
 
+// How far a preset is configured beyond the vendor's defaults (comparison metadata: the
+// IB-vs-RoCE comparison pairs presets by this, never by their ids; core/plan/fabric_compare.h).
+enum class FabricTuning {
+  Stock,       // as shipped: InfiniBand out of the box, RoCE with default ECMP and DCQCN
+  Tuned,       // RoCE as an operator tunes it (QPs per connection, DCQCN/PFC): IB's counterpart
+  Hyperscale,  // RoCE as the hyperscalers run it (collective-aware routing, many flows)
+};
+
 struct FabricSpec {
   std::string id;
   std::string name;
@@ -57,6 +65,11 @@ struct FabricSpec {
   // `qps_per_connection` queue pairs, each hashed on its own by ECMP.
   int channels_per_nic = 2;
   CongestionControl congestion_control = CongestionControl::CreditBased;
+
+  // --- Comparison metadata (IB vs RoCE; core/plan/fabric_compare.h) -----------------------
+  // What the preset stands for, so that pairings follow the catalog's meaning. Set in the
+  // catalog entries (fabric.cpp); a fabric read from a file keeps its preset's value.
+  FabricTuning tuning = FabricTuning::Stock;
 };
 
 std::span<const FabricSpec> fabric_catalog();
@@ -119,5 +132,8 @@ FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, do
 // Expected largest number of balls in any of `bins` bins when `balls` are thrown uniformly at
 // random (Poisson approximation; Raab and Steger 1998 give the asymptotics).
 double expected_max_load(double balls, double bins);
+
+// "stock", "tuned", "hyperscale" (JSON and CLI spellings of FabricTuning).
+std::string_view to_string(FabricTuning t);
 
 }  // namespace cp

@@ -25,6 +25,12 @@ struct GpuSpec {
   // wave quantisation and short K (see compute.h).
   double mamf_fraction = 0.8;
   int tile_n = 128;              // GEMM output tile width: 128 (Ampere/Ada), 256 (Hopper+, CDNA3)
+
+  // --- Catalog meaning (set in gpu.cpp, kCalibrated) --------------------------------------
+  // Published runs on this GPU calibrate the engine (shared/reference/published-runs.md,
+  // sections A-C: A100 SXM and H100 SXM). Also the seed article's class ("A100/H100 cluster
+  // networking"), which the IB-vs-RoCE comparison overlays the article's claims for.
+  bool calibrated = false;
 };
 
 std::span<const GpuSpec> gpu_catalog();

@@ -22,8 +22,10 @@ nlohmann::json assumptions_to_json(const Assumptions& a);
 // Reads the "assumptions" object on top of `a`; unset optional values are JSON null.
 bool assumptions_from_json(const nlohmann::json& j, Assumptions& a, std::vector<Problem>& problems);
 
-// Adds "power", "energy", "cost", "reliability" and "bom" to an estimate's JSON.
-void add_power_cost_json(const Scenario& s, const Estimate& e, nlohmann::json& out);
+// Adds "power", "energy", "cost", "reliability" and "bom" to an estimate's JSON; cost.ib_vs_roce
+// is `versus` (null when the caller passes none). Runs no estimate.
+void add_power_cost_json(const Scenario& s, const Estimate& e, nlohmann::json& out,
+                         const FabricComparison* versus = nullptr);
 
 nlohmann::json bom_to_json(const Scenario& s, const Estimate& e);
 // The bill of materials as CSV (header + one row per line), for procurement.

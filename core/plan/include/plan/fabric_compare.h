@@ -1,0 +1,171 @@
+// The InfiniBand-vs-RoCE comparison, in one place (issue 15 "one owner per concept", issue 18
+// section 2): which fabric pairs with which (by the catalog's meaning: kind, line rate and
+// FabricSpec::tuning, never ids), the one extra estimate that the estimate outputs carry
+// (cost.ib_vs_roce), and the sweep behind `clusterplan-cli sweep --layout` and the comparison
+// tab: cluster sizes x fabrics, the layout held or the planner's best for each point, weak or
+// strong scaling, the gap split by traffic and by money, and a verdict per size.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/cost.h"
+#include "engine/estimate.h"
+#include "engine/fabric.h"
+#include "engine/scenario.h"
+#include "plan/planner.h"
+
+namespace cp {
+
+// --- Pairing -------------------------------------------------------------------------------
+
+// InfiniBand's counterpart is RoCE as operators tune it (FabricTuning::Tuned) at the same line
+// rate; RoCE's counterpart is stock InfiniBand at the same rate. nullptr when the catalog has
+// none (e.g. RoCE 100 Gb/s: no InfiniBand preset runs at 100 Gb/s).
+const FabricSpec* counterpart(const FabricSpec& f);
+
+// The fabrics a comparison shows by default: the scenario's InfiniBand fabric (for RoCE its
+// InfiniBand counterpart, else NDR), then stock and tuned RoCE at that line rate.
+std::vector<std::string> comparison_fabrics(const FabricSpec& f);
+
+// `s` run once more on its counterpart fabric (one estimate). other_fabric is empty when there
+// is no counterpart or the scenario does not validate on it. Precondition: `e` is estimate(s).
+FabricComparison compare_ib_roce(const Scenario& s, const Estimate& e);
+
+// --- The gap between two points of the same size ------------------------------------------
+
+// Exposed communication by traffic, in the order of the fabric_gap.exposed_delta_s keys.
+enum class Traffic { Dp, Ep, Cp, Pp, Tp };
+inline constexpr int kTrafficKinds = 5;
+std::string_view to_string(Traffic t);  // "dp", "ep", "cp", "pp", "tp"
+double exposed_s(const Estimate& e, Traffic t);
+
+// Why two fabrics come out as they do at one size: `fabric` against `reference_fabric` (the
+// comparison's first fabric). Deltas are this fabric minus the reference; money in the
+// scenario's output currency.
+struct FabricGap {
+  int gpus = 0;
+  std::string reference_fabric, fabric;            // ids
+  std::string reference_name, fabric_name;         // display names
+  double speedup = 0;                               // reference tokens/s / this fabric's - 1
+  double step_delta_s = 0;                          // step time
+  std::array<double, kTrafficKinds> exposed_delta_s{};  // exposed DP, EP, CP, PP, TP time per step
+  // Compute + bubble + optimizer: large when the layouts differ; with the same layout only the
+  // SM share that hidden communication takes (calib::kOverlapInterference). With the exposed
+  // deltas it adds up to step_delta_s.
+  double compute_delta_s = 0;
+  bool same_layout = true;     // both points run the same TP, PP, CP, EP, VPP, micro-batch, ZeRO
+  double network_capex_delta = 0;  // cost.network_capex (bill of materials)
+  double per_month_delta = 0;      // cost.per_month (rent, cloud or owning, as the scenario pays)
+  bool has_run = false;            // a token budget: the run figures below mean something
+  double run_total_delta = 0;      // cost.run_total
+  double train_time_delta_s = 0;   // reliability.real_train_time_s
+  Currency currency = Currency::Cny;
+  // The network's situation on this fabric.
+  bool one_node = false;  // the job runs inside one node: NVLink only, the fabric carries nothing
+  bool one_leaf = false;  // every node hangs off one leaf switch: ECMP has nothing to collide on
+  int tiers = 1;
+  Traffic dominant = Traffic::Dp;  // the traffic with the largest |exposed delta|
+};
+FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e);
+
+// Two fabrics closer than this in tokens/s are called equal. A presentation threshold (issue
+// 18's wording, "equal within 0.5%"), well inside the engine's own +-10% validation band.
+inline constexpr double kEqualWithin = 0.005;
+enum class GapClass { Equal, ReferenceFaster, FabricFaster };
+GapClass classify(const FabricGap& g);
+
+// The verdict in plain English, e.g. "Equal within 0.5% at 16 GPUs: the job fits under one leaf
+// switch, so ECMP has nothing to collide on; RoCEv2 400 Gb/s, tuned saves CNY 12,000 per month."
+// The GUI composes its translated sentence from the same fields.
+std::string verdict_text(const FabricGap& g);
+
+// --- The sweep ------------------------------------------------------------------------------
+
+enum class SweepLayout {
+  Held,  // TP, PP, CP, EP as the scenario sets them; DP follows the GPU count
+  Best,  // per size and fabric the planner's best feasible layout under the search space
+};
+std::string_view to_string(SweepLayout l);  // "held", "best"
+std::optional<SweepLayout> parse_sweep_layout(std::string_view text);
+
+enum class SweepScaling {
+  Strong,  // the global batch is held
+  Weak,    // the batch per GPU is held: global batch x GPUs / the smallest size's GPUs
+};
+
+// 2^k GPU counts from `min_gpus` (at least 1) up to and including `max_gpus`.
+std::vector<int> comparison_sizes(int min_gpus, int max_gpus);
+
+// The held layout on `gpus` GPUs of `fabric`: DP derived, the global batch as given; nodes hold
+// gpus_per_node GPUs, or one smaller node below that (its NICs in proportion).
+Scenario held_scenario(const Scenario& base, const FabricSpec& fabric, int gpus);
+
+// The planner's best feasible layout for `at` (its cluster, fabric and batch as they are) under
+// the knob lists and limits of `space` (its gpus and fabrics are replaced by `at`'s).
+struct BestLayout {
+  bool found = false;
+  Scenario scenario;
+  Estimate estimate;
+  std::string why;  // when not found: the planner's binding reason, in a sentence
+};
+BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective objective, int threads = 1,
+                       const std::atomic<bool>* cancel = nullptr);
+
+struct ComparisonSpec {
+  std::vector<std::string> fabrics;  // empty: comparison_fabrics(base's fabric); the first is the reference
+  std::vector<int> sizes;            // GPU counts, ascending
+  SweepLayout layout = SweepLayout::Held;
+  SweepScaling scaling = SweepScaling::Strong;
+  SearchSpace space;                 // Best: knob lists and limits
+  Objective objective = Objective::Throughput;
+  int threads = 1;                   // for the planner under Best
+};
+
+struct ComparisonPoint {
+  int gpus = 0;
+  bool estimated = false;  // validated: scenario and estimate are set
+  bool fits = false;       // the estimate fits in memory
+  bool feasible = false;   // estimated and fits: a valid result
+  std::string reason;      // why not feasible ("field: reason"), empty when feasible
+  Scenario scenario;
+  Estimate estimate;
+  double scaling = 0;  // per-GPU throughput relative to the series' smallest feasible point
+  double speedup = 0;  // the reference fabric over this one, when both are feasible (0 otherwise)
+};
+
+struct ComparisonSeries {
+  std::string fabric_id, fabric_name;
+  std::vector<ComparisonPoint> points;  // one per size
+};
+
+struct ComparisonResult {
+  std::vector<int> sizes;
+  std::vector<ComparisonSeries> series;  // series[0] is the reference
+  std::vector<FabricGap> gaps;           // per size, per other fabric, where both points are feasible
+  SweepLayout layout = SweepLayout::Held;
+  SweepScaling scaling = SweepScaling::Strong;
+  Currency currency = Currency::Cny;
+  bool seed_class = false;  // the seed article's class: a calibrated GPU (A100/H100) and sizes in 8-32
+  bool canceled = false;
+  // The gap each size's verdict is about: the reference against its counterpart when that is
+  // in the comparison, else against the second fabric. nullptr when that pair is not feasible.
+  const FabricGap* verdict_gap(int gpus) const;
+};
+
+// Runs every (fabric, size) point. `progress(done, total)` after each; returning false cancels.
+ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spec,
+                                 const std::function<bool(int done, int total)>& progress = {});
+
+// The seed article's claims are about A100/H100 clusters of 8-32 GPUs
+// (shared/reference/seed-claims.md); they are shown beside a comparison only for that class.
+inline constexpr int kSeedClassMinGpus = 8;
+inline constexpr int kSeedClassMaxGpus = 32;
+bool in_seed_class(const Scenario& base, const std::vector<int>& sizes);
+
+}  // namespace cp

@@ -1,0 +1,363 @@
+#include "plan/fabric_compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/explain.h"
+#include "engine/units.h"
+#include "engine/validate.h"
+
+namespace cp {
+namespace {
+
+const FabricSpec* find_in_catalog(FabricKind kind, double gbps, FabricTuning tuning) {
+  for (const FabricSpec& x : fabric_catalog())
+    if (x.kind == kind && x.nic_gbps == gbps && x.tuning == tuning) return &x;
+  return nullptr;
+}
+
+// "12,345" (whole units, thousands grouped).
+std::string grouped(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.0f", std::abs(v));
+  std::string digits = buf, out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string money(double v, Currency c) { return std::string(to_string(c)) + " " + grouped(v); }
+
+std::string percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * std::abs(fraction));
+  return buf;
+}
+
+std::string millis(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f ms", 1e3 * s);
+  return buf;
+}
+
+bool same_layout(const Scenario& a, const Scenario& b) {
+  const Parallelism& x = a.parallel;
+  const Parallelism& y = b.parallel;
+  return x.tp == y.tp && x.pp == y.pp && x.cp == y.cp && x.ep == y.ep && x.vpp == y.vpp && x.sp == y.sp &&
+         a.training.micro_batch == b.training.micro_batch && a.training.zero == b.training.zero &&
+         a.training.recompute == b.training.recompute;
+}
+
+}  // namespace
+
+const FabricSpec* counterpart(const FabricSpec& f) {
+  if (f.kind == FabricKind::InfiniBand) return find_in_catalog(FabricKind::RoCE, f.nic_gbps, FabricTuning::Tuned);
+  return find_in_catalog(FabricKind::InfiniBand, f.nic_gbps, FabricTuning::Stock);
+}
+
+std::vector<std::string> comparison_fabrics(const FabricSpec& f) {
+  const FabricSpec* ib = f.kind == FabricKind::InfiniBand ? &f : counterpart(f);
+  if (!ib) ib = find_fabric("ib-ndr");
+  std::vector<std::string> out{ib->id};
+  for (FabricTuning t : {FabricTuning::Stock, FabricTuning::Tuned})
+    if (const FabricSpec* r = find_in_catalog(FabricKind::RoCE, ib->nic_gbps, t)) out.push_back(r->id);
+  return out;
+}
+
+FabricComparison compare_ib_roce(const Scenario& s, const Estimate& e) {
+  FabricComparison f;
+  f.this_fabric = s.cluster.fabric.id;
+  const FabricSpec* other = counterpart(s.cluster.fabric);
+  if (!other) return f;
+  Scenario t = s;
+  t.cluster.fabric = *other;
+  if (!validate(t).empty()) return f;
+  const Estimate o = estimate(t);
+  f.other_fabric = other->id;
+  f.network_capex_delta = o.cost.network_capex - e.cost.network_capex;
+  f.train_time_delta_s = o.reliability.real_train_time_s - e.reliability.real_train_time_s;
+  f.run_total_delta = o.cost.run_total - e.cost.run_total;
+  return f;
+}
+
+std::string_view to_string(Traffic t) {
+  switch (t) {
+    case Traffic::Dp: return "dp";
+    case Traffic::Ep: return "ep";
+    case Traffic::Cp: return "cp";
+    case Traffic::Pp: return "pp";
+    case Traffic::Tp: return "tp";
+  }
+  return "?";
+}
+
+double exposed_s(const Estimate& e, Traffic t) {
+  const ExposedComm& x = e.step.exposed;
+  switch (t) {
+    case Traffic::Dp: return x.dp_s;
+    case Traffic::Ep: return x.ep_s;
+    case Traffic::Cp: return x.cp_s;
+    case Traffic::Pp: return x.pp_s;
+    case Traffic::Tp: return x.tp_s;
+  }
+  return 0;
+}
+
+FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e) {
+  FabricGap g;
+  g.gpus = s.cluster.total_gpus();
+  g.reference_fabric = ref_s.cluster.fabric.id;
+  g.reference_name = ref_s.cluster.fabric.name;
+  g.fabric = s.cluster.fabric.id;
+  g.fabric_name = s.cluster.fabric.name;
+  const double sp = speedup(ref_e.throughput.tokens_per_s, e.throughput.tokens_per_s);
+  g.speedup = std::isfinite(sp) ? sp : 0;
+  g.step_delta_s = e.step.step_s - ref_e.step.step_s;
+  double largest = -1;
+  for (int k = 0; k < kTrafficKinds; ++k) {
+    const Traffic t = Traffic(k);
+    const double d = exposed_s(e, t) - exposed_s(ref_e, t);
+    g.exposed_delta_s[std::size_t(k)] = d;
+    if (std::abs(d) > largest) {
+      largest = std::abs(d);
+      g.dominant = t;
+    }
+  }
+  auto busy = [](const Estimate& x) { return x.step.compute_s + x.step.bubble_s + x.step.optimizer_s; };
+  g.compute_delta_s = busy(e) - busy(ref_e);
+  g.same_layout = same_layout(ref_s, s);
+  g.network_capex_delta = e.cost.network_capex - ref_e.cost.network_capex;
+  g.per_month_delta = e.cost.per_month - ref_e.cost.per_month;
+  g.has_run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0 && ref_e.reliability.real_train_time_s > 0;
+  if (g.has_run) {
+    g.run_total_delta = e.cost.run_total - ref_e.cost.run_total;
+    g.train_time_delta_s = e.reliability.real_train_time_s - ref_e.reliability.real_train_time_s;
+  }
+  g.currency = e.cost.currency;
+  g.tiers = e.network.tiers;
+  g.one_node = s.cluster.nodes <= 1;
+  g.one_leaf = !g.one_node && (e.network.tiers <= 1 || s.cluster.nodes <= e.network.nodes_per_leaf);
+  return g;
+}
+
+GapClass classify(const FabricGap& g) {
+  if (std::abs(g.speedup) < kEqualWithin) return GapClass::Equal;
+  return g.speedup > 0 ? GapClass::ReferenceFaster : GapClass::FabricFaster;
+}
+
+std::string verdict_text(const FabricGap& g) {
+  const std::string at = " at " + grouped(g.gpus) + " GPUs: ";
+  std::string t;
+  const GapClass c = classify(g);
+  if (c == GapClass::Equal) {
+    t = "Equal within 0.5%" + at;
+    if (g.one_node) t += "the job runs inside one node, on NVLink, so the fabric carries none of its traffic";
+    else if (g.one_leaf) t += "the job fits under one leaf switch, so ECMP has nothing to collide on";
+    else if (std::abs(g.step_delta_s) < 1e-9) t += "its network traffic hides behind compute on both fabrics";
+    else t += g.fabric_name + " moves its traffic as fast as " + g.reference_name + " here";
+  } else {
+    const bool ref_ahead = c == GapClass::ReferenceFaster;
+    const std::string& fast = ref_ahead ? g.reference_name : g.fabric_name;
+    const std::string& slow = ref_ahead ? g.fabric_name : g.reference_name;
+    const double lead = ref_ahead ? g.speedup : 1 / (1 + g.speedup) - 1;
+    t = fast + " is " + percent(lead) + " faster" + at;
+    const double traffic = g.exposed_delta_s[std::size_t(g.dominant)];
+    if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic))
+      t += "the best layouts differ, and compute, bubble and optimizer time change by " +
+           millis(ref_ahead ? g.compute_delta_s : -g.compute_delta_s) + " per step on " + slow;
+    else
+      t += "mostly exposed " + std::string(g.dominant == Traffic::Dp   ? "data-parallel"
+                                           : g.dominant == Traffic::Ep ? "expert all-to-all"
+                                           : g.dominant == Traffic::Cp ? "context-parallel"
+                                           : g.dominant == Traffic::Pp ? "pipeline"
+                                                                       : "tensor-parallel") +
+           " traffic, " + millis(ref_ahead ? traffic : -traffic) + " per step on " + slow;
+  }
+  if (g.per_month_delta < -0.5) t += "; " + g.fabric_name + " saves " + money(-g.per_month_delta, g.currency) + " per month";
+  else if (g.per_month_delta > 0.5)
+    t += "; " + g.fabric_name + " costs " + money(g.per_month_delta, g.currency) + " more per month";
+  else t += "; both cost the same per month";
+  if (g.has_run && std::abs(g.run_total_delta) > 0.5)
+    t += " (" + std::string(g.run_total_delta < 0 ? "saves " : "costs ") + money(std::abs(g.run_total_delta), g.currency) +
+         (g.run_total_delta < 0 ? " on the run)" : " more for the run)");
+  t += ".";
+  return t;
+}
+
+std::string_view to_string(SweepLayout l) { return l == SweepLayout::Best ? "best" : "held"; }
+
+std::optional<SweepLayout> parse_sweep_layout(std::string_view text) {
+  if (text == "held") return SweepLayout::Held;
+  if (text == "best") return SweepLayout::Best;
+  return std::nullopt;
+}
+
+std::vector<int> comparison_sizes(int min_gpus, int max_gpus) {
+  std::vector<int> sizes;
+  for (long long n = std::max(1, min_gpus); n <= max_gpus; n *= 2) sizes.push_back(int(n));
+  return sizes;
+}
+
+Scenario held_scenario(const Scenario& base, const FabricSpec& fabric, int gpus) {
+  Scenario s = base;
+  s.cluster.fabric = fabric;
+  s.parallel.dp = 0;
+  if (gpus < s.cluster.gpus_per_node) {
+    s.cluster.nics_per_node = std::max(1, s.cluster.nics_per_node * gpus / s.cluster.gpus_per_node);
+    s.cluster.gpus_per_node = gpus;
+    s.cluster.nodes = 1;
+  } else {
+    s.cluster.nodes = gpus / s.cluster.gpus_per_node;
+  }
+  return s;
+}
+
+BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective objective, int threads,
+                       const std::atomic<bool>* cancel) {
+  BestLayout b;
+  SearchSpace sp = space;
+  sp.gpus = {at.cluster.total_gpus()};
+  sp.fabrics = {at.cluster.fabric.id};
+  PlanOptions o;
+  o.objective = objective;
+  o.top = 1;
+  o.threads = threads;
+  o.cancel = cancel;
+  // The fabric may be one the catalog does not hold (read from a file): plan on `at` itself.
+  Scenario base = at;
+  const PlanResult r = plan(base, sp, o);
+  if (!r.ok()) {
+    b.why = r.problems.front().text();
+    return b;
+  }
+  if (r.top.empty()) {
+    b.why = r.binding_text.empty() ? std::string("no layout is feasible") : r.binding_text;
+    return b;
+  }
+  b.found = true;
+  b.scenario = r.top.front().scenario;
+  b.scenario.cluster.fabric = at.cluster.fabric;
+  b.estimate = r.top.front().estimate;
+  return b;
+}
+
+const FabricGap* ComparisonResult::verdict_gap(int gpus) const {
+  if (series.size() < 2) return nullptr;
+  std::string want = series[1].fabric_id;
+  if (const FabricSpec* ref = find_fabric(series[0].fabric_id))
+    if (const FabricSpec* other = counterpart(*ref))
+      for (const ComparisonSeries& s : series)
+        if (s.fabric_id == other->id) want = other->id;
+  for (const FabricGap& g : gaps)
+    if (g.gpus == gpus && g.fabric == want) return &g;
+  return nullptr;
+}
+
+bool in_seed_class(const Scenario& base, const std::vector<int>& sizes) {
+  if (!base.cluster.gpu.calibrated) return false;
+  return std::any_of(sizes.begin(), sizes.end(),
+                     [](int n) { return n >= kSeedClassMinGpus && n <= kSeedClassMaxGpus; });
+}
+
+ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spec,
+                                 const std::function<bool(int, int)>& progress) {
+  ComparisonResult r;
+  r.sizes = spec.sizes;
+  r.layout = spec.layout;
+  r.scaling = spec.scaling;
+  r.currency = base.assumptions.currency;
+  r.seed_class = in_seed_class(base, spec.sizes);
+  const std::vector<std::string> fabrics =
+      spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
+  const int total = int(fabrics.size() * spec.sizes.size());
+  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
+  int done = 0;
+  for (const std::string& id : fabrics) {
+    ComparisonSeries series;
+    series.fabric_id = id;
+    const FabricSpec* f = id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+    series.fabric_name = f ? f->name : id;
+    int base_gpus = 0;
+    double base_tps = 0;
+    for (int gpus : spec.sizes) {
+      ComparisonPoint p;
+      p.gpus = gpus;
+      if (!f) {
+        p.reason = "cluster.fabric: unknown fabric '" + id + "'";
+      } else if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
+        p.reason = "cluster.nodes: " + std::to_string(gpus) + " GPUs are not a whole number of " +
+                   std::to_string(base.cluster.gpus_per_node) + "-GPU nodes";
+      } else {
+        Scenario s = held_scenario(base, *f, gpus);
+        bool ok = true;
+        if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
+          const long long scaled = (long long)base.training.global_batch * gpus;
+          if (scaled % reference_gpus != 0) {
+            ok = false;
+            p.reason = "training.global_batch: weak scaling gives " + std::to_string(base.training.global_batch) + " x " +
+                       std::to_string(gpus) + " / " + std::to_string(reference_gpus) + ", not a whole number of sequences";
+          } else {
+            s.training.global_batch = int(scaled / reference_gpus);
+          }
+        }
+        if (ok && spec.layout == SweepLayout::Best) {
+          BestLayout b = best_layout(s, spec.space, spec.objective, spec.threads);
+          if (b.found) {
+            p.scenario = std::move(b.scenario);
+            p.estimate = b.estimate;
+            p.estimated = true;
+          } else {
+            p.reason = b.why;
+          }
+        } else if (ok) {
+          const std::vector<Problem> problems = validate(s);
+          if (problems.empty()) {
+            p.estimate = estimate(s);
+            p.scenario = std::move(s);
+            p.estimated = true;
+          } else {
+            p.reason = problems.front().text();
+          }
+        }
+        if (p.estimated) {
+          p.fits = p.estimate.memory.fits;
+          if (!p.fits) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "memory.total_bytes: needs %.1f GiB per GPU, capacity %.1f GiB",
+                          p.estimate.memory.peak.total() / units::GiB, p.estimate.memory.capacity / units::GiB);
+            p.reason = buf;
+          }
+        }
+      }
+      p.feasible = p.estimated && p.fits;
+      if (p.feasible) {
+        if (base_gpus == 0) {
+          base_gpus = gpus;
+          base_tps = p.estimate.throughput.tokens_per_s;
+        }
+        p.scaling = scaling_efficiency(p.estimate.throughput.tokens_per_s, gpus, base_tps, base_gpus);
+      }
+      series.points.push_back(std::move(p));
+      ++done;
+      if (progress && !progress(done, total)) {
+        r.canceled = true;
+        return r;
+      }
+    }
+    r.series.push_back(std::move(series));
+  }
+  for (std::size_t k = 1; k < r.series.size(); ++k)
+    for (std::size_t i = 0; i < r.sizes.size(); ++i) {
+      const ComparisonPoint& a = r.series[0].points[i];
+      ComparisonPoint& b = r.series[k].points[i];
+      if (!a.feasible || !b.feasible) continue;
+      r.gaps.push_back(fabric_gap(a.scenario, a.estimate, b.scenario, b.estimate));
+      b.speedup = r.gaps.back().speedup;
+    }
+  return r;
+}
+
+}  // namespace cp

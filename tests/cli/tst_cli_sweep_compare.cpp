@@ -1,0 +1,186 @@
+// clusterplan-cli sweep as the IB-vs-RoCE comparison: --layout held|best, the fabric_gap keys
+// and verdicts, and the estimate command computing cost.ib_vs_roce once for its writers.
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <sstream>
+
+#include "cli/cli.h"
+
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+Result runCli(const QStringList& args) {
+  std::vector<std::string> v;
+  for (const QString& s : args) v.push_back(s.toStdString());
+  std::ostringstream out, err;
+  Result r;
+  r.code = cp::cli::run(v, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+// Llama-2-7B on H100, held layout TP 8 PP 2 (needs 16 GPUs), IB NDR against tuned RoCE.
+const QStringList kSweep{"sweep",   "--model", "llama-2-7b", "--gpu",    "h100-sxm",       "--tp",
+                         "8",       "--pp",    "2",          "--gpus",   "4,8,16,32",      "--fabric",
+                         "ib-ndr,roce-400-tuned", "--global-batch", "256", "--tokens", "1e11"};
+
+json sweepJson(const QStringList& extra) {
+  const Result r = runCli(kSweep + extra + QStringList{"--format", "json"});
+  if (r.code != 0) qWarning("exit %d: %s", r.code, r.err.c_str());
+  return r.code == 0 ? json::parse(r.out) : json();
+}
+
+const json& pointAt(const json& j, const std::string& fabric, int gpus) {
+  for (const json& p : j.at("points"))
+    if (p.at("fabric") == fabric && p.at("gpus") == gpus) return p;
+  qFatal("no point %s %d", fabric.c_str(), gpus);
+}
+
+}  // namespace
+
+class TstCliSweepCompare : public QObject {
+  Q_OBJECT
+ private slots:
+  void heldIsTheDefault();
+  void bestFillsEverySize();
+  void bestListsConstrainTheSearch();
+  void fabricGapKeys();
+  void textHasVerdicts();
+  void badLayoutOptions_data();
+  void badLayoutOptions();
+  void estimateKeepsIbVsRoce();
+};
+
+void TstCliSweepCompare::heldIsTheDefault() {
+  const json j = sweepJson({});
+  QCOMPARE(QString::fromStdString(j.at("layout").get<std::string>()), QString("held"));
+  // TP 8 x PP 2 cannot run on 4 or 8 GPUs: marked, with reasons, never estimated.
+  for (int g : {4, 8}) {
+    const json& p = pointAt(j, "ib-ndr", g);
+    QCOMPARE(p.at("feasible").get<bool>(), false);
+    QVERIFY(!p.at("reasons").empty());
+  }
+  const json& p16 = pointAt(j, "ib-ndr", 16);
+  QCOMPARE(p16.at("feasible").get<bool>(), true);
+  QCOMPARE(p16.at("estimate").at("inputs").at("parallelism").at("tp").get<int>(), 8);
+  QCOMPARE(p16.at("estimate").at("inputs").at("parallelism").at("pp").get<int>(), 2);
+  QCOMPARE(sweepJson({"--layout", "held"}).dump(), j.dump());
+}
+
+void TstCliSweepCompare::bestFillsEverySize() {
+  const json j = sweepJson({"--layout", "best"});
+  QCOMPARE(QString::fromStdString(j.at("layout").get<std::string>()), QString("best"));
+  for (const char* f : {"ib-ndr", "roce-400-tuned"})
+    for (int g : {4, 8, 16, 32}) {
+      const json& p = pointAt(j, f, g);
+      QVERIFY2(p.at("feasible").get<bool>(), p.at("reasons").dump().c_str());
+      const json& par = p.at("estimate").at("inputs").at("parallelism");
+      const int used = par.at("tp").get<int>() * par.at("pp").get<int>() * par.at("cp").get<int>() * p.at("dp").get<int>();
+      QCOMPARE(used, g);  // the point's own layout, DP included, fills its GPUs
+    }
+  // The best layout is at least as fast as the held one where the held one runs.
+  const json held = sweepJson({});
+  for (int g : {16, 32}) {
+    const double b = pointAt(j, "ib-ndr", g).at("estimate").at("throughput").at("tokens_per_s").get<double>();
+    const double h = pointAt(held, "ib-ndr", g).at("estimate").at("throughput").at("tokens_per_s").get<double>();
+    QVERIFY2(b >= h, qPrintable(QString("%1 GPUs: best %2, held %3").arg(g).arg(b).arg(h)));
+  }
+}
+
+void TstCliSweepCompare::bestListsConstrainTheSearch() {
+  // A comma list constrains the search; the single --pp 2 only describes the held layout.
+  const json j = sweepJson({"--layout", "best", "--tp", "2,4", "--zero", "1"});
+  int seen = 0;
+  for (const json& p : j.at("points")) {
+    if (!p.at("feasible").get<bool>()) continue;
+    const int tp = p.at("estimate").at("inputs").at("parallelism").at("tp").get<int>();
+    QVERIFY(tp == 2 || tp == 4);
+    ++seen;
+  }
+  QCOMPARE(seen, 8);
+}
+
+void TstCliSweepCompare::fabricGapKeys() {
+  const json j = sweepJson({"--layout", "best"});
+  const json& gaps = j.at("fabric_gap");
+  QCOMPARE(int(gaps.size()), 4);  // one per size: tuned RoCE against IB
+  for (const json& g : gaps) {
+    for (const char* k : {"gpus", "vary", "reference_fabric", "fabric", "speedup", "class", "step_delta_s",
+                          "exposed_delta_s", "compute_delta_s", "same_layout", "currency", "network_capex_delta",
+                          "per_month_delta", "run_total_delta", "train_time_delta_s", "one_node", "one_leaf", "tiers",
+                          "dominant_traffic", "verdict"})
+      QVERIFY2(g.contains(k), k);
+    QCOMPARE(g.at("reference_fabric").get<std::string>(), std::string("ib-ndr"));
+    QCOMPARE(g.at("fabric").get<std::string>(), std::string("roce-400-tuned"));
+    double traffic = 0;
+    for (const char* t : {"dp", "ep", "cp", "pp", "tp"}) traffic += g.at("exposed_delta_s").at(t).get<double>();
+    QVERIFY(std::abs(g.at("step_delta_s").get<double>() - traffic - g.at("compute_delta_s").get<double>()) < 1e-9);
+    const int gpus = g.at("gpus").get<int>();
+    const json& a = pointAt(j, "ib-ndr", gpus).at("estimate");
+    const json& b = pointAt(j, "roce-400-tuned", gpus).at("estimate");
+    QCOMPARE(g.at("per_month_delta").get<double>(),
+             b.at("cost").at("per_month").get<double>() - a.at("cost").at("per_month").get<double>());
+    QCOMPARE(g.at("speedup").get<double>(), a.at("throughput").at("tokens_per_s").get<double>() /
+                                                 b.at("throughput").at("tokens_per_s").get<double>() - 1);
+  }
+  // 4 and 8 GPUs: one node; 16 and 32: two and four nodes under one leaf.
+  QCOMPARE(gaps[0].at("one_node").get<bool>(), true);
+  QCOMPARE(gaps[2].at("one_leaf").get<bool>(), true);
+  QVERIFY(gaps[2].at("verdict").get<std::string>().rfind("Equal within 0.5% at 16 GPUs: the job fits under one leaf "
+                                                         "switch, so ECMP has nothing to collide on; ", 0) == 0);
+  // A single fabric: no gap.
+  const Result r = runCli({"sweep", "--model", "llama-2-7b", "--gpus", "8,16", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  QVERIFY(json::parse(r.out).at("fabric_gap").empty());
+}
+
+void TstCliSweepCompare::textHasVerdicts() {
+  const Result r = runCli(kSweep + QStringList{"--layout", "best"});
+  QCOMPARE(r.code, 0);
+  QVERIFY2(r.out.find("layout: the planner's best per point") != std::string::npos, r.out.c_str());
+  QVERIFY(r.out.find("\nAgainst ib-ndr\n") != std::string::npos);
+  QVERIFY(r.out.find("  roce-400-tuned: Equal within 0.5% at 16 GPUs: the job fits under one leaf switch") !=
+          std::string::npos);
+}
+
+void TstCliSweepCompare::badLayoutOptions_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("error");
+  QTest::newRow("unknown layout") << QStringList{"--layout", "auto"} << "--layout: 'auto' is not one of: held, best";
+  QTest::newRow("missing layout") << QStringList{"--layout"} << "--layout: missing value (held|best)";
+  QTest::newRow("list without best") << QStringList{"--tp", "1,2"}
+                                     << "--tp/--pp/...: a comma list searches layouts; add --layout best";
+  QTest::newRow("vary a searched knob") << QStringList{"--layout", "best", "--vary", "pp=1,2"}
+                                        << "--vary: 'pp' is searched by --layout best";
+  QTest::newRow("bad list item") << QStringList{"--layout", "best", "--tp", "1,x"} << "--tp: ";
+}
+
+void TstCliSweepCompare::badLayoutOptions() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, error);
+  const Result r = runCli(QStringList{"sweep", "--model", "llama-2-7b", "--gpus", "8"} + args);
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains(error), r.err.c_str());
+}
+
+void TstCliSweepCompare::estimateKeepsIbVsRoce() {
+  // The estimate command computes the comparison once and its writers print it (contract).
+  const Result r = runCli({"estimate", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const json v = json::parse(r.out).at("cost").at("ib_vs_roce");
+  QCOMPARE(v.at("other_fabric").get<std::string>(), std::string("roce-200-tuned"));
+  QCOMPARE(v.at("network_capex_delta").get<double>(), 36000.0);
+  const Result csv = runCli({"estimate", "--format", "csv"});
+  QVERIFY(csv.out.find("cost.ib_vs_roce.other_fabric") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TstCliSweepCompare)
+#include "tst_cli_sweep_compare.moc"

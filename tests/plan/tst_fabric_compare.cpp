@@ -1,0 +1,298 @@
+// The one IB-vs-RoCE comparison (core/plan/fabric_compare.h): pairing by the catalog's meaning,
+// the single extra estimate behind cost.ib_vs_roce, the sweep with the layout held or the
+// planner's best per point, weak and strong scaling, infeasible and non-fitting points marked,
+// the gap split by traffic and by money, and the verdicts.
+#include <QtTest>
+
+#include <cmath>
+#include <numeric>
+
+#include "engine/validate.h"
+#include "plan/fabric_compare.h"
+
+using namespace cp;
+
+namespace {
+
+// Llama-2-7B on H100 SXM, TP 8 PP 1 (held), 8 GPUs per node: fits on one node.
+Scenario llama7b_h100(int tp = 8, int pp = 1) {
+  Scenario s = default_scenario();
+  s.model_id = "llama-2-7b";
+  s.model = find_model_preset("llama-2-7b")->shape;
+  s.training.seq = 4096;
+  s.training.global_batch = 512;
+  s.training.tokens = 1e11;
+  s.parallel = Parallelism{tp, pp, 1, 0, 1, 1, tp > 1};
+  s.cluster.gpu = *find_gpu("h100-sxm");
+  s.cluster.fabric = *find_fabric("ib-ndr");
+  s.cluster.nodes = 2;
+  return s;
+}
+
+const ComparisonPoint& point(const ComparisonResult& r, std::size_t series, int gpus) {
+  for (const ComparisonPoint& p : r.series.at(series).points)
+    if (p.gpus == gpus) return p;
+  qFatal("no point at %d GPUs", gpus);
+}
+
+}  // namespace
+
+class TstFabricCompare : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void pairsByCatalogMeaning();
+  void compareIbRoceRunsOneEstimate();
+  void heldLayoutMarksInfeasibleAndNonFitting();
+  void bestLayoutFillsSizesBelowTheHeldLayout();
+  void bestLayoutIsNeverWorseThanHeld();
+  void weakScalingHoldsBatchPerGpu();
+  void gapAddsUpByTrafficAndMoney();
+  void verdictsNameTheCause();
+  void seedClassIsA100H100At8To32();
+  void cancelStops();
+};
+
+void TstFabricCompare::pairsByCatalogMeaning() {
+  QCOMPARE(QString::fromStdString(counterpart(*find_fabric("ib-hdr"))->id), QString("roce-200-tuned"));
+  QCOMPARE(QString::fromStdString(counterpart(*find_fabric("ib-ndr"))->id), QString("roce-400-tuned"));
+  QCOMPARE(QString::fromStdString(counterpart(*find_fabric("ib-xdr"))->id), QString("roce-800-tuned"));
+  for (const char* roce : {"roce-400-untuned", "roce-400-tuned", "roce-400-hyperscale"})
+    QCOMPARE(QString::fromStdString(counterpart(*find_fabric(roce))->id), QString("ib-ndr"));
+  QVERIFY(counterpart(*find_fabric("roce-100-tuned")) == nullptr);  // no 100 Gb/s InfiniBand preset
+  // The pairing reads the spec's meaning, not its id: a site's own copy of NDR under another
+  // name still pairs with tuned RoCE at 400 Gb/s; a RoCE spec marked tuned still pairs with IB.
+  FabricSpec site = *find_fabric("ib-ndr");
+  site.id = "site-fabric-a";
+  QCOMPARE(QString::fromStdString(counterpart(site)->id), QString("roce-400-tuned"));
+  const std::vector<std::string> defaults = comparison_fabrics(site);
+  QCOMPARE(defaults, (std::vector<std::string>{"site-fabric-a", "roce-400-untuned", "roce-400-tuned"}));
+  QCOMPARE(comparison_fabrics(*find_fabric("roce-200-untuned")),
+           (std::vector<std::string>{"ib-hdr", "roce-200-untuned", "roce-200-tuned"}));
+  QCOMPARE(comparison_fabrics(*find_fabric("roce-100-untuned")),
+           (std::vector<std::string>{"ib-ndr", "roce-400-untuned", "roce-400-tuned"}));
+}
+
+void TstFabricCompare::compareIbRoceRunsOneEstimate() {
+  const Scenario s = default_scenario();
+  const Estimate e = estimate(s);
+  const FabricComparison f = compare_ib_roce(s, e);
+  QCOMPARE(QString::fromStdString(f.this_fabric), QString("ib-hdr"));
+  QCOMPARE(QString::fromStdString(f.other_fabric), QString("roce-200-tuned"));
+  // One 128-port Ethernet switch at 25,000 USD [est] against one HDR switch at 20,000 [est]:
+  // +5,000 USD = +36,000 CNY at 7.2.
+  QCOMPARE(f.network_capex_delta, 36000.0);
+  Scenario r = s;
+  r.cluster.fabric = *find_fabric("roce-200-tuned");
+  const Estimate er = estimate(r);
+  QCOMPARE(f.train_time_delta_s, er.reliability.real_train_time_s - e.reliability.real_train_time_s);
+  QCOMPARE(f.run_total_delta, er.cost.run_total - e.cost.run_total);
+  // No counterpart: nothing computed.
+  Scenario x = s;
+  x.cluster.fabric = *find_fabric("roce-100-tuned");
+  QVERIFY(compare_ib_roce(x, estimate(x)).other_fabric.empty());
+}
+
+void TstFabricCompare::heldLayoutMarksInfeasibleAndNonFitting() {
+  // LLaMA-65B TP 8 PP 4 held: 8 and 16 GPUs cannot hold the layout (TP x PP = 32).
+  ComparisonSpec spec;
+  spec.sizes = {8, 16, 32, 64};
+  const ComparisonResult r = compare_fabrics(default_scenario(), spec);
+  QCOMPARE(int(r.series.size()), 3);  // ib-hdr, roce-200-untuned, roce-200-tuned
+  QCOMPARE(QString::fromStdString(r.series[0].fabric_id), QString("ib-hdr"));
+  for (int g : {8, 16}) {
+    const ComparisonPoint& p = point(r, 0, g);
+    QVERIFY(!p.feasible);
+    QVERIFY(!p.estimated);
+    QVERIFY2(!p.reason.empty(), "an infeasible point says why");
+  }
+  QVERIFY(point(r, 0, 32).feasible);
+  QVERIFY(point(r, 0, 64).feasible);
+  // A point that is estimated but does not fit is marked, with the memory reason, never valid.
+  Scenario big = default_scenario();
+  big.training.recompute = Recompute::None;
+  big.training.micro_batch = 4;
+  big.training.seq = 4096;
+  big.parallel.pp = 1;
+  const ComparisonResult rb = compare_fabrics(big, spec);
+  const ComparisonPoint& p = point(rb, 0, 8);
+  QVERIFY(p.estimated);
+  QVERIFY(!p.fits);
+  QVERIFY(!p.feasible);
+  QVERIFY(p.reason.find("memory.total_bytes") == 0);
+  for (const FabricGap& g : rb.gaps) QVERIFY(g.gpus != 8);  // no gap from a point that does not fit
+}
+
+void TstFabricCompare::bestLayoutFillsSizesBelowTheHeldLayout() {
+  // Held TP 8 PP 2 needs 16 GPUs: 4 and 8 GPUs are blank when held; the planner finds a
+  // layout for every size under its default search space.
+  const Scenario base = llama7b_h100(8, 2);
+  ComparisonSpec spec;
+  spec.sizes = {4, 8, 16, 32};
+  spec.fabrics = {"ib-ndr", "roce-400-tuned"};
+  const ComparisonResult held = compare_fabrics(base, spec);
+  QVERIFY(!point(held, 0, 4).feasible);
+  QVERIFY(!point(held, 0, 8).feasible);
+  spec.layout = SweepLayout::Best;
+  const ComparisonResult best = compare_fabrics(base, spec);
+  for (int g : spec.sizes)
+    for (std::size_t k = 0; k < 2; ++k) {
+      const ComparisonPoint& p = point(best, k, g);
+      QVERIFY2(p.feasible, p.reason.c_str());
+      QCOMPARE(p.scenario.cluster.total_gpus(), g);
+      QCOMPARE(QString::fromStdString(p.scenario.cluster.fabric.id), QString::fromStdString(spec.fabrics[k]));
+      QVERIFY(validate(p.scenario).empty());
+      // The point's estimate is its scenario's.
+      QCOMPARE(p.estimate.throughput.tokens_per_s, estimate(p.scenario).throughput.tokens_per_s);
+    }
+  // Constraints of the search hold: TP limited to {1, 2}.
+  spec.space.tp = {1, 2};
+  const ComparisonResult constrained = compare_fabrics(base, spec);
+  for (const ComparisonSeries& s : constrained.series)
+    for (const ComparisonPoint& p : s.points)
+      if (p.feasible) QVERIFY(p.scenario.parallel.tp == 1 || p.scenario.parallel.tp == 2);
+}
+
+void TstFabricCompare::bestLayoutIsNeverWorseThanHeld() {
+  const Scenario base = llama7b_h100(8, 1);
+  ComparisonSpec spec;
+  spec.sizes = {8, 16, 64, 256};
+  spec.fabrics = {"ib-ndr", "roce-400-untuned"};
+  const ComparisonResult held = compare_fabrics(base, spec);
+  spec.layout = SweepLayout::Best;
+  const ComparisonResult best = compare_fabrics(base, spec);
+  int compared = 0;
+  for (std::size_t k = 0; k < 2; ++k)
+    for (int g : spec.sizes) {
+      const ComparisonPoint& h = point(held, k, g);
+      const ComparisonPoint& b = point(best, k, g);
+      if (!h.feasible) continue;
+      QVERIFY(b.feasible);
+      QVERIFY2(b.estimate.throughput.tokens_per_s >= h.estimate.throughput.tokens_per_s * (1 - 1e-12),
+               qPrintable(QString("%1 GPUs: best %2 < held %3").arg(g).arg(b.estimate.throughput.tokens_per_s)
+                              .arg(h.estimate.throughput.tokens_per_s)));
+      ++compared;
+    }
+  QCOMPARE(compared, 8);
+}
+
+void TstFabricCompare::weakScalingHoldsBatchPerGpu() {
+  const Scenario base = llama7b_h100(8, 1);
+  ComparisonSpec spec;
+  spec.sizes = {8, 16, 32};
+  spec.fabrics = {"ib-ndr"};
+  spec.scaling = SweepScaling::Weak;
+  for (SweepLayout l : {SweepLayout::Held, SweepLayout::Best}) {
+    spec.layout = l;
+    const ComparisonResult r = compare_fabrics(base, spec);
+    for (int g : spec.sizes) {
+      const ComparisonPoint& p = point(r, 0, g);
+      QVERIFY2(p.feasible, p.reason.c_str());
+      QCOMPARE(p.scenario.training.global_batch, 512 * g / 8);
+    }
+  }
+  spec.scaling = SweepScaling::Strong;
+  spec.layout = SweepLayout::Held;
+  const ComparisonResult strong = compare_fabrics(base, spec);
+  for (int g : spec.sizes) QCOMPARE(point(strong, 0, g).scenario.training.global_batch, 512);
+}
+
+void TstFabricCompare::gapAddsUpByTrafficAndMoney() {
+  // Llama-2-7B TP 1 PP 1 at 1,024 H100s: DP over 128 nodes on a three-tier fabric, 8
+  // micro-batches per GPU (issue 18's DP-heavy job).
+  Scenario base = llama7b_h100(1, 1);
+  base.training.global_batch = 8192;
+  ComparisonSpec spec;
+  spec.sizes = {16, 1024};
+  spec.fabrics = {"ib-ndr", "roce-400-untuned"};
+  const ComparisonResult r = compare_fabrics(base, spec);
+  QCOMPARE(int(r.gaps.size()), 2);
+  for (const FabricGap& g : r.gaps) {
+    const ComparisonPoint& a = point(r, 0, g.gpus);
+    const ComparisonPoint& b = point(r, 1, g.gpus);
+    QVERIFY(g.same_layout);
+    const double traffic = std::accumulate(g.exposed_delta_s.begin(), g.exposed_delta_s.end(), 0.0);
+    // Step = compute + bubble + optimizer + exposed communication: the parts add up to the gap.
+    QVERIFY2(std::abs(g.step_delta_s - traffic - g.compute_delta_s) <= 1e-12 * b.estimate.step.step_s,
+             qPrintable(QString("step %1 s, traffic %2 s").arg(g.step_delta_s).arg(traffic)));
+    // Same layout: compute changes only by the SM share that hidden communication takes
+    // (calib::kOverlapInterference): more on the slower fabric, less than the exposed part.
+    QVERIFY2(g.compute_delta_s >= 0 && g.compute_delta_s <= std::max(traffic, 1e-6),
+             qPrintable(QString("%1 GPUs: compute %2 s, traffic %3 s").arg(g.gpus).arg(g.compute_delta_s).arg(traffic)));
+    QCOMPARE(g.exposed_delta_s[std::size_t(Traffic::Dp)], b.estimate.step.exposed.dp_s - a.estimate.step.exposed.dp_s);
+    QCOMPARE(g.speedup, a.estimate.throughput.tokens_per_s / b.estimate.throughput.tokens_per_s - 1);
+    QCOMPARE(g.per_month_delta, b.estimate.cost.per_month - a.estimate.cost.per_month);
+    QCOMPARE(g.network_capex_delta, b.estimate.cost.network_capex - a.estimate.cost.network_capex);
+    QVERIFY(g.has_run);
+    QCOMPARE(g.run_total_delta, b.estimate.cost.run_total - a.estimate.cost.run_total);
+    QCOMPARE(b.speedup, g.speedup);
+  }
+  const FabricGap& small = r.gaps[0];
+  QCOMPARE(small.gpus, 16);
+  QVERIFY(small.one_leaf);
+  QCOMPARE(classify(small), GapClass::Equal);
+  const FabricGap& large = r.gaps[1];
+  QCOMPARE(large.gpus, 1024);
+  QVERIFY(!large.one_leaf);
+  QVERIFY(large.dominant == Traffic::Dp);
+  QVERIFY(large.exposed_delta_s[std::size_t(Traffic::Dp)] > 0);
+  QCOMPARE(classify(large), GapClass::ReferenceFaster);
+}
+
+void TstFabricCompare::verdictsNameTheCause() {
+  Scenario base = llama7b_h100(1, 1);
+  base.training.global_batch = 8192;
+  ComparisonSpec spec;
+  spec.sizes = {8, 16, 1024};
+  spec.fabrics = {"ib-ndr", "roce-400-untuned", "roce-400-tuned"};
+  const ComparisonResult r = compare_fabrics(base, spec);
+  // The verdict of a size is about the reference and its counterpart (tuned RoCE).
+  const FabricGap* g8 = r.verdict_gap(8);
+  QVERIFY(g8);
+  QCOMPARE(QString::fromStdString(g8->fabric), QString("roce-400-tuned"));
+  const QString one_node = QString::fromStdString(verdict_text(*g8));
+  QVERIFY2(one_node.startsWith("Equal within 0.5% at 8 GPUs: the job runs inside one node"), qPrintable(one_node));
+  const QString leaf = QString::fromStdString(verdict_text(*r.verdict_gap(16)));
+  QVERIFY2(leaf.startsWith("Equal within 0.5% at 16 GPUs: the job fits under one leaf switch, so ECMP has nothing "
+                           "to collide on; RoCEv2 400 Gb/s, tuned saves CNY "),
+           qPrintable(leaf));
+  // Two nodes' rent at the seed list's IB premium: RoCE saves CNY 5,999 per server per month.
+  QVERIFY2(leaf.contains("saves CNY 11,998 per month"), qPrintable(leaf));
+  const FabricGap* big = r.verdict_gap(1024);
+  const QString far = QString::fromStdString(verdict_text(*big));
+  QVERIFY2(far.startsWith("InfiniBand NDR 400 Gb/s is "), qPrintable(far));
+  QVERIFY2(far.contains("faster at 1,024 GPUs: mostly exposed data-parallel traffic"), qPrintable(far));
+  // Money in the verdict is the per-month difference, grouped.
+  QVERIFY(big->per_month_delta < 0);
+  QVERIFY(r.verdict_gap(32) == nullptr);  // not a size of the sweep
+}
+
+void TstFabricCompare::seedClassIsA100H100At8To32() {
+  Scenario s = default_scenario();  // A100 80GB SXM
+  QVERIFY(in_seed_class(s, {8, 16, 32}));
+  QVERIFY(in_seed_class(s, comparison_sizes(8, 1024)));
+  QVERIFY(!in_seed_class(s, {64, 128}));
+  s.cluster.gpu = *find_gpu("h100-sxm");
+  QVERIFY(in_seed_class(s, {32}));
+  s.cluster.gpu = *find_gpu("b200");
+  QVERIFY(!in_seed_class(s, {8, 16, 32}));
+  s.cluster.gpu = *find_gpu("rtx-4090");
+  QVERIFY(!in_seed_class(s, {8}));
+  QCOMPARE(comparison_sizes(4, 64), (std::vector<int>{4, 8, 16, 32, 64}));
+  QCOMPARE(comparison_sizes(8, 8), (std::vector<int>{8}));
+}
+
+void TstFabricCompare::cancelStops() {
+  ComparisonSpec spec;
+  spec.sizes = {32, 64, 128, 256};
+  int calls = 0;
+  const ComparisonResult r = compare_fabrics(default_scenario(), spec, [&calls](int done, int total) {
+    ++calls;
+    return !(done == 2 && total == 12);
+  });
+  QVERIFY(r.canceled);
+  QCOMPARE(calls, 2);
+}
+
+QTEST_APPLESS_MAIN(TstFabricCompare)
+#include "tst_fabric_compare.moc"
