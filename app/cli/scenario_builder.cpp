@@ -184,6 +184,8 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.tokens, t.tokens);
   set_if(a.tp_comm_overlap, t.tp_comm_overlap);
   set_if(a.dp_overlap, t.dp_overlap);
+  set_if(a.stack, t.stack);
+  set_if(a.fp8_attention, t.fp8_attention);
 
   Parallelism& p = s.parallel;
   set_if(a.tp, p.tp);

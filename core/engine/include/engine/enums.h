@@ -17,6 +17,15 @@ enum class Recompute { None, Selective, Full };
 // ZeRO stages 0-3 (Rajbhandari et al. 2020; FSDP full sharding = stage 3) and Megatron-LM's
 // distributed optimizer, which shards optimizer states but keeps a full fp32 gradient buffer.
 enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
+// The software stack a job runs on (issue 17). Each preset fixes a few mechanisms whose costs
+// are global constants (core/engine/include/engine/compute.h, calib::Tunables):
+//   megatron-core       Megatron-Core / NeMo with Transformer Engine (2023-): fused kernels
+//   megatron-lm         Megatron-LM 2020-22: fused kernels (softmax, bias-GeLU, bias-dropout-add)
+//   megatron-deepspeed  Megatron kernels under DeepSpeed's pipeline engine (2021-22)
+//   pytorch-eager       plain PyTorch modules (FSDP/DDP without torch.compile): unfused norms,
+//                       activations and residual adds, one launch per op from Python
+//   pytorch-compile     PyTorch with torch.compile (Inductor fuses the elementwise ops)
+enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile };
 
 std::string_view to_string(FfnType);
 std::string_view to_string(NormType);
@@ -26,6 +35,7 @@ std::string_view to_string(Optimizer);
 std::string_view to_string(GradDtype);
 std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
+std::string_view to_string(SoftwareStack);
 
 std::optional<FfnType> parse_ffn_type(std::string_view);
 std::optional<NormType> parse_norm_type(std::string_view);
@@ -34,6 +44,7 @@ std::optional<Optimizer> parse_optimizer(std::string_view);
 std::optional<GradDtype> parse_grad_dtype(std::string_view);
 std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
+std::optional<SoftwareStack> parse_software_stack(std::string_view);
 std::optional<bool> parse_on_off(std::string_view);
 
 // Lists of spellings, for help texts and error messages ("one of: adam, sgd, adam8bit").
@@ -44,5 +55,6 @@ std::string_view spellings_optimizer();
 std::string_view spellings_grad_dtype();
 std::string_view spellings_recompute();
 std::string_view spellings_zero();
+std::string_view spellings_software_stack();
 
 }  // namespace cp

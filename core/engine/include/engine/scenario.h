@@ -31,6 +31,14 @@ struct Training {
   bool tp_comm_overlap = false;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
+  // The software stack (issue 17): kernel fusion, launch overhead and pipeline engine of the
+  // framework, each priced by a global constant of calib::Tunables. Megatron-Core is the
+  // stack the engine modelled before the stack existed (fused kernels).
+  SoftwareStack stack = SoftwareStack::MegatronCore;
+  // With --precision fp8: whether the attention core (flash attention) runs in fp8 too.
+  // Transformer Engine's fp8 recipes and torchao's float8 convert only the linear layers and
+  // keep dot-product attention in bf16 unless asked (TE: NVTE_FP8_DPA=1), so the default is off.
+  bool fp8_attention = false;
 };
 
 struct Parallelism {
