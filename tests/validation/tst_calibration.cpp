@@ -27,12 +27,17 @@ using cp::calib::Tunables;
 
 namespace {
 
-// Thresholds (issue 17 targets: overall CV error <= 8%, worst source <= 12%, |bias| <= 3% in
-// every bucket of >= 5 runs). Where the engine does not reach a target yet, the threshold holds
-// the figure reached (rounded up) so that it cannot get worse; docs/model.md says what is missing.
-constexpr double kMaxCvMeanAbsError = 0.08;     // target 8%
-constexpr double kMaxWorstSourceError = 0.12;   // target 12%
-constexpr double kMaxBucketBias = 0.03;         // target 3%
+// Thresholds. Issue 17's targets: overall CV error <= 8%, worst source <= 12%, |bias| <= 3%
+// in every bucket of >= 5 runs. Where the engine does not reach a target yet, the threshold
+// holds the figure reached (rounded up) so that it cannot get worse; docs/model.md says what is
+// missing. Measured (2026-12, 113 fitted runs, 10 families): CV 7.8% overall; worst source
+// opt-175b-2022 18.1% (one run; the next worst llm-foundry 13.1%); bias up to +9.3% (MoE,
+// 8 runs) and +9.2% (FSDP/ZeRO-3, 30 runs), +6.4% (TP 1-2), +6.3% (<15B), +3.6% (H100).
+constexpr double kMaxCvMeanAbsError = 0.08;     // target 8%: reached
+constexpr double kTargetWorstSourceError = 0.12;
+constexpr double kMaxWorstSourceError = 0.19;   // held: 18.1% (OPT-175B)
+constexpr double kTargetBucketBias = 0.03;
+constexpr double kMaxBucketBias = 0.10;         // held: 9.3% (MoE)
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).
@@ -45,11 +50,14 @@ struct Knob {
 };
 // The search grid of each constant: a physically plausible range (see compute.h).
 constexpr Knob kKnobs[] = {
-    {"flash_efficiency", &Tunables::flash_efficiency, 0.30, 0.90, 0.025},
+    // FlashAttention-2 reaches 50-73% of the A100 peak forward and backward (Dao 2023, Fig. 4-6):
+    // 0.45-0.85 of the MAMF GEMM rate.
+    {"flash_efficiency", &Tunables::flash_efficiency, 0.45, 0.85, 0.025},
     {"gemm_k_overhead", &Tunables::gemm_k_overhead, 0, 512, 16},
     {"fp8_gemm_efficiency", &Tunables::fp8_gemm_efficiency, 0.40, 1.00, 0.02},
     {"eager_traffic_scale", &Tunables::eager_traffic_scale, 0.0, 4.0, 0.25},
-    {"eager_launch_s", &Tunables::eager_launch_s, 0, 60e-6, 2.5e-6},
+    // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces).
+    {"eager_launch_s", &Tunables::eager_launch_s, 0, 30e-6, 2.5e-6},
     {"zero3_overlap", &Tunables::zero3_overlap, 0.30, 1.00, 0.05},
     {"deepspeed_pipeline_factor", &Tunables::deepspeed_pipeline_factor, 1.0, 1.8, 0.02},
 };
@@ -79,6 +87,9 @@ double objective(const Corpus& c, const std::vector<Run*>& runs, const Tunables&
   double total = 0;
   for (const auto& [source, sn] : per_source) total += sn.first / sn.second;
   (void)c;
+  // The bias is held by the test per bucket, not traded in the fit: a bias term in the
+  // objective made the fit pay for the FSDP sources' optimism with pessimism on Megatron's
+  // (tried; docs/model.md).
   return per_source.empty() ? 0 : total / double(per_source.size());
 }
 
@@ -285,6 +296,9 @@ void TstCalibration::crossValidatedErrors() {
   QVERIFY2(cv.n >= 100, qPrintable(QString("only %1 fitted runs").arg(cv.n)));
   QVERIFY2(cv.mean_abs <= kMaxCvMeanAbsError,
            qPrintable(QString("cross-validated mean |error| %1% > %2%").arg(100 * cv.mean_abs).arg(100 * kMaxCvMeanAbsError)));
+  if (worst_source > kTargetWorstSourceError)
+    std::printf("  worst source above the %.0f%% target (held at %.0f%%)\n", 100 * kTargetWorstSourceError,
+                100 * kMaxWorstSourceError);
   QVERIFY2(worst_source <= kMaxWorstSourceError,
            qPrintable(QString("worst source %1: %2% > %3%")
                           .arg(QString::fromStdString(worst_name))
@@ -295,12 +309,14 @@ void TstCalibration::crossValidatedErrors() {
 void TstCalibration::noBiasInAnyBucket() {
   const Corpus& c = corpus();
   const CrossValidation& v = cross_validation();
-  std::printf("\nCross-validated bias per bucket (issue 17: |mean signed| <= %.0f%% where >= %d runs)\n", 100 * kMaxBucketBias,
-              kMinBucketRuns);
+  std::printf("\nCross-validated bias per bucket (issue 17 target: |mean signed| <= %.0f%% where >= %d runs)\n",
+              100 * kTargetBucketBias, kMinBucketRuns);
   QStringList failures;
   for (const auto& [key, s] : bucket_stats(c, v)) {
     std::printf("  %-12s %-30s %3d runs  mean |err| %5.1f%%  bias %+6.1f%%  sd %5.1f%%\n", key.first.c_str(), key.second.c_str(),
                 s.n, 100 * s.mean_abs, 100 * s.mean, 100 * s.sd);
+    if (s.n >= kMinBucketRuns && std::abs(s.mean) > kTargetBucketBias)
+      std::printf("    above the %.0f%% target (held at %.0f%%)\n", 100 * kTargetBucketBias, 100 * kMaxBucketBias);
     if (s.n >= kMinBucketRuns && std::abs(s.mean) > kMaxBucketBias)
       failures << QString("%1: %2 bias %3%").arg(key.first.c_str(), key.second.c_str()).arg(100 * s.mean, 0, 'f', 1);
   }
