@@ -164,7 +164,9 @@ const CrossValidation& cross_validation() {
       std::vector<Run*> train;
       for (Run* r : fitted_runs)
         if (family(c, *r) != f) train.push_back(r);
-      const Tunables t = fit(c, train, cp::calib::kCalibrated);
+      // Each fold starts from the uncalibrated values (Tunables{}: the constants before issue
+      // 17), never from the all-family fit, so that the left-out family leaks into nothing.
+      const Tunables t = fit(c, train, Tunables{});
       v.folds[f] = t;
       cp::calib::set_tunables(t);
       for (std::size_t i = 0; i < c.runs.size(); ++i) {
