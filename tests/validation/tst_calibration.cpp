@@ -30,14 +30,15 @@ namespace {
 // Thresholds. Issue 17's targets: overall CV error <= 8%, worst source <= 12%, |bias| <= 3%
 // in every bucket of >= 5 runs. Where the engine does not reach a target yet, the threshold
 // holds the figure reached (rounded up) so that it cannot get worse; docs/model.md says what is
-// missing. Measured (2026-12, 113 fitted runs, 10 families): CV 7.8% overall; worst source
-// opt-175b-2022 18.1% (one run; the next worst llm-foundry 13.1%); bias up to +9.3% (MoE,
-// 8 runs) and +9.2% (FSDP/ZeRO-3, 30 runs), +6.4% (TP 1-2), +6.3% (<15B), +3.6% (H100).
-constexpr double kMaxCvMeanAbsError = 0.08;     // target 8%: reached
+// missing. Measured (2026-12, 113 fitted runs, 10 families, each fold fitted from the
+// uncalibrated constants): CV 9.5% overall (+6.3% signed); worst source opt-175b-2022 18.1%
+// (one run); bias up to +14.5% (FSDP/ZeRO-3, 30 runs), +11.2% (TP 1-2, <15B), +10.9% (MoE).
+constexpr double kTargetCvMeanAbsError = 0.08;
+constexpr double kMaxCvMeanAbsError = 0.10;     // held: 9.5%
 constexpr double kTargetWorstSourceError = 0.12;
 constexpr double kMaxWorstSourceError = 0.19;   // held: 18.1% (OPT-175B)
 constexpr double kTargetBucketBias = 0.03;
-constexpr double kMaxBucketBias = 0.10;         // held: 9.3% (MoE)
+constexpr double kMaxBucketBias = 0.15;         // held: 14.5% (FSDP/ZeRO-3)
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).
@@ -298,6 +299,8 @@ void TstCalibration::crossValidatedErrors() {
   QVERIFY2(cv.n >= 100, qPrintable(QString("only %1 fitted runs").arg(cv.n)));
   QVERIFY2(cv.mean_abs <= kMaxCvMeanAbsError,
            qPrintable(QString("cross-validated mean |error| %1% > %2%").arg(100 * cv.mean_abs).arg(100 * kMaxCvMeanAbsError)));
+  if (cv.mean_abs > kTargetCvMeanAbsError)
+    std::printf("  CV error above the %.0f%% target (held at %.0f%%)\n", 100 * kTargetCvMeanAbsError, 100 * kMaxCvMeanAbsError);
   if (worst_source > kTargetWorstSourceError)
     std::printf("  worst source above the %.0f%% target (held at %.0f%%)\n", 100 * kTargetWorstSourceError,
                 100 * kMaxWorstSourceError);
