@@ -197,6 +197,14 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_recompute, spellings_recompute(), a.recompute);
                }},
+    OptionInfo{"stack", "megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
+               "software stack: kernel fusion, launch overhead, pipeline engine (default megatron-core)",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
+               }},
+    OptionInfo{"fp8-attention", "on|off", "Training",
+               "with --precision fp8, run the attention core in fp8 too (default off: fp8 recipes keep it in bf16)",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fp8_attention); }},
     OptionInfo{"zero", "0|1|2|3|fsdp|distopt", "Training",
                "ZeRO stage (fsdp = 3; distopt = Megatron-LM's distributed optimizer)",
                [](EstimateArgs& a, std::string_view v) { return choice(v, parse_zero, spellings_zero(), a.zero); }},

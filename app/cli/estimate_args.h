@@ -49,6 +49,8 @@ struct EstimateArgs {
   std::optional<Recompute> recompute;
   std::optional<Zero> zero;
   std::optional<bool> dropout, flash_attention;
+  std::optional<SoftwareStack> stack;
+  std::optional<bool> fp8_attention;
   std::optional<double> tokens;
 
   std::optional<int> tp, pp, vpp, dp, cp, ep;

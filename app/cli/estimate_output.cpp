@@ -105,7 +105,15 @@ void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& o
   out << "\nThroughput\n";
   value_line(out, "tokens/s", grouped_text(th.tokens_per_s) + " (band " + grouped_text(th.band_low) + " to " +
                                   grouped_text(th.band_high) + ")");
-  value_line(out, "model TFLOP/s per GPU", format("%.1f", th.model_tflops_per_gpu) + format(", MFU %.1f%%", th.mfu * 100));
+  value_line(out, "model TFLOP/s per GPU",
+             format("%.1f", th.model_tflops_per_gpu) + format(", MFU %.1f%%", th.mfu * 100) +
+                 format(" (band %.1f", th.mfu_band_low * 100) + format(" to %.1f%%)", th.mfu_band_high * 100));
+  value_line(out, "band from", format("cross-validated errors %+.0f%%", th.band_low_error * 100) +
+                                   format(" to %+.0f%%", th.band_high_error * 100) +
+                                   (th.band_bucket.empty() ? std::string(" (no corpus bucket)")
+                                                           : " (bucket " + std::string(th.band_dimension) + ": " +
+                                                                 std::string(th.band_bucket) + ", " +
+                                                                 std::to_string(th.band_runs) + " runs)"));
   value_line(out, "hardware TFLOP/s per GPU",
              format("%.1f", th.hardware_tflops_per_gpu) + format(", HFU %.1f%%", th.hfu * 100));
   if (s.training.tokens > 0 && th.train_time_s > 0)
@@ -198,6 +206,9 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
       << to_string(c.topology) << format(", oversubscription %g:1", c.oversubscription) << '\n';
   out << "Overlap      TP communication " << on_off(t.tp_comm_overlap) << ", DP gradient reduction "
       << on_off(t.dp_overlap) << '\n';
+  out << "Stack        " << to_string(t.stack)
+      << (t.precision == Precision::Fp8 ? std::string(", attention core in ") + (t.fp8_attention ? "fp8" : "bf16") : std::string())
+      << '\n';
 
   out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers
       << " layers, " << count(me.inflight, "micro-batch", "micro-batches") << " in flight\n";

@@ -180,6 +180,8 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.moe_dispatch, t.moe_dispatch);
   set_if(a.moe_max_nodes, t.moe_max_nodes);
   set_if(a.dp_overlap, t.dp_overlap);
+  set_if(a.stack, t.stack);
+  set_if(a.fp8_attention, t.fp8_attention);
 
   Parallelism& p = s.parallel;
   set_if(a.tp, p.tp);

@@ -10,6 +10,7 @@
 
 #include "cli/estimate_args.h"
 #include "cli/scenario_builder.h"
+#include "engine/error_band.h"
 #include "engine/validate.h"
 
 namespace cp::corpus {
@@ -148,6 +149,12 @@ void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::strin
       else
         r.measured_memory_gib = jr["measured_memory_gib"].get<double>();
     }
+    if (jr.contains("not_fitted")) {
+      if (!jr["not_fitted"].is_string() || jr["not_fitted"].get<std::string>().empty())
+        c.problems.push_back(rw + "not_fitted: must be a non-empty string (why the run is left out of the fit)");
+      else
+        r.not_fitted = jr["not_fitted"].get<std::string>();
+    }
     runs.push_back(std::move(r));
   }
   if (c.problems.size() != before) return;  // a file with problems contributes nothing
@@ -204,6 +211,7 @@ std::vector<std::string> command_words(const Source& s, const Run& r) {
 void evaluate(Corpus& c) {
   for (Run& r : c.runs) {
     r.error.clear();
+    r.built = false;
     const cli::ParseResult parsed = cli::parse_estimate_args(command_words(c.sources[std::size_t(r.source)], r));
     if (!parsed.ok()) {
       r.error = parsed.errors.front();
@@ -220,43 +228,36 @@ void evaluate(Corpus& c) {
       r.error = problems.front().text();
       continue;
     }
-    r.estimate = estimate(r.scenario);
-    r.predicted = predicted_metric(r);
-    if (!(r.predicted > 0) || !std::isfinite(r.predicted)) {
-      r.error = std::string("the engine's ") + to_string(r.metric) + " is not a positive number";
-      continue;
-    }
-    r.signed_error = r.predicted / r.published - 1;
-    r.speed_error = r.metric == Metric::StepS ? r.published / r.predicted - 1 : r.signed_error;
+    r.built = true;
+    reestimate(r);
   }
 }
 
-std::string tp_bucket(const Run& r) {
-  const int tp = r.scenario.parallel.tp;
-  if (tp <= 2) return "TP 1-2";
-  if (tp <= 4) return "TP 4";
-  return "TP 8";
+void reestimate(Run& r) {
+  if (!r.built) return;
+  r.error.clear();
+  r.estimate = estimate(r.scenario);
+  r.predicted = predicted_metric(r);
+  if (!(r.predicted > 0) || !std::isfinite(r.predicted)) {
+    r.error = std::string("the engine's ") + to_string(r.metric) + " is not a positive number";
+    r.signed_error = r.speed_error = 0;
+    return;
+  }
+  r.signed_error = r.predicted / r.published - 1;
+  r.speed_error = r.metric == Metric::StepS ? r.published / r.predicted - 1 : r.signed_error;
 }
 
-std::string size_bucket(const Run& r) {
-  const double p = r.estimate.params.total;
-  if (p < 15e9) return "<15B";
-  if (p <= 100e9) return "15-100B";
-  return ">100B";
+bool fitted(const Corpus& c, const Run& r) {
+  return r.not_fitted.empty() && c.sources[std::size_t(r.source)].hardware_matches_catalog;
 }
 
-std::string gpu_bucket(const Run& r) {
-  const std::string& id = r.scenario.cluster.gpu.id;
-  if (id.rfind("a100", 0) == 0) return "A100";
-  if (id.rfind("h100", 0) == 0) return "H100";
-  return id;
-}
-
-std::string moe_bucket(const Run& r) { return r.scenario.model.is_moe() ? "MoE" : "dense"; }
-
-std::string sharding_bucket(const Run& r) {
-  return r.scenario.training.zero == Zero::Stage3 ? "FSDP/ZeRO-3" : "Megatron (ZeRO 0-2, distopt)";
-}
+// The buckets are the engine's own (engine/error_band.h): the band an estimate shows comes
+// from the same grouping.
+std::string tp_bucket(const Run& r) { return std::string(cp::tp_bucket(r.scenario)); }
+std::string size_bucket(const Run& r) { return std::string(cp::size_bucket(r.estimate.params.total)); }
+std::string gpu_bucket(const Run& r) { return std::string(cp::gpu_bucket(r.scenario)); }
+std::string moe_bucket(const Run& r) { return std::string(cp::moe_bucket(r.scenario)); }
+std::string sharding_bucket(const Run& r) { return std::string(cp::sharding_bucket(r.scenario)); }
 
 ErrorStats stats(const std::vector<const Run*>& runs) {
   ErrorStats st;

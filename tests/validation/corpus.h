@@ -47,9 +47,11 @@ struct Run {
   nlohmann::json stack;  // framework, fp8, tp_overlap, ... (what the source states)
   std::string notes;
   double measured_memory_gib = 0;  // peak memory per GPU the source measured (GiB); 0: not given
+  std::string not_fitted;  // non-empty: why the run is reported but left out of the fit (issue 17)
 
   // Filled by evaluate().
   std::string error;       // empty when the run parsed, built, validated and estimated
+  bool built = false;      // the scenario parsed, built and validated
   Scenario scenario;
   Estimate estimate;
   double predicted = 0;    // the engine's figure in the source's metric
@@ -73,6 +75,14 @@ std::vector<std::string> command_words(const Source& s, const Run& r);
 
 // Parses, builds, validates and estimates every run; fills the Run's result fields.
 void evaluate(Corpus& c);
+
+// Estimates an evaluated run again from its scenario (after calib::set_tunables) and fills
+// its result fields; a run that did not build is left as it is.
+void reestimate(Run& r);
+
+// Whether the run takes part in the calibration fit and the cross-validation: its source's
+// GPUs are the catalog's (hardware_matches_catalog) and the run is not marked not_fitted.
+bool fitted(const Corpus& c, const Run& r);
 
 // Buckets for the bias table (issue 17): each returns the bucket's name for a run.
 std::string tp_bucket(const Run& r);     // "TP 1-2", "TP 4", "TP 8"

@@ -5,6 +5,30 @@
 
 namespace cp {
 
+namespace calib {
+
+// Fitted on the validation corpus by tests/validation/tst_calibration.cpp (coordinate search,
+// every fitted run; the leave-one-family-out figures are in docs/model.md).
+constexpr Tunables kCalibrated{
+    .flash_efficiency = 0.45,
+    .gemm_k_overhead = 384,
+    .fp8_gemm_efficiency = 1.0,
+    .eager_traffic_scale = 2.75,
+    .eager_launch_s = 30e-6,
+    .zero3_overlap = 0.9,
+    .deepspeed_pipeline_factor = 1.36,
+};
+
+namespace {
+Tunables& current_tunables() {
+  static Tunables t = kCalibrated;
+  return t;
+}
+}  // namespace
+const Tunables& tunables() { return current_tunables(); }
+void set_tunables(const Tunables& t) { current_tunables() = t; }
+}  // namespace calib
+
 double peak_flops(const GpuSpec& gpu, Precision p) {
   switch (p) {
     case Precision::Fp32: return gpu.fp32_flops > 0 ? gpu.fp32_flops : gpu.bf16_flops / 2;
@@ -25,7 +49,11 @@ double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, 
   const double sms = gpu.sm_count > 0 ? gpu.sm_count : 100;
   const double waves = std::ceil(tiles / sms);
   const double quantisation = (m * n) / (waves * sms * tm * tn);
-  const double k_eff = k / (k + calib::kGemmKOverhead);
+  // The tile prologue/epilogue takes about fixed time: in K units it grows with the SM's math
+  // rate (calib::Tunables::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
+  constexpr double kA100SmFlops = 312e12 / 108;
+  const double k_overhead = calib::tunables().gemm_k_overhead * (peak / sms) / kA100SmFlops;
+  const double k_eff = k / (k + k_overhead);
   const double flops = 2.0 * m * n * k;
   const double compute = flops / (peak * gpu.mamf_fraction * quantisation * k_eff);
   // Roofline: the operands and the result cross HBM at least once.
@@ -35,29 +63,57 @@ double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, 
 
 namespace {
 
+// What the software stack and the precision make of the GPU's peak: the rate GEMMs and the
+// attention core run at, and the cost of each kernel beyond its work.
+struct Rates {
+  double gemm_peak = 0;          // FLOP/s peak the GEMMs are timed against
+  double attention_peak = 0;     // FLOP/s peak of the attention core
+  double extra_launch_s = 0;     // host cost per kernel beyond calib::kKernelOverheadS
+  bool eager = false;            // unfused elementwise kernels (eager PyTorch)
+  double eager_traffic_scale = 0;  // calib::Tunables::eager_traffic_scale
+};
+
+Rates rates(const ComputeContext& c) {
+  const calib::Tunables& k = calib::tunables();
+  const Training& tr = *c.training;
+  Rates r;
+  const bool fp8 = tr.precision == Precision::Fp8 && c.gpu->fp8_flops > 0;
+  r.gemm_peak = fp8 ? c.peak * k.fp8_gemm_efficiency : c.peak;
+  // fp8 recipes keep the attention core in bf16 unless asked (Training::fp8_attention).
+  r.attention_peak = fp8 && !tr.fp8_attention ? peak_flops(*c.gpu, Precision::Bf16) : r.gemm_peak;
+  if (tr.stack == SoftwareStack::PyTorchEager) {
+    r.extra_launch_s = k.eager_launch_s;
+    r.eager = true;
+    r.eager_traffic_scale = k.eager_traffic_scale;
+  }
+  return r;
+}
+
 struct Acc {
+  const ComputeContext* c = nullptr;
+  const Rates* r = nullptr;
   double time = 0;
   double flops = 0;  // model FLOPs this GPU contributes (a GEMM replicated on every TP rank
                      // counts 1/t here, so that summing over TP ranks gives the model's FLOPs)
-  void gemm(const ComputeContext& c, double m, double n, double k, double count = 1, double share = 1) {
-    time += count * gemm_time(*c.gpu, c.peak, m, n, k);
+  Acc(const ComputeContext& ctx, const Rates& rt) : c(&ctx), r(&rt) {}
+  void gemm(double m, double n, double k, double count = 1, double share = 1) {
+    time += count * (gemm_time(*c->gpu, r->gemm_peak, m, n, k) + r->extra_launch_s);
     flops += share * count * 2.0 * m * n * k;
   }
   // A batched GEMM (one launch for `batch` independent products): quantisation across the
   // whole batch, one launch overhead.
-  void batched(const ComputeContext& c, double m, double n, double k, double batch) {
-    const double one = gemm_time(*c.gpu, c.peak, m, n, k) - calib::kKernelOverheadS;
-    const GpuSpec& g = *c.gpu;
+  void batched(double m, double n, double k, double batch) {
+    const double one = gemm_time(*c->gpu, r->attention_peak, m, n, k) - calib::kKernelOverheadS;
+    const GpuSpec& g = *c->gpu;
     const double tn = g.tile_n > 0 ? g.tile_n : 128;
     const double tiles = std::ceil(m / 128.0) * std::ceil(n / tn) * batch;
     const double sms = g.sm_count > 0 ? g.sm_count : 100;
     // Waves over the whole batch rather than per product.
     const double per_product_waves = std::ceil(std::ceil(m / 128.0) * std::ceil(n / tn) / sms);
     const double batch_waves = std::ceil(tiles / sms);
-    time += one * batch * (batch_waves / (per_product_waves * batch)) + calib::kKernelOverheadS;
+    time += one * batch * (batch_waves / (per_product_waves * batch)) + calib::kKernelOverheadS + r->extra_launch_s;
     flops += batch * 2.0 * m * n * k;
   }
-  void bytes(const ComputeContext& c, double b) { time += b / (c.gpu->memory_bw * calib::kHbmEfficiency); }
 };
 
 }  // namespace
@@ -76,25 +132,26 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const double te = p.sp ? T / t : T;            // tokens each elementwise kernel touches
 
   // Forward GEMMs (Megatron-LM column/row parallel layers; Shoeybi et al. 2019).
-  Acc g;
+  const Rates rt = rates(c);
+  Acc g(c, rt);
   double dqk = 0, dv = 0;
   if (m.attention == AttentionType::Mla) {
     const MlaShape& x = m.mla;
     dqk = x.qk_nope_head_dim + x.qk_rope_head_dim;
     dv = x.v_head_dim;
     if (x.q_lora_rank > 0) {
-      g.gemm(c, T, x.q_lora_rank, h, 1, 1 / t);       // W_DQ (replicated across TP)
-      g.gemm(c, T, a * dqk / t, x.q_lora_rank);       // W_UQ
+      g.gemm(T, x.q_lora_rank, h, 1, 1 / t);       // W_DQ (replicated across TP)
+      g.gemm(T, a * dqk / t, x.q_lora_rank);       // W_UQ
     } else {
-      g.gemm(c, T, a * dqk / t, h);
+      g.gemm(T, a * dqk / t, h);
     }
-    g.gemm(c, T, x.kv_lora_rank + x.qk_rope_head_dim, h, 1, 1 / t);    // W_DKV + W_KR (replicated)
-    g.gemm(c, T, a * (x.qk_nope_head_dim + x.v_head_dim) / t, x.kv_lora_rank);  // W_UK, W_UV
-    g.gemm(c, T, h, a * dv / t);                                       // output projection
+    g.gemm(T, x.kv_lora_rank + x.qk_rope_head_dim, h, 1, 1 / t);    // W_DKV + W_KR (replicated)
+    g.gemm(T, a * (x.qk_nope_head_dim + x.v_head_dim) / t, x.kv_lora_rank);  // W_UK, W_UV
+    g.gemm(T, h, a * dv / t);                                       // output projection
   } else {
     dqk = dv = m.effective_head_dim();
-    g.gemm(c, T, (a * dqk + 2.0 * m.kv_heads * dqk) / t, h);  // fused QKV
-    g.gemm(c, T, h, a * dv / t);                              // output projection
+    g.gemm(T, (a * dqk + 2.0 * m.kv_heads * dqk) / t, h);  // fused QKV
+    g.gemm(T, h, a * dv / t);                              // output projection
   }
   const double per_f = m.ffn_type == FfnType::SwiGlu ? 2.0 : 1.0;  // gate and up, or up
   double elementwise = 0;  // forward bytes of memory-bound kernels
@@ -103,19 +160,19 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     const double experts_here = double(m.experts) / p.ep;
     // Balanced routing: each local expert receives k x ep / E of the group's tokens.
     const double tokens_per_expert = T * m.experts_per_token * p.ep / m.experts;
-    g.gemm(c, T, m.experts, h, 1, 1 / t);  // router (replicated)
-    g.gemm(c, tokens_per_expert, per_f * fe / t, h, experts_here);
-    g.gemm(c, tokens_per_expert, h, fe / t, experts_here);
+    g.gemm(T, m.experts, h, 1, 1 / t);  // router (replicated)
+    g.gemm(tokens_per_expert, per_f * fe / t, h, experts_here);
+    g.gemm(tokens_per_expert, h, fe / t, experts_here);
     if (m.shared_experts > 0) {
-      g.gemm(c, T, m.shared_experts * per_f * fe / t, h);
-      g.gemm(c, T, h, m.shared_experts * fe / t);
+      g.gemm(T, m.shared_experts * per_f * fe / t, h);
+      g.gemm(T, h, m.shared_experts * fe / t);
     }
     // Permute and unpermute tokens for dispatch and combine (read + write, twice).
     elementwise += 2.0 * 2.0 * T * m.experts_per_token * h * 2.0 / t;
     elementwise += T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
   } else {
-    g.gemm(c, T, per_f * m.ffn / t, h);
-    g.gemm(c, T, h, m.ffn / t);
+    g.gemm(T, per_f * m.ffn / t, h);
+    g.gemm(T, h, m.ffn / t);
     elementwise += T * m.ffn * (per_f + 1.0) * 2.0 / t;  // activation: read gate(/up), write
   }
   // Memory-bound passes over [tokens, h] 16-bit tensors per layer, forward (each pass reads
@@ -131,12 +188,27 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   elementwise += T * h * 2.0 * copies / t;
   if (p.tp > 1) elementwise += T * h * 2.0 * 6.0;  // full-size buffers with or without SP
   if (m.learned_positions == 0) elementwise += T * (a + m.kv_heads) * dqk * 4.0 / t;  // rotary on Q, K
+  // Eager PyTorch runs as separate kernels what fused stacks do in one pass; per element, the
+  // extra bytes over the fused pass (torchtitan's Llama modules, PyTorch 2.x; LayerNorm and GeLU
+  // have native single kernels and add nothing):
+  //   RMSNorm: cast to fp32 (2 + 4), square (4 + 4), mean (4), scale (4 + 4), cast back (4 + 2),
+  //     weight (2 + 2) = 36 bytes against 4: 32 extra, two norms per layer;
+  //   rotary on Q and K through complex fp32: cast (2 + 4), complex multiply (4 + 4), cast back
+  //     (4 + 2) = 20 bytes against 4: 16 extra;
+  //   SwiGLU: SiLU (2 + 2), then the product (2 + 2 + 2) = 10 bytes per FFN element against 6: 4.
+  double eager_extra = 0;
+  if (rt.eager) {
+    if (m.norm == NormType::RmsNorm) eager_extra += 2.0 * 32.0 * te * h;
+    if (m.learned_positions == 0) eager_extra += 16.0 * T * (a + m.kv_heads) * dqk / t;
+    if (m.ffn_type == FfnType::SwiGlu)
+      eager_extra += 4.0 * T * (moe ? m.experts_per_token * m.expert_ffn() : double(m.ffn)) / t;
+  }
 
   // Attention core: scores and context, 2 x 2 s skv d FLOPs per head (forward).
   const double heads_here = a / t;
   const double core_flops = 4.0 * s * skv * dqk * heads_here * b;  // Megatron counts full s^2
   // att: the attention core's GEMMs (or flash kernel); its memory-bound kernels apart.
-  Acc att;
+  Acc att(c, rt);
   double att_fwd_bytes = 0, att_bwd_bytes = 0, att_bwd_time = 0;
   double executed_fwd = core_flops, executed_bwd = 2.0 * core_flops;  // attention FLOPs run
   if (tr.flash_attention) {
@@ -145,7 +217,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
     executed_fwd = core_flops * causal;
     executed_bwd = 2.5 * executed_fwd;
-    att.time = executed_fwd / (c.peak * c.gpu->mamf_fraction * calib::kFlashEfficiency);
+    att.time = executed_fwd / (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency);
     if (p.cp > 1) {
       // Context parallelism (ring attention, Transformer Engine): each of the CP steps runs the
       // kernel over one chunk of seq / CP keys, paying the per-tile fixed cost every step; the
@@ -165,8 +237,8 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     // (4 B); dropout reads it and writes it and a 1-byte mask (5 B). Backward: softmax reads
     // output and gradient and writes a gradient (6 B); dropout reads gradient and mask and
     // writes (5 B).
-    att.batched(c, s, skv, dqk, heads_here * b);
-    att.batched(c, s, dv, skv, heads_here * b);
+    att.batched(s, skv, dqk, heads_here * b);
+    att.batched(s, dv, skv, heads_here * b);
     att_bwd_time = 2.0 * att.time;
     const double scores = heads_here * b * s * skv;
     att_fwd_bytes = scores * (4.0 + (tr.dropout ? 5.0 : 0.0));
@@ -178,7 +250,8 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const double hbm = c.gpu->memory_bw * calib::kHbmEfficiency;
   // The memory-bound kernels listed above, about 14 launches forward (twice that backward),
   // each with the fixed launch-and-drain cost.
-  const double mem_time = elementwise / hbm + 14.0 * calib::kKernelOverheadS;
+  const double mem_time = (elementwise + eager_extra * rt.eager_traffic_scale) / hbm +
+                          14.0 * (calib::kKernelOverheadS + rt.extra_launch_s);
   const double att_fwd = att.time + att_fwd_bytes / hbm;
   w.attention_fwd_s = att_fwd;
   w.fwd_s = g.time + att_fwd + mem_time;
@@ -210,7 +283,10 @@ LayerWork output_work(const ComputeContext& c) {
   const double T = double(tr.seq) / p.cp * tr.micro_batch;
   const double v_local = double(m.vocab) / p.tp;
   LayerWork w;
-  const double fwd = gemm_time(*c.gpu, c.peak, T, v_local, m.hidden);
+  // fp8 recipes convert the transformer layers' linear layers only; the output layer stays in
+  // bf16 (Transformer Engine's fp8_autocast wraps the layers; torchao float8 skips the head).
+  const double peak = tr.precision == Precision::Fp8 ? peak_flops(*c.gpu, Precision::Bf16) : c.peak;
+  const double fwd = gemm_time(*c.gpu, peak, T, v_local, m.hidden);
   // Megatron-LM's vocabulary-parallel cross-entropy is unfused fp32 PyTorch: cast the 16-bit
   // logits (read 2, write 4), max (read 4), subtract (4 + 4), exp (4 + 4), sum (4), normalise
   // (4 + 4): about 38 bytes per logit forward; backward softmax minus one-hot (4 + 4) and the

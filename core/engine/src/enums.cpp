@@ -28,6 +28,11 @@ constexpr Table<Zero, 5> kZero{{{Zero::Stage0, "0"},
                                 {Zero::Stage3, "3"},
                                 {Zero::DistributedOptimizer, "distopt"}}};
 constexpr Table<MoeDispatch, 2> kMoeDispatch{{{MoeDispatch::Bf16, "bf16"}, {MoeDispatch::Fp8, "fp8"}}};
+constexpr Table<SoftwareStack, 5> kStack{{{SoftwareStack::MegatronCore, "megatron-core"},
+                                          {SoftwareStack::MegatronLm, "megatron-lm"},
+                                          {SoftwareStack::MegatronDeepSpeed, "megatron-deepspeed"},
+                                          {SoftwareStack::PyTorchEager, "pytorch-eager"},
+                                          {SoftwareStack::PyTorchCompile, "pytorch-compile"}}};
 
 template <typename E, std::size_t N>
 std::string_view name_of(const Table<E, N>& table, E value) {
@@ -56,6 +61,7 @@ std::string_view to_string(Zero v) { return name_of(kZero, v); }
 std::string_view to_string(MoeDispatch v) { return name_of(kMoeDispatch, v); }
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view s) { return parse(kMoeDispatch, s); }
 std::string_view spellings_moe_dispatch() { return "bf16, fp8"; }
+std::string_view to_string(SoftwareStack v) { return name_of(kStack, v); }
 
 std::optional<FfnType> parse_ffn_type(std::string_view s) { return parse(kFfn, s); }
 std::optional<NormType> parse_norm_type(std::string_view s) { return parse(kNorm, s); }
@@ -67,6 +73,7 @@ std::optional<Zero> parse_zero(std::string_view s) {
   if (s == "fsdp") return Zero::Stage3;  // FSDP full sharding is ZeRO-3
   return parse(kZero, s);
 }
+std::optional<SoftwareStack> parse_software_stack(std::string_view s) { return parse(kStack, s); }
 std::optional<bool> parse_on_off(std::string_view s) {
   if (s == "on") return true;
   if (s == "off") return false;
@@ -80,5 +87,8 @@ std::string_view spellings_optimizer() { return "adam, sgd, adam8bit"; }
 std::string_view spellings_grad_dtype() { return "auto, fp32, bf16"; }
 std::string_view spellings_recompute() { return "none, selective, full"; }
 std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
+std::string_view spellings_software_stack() {
+  return "megatron-core, megatron-lm, megatron-deepspeed, pytorch-eager, pytorch-compile";
+}
 
 }  // namespace cp

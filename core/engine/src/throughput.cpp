@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/error_band.h"
+
 namespace cp {
 
 GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node, TrafficPattern pattern) {
@@ -169,6 +171,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       c.model_flops += out.model_flops;
       c.hardware_flops += out.hardware_flops;
     }
+    // DeepSpeed's pipeline engine: blocking instructions, no overlap between micro-batches.
+    if (tr.stack == SoftwareStack::MegatronDeepSpeed && p.pp > 1) {
+      c.compute *= calib::tunables().deepspeed_pipeline_factor;
+      c.bwd *= calib::tunables().deepspeed_pipeline_factor;
+    }
     c.tp = k.layers * tp_layer;
     c.ep = k.moe_layers * ep_layer;
     c.cp = k.layers * cp_layer;
@@ -294,8 +301,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const double fwd_stream = (c.compute - c.bwd) + layers_slow * cp_fwd_stall;
   const double bwd_stream = c.bwd + layers_slow * cp_bwd_stall;
   if (tr.zero == Zero::Stage3) {
-    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute (90% of it).
-    const double window = std::max(0.0, 0.9 * mb * (fwd_stream + bwd_stream) - mb * (cp_busy_fwd + cp_busy_bwd));
+    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute (the share
+    // calib::Tunables::zero3_overlap of it).
+    const double window = std::max(
+        0.0, calib::tunables().zero3_overlap * mb * (fwd_stream + bwd_stream) - mb * (cp_busy_fwd + cp_busy_bwd));
     st.exposed.dp_s = std::max(0.0, reduce + gather - window) + (reduce + gather) / std::max(1, mb) /
                                                                   std::max(1, m.layers);
   } else if (tr.dp_overlap) {
@@ -346,9 +355,18 @@ Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /
   const double peak = peak_flops(s.cluster.gpu, s.training.precision);
   t.mfu = t.model_tflops_per_gpu * 1e12 / peak;
   t.hfu = t.hardware_tflops_per_gpu * 1e12 / peak;
-  const double band = calibrated_range ? kValidationErrorBand : 2.0 * kValidationErrorBand;
-  t.band_low = t.tokens_per_s * (1.0 - band);
-  t.band_high = t.tokens_per_s * (1.0 + band);
+  const ErrorBand band = error_band(s, count_params(s.model).total, calibrated_range);
+  t.band_low_error = band.low;
+  t.band_high_error = band.high;
+  if (band.widest) {
+    t.band_dimension = band.widest->dimension;
+    t.band_bucket = band.widest->bucket;
+    t.band_runs = band.widest->runs;
+  }
+  t.band_low = t.tokens_per_s / (1.0 + band.high);
+  t.band_high = t.tokens_per_s / (1.0 + band.low);
+  t.mfu_band_low = t.mfu / (1.0 + band.high);
+  t.mfu_band_high = t.mfu / (1.0 + band.low);
   if (s.training.tokens > 0) t.train_time_s = s.training.tokens / t.tokens_per_s;
   return t;
 }

@@ -82,7 +82,9 @@ json scenario_to_json(const Scenario& s) {
         {"dp_overlap", t.dp_overlap},
         {"dp_bucket_params", t.dp_bucket_params},
         {"moe_dispatch", to_string(t.moe_dispatch)},
-        {"moe_max_nodes", t.moe_max_nodes}}},
+        {"moe_max_nodes", t.moe_max_nodes},
+        {"stack", to_string(t.stack)},
+        {"fp8_attention", t.fp8_attention}}},
       {"parallelism",
        {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
       {"cluster",
@@ -407,6 +409,8 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
     r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
+    r.choice(*t, "stack", "training", x.stack, parse_software_stack, spellings_software_stack());
+    r.boolean(*t, "fp8_attention", "training", x.fp8_attention);
   }
   if (const json* p = r.object(j, "parallelism", "")) {
     Parallelism& x = s.parallel;
@@ -536,7 +540,17 @@ json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparis
         {"mfu", e.throughput.mfu},
         {"hfu", e.throughput.hfu},
         {"model_flops_per_step", e.throughput.model_flops_per_step},
-        {"band", {{"low_tokens_per_s", e.throughput.band_low}, {"high_tokens_per_s", e.throughput.band_high}}},
+        {"band",
+         {{"low_tokens_per_s", e.throughput.band_low},
+          {"high_tokens_per_s", e.throughput.band_high},
+          {"low_speed_error", e.throughput.band_low_error},
+          {"high_speed_error", e.throughput.band_high_error},
+          {"low_mfu", e.throughput.mfu_band_low},
+          {"high_mfu", e.throughput.mfu_band_high},
+          {"bucket", e.throughput.band_bucket.empty()
+                         ? std::string()
+                         : std::string(e.throughput.band_dimension) + ": " + std::string(e.throughput.band_bucket)},
+          {"bucket_runs", e.throughput.band_runs}}},
         {"calibrated_range", e.calibrated_range}}},
       {"training", {{"tokens", s.training.tokens}, {"time_s", e.throughput.train_time_s}}},
       {"communication", communication_json(e.step)},

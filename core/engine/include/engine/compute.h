@@ -12,7 +12,8 @@ namespace cp {
 // Global constants of the compute model, shared by every GPU and every run. Each is named
 // here, documented, and calibrated once against published-runs.md sections A-C.
 namespace calib {
-// K-loop efficiency of a GEMM: K / (K + kGemmKOverhead) (prologue/epilogue of each tile).
+// K-loop efficiency of a GEMM: K / (K + kGemmKOverhead) (prologue/epilogue of each tile). The
+// figure holds for an A100 SM; see Tunables::gemm_k_overhead for how it scales.
 inline constexpr double kGemmKOverhead = 128;
 // Achievable fraction of HBM bandwidth for streaming kernels (STREAM-like copy on A100/H100
 // reaches 85-90% of the datasheet figure).
@@ -30,6 +31,53 @@ inline constexpr double kFlashKeyOverhead = 256;
 // Fixed cost of every kernel: launch latency, ramp-up and tail drain (a few microseconds; it
 // matters when per-layer work is small, as for small models on fast GPUs).
 inline constexpr double kKernelOverheadS = 4e-6;
+
+// The global constants that leave-one-source-out cross-validation fits on the validation
+// corpus (tests/data, issue 17; tests/validation/tst_calibration.cpp refits them and fails when
+// the values below are no longer what the corpus says). One value each for every GPU, model
+// and run; a software stack (Training::stack) decides which mechanisms apply, never how much
+// they cost. The values and the cross-validated errors behind them: docs/model.md.
+struct Tunables {
+  // Flash-attention core throughput as a fraction of the GPU's best GEMM rate (start:
+  // kFlashEfficiency, Dao 2023).
+  double flash_efficiency = kFlashEfficiency;
+  // K-loop overhead of a GEMM tile in K units at an A100 SM's math rate (start: 128). The
+  // prologue/epilogue (loading the first tiles, writing the result) takes about fixed time,
+  // so on an SM that does the math faster it costs more K: the overhead scales with the
+  // per-SM peak over the A100's (H100 bf16: 2.6x; fp8 twice the bf16 figure).
+  double gemm_k_overhead = kGemmKOverhead;
+  // Achieved fp8 GEMM rate relative to the bf16 one on the same GPU, per unit of peak: fp8
+  // GEMMs reach a smaller share of their (doubled) peak, and fp8 recipes add amax and cast
+  // kernels around every linear layer (Transformer Engine delayed scaling; torchao float8).
+  double fp8_gemm_efficiency = 0.72;
+  // Eager PyTorch runs RMSNorm, rotary embeddings and the SwiGLU product as chains of separate
+  // kernels that Megatron, Transformer Engine and torch.compile's Inductor fuse; compute.cpp
+  // counts the extra bytes of each chain. Their achieved cost relative to that count (1: the
+  // bytes at the streaming HBM rate; more: the small kernels run below it).
+  double eager_traffic_scale = 1.0;
+  // Extra host cost per kernel launch in eager PyTorch (Python dispatch, 10-30 us per op on
+  // a typical host; hidden only when the GPU work per kernel is longer), seconds.
+  double eager_launch_s = 5e-6;
+  // Share of the compute that FSDP / ZeRO-3 parameter gathers and gradient reduce-scatters
+  // can hide behind (prefetch one layer ahead; the first gather and the last reduce-scatter
+  // of a micro-batch stay exposed).
+  double zero3_overlap = 0.9;
+  // DeepSpeed's pipeline engine (2021-22) runs each instruction of its schedule (load, forward,
+  // backward, send, receive, gradient accumulation) as a blocking step: nothing of one
+  // micro-batch overlaps the next, and every stage waits on its neighbours' host. The time of
+  // a micro-batch through a stage relative to Megatron-LM's schedule of the same kernels.
+  double deepspeed_pipeline_factor = 1.0;
+};
+
+// The values fitted on the whole corpus (defined in compute.cpp, where tst_calibration's
+// printout goes; it fails when they are no longer the fit).
+extern const Tunables kCalibrated;
+
+// The tunables every estimate uses: kCalibrated unless calibration tooling replaced them.
+const Tunables& tunables();
+// For calibration tooling only (tst_calibration): replaces the tunables of every later
+// estimate in this process. Not thread-safe; never called by the applications.
+void set_tunables(const Tunables& t);
 }  // namespace calib
 
 // Peak dense FLOP/s for a precision on a GPU (fp8 falls back to bf16 where there is none).

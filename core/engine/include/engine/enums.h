@@ -21,6 +21,15 @@ enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
 // per 128 elements (DeepSeek-V3 technical report, Dec 2024, section 3.3: dispatch in FP8,
 // combine kept in BF16).
 enum class MoeDispatch { Bf16, Fp8 };
+// The software stack a job runs on (issue 17). Each preset fixes a few mechanisms whose costs
+// are global constants (core/engine/include/engine/compute.h, calib::Tunables):
+//   megatron-core       Megatron-Core / NeMo with Transformer Engine (2023-): fused kernels
+//   megatron-lm         Megatron-LM 2020-22: fused kernels (softmax, bias-GeLU, bias-dropout-add)
+//   megatron-deepspeed  Megatron kernels under DeepSpeed's pipeline engine (2021-22)
+//   pytorch-eager       plain PyTorch modules (FSDP/DDP without torch.compile): unfused norms,
+//                       activations and residual adds, one launch per op from Python
+//   pytorch-compile     PyTorch with torch.compile (Inductor fuses the elementwise ops)
+enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile };
 
 std::string_view to_string(FfnType);
 std::string_view to_string(NormType);
@@ -31,6 +40,7 @@ std::string_view to_string(GradDtype);
 std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
 std::string_view to_string(MoeDispatch);
+std::string_view to_string(SoftwareStack);
 
 std::optional<FfnType> parse_ffn_type(std::string_view);
 std::optional<NormType> parse_norm_type(std::string_view);
@@ -40,6 +50,7 @@ std::optional<GradDtype> parse_grad_dtype(std::string_view);
 std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view);
+std::optional<SoftwareStack> parse_software_stack(std::string_view);
 std::optional<bool> parse_on_off(std::string_view);
 
 // Lists of spellings, for help texts and error messages ("one of: adam, sgd, adam8bit").
@@ -51,5 +62,6 @@ std::string_view spellings_grad_dtype();
 std::string_view spellings_recompute();
 std::string_view spellings_zero();
 std::string_view spellings_moe_dispatch();
+std::string_view spellings_software_stack();
 
 }  // namespace cp

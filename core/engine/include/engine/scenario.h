@@ -37,6 +37,14 @@ struct Training {
   // every routed copy crosses on its own (a plain all-to-all).
   MoeDispatch moe_dispatch = MoeDispatch::Bf16;
   int moe_max_nodes = 0;
+  // The software stack (issue 17): kernel fusion, launch overhead and pipeline engine of the
+  // framework, each priced by a global constant of calib::Tunables. Megatron-Core is the
+  // stack the engine modelled before the stack existed (fused kernels).
+  SoftwareStack stack = SoftwareStack::MegatronCore;
+  // With --precision fp8: whether the attention core (flash attention) runs in fp8 too.
+  // Transformer Engine's fp8 recipes and torchao's float8 convert only the linear layers and
+  // keep dot-product attention in bf16 unless asked (TE: NVTE_FP8_DPA=1), so the default is off.
+  bool fp8_attention = false;
 };
 
 struct Parallelism {

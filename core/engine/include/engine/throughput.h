@@ -4,6 +4,8 @@
 #pragma once
 
 #include "engine/collectives.h"
+#include <string_view>
+
 #include "engine/compute.h"
 #include "engine/fabric.h"
 #include "engine/memory.h"
@@ -76,11 +78,18 @@ struct Throughput {
   double hfu = 0;
   double band_low = 0;   // tokens/s at the low end of the validation error band
   double band_high = 0;
+  // The band (issue 17) as speed errors: the measured speed lies between speed / (1 +
+  // band_high_error) and speed / (1 + band_low_error); from the cross-validated residuals of
+  // the matching buckets (engine/error_band.h). Every throughput figure scales alike.
+  double band_low_error = 0, band_high_error = 0;
+  std::string_view band_dimension, band_bucket;  // the bucket that set the band (empty: none)
+  int band_runs = 0;                             // corpus runs behind that bucket
+  double mfu_band_low = 0, mfu_band_high = 0;    // MFU at the band's ends
   double train_time_s = 0;  // for the token budget (0 if none)
 };
 
-// Relative error band of the throughput estimate: the mean absolute validation error over the
-// calibration set (published-runs.md A-C), widened outside the calibrated range.
+// Relative error band of the throughput estimate before issue 17 (the mean absolute error over
+// the calibration set). The band now comes from engine/error_band.h; kept for callers.
 inline constexpr double kValidationErrorBand = 0.10;
 
 // Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
