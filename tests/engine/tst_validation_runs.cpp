@@ -25,16 +25,17 @@ double predicted(const Run& r, const Estimate& e) {
 
 // Per-row tolerances. A and B: A100, within 20% every row (the 2021 Megatron-LM of section A
 // ran about 10% slower than the 2022 code of section B on the same layouts, which bounds how
-// close one physical model can get to both). C: H100, large models within 15%; the two
-// smallest (1.7B and 7.1B, where the model is about 25-30% optimistic) within 35%.
+// close one physical model can get to both). C: H100, within 15%. The two smallest rows (1.7B
+// and 7.1B) had 35% while the model was 25-30% optimistic there; with the software-stack inputs
+// and the constants fitted across the corpus (issue 17) they read +2.8% and +4.2%, so they
+// keep section C's 15%.
 //
 // C 32B (TP 8, PP 1, DP 48 with one rank per node, 4 micro-batches) sat at -14.9% when each
 // DP reduction was charged one latency; with 84 Megatron-Core buckets of 48M parameters, each
 // a reduce-scatter and an all-gather paying 47 ring steps across nodes (issue 16 item 3), it
 // is at -15.8%: 17% for this row, the rest of section C keeps 15%.
 double tolerance(const Run& r) {
-  if (r.section == "C" && (r.label == "C 1.7B" || r.label == "C 7.1B")) return 0.35;
-  // Issue 17: with the constants fitted across the corpus, C's 32B TP 8 row reads -23%
+  // Issue 17: with the constants fitted across the corpus, C's 32B TP 8 row reads -23.4%
   // (the TP 8 collectives on H100 are priced too slow; the other TP 8 rows are within 5%).
   if (r.label == "C 32B") return 0.25;
   if (r.section == "C") return 0.15;

@@ -27,11 +27,11 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // In-sample errors of the engine on the whole corpus, rounded up: a regression beyond them
 // fails. Before issue 17's calibration: 41.0% mean absolute, +40.4% signed, 7.5% on the
 // calibration set. After it (the stack inputs, fp8 attention in bf16, the constants fitted by
-// tst_calibration): 10.4% mean absolute, +6.4% signed over all 132 runs (the 19 runs left out
-// of the fit included), 5.2% on the calibration set. The cross-validated figures are held by
-// tst_calibration.
+// tst_calibration), refitted after the fabric and accounting physics were merged: 10.4% mean
+// absolute, +5.6% signed over all 132 runs (the 19 runs left out of the fit included), 5.3% on
+// the calibration set. The cross-validated figures are held by tst_calibration.
 constexpr double kMaxMeanAbsError = 0.11;
-constexpr double kMaxMeanSignedError = 0.07;  // optimism (speed error > 0) may not grow either
+constexpr double kMaxMeanSignedError = 0.06;  // optimism (speed error > 0) may not grow either
 constexpr double kMaxCalibrationSetError = 0.06;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
