@@ -439,6 +439,7 @@ void TstThroughput::dpBucketsPayLatencyEach() {
   // Without overlap Megatron reduces in one bucket.
   s.training.dp_overlap = false;
   QCOMPARE(checked(s).step.dp_collectives, 2.0);
+}
 
 void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
   // Issue 16, item 1. Llama-3-70B, TP 1, PP 4, VPP 2, CP 8 on 256 H100s, seq 8192, global batch
