@@ -449,6 +449,11 @@ void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
   // 2-byte weights the reduce-scatter and the all-gather move the same bytes, so ZeRO-1's DP
   // traffic is 2 collectives and ZeRO-2's 128 + 1 = 129: 64.5 times as much. By hand: about
   // 17.6B parameters x 2 bytes = 35 GB per reduce-scatter (the issue's ~12.6 s for 128).
+  // With the fabric physics merged under this test (each DP bucket pays its own ring latency,
+  // Megatron-Core buckets of max(40M, 1M x 64) parameters): 129 x 284 = 36,636 collectives of
+  // 63 steps at 1.66 us = 3.8 s of latency on top of 129 x 35 GB x 63/64 / 351 GB/s = 12.8 s
+  // of bandwidth, about 16.6 s (the engine: 17.0 s). The bound was 10-15 s before the buckets
+  // paid their latency; it holds the sum now.
   Scenario s = h100_job("llama-3-70b", 1, 4, 256, 1024, "ib-ndr");
   s.training.seq = 8192;
   s.parallel.vpp = 2;
@@ -462,7 +467,7 @@ void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
   QCOMPARE(z2.microbatches, 128);
   QVERIFY2(std::abs(z2.step.dp_total_s / z1.step.dp_total_s - 64.5) < 0.02 * 64.5,
            qPrintable(QString::number(z2.step.dp_total_s / z1.step.dp_total_s)));
-  QVERIFY2(z2.step.dp_total_s > 10.0 && z2.step.dp_total_s < 15.0, qPrintable(QString::number(z2.step.dp_total_s)));
+  QVERIFY2(z2.step.dp_total_s > 15.0 && z2.step.dp_total_s < 18.5, qPrintable(QString::number(z2.step.dp_total_s)));
   // The traffic costs time even where it hides behind the backward passes (it slows them).
   QVERIFY(z2.step.step_s > z1.step.step_s * 1.02);
   // ZeRO-2 still needs less memory than ZeRO-1 (sharded gradients).
