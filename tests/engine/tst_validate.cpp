@@ -58,7 +58,7 @@ void TstValidate::problems_data() {
         s.cluster.nodes = 64; }, "training.global_batch", "1000 sequences is not a multiple of DP x micro-batch = 16 x 1");
   row("negative tokens", [](Scenario& s) { s.training.tokens = -1; }, "training.tokens", "zero or more");
   row("negative moe max nodes", [](Scenario& s) { s.training.moe_max_nodes = -1; }, "training.moe_max_nodes",
-      "must be 0 (no limit) or a number of nodes per token, got -1");
+      "must be 0 (no limit) or a number of nodes per token, at most 65536, got -1");
   row("zero channels per nic", [](Scenario& s) { s.cluster.fabric.channels_per_nic = 0; },
       "cluster.fabric_spec.channels_per_nic", "must be 1 to 64 NCCL channels per NIC, got 0");
   // Parallelism.

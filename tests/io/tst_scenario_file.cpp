@@ -392,7 +392,7 @@ void TstScenarioFile::unknownKeysAreErrors_data() {
                                  "'price'?)";
   QTest::newRow("far from any key") << R"({"overheads": {"colour": 1}})"
                                     << "scenario.overheads.colour: unknown key (valid keys here: comm_buffer_bytes, "
-                                       "fragmentation, framework_bytes)";
+                                       "fragmentation, framework_bytes, headroom_fraction)";
 }
 
 void TstScenarioFile::unknownKeysAreErrors() {

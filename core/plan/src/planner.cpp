@@ -173,7 +173,7 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
       for (const Problem& p : validate(check))
         if (std::none_of(P.begin(), P.end(), [&](const Problem& q) { return q.text() == p.text(); })) P.push_back(p);
       max_job = std::max(max_job, cc.job_gpus);
-      st.clusters.push_back(std::move(cc));
+      st.clusters.push_back(cc);
     }
   }
   if (!P.empty()) return;
