@@ -700,7 +700,7 @@ void TestCli::text_data() {
   QTest::newRow("optimizer") << QStringList{} << "22.98 GiB";        // 24,678,727,680 / 2^30
   QTest::newRow("capacity") << QStringList{} << "80.00 GiB";
   QTest::newRow("fits") << QStringList{} << "yes, 41.37 GiB headroom";  // 44,423,020,544 / 2^30
-  QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 = 32 GPUs";
+  QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 (derived) = 32 GPUs";
   QTest::newRow("no warnings") << QStringList{} << "Warnings\n  none";
   QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";
   QTest::newRow("warning line") << QStringList{"--params-b", "30"} << "derived_model_shape (model):";

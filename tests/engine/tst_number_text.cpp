@@ -92,7 +92,7 @@ void TstNumberText::refuses_data() {
                                       << "must be at most 10000, got 99999999999";
   QTest::newRow("int overflow") << "99999999999" << NumberSpec{NumberUnit::Count, true, 1}
                                 << "'99999999999' is out of range (at most 2147483647)";
-  QTest::newRow("word") << "lots" << count() << "'lots' is not a number (multipliers: k, M, B, T)";
+  QTest::newRow("word") << "lots" << count() << "'lots' is not a number";
   QTest::newRow("unknown multiplier") << "15X" << count() << "'15X' is not a number (multipliers: k, M, B, T)";
   QTest::newRow("bytes need a byte unit") << "80G" << bytes()
                                           << "'80G' is not a number (units: KB, MB, GB, TB or KiB, MiB, GiB, TiB)";

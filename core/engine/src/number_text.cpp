@@ -121,7 +121,7 @@ ParsedNumber parse_number(std::string_view raw, const NumberSpec& spec) {
   const char* end = begin + digits.size();
   const auto [ptr, ec] = std::from_chars(begin, end, v);
   if (ec == std::errc::invalid_argument || ptr == begin || std::isnan(v)) {
-    r.error = std::isnan(v) ? not_a : not_a + suffix_list(spec.unit);
+    r.error = not_a;
     return r;
   }
   if (std::isinf(v)) {

@@ -102,11 +102,13 @@ struct Scenario {
   SiteCalibration calibration;
   Assumptions assumptions;  // power, cooling, prices, reliability
 
-  // DP as set, or derived from the GPU count when left at 0 (and it divides exactly).
+  // DP as set, or derived from the GPU count when left at 0 (and it divides exactly). At least
+  // 1: a layout wider than the cluster (validate() says so) never divides an estimate by zero.
   int data_parallel() const {
     if (parallel.dp > 0) return parallel.dp;
     const int per_replica = parallel.tp * parallel.pp * parallel.cp;
-    return per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
+    const int derived = per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
+    return derived > 0 ? derived : 1;
   }
 };
 
