@@ -3,6 +3,7 @@
 // built-in default scenario.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
 #include <algorithm>
@@ -101,8 +102,10 @@ int main(int argc, char** argv) {
   cp::ui::applyTheme(theme);
 
   cp::ui::MainWindow window;
-  window.resize(1600, 1000);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    window.resize(cp::ui::MainWindow::firstSize(screen->availableGeometry().size()));
   window.restoreSession();
+  window.fitToScreen();
   if (!cli.parser.positionalArguments().isEmpty()) {
     QString error;
     const QString path = cli.parser.positionalArguments().constFirst();

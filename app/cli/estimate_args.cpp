@@ -8,6 +8,7 @@
 
 #include "engine/gpu.h"
 #include "engine/model.h"
+#include "engine/number_text.h"
 
 namespace cp::cli {
 namespace {
@@ -24,41 +25,27 @@ std::string quoted(std::string_view text) {
   return q;
 }
 
-// A whole number of at least `min`. Only plain decimal digits: "8.0", "1e3" and "0x10" are
-// refused rather than guessed at.
+// A whole number of at least `min`, read by the parser the GUI uses (core/engine number_text.h):
+// "4096", "4k", "1,024". "8.0"... with a fraction, "0x10" and words are refused, not guessed at.
 Reason whole(std::string_view text, int min, std::optional<int>& out) {
-  long long v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (ec == std::errc::result_out_of_range) return quoted(text) + " is out of range";
-  if (text.empty() || ec != std::errc{} || ptr != end) return quoted(text) + " is not a whole number";
-  if (v < min) return "must be at least " + std::to_string(min) + ", got " + std::string(text);
-  if (v > INT_MAX) return quoted(text) + " is out of range (at most " + std::to_string(INT_MAX) + ")";
-  out = int(v);
+  NumberSpec spec;
+  spec.unit = NumberUnit::Count;
+  spec.whole = true;
+  spec.min = min;
+  const ParsedNumber r = parse_number(text, spec);
+  if (!r.ok()) return r.error;
+  out = int(r.value);
   return std::nullopt;
 }
 
-std::string shortest(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-// A finite decimal number (exponents allowed: 1.4e12) in [min, max], or (min, max] when
-// `min_exclusive`. "inf" and "nan" are refused.
-Reason number(std::string_view text, double min, bool min_exclusive, double max, std::optional<double>& out) {
-  double v = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec == std::errc::invalid_argument || ptr != end || std::isnan(v))
-    return quoted(text) + " is not a number";
-  if (std::isinf(v)) return quoted(text) + " is not a finite number";
-  if (ec == std::errc::result_out_of_range) return quoted(text) + " is out of range";
-  if (min_exclusive ? !(v > min) : !(v >= min))
-    return std::string("must be ") + (min_exclusive ? "above " : "at least ") + shortest(min) + ", got " +
-           std::string(text);
-  if (v > max) return "must be at most " + shortest(max) + ", got " + std::string(text);
-  out = v;
+// A finite number (exponents allowed: 1.4e12) in [min, max], or (min, max] when
+// `min_exclusive`. "inf" and "nan" are refused. Counts take multipliers ("15T" tokens); a
+// count in units of `scale` ("--params-b 70" or "70B") reads a bare number in those units.
+Reason number(std::string_view text, double min, bool min_exclusive, double max, std::optional<double>& out,
+              NumberUnit unit = NumberUnit::Plain, double scale = 1) {
+  const ParsedNumber r = parse_number(text, NumberSpec{unit, false, min, min_exclusive, max, scale});
+  if (!r.ok()) return r.error;
+  out = r.value;
   return std::nullopt;
 }
 
@@ -147,7 +134,7 @@ const std::array kOptions = {
                  return std::nullopt;
                }},
     OptionInfo{"params-b", "X", "Model", "derive a standard Llama-style shape of about X billion parameters",
-               [](EstimateArgs& a, std::string_view v) { return number(v, 0, true, kMaxParamsB, a.params_b); }},
+               [](EstimateArgs& a, std::string_view v) { return number(v, 0, true, kMaxParamsB, a.params_b, NumberUnit::Count, 1e9); }},
     OptionInfo{"hf-config", "FILE", "Model", "import the shape from a Hugging Face config.json",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (v.empty()) return std::string("the file name is empty");
@@ -212,8 +199,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dropout); }},
     OptionInfo{"flash-attention", "on|off", "Training", "flash attention",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.flash_attention); }},
-    OptionInfo{"tokens", "N", "Training", "training-token budget (1.4e12 accepted)",
-               [](EstimateArgs& a, std::string_view v) { return number(v, 0, false, 1e18, a.tokens); }},
+    OptionInfo{"tokens", "N", "Training", "training-token budget (1.4e12, 15T and 1,400,000,000,000 accepted)",
+               [](EstimateArgs& a, std::string_view v) { return number(v, 0, false, 1e18, a.tokens, NumberUnit::Count); }},
 
     OptionInfo{"tp", "N", "Parallelism", "tensor parallel size",
                [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.tp); }},

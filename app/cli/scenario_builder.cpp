@@ -198,12 +198,8 @@ BuildResult build_scenario(const EstimateArgs& a) {
   apply_cluster(a, s, r.problems);
   apply_power_cost_args(a.power_cost, s.assumptions);
 
-  if (!a.scenario_file && !a.scenario_id) {
-    // Compare everything but the name with the default scenario.
-    Scenario plain = default_scenario();
-    plain.name = s.name;
-    if (scenario_to_json(plain) != scenario_to_json(s)) s.name = kCommandLineScenarioName;
-  }
+  // A scenario the user has not named is named by what it is, after every flag (issue 19).
+  refresh_derived_name(s);
   return r;
 }
 

@@ -19,10 +19,6 @@ struct BuildResult {
   bool ok() const { return problems.empty(); }
 };
 
-// The name given to a scenario that the command line changed (without a scenario file):
-// the default scenario's name describes the seed article's case and would mislead.
-inline constexpr const char* kCommandLineScenarioName = "Command-line scenario";
-
 // Precondition: parse_estimate_args() returned no error for `args`. Not yet validated.
 BuildResult build_scenario(const EstimateArgs& args);
 

@@ -986,6 +986,30 @@
         <source> min</source>
         <translation> 分钟</translation>
     </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>The scenario's name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
+        <translation>场景名称，显示在图表、报告和保存的文件中。留空时，名称按场景内容自动生成，并随修改而更新。</translation>
+    </message>
+    <message>
+        <source>What this scenario is for, where its figures come from…</source>
+        <translation>此场景的用途、数据来源……</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::LibraryDock</name>
@@ -3305,6 +3329,17 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops</source>
         <translation>共 %1 台交换机、%2 条链路、%3 个光模块；最长路径经过 %4 台交换机</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ScenarioDocument</name>
+    <message>
+        <source>Rename the scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Edit the notes</source>
+        <translation>编辑备注</translation>
     </message>
 </context>
 </TS>

@@ -372,7 +372,7 @@ void TestCli::defaultScenario_data() {
   QTest::newRow("no warnings") << "/warnings" << QByteArray("[]");
   QTest::newRow("model id") << "/inputs/model/id" << QByteArray("\"llama-65b\"");
   QTest::newRow("tokens") << "/inputs/training/tokens" << QByteArray("1.4e12");
-  QTest::newRow("seed name") << "/inputs/name" << QByteArray("\"LLaMA-65B on 32x A100 80GB (seed article)\"");
+  QTest::newRow("seed name") << "/inputs/name" << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB HDR\"");
 }
 
 void TestCli::defaultScenario() {
@@ -562,10 +562,15 @@ void TestCli::options_data() {
   QTest::newRow("--dp-overlap") << QStringList{"--dp-overlap", "off"} << "/inputs/training/dp_overlap"
                                 << QByteArray("false");
   QTest::newRow("default dp-overlap") << QStringList{} << "/inputs/training/dp_overlap" << QByteArray("true");
+  // Issue 19: the name says what the scenario is ("Command-line scenario" said nothing).
   QTest::newRow("network option renames") << QStringList{"--fabric", "ib-ndr"} << "/inputs/name"
-                                          << QByteArray("\"Command-line scenario\"");
+                                          << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB NDR\"");
   QTest::newRow("default fabric keeps name") << QStringList{"--fabric", "ib-hdr"} << "/inputs/name"
-                                             << QByteArray("\"LLaMA-65B on 32x A100 80GB (seed article)\"");
+                                             << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB HDR\"");
+  QTest::newRow("derived name follows the flags")
+      << QStringList{"--model", "llama-3-70b", "--gpu", "h100-sxm", "--nodes", "32", "--fabric", "ib-ndr", "--tp", "8",
+                     "--pp", "4"}
+      << "/inputs/name" << QByteArray("\"Llama 3 70B on 256x H100 SXM 80GB, IB NDR\"");
   QTest::newRow("no calibration") << QStringList{} << "/inputs/calibration/step_time_factor" << QByteArray("1");
 
   // Syntax.
@@ -573,7 +578,7 @@ void TestCli::options_data() {
   QTest::newRow("repeated: last wins") << QStringList{"--seq", "1024", "--seq", "4096"} << "/inputs/training/seq"
                                        << QByteArray("4096");
   QTest::newRow("command-line name") << QStringList{"--seq", "4096"} << "/inputs/name"
-                                     << QByteArray("\"Command-line scenario\"");
+                                     << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB HDR\"");
 }
 
 void TestCli::options() {
@@ -695,7 +700,7 @@ void TestCli::text_data() {
   QTest::newRow("optimizer") << QStringList{} << "22.98 GiB";        // 24,678,727,680 / 2^30
   QTest::newRow("capacity") << QStringList{} << "80.00 GiB";
   QTest::newRow("fits") << QStringList{} << "yes, 41.37 GiB headroom";  // 44,423,020,544 / 2^30
-  QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 = 32 GPUs";
+  QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 (derived) = 32 GPUs";
   QTest::newRow("no warnings") << QStringList{} << "Warnings\n  none";
   QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";
   QTest::newRow("warning line") << QStringList{"--params-b", "30"} << "derived_model_shape (model):";
@@ -1585,7 +1590,7 @@ void TestCli::powerCostOptions_data() {
   QTest::newRow("--grid-co2 energy") << QStringList{"--grid-co2", "0.5"} << "/energy/grid_kg_co2_per_kwh"
                                      << QByteArray("0.5");
   QTest::newRow("assumption renames") << QStringList{"--pue", "1.5"} << "/inputs/name"
-                                      << QByteArray("\"Command-line scenario\"");
+                                      << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB HDR\"");
 
   // Cost: the seed's rents through the command line.
   QTest::newRow("seed rent 4 servers") << QStringList{} << "/cost/categories/hardware/per_month"

@@ -26,6 +26,8 @@ class TstScenarioJson : public QObject {
   void slowStorageGivesNoNegativeGoodput();
   void mfuAbovePeakWarns();
   void writerOnlyWritesTheComparison();
+  void derivedNameFollowsTheScenario();
+  void givenNameStays();
 };
 
 void TstScenarioJson::roundTrip_data() {
@@ -223,6 +225,67 @@ void TstScenarioJson::flattenForCsv() {
   QCOMPARE(QString::fromStdString(flat[1].first), QString("a.c.d"));
   QCOMPARE(QString::fromStdString(flat[1].second), QString("x"));
   QCOMPARE(QString::fromStdString(flat[2].second), QString("w1;w2"));
+}
+
+// Issue 19, point 1: the name followed nothing, so a Llama-3-70B/H100 plan went out as
+// "LLaMA-65B on 32x A100 80GB (seed article)". Until the user names it, it says what it is.
+void TstScenarioJson::derivedNameFollowsTheScenario() {
+  Scenario s = default_scenario();
+  QCOMPARE(s.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  QVERIFY(name_is_derived(s));
+  s.model = find_model_preset("llama-3-70b")->shape;
+  s.model_id = "llama-3-70b";
+  s.cluster.gpu = *find_gpu("h100-sxm");
+  s.cluster.nodes = 32;
+  s.cluster.fabric = *find_fabric("ib-ndr");
+  // The JSON holds the name as of now, even before the scenario's own copy is refreshed.
+  json j = scenario_to_json(s);
+  QCOMPARE(j["name"].get<std::string>(), std::string("Llama 3 70B on 256x H100 SXM 80GB, IB NDR"));
+  QCOMPARE(j["name_is_derived"].get<bool>(), true);
+  refresh_derived_name(s);
+  QCOMPARE(s.name, std::string("Llama 3 70B on 256x H100 SXM 80GB, IB NDR"));
+  // Read back onto another scenario, the name keeps following.
+  Scenario back;
+  std::vector<Problem> problems;
+  QVERIFY(scenario_from_json(j, back, problems));
+  QVERIFY(name_is_derived(back));
+  back.cluster.fabric = *find_fabric("roce-400-tuned");
+  back.cluster.nodes = 2;
+  QCOMPARE(scenario_name(back), std::string("Llama 3 70B on 16x H100 SXM 80GB, RoCE 400G tuned"));
+  // One node has no scale-out fabric to name; shapes without a preset are named by their size.
+  back.cluster.nodes = 1;
+  QCOMPARE(scenario_name(back), std::string("Llama 3 70B on 8x H100 SXM 80GB"));
+  back.model_id = "custom";
+  back.model.layers = 40;
+  // 40 of Llama 3 70B's 80 layers: 40 x 0.856e9 + 2 x 128,256 x 8,192 embedding = 36.3e9.
+  QCOMPARE(scenario_name(back), std::string("Custom 36.3B model on 8x H100 SXM 80GB"));
+  back.model = derive_shape_from_size(30e9);
+  back.model_id = "derived:30B";
+  back.model_derived = true;
+  QVERIFY2(scenario_name(back).find("B model (derived) on 8x H100 SXM 80GB") != std::string::npos,
+           scenario_name(back).c_str());
+}
+
+void TstScenarioJson::givenNameStays() {
+  Scenario s = default_scenario();
+  s.name = "Q3 pretraining";  // named by the user: it stays through edits
+  s.cluster.nodes = 8;
+  refresh_derived_name(s);
+  QCOMPARE(s.name, std::string("Q3 pretraining"));
+  const json j = scenario_to_json(s);
+  QCOMPARE(j["name"].get<std::string>(), std::string("Q3 pretraining"));
+  QVERIFY(!j.contains("name_is_derived"));
+  // A file of before issue 19 names its scenario: that name is the user's.
+  Scenario old = default_scenario();
+  std::vector<Problem> problems;
+  const json before19 = {{"name", "LLaMA-65B on 32x A100 80GB (seed article)"}, {"cluster", {{"nodes", 8}}}};
+  QVERIFY(scenario_from_json(before19, old, problems));
+  QVERIFY(!name_is_derived(old));
+  QCOMPARE(scenario_name(old), std::string("LLaMA-65B on 32x A100 80GB (seed article)"));
+  // Given back its derived name, it follows again.
+  refresh_derived_name(old, true);
+  QCOMPARE(old.name, std::string("LLaMA-65B on 64x A100 80GB SXM, IB HDR"));
+  QVERIFY(name_is_derived(old));
 }
 
 QTEST_APPLESS_MAIN(TstScenarioJson)

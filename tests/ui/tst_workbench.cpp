@@ -6,12 +6,20 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDropEvent>
+#include <QGraphicsEffect>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QApplication>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QSignalSpy>
+#include <QDoubleSpinBox>
+#include <QScreen>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -45,6 +53,37 @@ QSpinBox* spin(cp::ui::MainWindow& w, const char* field) {
   return qobject_cast<QSpinBox*>(w.inputPanel()->editor(QString::fromLatin1(field)));
 }
 
+QComboBox* combo(cp::ui::MainWindow& w, const char* field) {
+  return qobject_cast<QComboBox*>(w.inputPanel()->editor(QString::fromLatin1(field)));
+}
+
+// Clicks `button` of the next message box that shows (a modal question asked by the code
+// under test).
+void answerMessageBox(QMessageBox::StandardButton button) {
+  auto* timer = new QTimer(qApp);
+  timer->setInterval(10);
+  QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* box = qobject_cast<QMessageBox*>(top);
+      if (!box || !box->isVisible() || !box->button(button)) continue;
+      timer->stop();
+      timer->deleteLater();
+      box->button(button)->click();
+      return;
+    }
+  });
+  timer->start();
+}
+
+// Chooses an item of a combo box by its text, as a click would.
+void choose(cp::ui::MainWindow& w, const char* field, const QString& text) {
+  QComboBox* box = combo(w, field);
+  QVERIFY(box);
+  const int i = box->findText(text);
+  QVERIFY2(i >= 0, qPrintable(text));
+  box->setCurrentIndex(i);
+}
+
 double stepChartTotal(const cp::ui::BreakdownChart* chart) {
   double sum = 0;
   for (std::size_t i = 0; i < cp::kStepParts.size(); ++i) sum += chart->value(int(i));
@@ -76,6 +115,13 @@ class TestWorkbench : public QObject {
   void opensWhatScenarioExportWrites();
   void refusesStrangeFiles();
   void dropScenarioFile();
+  void scenarioNameAndNotes();
+  void discardOnQuitDiscards();
+  void typedNumbers();
+  void undoWhileFieldHasFocus();
+  void dpFollowsTheCluster();
+  void firstWindowFitsTheScreen();
+  void staleResultsWithoutOpacityEffect();
 
  private:
   QTemporaryDir dataHome_;
@@ -153,13 +199,15 @@ void TestWorkbench::invalidFieldShowsReasonAndRecovers() {
 void TestWorkbench::undoRedo() {
   cp::ui::MainWindow w;
   QUndoStack* undo = w.document()->undoStack();
-  spin(w, "cluster.nodes")->setValue(8);  // 64 GPUs with DP 1 set: invalid (DP must be 2)
-  spin(w, "parallelism.dp")->setValue(2);  // valid again: 8 x 4 x 2 = 64
+  spin(w, "cluster.nodes")->setValue(8);  // 64 GPUs: DP on auto follows (issue 19), 64 / (8 x 4) = 2
+  QVERIFY(w.document()->valid());
+  QCOMPARE(w.document()->scenario().data_parallel(), 2);
+  spin(w, "parallelism.dp")->setValue(2);  // set by hand: 8 x 4 x 2 = 64
   QCOMPARE(undo->count(), 2);
   QVERIFY(w.document()->valid());
   undo->undo();
-  QCOMPARE(spin(w, "parallelism.dp")->value(), 1);
-  QVERIFY(!w.document()->valid());
+  QCOMPARE(spin(w, "parallelism.dp")->value(), 0);  // auto again
+  QVERIFY(w.document()->valid());
   undo->undo();
   QCOMPARE(spin(w, "cluster.nodes")->value(), 4);
   QVERIFY(w.document()->valid());
@@ -519,6 +567,256 @@ void TestWorkbench::dropScenarioFile() {
   QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
   QCoreApplication::sendEvent(&w, &drop);
   QCOMPARE(w.document()->scenario().training.seq, 4096);
+}
+
+
+// Issue 19, point 1: there was no name field, and editing the model or GPU kept "LLaMA-65B on
+// 32x A100 80GB (seed article)" on exports and saved files of another plan.
+void TestWorkbench::scenarioNameAndNotes() {
+  QTemporaryDir dir;
+  cp::ui::MainWindow w;
+  auto* name = qobject_cast<QLineEdit*>(w.inputPanel()->editor(QStringLiteral("name")));
+  auto* notes = qobject_cast<QPlainTextEdit*>(w.inputPanel()->editor(QStringLiteral("notes")));
+  QVERIFY(name && notes);
+  const auto docName = [&w] { return QString::fromStdString(w.document()->scenario().name); };
+  QCOMPARE(docName(), QStringLiteral("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  QCOMPARE(name->text(), QString());  // unnamed: the derived name shows as the placeholder
+  QCOMPARE(name->placeholderText(), docName());
+
+  choose(w, "model", QStringLiteral("Llama 3 70B"));
+  choose(w, "cluster.gpu", QStringLiteral("H100 SXM 80GB"));
+  choose(w, "cluster.fabric", QStringLiteral("InfiniBand NDR 400 Gb/s"));
+  spin(w, "cluster.nodes")->setValue(32);
+  QCOMPARE(docName(), QStringLiteral("Llama 3 70B on 256x H100 SXM 80GB, IB NDR"));
+  QCOMPARE(name->placeholderText(), docName());
+
+  // Named by the user: the name stays through edits, and is one undo step.
+  const int steps = w.document()->undoStack()->count();
+  QTest::keyClicks(name, QStringLiteral("Q3 run"));
+  QCOMPARE(docName(), QStringLiteral("Q3 run"));
+  QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+  spin(w, "cluster.nodes")->setValue(16);
+  QCOMPARE(docName(), QStringLiteral("Q3 run"));
+  // Emptied: derived again, and following.
+  name->selectAll();
+  QTest::keyClick(name, Qt::Key_Backspace);
+  QCOMPARE(docName(), QStringLiteral("Llama 3 70B on 128x H100 SXM 80GB, IB NDR"));
+
+  QTest::keyClicks(notes, QStringLiteral("For the Q3 budget"));
+  QCOMPARE(w.document()->fileNotes(), std::string("For the Q3 budget"));
+  const QString path = dir.filePath(QStringLiteral("named.json"));
+  QString error;
+  QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  const auto j = nlohmann::json::parse(f.readAll().toStdString());
+  QCOMPARE(j["name"].get<std::string>(), std::string("Llama 3 70B on 128x H100 SXM 80GB, IB NDR"));
+  QCOMPARE(j["scenario"]["name"].get<std::string>(), std::string("Llama 3 70B on 128x H100 SXM 80GB, IB NDR"));
+  QCOMPARE(j["scenario"]["name_is_derived"].get<bool>(), true);
+  QCOMPARE(j["notes"].get<std::string>(), std::string("For the Q3 budget"));
+
+  cp::ui::MainWindow other;
+  QVERIFY2(other.openFile(path, &error), qPrintable(error));
+  auto* otherNotes = qobject_cast<QPlainTextEdit*>(other.inputPanel()->editor(QStringLiteral("notes")));
+  QCOMPARE(otherNotes->toPlainText(), QStringLiteral("For the Q3 budget"));
+  spin(other, "cluster.nodes")->setValue(8);  // opened unnamed: still follows
+  QCOMPARE(QString::fromStdString(other.document()->scenario().name),
+           QStringLiteral("Llama 3 70B on 64x H100 SXM 80GB, IB NDR"));
+  // The notes edit is undoable like any other.
+  w.document()->undoStack()->undo();
+  QCOMPARE(w.document()->fileNotes(), std::string());
+  QCOMPARE(notes->toPlainText(), QString());
+}
+
+// Issue 19, point 3: "Discard" on quit kept the discarded edits as the last session's scenario:
+// they came back at the next start under the saved file's name, not even marked modified.
+void TestWorkbench::discardOnQuitDiscards() {
+  QTemporaryDir dir;
+  const QString path = QFileInfo(dir.filePath(QStringLiteral("plan.json"))).absoluteFilePath();
+  {
+    cp::ui::MainWindow w;
+    w.show();
+    spin(w, "cluster.nodes")->setValue(8);
+    spin(w, "parallelism.dp")->setValue(2);
+    QString error;
+    QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+    spin(w, "training.global_batch")->setValue(512);  // then an edit, not saved
+    w.writeAutosave();
+    QVERIFY(QFile::exists(cp::ui::MainWindow::autosavePath()));
+    answerMessageBox(QMessageBox::Discard);
+    QVERIFY(w.close());
+    QVERIFY(!QFile::exists(cp::ui::MainWindow::autosavePath()));
+  }
+  cp::ui::MainWindow next;
+  next.restoreSession(false);
+  QCOMPARE(next.document()->scenario().training.global_batch, 1024);  // the edit is gone
+  QCOMPARE(next.document()->scenario().cluster.nodes, 8);              // what was saved stays
+  QCOMPARE(next.document()->fileName(), path);
+  QVERIFY(!next.document()->isModified());
+
+  // Discarding the edits of a scenario never saved: the next start has none of them.
+  {
+    cp::ui::MainWindow w;
+    w.show();
+    w.setScenario(cp::default_scenario());
+    spin(w, "training.seq")->setValue(4096);
+    answerMessageBox(QMessageBox::Discard);
+    QVERIFY(w.close());
+  }
+  cp::ui::MainWindow third;
+  third.restoreSession(false);
+  QCOMPARE(third.document()->scenario().training.seq, 2048);
+  QVERIFY(!third.document()->isModified());
+}
+
+namespace {
+
+// Types `text` over what a spin box shows and presses Enter, as a user does.
+void typeInto(QAbstractSpinBox* box, const QString& text) {
+  box->selectAll();
+  QTest::keyClicks(box, text);
+  QTest::keyClick(box, Qt::Key_Return);
+}
+
+}  // namespace
+
+// Issue 19, point 5: "15T" tokens became 15 B, "1e13" became 113 B and 99999999999 layers
+// silently became 9,999. The fields read with the CLI's parser and say what they refuse.
+void TestWorkbench::typedNumbers() {
+  cp::ui::MainWindow w;
+  auto* tokens = qobject_cast<QDoubleSpinBox*>(w.inputPanel()->editor(QStringLiteral("training.tokens")));
+  QVERIFY(tokens);
+  typeInto(tokens, QStringLiteral("15T"));
+  QCOMPARE(w.document()->scenario().training.tokens, 1.5e13);
+  QCOMPARE(tokens->text(), QStringLiteral("15T tokens"));
+  typeInto(tokens, QStringLiteral("1e13"));
+  QCOMPARE(w.document()->scenario().training.tokens, 1e13);
+  typeInto(tokens, QStringLiteral("1,400,000,000,000"));
+  QCOMPARE(w.document()->scenario().training.tokens, 1.4e12);
+
+  QSpinBox* layers = spin(w, "model.layers");
+  typeInto(layers, QStringLiteral("99999999999"));
+  QCOMPARE(w.document()->scenario().model.layers, 80);  // refused, not clamped
+  QCOMPARE(w.inputPanel()->errorText(QStringLiteral("model.layers")),
+           QStringLiteral("Layers: must be at most 10000, got 99999999999"));
+  QCOMPARE(layers->value(), 80);
+  typeInto(layers, QStringLiteral("96"));  // read: the refusal goes
+  QCOMPARE(w.document()->scenario().model.layers, 96);
+  QCOMPARE(w.inputPanel()->errorText(QStringLiteral("model.layers")), QString());
+
+  QSpinBox* seq = spin(w, "training.seq");
+  typeInto(seq, QStringLiteral("4k"));
+  QCOMPARE(w.document()->scenario().training.seq, 4000);
+  auto* size = qobject_cast<QDoubleSpinBox*>(w.inputPanel()->editor(QStringLiteral("model.size")));
+  typeInto(size, QStringLiteral("0.5T"));  // a field of billions: 500 B parameters
+  QVERIFY2(std::abs(cp::count_params(w.document()->scenario().model).total / 500e9 - 1) < 0.03,
+           qPrintable(QString::number(cp::count_params(w.document()->scenario().model).total)));
+  QSpinBox* dp = spin(w, "parallelism.dp");
+  typeInto(dp, QStringLiteral("2"));
+  typeInto(dp, QStringLiteral("auto"));
+  QCOMPARE(w.document()->scenario().parallel.dp, 0);
+}
+
+// Issue 19, point 6: Ctrl+Z did nothing while the edited field had focus.
+void TestWorkbench::undoWhileFieldHasFocus() {
+  cp::ui::MainWindow w;
+  w.show();
+  w.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  spin(w, "training.global_batch")->setValue(2048);
+  QSpinBox* seq = spin(w, "training.seq");
+  seq->setFocus();
+  QTRY_VERIFY(seq->hasFocus());
+  QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+  QCOMPARE(w.document()->scenario().training.global_batch, 1024);
+  QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+  QCOMPARE(w.document()->scenario().training.global_batch, 2048);
+  // Typed but not yet committed: the field commits, then Ctrl+Z undoes that edit.
+  seq->selectAll();
+  QTest::keyClicks(seq, QStringLiteral("4096"));
+  QCOMPARE(w.document()->scenario().training.seq, 2048);
+  QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier);
+  QCOMPARE(w.document()->scenario().training.seq, 2048);
+  QCOMPARE(seq->value(), 2048);
+  QTest::keyClick(seq, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+  QCOMPARE(w.document()->scenario().training.seq, 4096);
+  // In the name field too.
+  auto* name = qobject_cast<QLineEdit*>(w.inputPanel()->editor(QStringLiteral("name")));
+  name->setFocus();
+  QTest::keyClicks(name, QStringLiteral("Plan B"));
+  QCOMPARE(w.document()->scenario().name, std::string("Plan B"));
+  QTest::keyClick(name, Qt::Key_Z, Qt::ControlModifier);
+  QCOMPARE(w.document()->scenario().name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+}
+
+// Issue 19, point 13: DP is "auto" by default and follows the cluster; a DP set by hand that
+// no longer fits goes back to auto; an underivable DP says in one message what would work.
+void TestWorkbench::dpFollowsTheCluster() {
+  cp::ui::MainWindow w;
+  QCOMPARE(w.document()->scenario().parallel.dp, 0);
+  QCOMPARE(spin(w, "parallelism.dp")->text(), spin(w, "parallelism.dp")->specialValueText());
+  spin(w, "cluster.nodes")->setValue(8);
+  QVERIFY(w.document()->valid());
+  QCOMPARE(w.document()->scenario().data_parallel(), 2);
+  spin(w, "parallelism.pp")->setValue(2);
+  QVERIFY(w.document()->valid());
+  QCOMPARE(w.document()->scenario().data_parallel(), 4);
+  // Set by hand, then the cluster changes under it: auto again.
+  spin(w, "parallelism.dp")->setValue(4);
+  spin(w, "cluster.nodes")->setValue(16);
+  QCOMPARE(w.document()->scenario().parallel.dp, 0);
+  QVERIFY(w.document()->valid());
+  QCOMPARE(w.document()->scenario().data_parallel(), 8);
+  // TP 3 x PP 2 does not divide 128 GPUs: one message, with what would.
+  spin(w, "parallelism.tp")->setValue(3);
+  QVERIFY(!w.document()->valid());
+  const QString dp = w.inputPanel()->errorText(QStringLiteral("parallelism.dp"));
+  QCOMPARE(dp, QStringLiteral("cannot be derived: TP x PP x CP = 6 does not divide the 128 GPUs of the cluster; DP can "
+                              "be derived with TP 1, 2, 4, 8, 16, 32 or 64 (PP 2), or nodes in multiples of 3"));
+}
+
+// Issue 19, point 10: a 1366 x 768 laptop got a 1600 x 1000 window.
+void TestWorkbench::firstWindowFitsTheScreen() {
+  QCOMPARE(cp::ui::MainWindow::firstSize(QSize(2560, 1400)), QSize(1600, 1000));
+  const QSize laptop = cp::ui::MainWindow::firstSize(QSize(1366, 728));  // 768 less a 40 px panel
+  QVERIFY(laptop.width() <= 1366 && laptop.height() <= 728 - 30);
+  cp::ui::MainWindow w;
+  w.resize(laptop);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  // The contents do not force the window past the screen.
+  QVERIFY2(w.minimumSizeHint().width() <= laptop.width() && w.minimumSizeHint().height() <= laptop.height(),
+           qPrintable(QStringLiteral("%1x%2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
+  QCOMPARE(w.size(), laptop);
+  // A geometry saved on a larger screen is brought back within this one.
+  w.resize(3000, 2000);
+  w.fitToScreen();
+  // (The offscreen test screen is 800 x 600, less than the window's minimum: it gets that.)
+  const QSize fit = cp::ui::MainWindow::firstSize(w.screen()->availableGeometry().size()).expandedTo(w.minimumSizeHint());
+  QVERIFY2(w.width() <= fit.width() && w.height() <= fit.height(),
+           qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+}
+
+// Issue 19, point 2: the greyed last valid result drew doubled and ghosted (an opacity effect
+// over children that paint no background). A veil is painted over them instead.
+void TestWorkbench::staleResultsWithoutOpacityEffect() {
+  cp::ui::MainWindow w;
+  w.resize(1200, 700);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  spin(w, "parallelism.tp")->setValue(3);
+  QVERIFY(w.planPage()->isStale());
+  QVERIFY(w.findChildren<QGraphicsEffect*>().isEmpty());
+  auto* veil = w.planPage()->findChild<QWidget*>(QStringLiteral("staleVeil"));
+  QVERIFY(veil);
+  QVERIFY(veil->isVisible());
+  QCOMPARE(veil->geometry(), veil->parentWidget()->rect());
+  w.resize(1300, 760);  // follows a resize
+  QTRY_COMPARE(veil->geometry(), veil->parentWidget()->rect());
+  // What shows under the veil is the result, drawn once: a tile's text is still there.
+  QVERIFY(!w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueText().isEmpty());
+  spin(w, "parallelism.tp")->setValue(8);
+  QVERIFY(!veil->isVisible());
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -4,7 +4,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -13,6 +16,7 @@
 #include "engine/fabric.h"
 #include "engine/gpu.h"
 #include "engine/model.h"
+#include "engine/number_text.h"
 #include "engine/validate.h"
 #include "ui/collapsiblesection.h"
 #include "ui/i18n.h"
@@ -42,10 +46,89 @@ int catalogIndex(Catalog catalog, const std::string& id) {
   return -1;
 }
 
+// Issue 19, point 13: DP follows the cluster. A DP set by hand that no longer multiplies out to
+// the GPU count after a change of nodes, GPUs per node, TP, PP or CP goes back to "auto".
+void followCluster(cp::Scenario& s) {
+  const cp::Parallelism& p = s.parallel;
+  if (p.dp > 0 && (long long)p.tp * p.pp * p.cp * p.dp != (long long)s.cluster.total_gpus()) s.parallel.dp = 0;
+}
+
 void customShape(cp::Scenario& s) {
   s.model_id = "custom";
   s.model_derived = false;
 }
+
+// Issue 19, point 5: what is typed into a number field is read by the engine's parser
+// (engine/number_text.h), the CLI's: "15T", "1e13", "1,024", "4k"; what it refuses is said
+// under the field (`refused`, "" when read), and the field keeps its value: never a silent
+// clamp to the field's range. Values are committed on Enter or leaving the field.
+QString typedText(const QAbstractSpinBox* box, QString text) {
+  const QString suffix = box->property("unitSuffix").toString();
+  if (!suffix.isEmpty() && text.endsWith(suffix)) text.chop(suffix.size());
+  else if (!suffix.trimmed().isEmpty() && text.endsWith(suffix.trimmed())) text.chop(suffix.trimmed().size());
+  return text.trimmed();
+}
+
+class IntField : public QSpinBox {
+ public:
+  IntField(cp::NumberUnit unit, std::function<void(const QString&)> refused)
+      : unit_(unit), refused_(std::move(refused)) {
+    setKeyboardTracking(false);
+  }
+
+ protected:
+  QValidator::State validate(QString&, int&) const override { return QValidator::Acceptable; }
+  int valueFromText(const QString& text) const override {
+    // "auto" where the field has a special value (DP: derived from the GPU count).
+    const QString typed = typedText(this, text);
+    if (!specialValueText().isEmpty() &&
+        (text == specialValueText() || typed.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)) {
+      refused_(QString());
+      return minimum();
+    }
+    cp::NumberSpec spec{unit_, true, double(minimum()), false, double(maximum()), 1};
+    const cp::ParsedNumber r = cp::parse_number(typed.toStdString(), spec);
+    refused_(QString::fromStdString(r.error));
+    return r.ok() ? int(r.value) : value();
+  }
+  void fixup(QString&) const override {}
+
+ private:
+  cp::NumberUnit unit_;
+  std::function<void(const QString&)> refused_;
+};
+
+class RealField : public QDoubleSpinBox {
+ public:
+  RealField(cp::NumberUnit unit, double scale, bool compact, std::function<void(const QString&)> refused)
+      : unit_(unit), scale_(scale), compact_(compact), refused_(std::move(refused)) {
+    setKeyboardTracking(false);
+  }
+
+ protected:
+  QValidator::State validate(QString&, int&) const override { return QValidator::Acceptable; }
+  double valueFromText(const QString& text) const override {
+    cp::NumberSpec spec{unit_, false, minimum(), false, maximum(), scale_};
+    const cp::ParsedNumber r = cp::parse_number(typedText(this, text).toStdString(), spec);
+    refused_(QString::fromStdString(r.error));
+    return r.ok() ? r.value : value();
+  }
+  // Counts in the trillions read as people write them: "1.4T", not "1,400,000,000,000".
+  QString textFromValue(double v) const override {
+    if (!compact_) return QDoubleSpinBox::textFromValue(v);
+    struct Step { double size; const char* suffix; };
+    for (const Step step : {Step{1e12, "T"}, Step{1e9, "B"}, Step{1e6, "M"}})
+      if (v >= step.size) return QString::number(v / step.size, 'g', 12) + QLatin1String(step.suffix);
+    return QDoubleSpinBox::textFromValue(v);
+  }
+  void fixup(QString&) const override {}
+
+ private:
+  cp::NumberUnit unit_;
+  double scale_;
+  bool compact_;
+  std::function<void(const QString&)> refused_;
+};
 
 }  // namespace
 
@@ -62,6 +145,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
   general_->setPalette(p);
   layout->addWidget(general_);
 
+  buildScenario();
   buildModel();
   buildTraining();
   buildParallelism();
@@ -71,6 +155,12 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
   layout->addStretch(1);
 
   connect(document_, &ScenarioDocument::scenarioChanged, this, &InputPanel::refresh);
+  connect(document_, &ScenarioDocument::notesChanged, this, [this] {
+    const QString notes = QString::fromStdString(document_->fileNotes());
+    if (notes == notes_->toPlainText()) return;  // the user's own typing: keep the cursor
+    const QSignalBlocker block(notes_);
+    notes_->setPlainText(notes);
+  });
   refresh();
 }
 
@@ -96,6 +186,7 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   v->addWidget(field.error);
   field.editor->setObjectName(field.key);
   field.editor->setFocusPolicy(Qt::StrongFocus);  // the wheel scrolls the panel, not the field
+  field.editor->installEventFilter(this);          // Ctrl+Z undoes the document (eventFilter)
   section->form()->addRow(field.label, cell);
   fields_.push_back(std::move(field));
 }
@@ -107,9 +198,10 @@ void InputPanel::commit(const Field& field, const Set& set, double value) {
 
 QSpinBox* InputPanel::addInt(CollapsibleSection* section, const QString& key, const QString& label,
                              const QString& suffix, int min, int max, Get get, Set set) {
-  auto* spin = new QSpinBox;
+  auto* spin = new IntField(cp::NumberUnit::Count, [this, key, label](const QString& why) { refuse(key, label, why); });
   spin->setRange(min, max);
   spin->setSuffix(suffix);
+  spin->setProperty("unitSuffix", suffix);
   spin->setGroupSeparatorShown(true);
   Field f{key, label, spin, nullptr, [spin, get](const cp::Scenario& s) {
     if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
@@ -120,11 +212,14 @@ QSpinBox* InputPanel::addInt(CollapsibleSection* section, const QString& key, co
 }
 
 QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const QString& key, const QString& label,
-                                    const QString& suffix, double min, double max, int decimals, Get get, Set set) {
-  auto* spin = new QDoubleSpinBox;
+                                    const QString& suffix, double min, double max, int decimals, Get get, Set set,
+                                    const RealUnit& unit) {
+  auto* spin = new RealField(unit.unit, unit.scale, unit.compact,
+                             [this, key, label](const QString& why) { refuse(key, label, why); });
   spin->setRange(min, max);
   spin->setDecimals(decimals);
   spin->setSuffix(suffix);
+  spin->setProperty("unitSuffix", suffix);
   spin->setGroupSeparatorShown(true);
   spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
   Field f{key, label, spin, nullptr, [spin, get](const cp::Scenario& s) {
@@ -133,6 +228,14 @@ QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const QString& 
   connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f, set](double v) { commit(f, set, v); });
   addRow(section, f);
   return spin;
+}
+
+void InputPanel::refuse(const QString& key, const QString& label, const QString& why) {
+  const QString message = why.isEmpty() ? QString() : tr("%1: %2").arg(label, why);
+  if (refused_.value(key) == message) return;
+  if (message.isEmpty()) refused_.remove(key);
+  else refused_.insert(key, message);
+  showProblems();
 }
 
 QComboBox* InputPanel::addChoice(CollapsibleSection* section, const QString& key, const QString& label,
@@ -158,6 +261,35 @@ QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const QString& key, 
   connect(box, &QCheckBox::toggled, this, [this, f, set](bool on) { commit(f, set, on ? 1 : 0); });
   addRow(section, f);
   return box;
+}
+
+void InputPanel::buildScenario() {
+  auto* sec = addSection(tr("Scenario"), true);
+  name_ = new QLineEdit;
+  name_->setClearButtonEnabled(true);
+  name_->setToolTip(tr("The scenario's name, as charts, reports and saved files show it. Left empty, the "
+                       "name says what the scenario is and follows its edits."));
+  // Every keystroke is an edit (merged into one undo step), so that what is saved or exported
+  // next carries the name as typed.
+  connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    if (!loading_) document_->rename(text);
+  });
+  addRow(sec, Field{QStringLiteral("name"), tr("Name"), name_, nullptr, [this](const cp::Scenario& s) {
+                      // Unnamed: the derived name is shown greyed, as the placeholder.
+                      name_->setPlaceholderText(QString::fromStdString(cp::derived_scenario_name(s)));
+                      // Typing the derived name itself leaves the field as typed.
+                      if (name_->hasFocus() && name_->text() == QString::fromStdString(s.name)) return;
+                      const QString text = cp::name_is_derived(s) ? QString() : QString::fromStdString(s.name);
+                      if (text != name_->text()) name_->setText(text);
+                    }});
+  notes_ = new QPlainTextEdit;
+  notes_->setPlaceholderText(tr("What this scenario is for, where its figures come from…"));
+  notes_->setTabChangesFocus(true);
+  notes_->setFixedHeight(notes_->fontMetrics().lineSpacing() * 3 + 12);
+  connect(notes_, &QPlainTextEdit::textChanged, this, [this] {
+    if (!loading_) document_->editNotes(notes_->toPlainText());
+  });
+  addRow(sec, Field{QStringLiteral("notes"), tr("Notes"), notes_, nullptr, [](const cp::Scenario&) {}});
 }
 
 void InputPanel::buildModel() {
@@ -194,7 +326,8 @@ void InputPanel::buildModel() {
             s.model = cp::derive_shape_from_size(v * kBillion);
             s.model_id = "derived";
             s.model_derived = true;
-          });
+          },
+          {cp::NumberUnit::Count, kBillion, false});  // "70" or "70B"; "0.5T" is 500
   auto shape = [this, sec](const char* key, const QString& label, int max, int cp::ModelShape::*member) {
     addInt(sec, QString::fromLatin1(key), label, QString(), 0, max,
            [member](const cp::Scenario& s) { return double(s.model.*member); },
@@ -223,9 +356,10 @@ void InputPanel::buildTraining() {
   addInt(sec, QStringLiteral("training.global_batch"), tr("Global batch"), tr(" sequences"), 1, 1 << 30,
          [](const cp::Scenario& s) { return double(s.training.global_batch); },
          [](cp::Scenario& s, double v) { s.training.global_batch = int(v); });
-  addReal(sec, QStringLiteral("training.tokens"), tr("Token budget"), tr(" B tokens"), 0, 1e6, 1,
-          [](const cp::Scenario& s) { return s.training.tokens / kBillion; },
-          [](cp::Scenario& s, double v) { s.training.tokens = v * kBillion; });
+  // In tokens, shown "1.4T": "15T", "1.5e13" and "15,000,000,000,000" all read as 1.5e13.
+  addReal(sec, QStringLiteral("training.tokens"), tr("Token budget"), tr(" tokens"), 0, 1e18, 0,
+          [](const cp::Scenario& s) { return s.training.tokens; },
+          [](cp::Scenario& s, double v) { s.training.tokens = v; }, {cp::NumberUnit::Count, 1, true});
   QStringList precisions, optimizers, recomputes, zeros;
   for (auto p : {cp::Precision::Fp32, cp::Precision::Bf16, cp::Precision::Fp16, cp::Precision::Fp8})
     precisions << precisionName(p);
@@ -257,9 +391,14 @@ void InputPanel::buildTraining() {
 void InputPanel::buildParallelism() {
   auto* sec = addSection(tr("Parallelism"), true);
   auto degree = [this, sec](const char* key, const QString& label, int min, int max, int cp::Parallelism::*member) {
+    const bool layout = member == &cp::Parallelism::tp || member == &cp::Parallelism::pp ||
+                        member == &cp::Parallelism::cp;
     return addInt(sec, QString::fromLatin1(key), label, tr(" ×"), min, max,
                   [member](const cp::Scenario& s) { return double(s.parallel.*member); },
-                  [member](cp::Scenario& s, double v) { s.parallel.*member = int(v); });
+                  [member, layout](cp::Scenario& s, double v) {
+                    s.parallel.*member = int(v);
+                    if (layout) followCluster(s);
+                  });
   };
   degree("parallelism.tp", tr("Tensor parallel (TP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::tp);
   degree("parallelism.pp", tr("Pipeline parallel (PP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::pp);
@@ -282,10 +421,16 @@ void InputPanel::buildHardware() {
             [](cp::Scenario& s, double v) { s.cluster.gpu = cp::gpu_catalog()[std::size_t(v)]; });
   addInt(sec, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"), tr(" GPUs"), 1, 1024,
          [](const cp::Scenario& s) { return double(s.cluster.gpus_per_node); },
-         [](cp::Scenario& s, double v) { s.cluster.gpus_per_node = int(v); });
+         [](cp::Scenario& s, double v) {
+           s.cluster.gpus_per_node = int(v);
+           followCluster(s);
+         });
   addInt(sec, QStringLiteral("cluster.nodes"), tr("Nodes"), tr(" nodes"), 1, 1 << 20,
          [](const cp::Scenario& s) { return double(s.cluster.nodes); },
-         [](cp::Scenario& s, double v) { s.cluster.nodes = int(v); });
+         [](cp::Scenario& s, double v) {
+           s.cluster.nodes = int(v);
+           followCluster(s);
+         });
 }
 
 void InputPanel::buildFabric() {
@@ -352,7 +497,8 @@ void InputPanel::buildAssumptions() {
           [](cp::Scenario& s, double v) { s.assumptions.failure_rate_per_gpu_hour = v / 1e6; });
   addReal(sec, QStringLiteral("assumptions.checkpoint_bytes_per_s"), tr("Checkpoint write bandwidth"), tr(" GB/s"),
           0.01, 1e5, 1, [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s / 1e9; },
-          [](cp::Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v * 1e9; });
+          [](cp::Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v * 1e9; },
+          {cp::NumberUnit::Bytes, 1e9, false});  // "20" GB/s, or "800MB", "1.5 GiB"
   addReal(sec, QStringLiteral("assumptions.restart_s"), tr("Restart after a failure"), tr(" min"), 0, 1e4, 1,
           [](const cp::Scenario& s) { return s.assumptions.restart_s / 60; },
           [](cp::Scenario& s, double v) { s.assumptions.restart_s = v * 60; });
@@ -364,7 +510,7 @@ void InputPanel::refresh() {
   for (const Field& f : fields_) {
     const QSignalBlocker block(f.editor);
     f.load(s);
-    if (!f.error->text().isEmpty()) f.error->clear();
+    f.error->setProperty("problems", QString());
   }
   loading_ = false;
   QStringList general;
@@ -375,21 +521,48 @@ void InputPanel::refresh() {
     // A problem of "assumptions.price_lists.rent" belongs to no single field: shown at the top.
     for (const Field& f : fields_) {
       if (f.key != key) continue;
-      f.error->setText(f.error->text().isEmpty() ? message : f.error->text() + QLatin1Char('\n') + message);
+      const QString had = f.error->property("problems").toString();
+      f.error->setProperty("problems", had.isEmpty() ? message : had + QLatin1Char('\n') + message);
       shown = true;
     }
     if (!shown) general << key + QStringLiteral(": ") + message;
   }
+  general_->setText(general.join(QLatin1Char('\n')));
+  general_->setVisible(!general.isEmpty());
+  showProblems();
+}
+
+void InputPanel::showProblems() {
   for (const Field& f : fields_) {
-    const bool bad = !f.error->text().isEmpty();
+    // What the parser refused stands above the engine's problems of the value kept.
+    QString text = f.error->property("problems").toString();
+    if (const QString why = refused_.value(f.key); !why.isEmpty())
+      text = text.isEmpty() ? why : why + QLatin1Char('\n') + text;
+    if (f.error->text() != text) f.error->setText(text);
+    const bool bad = !text.isEmpty();
     f.error->setVisible(bad);
     if (f.editor->property("invalid").toBool() == bad) continue;  // restyling is slow: only on change
     f.editor->setProperty("invalid", bad);
     f.editor->setStyleSheet(bad ? QStringLiteral("border: 2px solid %1;").arg(palette::invalid().name()) : QString());
     f.editor->setToolTip(f.error->text());
   }
-  general_->setText(general.join(QLatin1Char('\n')));
-  general_->setVisible(!general.isEmpty());
+}
+
+// Issue 19, point 6: a field with focus took Ctrl+Z for its own text, so undo did nothing
+// exactly when it was wanted. The field commits what was typed, and the key goes on to the
+// Edit menu's Undo and Redo (the document's undo stack).
+bool InputPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::ShortcutOverride) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    const bool redo = key->matches(QKeySequence::Redo) ||
+                      key->keyCombination() == QKeyCombination(Qt::ControlModifier | Qt::ShiftModifier, Qt::Key_Z);
+    if (key->matches(QKeySequence::Undo) || redo) {
+      if (auto* spin = qobject_cast<QAbstractSpinBox*>(watched)) spin->interpretText();
+      event->ignore();  // not the field's: the shortcut's
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 QWidget* InputPanel::editor(const QString& field) const {

@@ -382,9 +382,10 @@ void LibraryDock::documentReset() {
   if (!loading_) current_.reset();
 }
 
-void LibraryDock::loadIntoDocument(const cp::Scenario& scenario, std::int64_t id, bool latest) {
+void LibraryDock::loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest) {
   loading_ = true;
-  document_->reset(scenario);
+  document_->reset(entry.scenario);
+  document_->setFileNotesAndTags(entry.notes, entry.tags);  // the notes are edited in the Inputs dock
   loading_ = false;
   current_ = ref(id);
   // An older revision is an unsaved change of the entry: saving it makes it the newest again.
@@ -398,16 +399,18 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
   }
   cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
+  d.notes = document_->fileNotes();
   const std::int64_t id = currentId();
   std::int64_t saved = 0;
   const bool ok = guarded(error, [&] {
     if (id != 0) {
-      // The entry keeps its name, tags and notes; the scenario is the edited one.
+      // The entry keeps its name (renamed in the library) and tags; the scenario and its notes
+      // (edited in the Inputs dock) are the document's.
       cp::StoredScenario old;
       if (store_->load(id, old)) {
         d.scenario.name = old.document.scenario.name;
+        d.scenario.derived_name = old.document.scenario.derived_name;
         d.tags = old.document.tags;
-        d.notes = old.document.notes;
       }
     }
     saved = store_->save(d, snapshotOf(*document_), id);
@@ -433,6 +436,7 @@ std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags
   d.scenario = document_->scenario();
   d.scenario.name = name.trimmed().toStdString();
   d.tags = toStd(tags);
+  d.notes = document_->fileNotes();
   std::int64_t saved = 0;
   if (!guarded(error, [&] { saved = store_->save(d, snapshotOf(*document_)); })) return 0;
   loading_ = true;
@@ -455,7 +459,7 @@ bool LibraryDock::openScenario(std::int64_t id, QString* error) {
     if (error) *error = tr("The scenario is no longer in the library.");
     return false;
   }
-  loadIntoDocument(s.document.scenario, id, true);
+  loadIntoDocument(s.document, id, true);
   return true;
 }
 
@@ -473,7 +477,7 @@ bool LibraryDock::openRevision(std::int64_t id, int revision, QString* error) {
     const auto h = store_->history(id);
     if (!h.empty()) latest = h.front().revision;
   });
-  loadIntoDocument(s.document.scenario, id, revision == latest);
+  loadIntoDocument(s.document, id, revision == latest);
   return true;
 }
 

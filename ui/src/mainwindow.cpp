@@ -17,12 +17,14 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
@@ -52,8 +54,12 @@ const Preference<QString> kLastFile{"session/lastFile"};
 constexpr int kMaxRecent = 8;
 constexpr int kAutosaveDelayMs = 1500;
 constexpr int kInputDockWidth = 380;
+constexpr QSize kPreferredSize{1600, 1000};
+// Room for the window manager's frame and title bar around the window [est: title bars of
+// GNOME, KDE and Windows 10/11 at 100% scale are 30-40 px, frames 1-8 px].
+constexpr int kFrameAllowanceW = 16;
+constexpr int kFrameAllowanceH = 48;
 
-QByteArray toJson(const cp::Scenario& s) { return QByteArray::fromStdString(cp::scenario_to_json(s).dump(2)); }
 
 // A path as the C library takes it (the local 8-bit encoding, as QFile does).
 std::string localPath(const QString& path) { return QFile::encodeName(path).toStdString(); }
@@ -74,6 +80,24 @@ bool fromImport(const cp::ImportResult& r, cp::ScenarioFileDocument& out, QStrin
   }
   out = r.document;
   return true;
+}
+
+// Issue 19, point 10: the pages' minimum widths (a row of tiles, the comparison's toolbar)
+// added to the docks' made a window wider than a 1366-pixel laptop screen. Each wide page
+// scrolls inside itself instead: its layout and widgets move into a scroll area on the page.
+void scrollInside(QWidget* page) {
+  QLayout* layout = page->layout();
+  if (!layout) return;
+  auto* inner = new QWidget;
+  inner->setLayout(layout);  // takes the layout, and the widgets it manages, off the page
+  auto* scroll = new QScrollArea;
+  scroll->setObjectName(page->objectName() + QStringLiteral("Scroll"));
+  scroll->setWidget(inner);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  auto* v = new QVBoxLayout(page);
+  v->setContentsMargins(0, 0, 0, 0);
+  v->addWidget(scroll);
 }
 
 }  // namespace
@@ -122,6 +146,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   planner_ = new PlannerPage(document_);
   planner_->setObjectName(QStringLiteral("plannerPage"));
   pages_->addTab(planner_, QString());
+  for (QWidget* page : {static_cast<QWidget*>(plan_), static_cast<QWidget*>(comparison_),
+                        static_cast<QWidget*>(planner_), static_cast<QWidget*>(compare_)})
+    scrollInside(page);
   setCentralWidget(pages_);
 
   autosave_ = new QTimer(this);
@@ -240,6 +267,22 @@ bool MainWindow::showPage(const QString& name) {
   return true;
 }
 
+QSize MainWindow::firstSize(const QSize& available) {
+  return kPreferredSize.boundedTo(QSize(available.width() - kFrameAllowanceW, available.height() - kFrameAllowanceH));
+}
+
+void MainWindow::fitToScreen() {
+  const QScreen* s = screen();
+  if (!s) return;
+  const QRect area = s->availableGeometry();
+  const QSize fit = firstSize(area.size());
+  if (width() > fit.width() || height() > fit.height()) resize(size().boundedTo(fit));
+  // Keep the title bar on the screen.
+  QRect frame = frameGeometry();
+  if (!area.contains(frame.topLeft()) || frame.right() > area.right() || frame.bottom() > area.bottom())
+    move(area.topLeft());
+}
+
 void MainWindow::restoreSession(bool ask) {
   restoreGeometry(kGeometry.get());
   restoreState(kWindowState.get());
@@ -264,8 +307,12 @@ void MainWindow::restoreSession(bool ask) {
   cp::ScenarioFileDocument last;
   const QString json = kLastScenario.get();
   if (!json.isEmpty() &&
-      fromImport(cp::import_scenario_text(json.toStdString(), cp::PlanCheck::Skip), last, nullptr))
+      fromImport(cp::import_scenario_text(json.toStdString(), cp::PlanCheck::Skip), last, nullptr)) {
     document_->reset(last.scenario, kLastFile.get());
+    document_->setFileNotesAndTags(last.notes, last.tags);
+  } else if (json.isEmpty() && !kLastFile.get().isEmpty()) {
+    openFile(kLastFile.get());  // edits discarded with no saved state known: the file as saved
+  }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -275,7 +322,13 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   }
   kGeometry.set(saveGeometry());
   kWindowState.set(saveState());
-  kLastScenario.set(QString::fromUtf8(toJson(document_->scenario())));
+  // Still modified after maybeSave(): the user chose "Discard". The next start shows what was
+  // saved, never the discarded edits: the saved state when known, else the file read again.
+  const bool discarded = document_->isModified();
+  const auto& saved = document_->savedDocument();
+  if (!discarded) kLastScenario.set(QString::fromStdString(cp::scenario_file_text(document_->fileDocument())));
+  else if (saved) kLastScenario.set(QString::fromStdString(cp::scenario_file_text(*saved)));
+  else kLastScenario.set(QString());
   kLastFile.set(document_->fileName());
   autosave_->stop();
   QFile::remove(autosavePath());  // a clean end: nothing to restore
@@ -348,7 +401,11 @@ void MainWindow::createMenus() {
   undoAction_ = document_->undoStack()->createUndoAction(this);
   undoAction_->setShortcut(QKeySequence::Undo);
   redoAction_ = document_->undoStack()->createRedoAction(this);
-  redoAction_->setShortcut(QKeySequence::Redo);
+  // The platform's redo keys, and Ctrl+Shift+Z everywhere (Windows binds only Ctrl+Y).
+  QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+  if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)))
+    redoKeys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+  redoAction_->setShortcuts(redoKeys);
   editMenu_->addAction(undoAction_);
   editMenu_->addAction(redoAction_);
 

@@ -1,9 +1,9 @@
 #include "ui/planpage.h"
 
 #include <QEvent>
-#include <QGraphicsOpacityEffect>
 #include <QGridLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
@@ -19,7 +19,34 @@
 namespace cp::ui {
 namespace {
 
-constexpr double kStaleOpacity = 0.45;
+constexpr double kStaleOpacity = 0.45;  // how much of the last valid result shows through
+
+// Issue 19, point 2: a QGraphicsOpacityEffect over the results drew doubled, ghosted tiles and
+// charts (its children paint no background of their own), and fragments of other widgets
+// after a resize. Instead, a veil of the window's colour is painted over the results: they
+// draw as always, and show through at kStaleOpacity.
+class StaleVeil : public QWidget {
+ public:
+  explicit StaleVeil(QWidget* over) : QWidget(over) {
+    setObjectName(QStringLiteral("staleVeil"));
+    setAttribute(Qt::WA_TransparentForMouseEvents);  // tooltips and "why" links still answer
+    over->installEventFilter(this);
+    setGeometry(over->rect());
+    hide();
+  }
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == parentWidget() && event->type() == QEvent::Resize) setGeometry(parentWidget()->rect());
+    return false;
+  }
+  void paintEvent(QPaintEvent*) override {
+    QPainter painter(this);
+    QColor veil = palette().color(QPalette::Window);
+    veil.setAlphaF(float(1 - kStaleOpacity));
+    painter.fillRect(rect(), veil);
+  }
+};
 constexpr int kSummaryWidth = 300;
 constexpr int kChartsWidth = 940;
 
@@ -82,6 +109,7 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   v->setContentsMargins(6, 6, 6, 6);
   v->addWidget(banner_);
   v->addWidget(results_, 1);
+  veil_ = new StaleVeil(results_);
 
   connect(tiles_, &HeadlineTiles::explainRequested, this, &PlanPage::explainRequested);
   connect(document_, &ScenarioDocument::scenarioChanged, this, &PlanPage::refresh);
@@ -103,16 +131,8 @@ void PlanPage::refresh() {
     summary_->setProblems(document_->scenario(), document_->problems());
   }
   banner_->setVisible(stale);
-  const bool greyed = results_->graphicsEffect() != nullptr;
-  if (stale != greyed) {
-    if (stale) {
-      auto* effect = new QGraphicsOpacityEffect;
-      effect->setOpacity(kStaleOpacity);
-      results_->setGraphicsEffect(effect);
-    } else {
-      results_->setGraphicsEffect(nullptr);
-    }
-  }
+  veil_->setVisible(stale);
+  if (stale) veil_->raise();
 
   const auto& estimate = document_->estimate();
   if (!estimate) {

@@ -37,6 +37,25 @@ class EditCommand : public QUndoCommand {
   cp::Scenario before_, after_;
 };
 
+class NotesCommand : public QUndoCommand {
+ public:
+  NotesCommand(ScenarioDocument* doc, const QString& text, std::string before, std::string after)
+      : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)) {}
+
+  void undo() override { doc_->applyNotes(before_); }
+  void redo() override { doc_->applyNotes(after_); }
+  int id() const override { return mergeId(QStringLiteral("notes")); }
+  bool mergeWith(const QUndoCommand* other) override {
+    if (other->id() != id()) return false;
+    after_ = static_cast<const NotesCommand*>(other)->after_;
+    return true;
+  }
+
+ private:
+  ScenarioDocument* doc_;
+  std::string before_, after_;
+};
+
 }  // namespace
 
 ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
@@ -49,7 +68,28 @@ void ScenarioDocument::edit(const QString& text, const QString& field,
                             const std::function<void(cp::Scenario&)>& change) {
   cp::Scenario after = scenario_;
   change(after);
+  cp::refresh_derived_name(after);  // an unnamed scenario's name follows the edit
   undo_->push(new EditCommand(this, text, field, scenario_, std::move(after)));
+}
+
+void ScenarioDocument::rename(const QString& name) {
+  const bool unname = name.trimmed().isEmpty();
+  if (unname ? cp::name_is_derived(scenario_) : scenario_.name == name.toStdString()) return;
+  edit(tr("Rename the scenario"), QStringLiteral("name"), [unname, name](cp::Scenario& s) {
+    if (unname) cp::refresh_derived_name(s, true);
+    else s.name = name.toStdString();
+  });
+}
+
+void ScenarioDocument::editNotes(const QString& notes) {
+  const std::string after = notes.toStdString();
+  if (after == fileNotes_) return;
+  undo_->push(new NotesCommand(this, tr("Edit the notes"), fileNotes_, after));
+}
+
+void ScenarioDocument::applyNotes(const std::string& notes) {
+  fileNotes_ = notes;
+  Q_EMIT notesChanged();
 }
 
 void ScenarioDocument::reset(const cp::Scenario& scenario, const QString& fileName) {
@@ -58,7 +98,11 @@ void ScenarioDocument::reset(const cp::Scenario& scenario, const QString& fileNa
   fileNotes_.clear();
   fileTags_.clear();
   estimate_.reset();  // another scenario: its predecessor's result is no "last valid" result of it
-  apply(scenario);
+  cp::Scenario s = scenario;
+  cp::refresh_derived_name(s);
+  apply(s);
+  saved_ = fileDocument();
+  Q_EMIT notesChanged();
   Q_EMIT fileNameChanged();
   Q_EMIT modifiedChanged(false);
 }
@@ -66,6 +110,8 @@ void ScenarioDocument::reset(const cp::Scenario& scenario, const QString& fileNa
 void ScenarioDocument::setFileNotesAndTags(std::string notes, std::vector<std::string> tags) {
   fileNotes_ = std::move(notes);
   fileTags_ = std::move(tags);
+  if (saved_ && !isModified()) saved_ = fileDocument();  // what was opened came with these
+  Q_EMIT notesChanged();
 }
 
 cp::ScenarioFileDocument ScenarioDocument::fileDocument() const {
@@ -89,10 +135,16 @@ void ScenarioDocument::setFileName(const QString& fileName) {
 
 bool ScenarioDocument::isModified() const { return !undo_->isClean(); }
 
-void ScenarioDocument::setClean() { undo_->setClean(); }
+void ScenarioDocument::setClean() {
+  undo_->setClean();
+  saved_ = fileDocument();
+}
 
 // No clean state on the stack (index -1): undo and redo cannot reach "saved" until setClean().
-void ScenarioDocument::markModified() { undo_->resetClean(); }
+void ScenarioDocument::markModified() {
+  undo_->resetClean();
+  saved_.reset();
+}
 
 void ScenarioDocument::recompute() {
   problems_ = cp::validate(scenario_);

@@ -1,10 +1,68 @@
 #include "engine/scenario.h"
 
+#include <cstdio>
+
 namespace cp {
+namespace {
+
+bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+// 70.55e9 -> "70.6B", 671e9 -> "671B", 1.2e12 -> "1.2T": three significant figures at most.
+std::string size_text(double params) {
+  const bool tera = params >= 1e12;
+  const double v = params / (tera ? 1e12 : 1e9);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f%s" : v >= 10 ? "%.3g%s" : "%.2g%s", v, tera ? "T" : "B");
+  return buf;
+}
+
+std::string model_part(const Scenario& s) {
+  const double params = count_params(s.model).total;
+  if (s.model_derived) return size_text(params) + " model (derived)";
+  if (const ModelPreset* p = find_model_preset(s.model_id)) return std::string(p->name);
+  return "Custom " + size_text(params) + " model";
+}
+
+}  // namespace
+
+std::string short_fabric_name(const FabricSpec& f) {
+  // "InfiniBand NDR 400 Gb/s" -> "IB NDR"; "RoCEv2 400 Gb/s, tuned" -> "RoCE 400G tuned".
+  const std::string& n = f.name;
+  if (starts_with(n, "InfiniBand ")) {
+    const std::string rest = n.substr(11);
+    return "IB " + rest.substr(0, rest.find(' '));
+  }
+  if (starts_with(n, "RoCEv2 ")) {
+    const std::string rest = n.substr(7);
+    const auto gb = rest.find(" Gb/s");
+    if (gb != std::string::npos) {
+      std::string out = "RoCE " + rest.substr(0, gb) + "G";
+      const auto comma = rest.find(", ", gb);
+      if (comma != std::string::npos) out += " " + rest.substr(comma + 2);
+      return out;
+    }
+  }
+  return n;
+}
+
+std::string derived_scenario_name(const Scenario& s) {
+  std::string name = model_part(s) + " on " + std::to_string(s.cluster.total_gpus()) + "x " + s.cluster.gpu.name;
+  if (s.cluster.nodes > 1) name += ", " + short_fabric_name(s.cluster.fabric);
+  return name;
+}
+
+bool name_is_derived(const Scenario& s) { return !s.derived_name.empty() && s.name == s.derived_name; }
+
+std::string scenario_name(const Scenario& s) { return name_is_derived(s) ? derived_scenario_name(s) : s.name; }
+
+void refresh_derived_name(Scenario& s, bool unname) {
+  if (!unname && !name_is_derived(s)) return;
+  s.derived_name = derived_scenario_name(s);
+  s.name = s.derived_name;
+}
 
 Scenario default_scenario() {
   Scenario s;
-  s.name = "LLaMA-65B on 32x A100 80GB (seed article)";
   const ModelPreset* preset = find_model_preset("llama-65b");
   s.model_id = std::string(preset->id);
   s.model = preset->shape;
@@ -18,12 +76,17 @@ Scenario default_scenario() {
   s.training.dropout = false;         // LLaMA trains without dropout
   s.training.flash_attention = true;
   s.training.tokens = 1.4e12;         // LLaMA-65B's token budget (Touvron et al. 2023)
-  s.parallel = Parallelism{8, 4, 1, 1, 1, 1, true};
+  // DP on "auto" (0): derived from the GPU count (32 / (8 x 4) = 1), so that changing the
+  // nodes, TP or PP of a scenario started from this one keeps a valid plan (issue 19).
+  s.parallel = Parallelism{8, 4, 1, 0, 1, 1, true};
   s.cluster.gpu = *find_gpu("a100-80gb-sxm");
   s.cluster.gpus_per_node = 8;
   s.cluster.nodes = 4;
   s.cluster.fabric = *find_fabric("ib-hdr");
   s.cluster.nics_per_node = 8;
+  // Named by what it is ("LLaMA-65B on 32x A100 80GB SXM, IB HDR") until the user names it, so
+  // that the name follows the edits of a scenario started from this one.
+  refresh_derived_name(s, true);
   return s;
 }
 

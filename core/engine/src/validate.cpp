@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 #include "engine/utf8.h"
 #include <string>
@@ -176,6 +177,42 @@ void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
 
 namespace {
 
+// The values that would let DP be derived, for the one message of an underivable layout
+// (issue 19, point 13): "; DP can be derived with TP 1, 2, 4 or 8 (PP 4), PP 1, 2 or 4 (TP 8),
+// or nodes in multiples of 4".
+std::string divisors_text(long long n, int limit) {
+  std::vector<long long> d;
+  for (long long i = 1; i <= n && i <= limit; ++i)
+    if (n % i == 0) d.push_back(i);
+  std::string out;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i > 0) out += i + 1 == d.size() ? " or " : ", ";
+    out += std::to_string(d[i]);
+  }
+  return out;
+}
+
+std::string layout_hint(const Parallelism& p, const Cluster& k) {
+  const long long gpus = (long long)k.gpus_per_node * k.nodes;
+  std::vector<std::string> ways;
+  if (gpus % ((long long)p.pp * p.cp) == 0)
+    ways.push_back("TP " + divisors_text(gpus / ((long long)p.pp * p.cp), kMaxHeadsExpertsDegree) + " (PP " +
+                   std::to_string(p.pp) + ")");
+  if (gpus % ((long long)p.tp * p.cp) == 0)
+    ways.push_back("PP " + divisors_text(gpus / ((long long)p.tp * p.cp), kMaxHeadsExpertsDegree) + " (TP " +
+                   std::to_string(p.tp) + ")");
+  const long long replica = (long long)p.tp * p.pp * p.cp;
+  const long long step = replica / std::gcd(replica, (long long)k.gpus_per_node);
+  ways.push_back("nodes in multiples of " + std::to_string(step));
+  std::string out = "; DP can be derived with ";
+  for (std::size_t i = 0; i < ways.size(); ++i) {
+    if (i > 0) out += i + 1 == ways.size() ? ", or " : ", ";
+    out += ways[i];
+  }
+  return out;
+}
+
+
 void check_model(const ModelShape& m, Checker& c) {
   bool ok = c.range("model.layers", m.layers, 1, 10000);
   ok &= c.range("model.hidden", m.hidden, 1, 1 << 20);
@@ -337,7 +374,7 @@ std::vector<Problem> validate(const Scenario& s) {
                                    " GPUs of the cluster");
   } else if (gpus % replica != 0) {
     c.fail("parallelism.dp", "cannot be derived: TP x PP x CP = " + std::to_string(replica) + " does not divide the " +
-                                 std::to_string(gpus) + " GPUs of the cluster");
+                                 std::to_string(gpus) + " GPUs of the cluster" + layout_hint(p, k));
   }
   const long long dp = p.dp > 0 ? p.dp : gpus / replica;
 

@@ -83,7 +83,11 @@ void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& probl
     scenario_from_json(*sc, d.scenario, found);
     prefixed(found, "scenario.", problems);
   }
-  read_string(j, "name", d.scenario.name, problems);  // the file's name wins over the scenario's
+  // The file's name wins over the scenario's, unless the scenario says its name is derived
+  // (then both hold the derived name, which follows the scenario).
+  const bool derived = name_is_derived(d.scenario) && sc != j.end() && sc->is_object() &&
+                       sc->contains("name_is_derived");
+  if (!derived) read_string(j, "name", d.scenario.name, problems);
   read_string(j, "notes", d.notes, problems);
   if (auto t = j.find("tags"); t != j.end()) read_tags(*t, d.tags, problems);
 }
@@ -127,7 +131,7 @@ std::string parse_reason(const std::string& what) {
 json scenario_file_to_json(const ScenarioFileDocument& d) {
   return json{{"format", kScenarioFileFormat},
               {"format_version", kScenarioFileVersion},
-              {"name", d.scenario.name},
+              {"name", scenario_name(d.scenario)},
               {"notes", d.notes},
               {"tags", d.tags},
               {"scenario", scenario_to_json(d.scenario)}};

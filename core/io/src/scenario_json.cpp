@@ -61,10 +61,10 @@ json scenario_to_json(const Scenario& s) {
   const Parallelism& p = s.parallel;
   const Cluster& c = s.cluster;
   const GpuSpec& g = c.gpu;
-  return json{
+  json out{
       {"format", "clusterplan-scenario"},
       {"format_version", kScenarioFormatVersion},
-      {"name", s.name},
+      {"name", scenario_name(s)},
       {"model", model},
       {"training",
        {{"seq", t.seq},
@@ -119,6 +119,8 @@ json scenario_to_json(const Scenario& s) {
       {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
       {"assumptions", assumptions_to_json(s.assumptions)},
   };
+  if (name_is_derived(s)) out["name_is_derived"] = true;  // the name follows the scenario
+  return out;
 }
 
 namespace {
@@ -389,7 +391,11 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
                                    std::to_string(it->get<long long>()) + "; this version reads up to " +
                                    std::to_string(kScenarioFormatVersion) + ")");
   }
+  // "name_is_derived": true says the name follows the scenario; a name given without it (files
+  // older than issue 19, hand-written ones) is the user's, unless it is the derived name.
   r.string(j, "name", "", s.name);
+  bool derived = false;
+  r.boolean(j, "name_is_derived", "", derived);
   if (const json* m = r.object(j, "model", "")) read_model(*m, s, r);
   if (const json* t = r.object(j, "training", "")) {
     Training& x = s.training;
@@ -436,6 +442,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
   // The assumptions' reader checks its own keys.
   if (const json* a = r.find(j, "assumptions", "")) assumptions_from_json(*a, s.assumptions, problems);
   r.report_unknown_keys();
+  refresh_derived_name(s, derived);
   return problems.size() == before;
 }
 

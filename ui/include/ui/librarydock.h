@@ -27,6 +27,7 @@ class QUndoStack;
 namespace cp {
 class ScenarioStore;
 struct Scenario;
+struct ScenarioFileDocument;
 }
 
 namespace cp::ui {
@@ -117,7 +118,7 @@ class LibraryDock : public QDockWidget {
   void applyFilter();
   void documentReset();
   void fail(const QString& title, const QString& error);
-  void loadIntoDocument(const cp::Scenario& scenario, std::int64_t id, bool latest);
+  void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
   void showBanner();
   void fitColumns();
 

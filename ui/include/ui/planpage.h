@@ -43,6 +43,7 @@ class PlanPage : public QWidget {
   ScenarioDocument* document_;
   QLabel* banner_ = nullptr;
   QWidget* results_ = nullptr;
+  QWidget* veil_ = nullptr;  // painted over the results while they are the last valid ones
   HeadlineTiles* tiles_ = nullptr;
   MemoryChart* memory_ = nullptr;
   BreakdownChart* step_ = nullptr;

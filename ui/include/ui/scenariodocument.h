@@ -31,6 +31,11 @@ class ScenarioDocument : public QObject {
   // One undoable edit. `field` is the dotted input name ("parallelism.tp"): consecutive edits of
   // the same field merge into one undo step (a spin box's arrow clicks).
   void edit(const QString& text, const QString& field, const std::function<void(cp::Scenario&)>& change);
+  // Names the scenario (undoable); an empty or blank name gives it back its derived name, which
+  // follows the scenario (cp::derived_scenario_name).
+  void rename(const QString& name);
+  // Edits the notes (undoable; consecutive edits merge into one step).
+  void editNotes(const QString& notes);
   // Replaces the whole scenario without undo history (open, new, restore).
   void reset(const cp::Scenario& scenario, const QString& fileName = QString());
 
@@ -42,10 +47,11 @@ class ScenarioDocument : public QObject {
   const cp::Scenario& estimatedScenario() const { return estimated_; }
 
   // The notes and tags of the scenario file it was opened from (core/scenario_file.h). The
-  // GUI does not edit them; saving the file again keeps them. reset() clears them.
+  // notes are edited in the Inputs dock; saving the file again keeps both. reset() clears them.
   const std::string& fileNotes() const { return fileNotes_; }
   const std::vector<std::string>& fileTags() const { return fileTags_; }
   void setFileNotesAndTags(std::string notes, std::vector<std::string> tags);
+  void applyNotes(const std::string& notes);  // used by the undo commands
   // The scenario with those notes and tags: what a scenario file holds.
   cp::ScenarioFileDocument fileDocument() const;
 
@@ -56,6 +62,9 @@ class ScenarioDocument : public QObject {
   // The scenario differs from what was last saved although no edit of this session made it so
   // (restored autosave edits, an older library revision): modified until saved, nothing to undo.
   void markModified();
+  // What was last saved or opened (the scenario, its notes and tags), which discarding the
+  // edits goes back to; none when not known (after markModified()).
+  const std::optional<cp::ScenarioFileDocument>& savedDocument() const { return saved_; }
 
   // Used by the undo commands.
   void apply(const cp::Scenario& scenario);
@@ -63,6 +72,7 @@ class ScenarioDocument : public QObject {
  Q_SIGNALS:
   void scenarioChanged();    // after every edit, undo, redo or reset; the result is up to date
   void fileNameChanged();
+  void notesChanged();
   void modifiedChanged(bool modified);
 
  private:
@@ -76,6 +86,7 @@ class ScenarioDocument : public QObject {
   QString fileName_;
   std::string fileNotes_;
   std::vector<std::string> fileTags_;
+  std::optional<cp::ScenarioFileDocument> saved_;
 };
 
 }  // namespace cp::ui

@@ -95,7 +95,11 @@ struct SiteCalibration {
 };
 
 struct Scenario {
+  // The scenario's name. Until the user names it, it is derived from what the scenario is
+  // (derived_scenario_name) and follows every edit: `derived_name` holds the name as last
+  // derived, and a name equal to it is no name of the user's. Setting `name` names it.
   std::string name = "Untitled";
+  std::string derived_name;
   std::string model_id;       // preset id, or "custom", or "derived:<size>"
   bool model_derived = false; // shape derived from a size alone: label it as such
   ModelShape model;
@@ -106,13 +110,29 @@ struct Scenario {
   SiteCalibration calibration;
   Assumptions assumptions;  // power, cooling, prices, reliability
 
-  // DP as set, or derived from the GPU count when left at 0 (and it divides exactly).
+  // DP as set, or derived from the GPU count when left at 0 (and it divides exactly). At least
+  // 1: a layout wider than the cluster (validate() says so) never divides an estimate by zero.
   int data_parallel() const {
     if (parallel.dp > 0) return parallel.dp;
     const int per_replica = parallel.tp * parallel.pp * parallel.cp;
-    return per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
+    const int derived = per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
+    return derived > 0 ? derived : 1;
   }
 };
+
+// What the scenario is, as a name: "Llama 3 70B on 256x H100 SXM 80GB, IB NDR" (model, GPU count
+// and type, and the scale-out fabric when there is more than one node). A custom shape is named
+// by its size ("Custom 70.6B model"), a shape derived from a size as such ("70B model (derived)").
+std::string derived_scenario_name(const Scenario& s);
+// Whether the user has not named the scenario (its name is the derived one).
+bool name_is_derived(const Scenario& s);
+// The name to show and save: the user's, or the derived one, as of now.
+std::string scenario_name(const Scenario& s);
+// Makes the name follow the scenario: while it is derived, stores the current derived name in
+// `name` (after an edit, on load). `unname`: give the scenario back its derived name.
+void refresh_derived_name(Scenario& s, bool unname = false);
+// The fabric as a name part: "IB NDR", "RoCE 400G tuned"; another fabric by its own name.
+std::string short_fabric_name(const FabricSpec& f);
 
 // The seed article's case: LLaMA-65B on four servers of 8x A100 80GB SXM with 8x HDR 200 Gb/s
 // InfiniBand each; TP 8, PP 4, DP 1; sequence 2048, micro-batch 1, global batch 1024; bf16
