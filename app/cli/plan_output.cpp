@@ -7,6 +7,7 @@
 #include "cli/plan_command.h"
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {
@@ -54,7 +55,7 @@ json entry_json(const PlanEntry& e, const PlanResult& r, int rank, bool with_est
   return j;
 }
 
-std::string days(double s) { return s > 0 ? number_text("%.1f d", s / 86400) : "-"; }
+std::string days(double s) { return s > 0 ? number_text("%.1f d", s / units::Day) : "-"; }
 
 }  // namespace
 
