@@ -117,7 +117,7 @@ void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& o
   value_line(out, "hardware TFLOP/s per GPU",
              format("%.1f", th.hardware_tflops_per_gpu) + format(", HFU %.1f%%", th.hfu * 100));
   if (s.training.tokens > 0 && th.train_time_s > 0)
-    value_line(out, "time to train", format("%.1f days", th.train_time_s / 86400) + " for " +
+    value_line(out, "time to train", format("%.1f days", th.train_time_s / units::Day) + " for " +
                                          format("%.4g", s.training.tokens) + " tokens");
   value_line(out, "calibrated range", e.calibrated_range ? "yes (published runs behind this GPU, fabric, model)"
                                                          : "no (see the warnings)");

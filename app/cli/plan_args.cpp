@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/fabric.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {
@@ -174,7 +175,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
     r.errors.emplace_back("--bom-csv: a plan writes no bill of materials; run 'estimate --bom-csv' for the chosen layout");
   if (base.args.measured_step_s)
     r.errors.emplace_back("--measured-step-s: a plan is not calibrated layout by layout; give the calibration in a --scenario file");
-  r.args.space.deadline_s = r.args.deadline_days * 86400.0;
+  r.args.space.deadline_s = r.args.deadline_days * units::Day;
   return r;
 }
 

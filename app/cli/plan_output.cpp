@@ -8,6 +8,7 @@
 #include "cli/text_format.h"
 #include "io/scenario_json.h"
 #include "plan/fabric_compare.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {
@@ -58,7 +59,7 @@ json entry_json(const PlanEntry& e, const PlanResult& r, int rank, bool with_est
   return j;
 }
 
-std::string days(double s) { return s > 0 ? number_text("%.1f d", s / 86400) : "-"; }
+std::string days(double s) { return s > 0 ? number_text("%.1f d", s / units::Day) : "-"; }
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include "cli/text_format.h"
 #include "engine/cost.h"
 #include "io/power_cost_json.h"
+#include "engine/units.h"
 
 namespace cp::cli {
 namespace {
@@ -37,7 +38,7 @@ std::string money_delta(double v, Currency c) {
   return t;
 }
 
-std::string hours(double s) { return number_text("%.1f h", s / 3600); }
+std::string hours(double s) { return number_text("%.1f h", s / units::Hour); }
 
 std::string percent(double f) { return number_text("%.0f%%", f * 100); }
 
@@ -67,7 +68,7 @@ void write_power(const Scenario& s, const Estimate& e, bool run, std::ostream& o
     return;
   }
   value_line(out, "energy", grouped_text(e.energy.run_kwh) + " kWh at the facility over " +
-                                number_text("%.1f days", e.energy.run_s / 86400));
+                                number_text("%.1f days", e.energy.run_s / units::Day));
   value_line(out, "CO2", grouped_text(e.energy.run_co2_kg) + " kg" +
                              number_text(" at %g kg/kWh", a.grid_kg_co2_per_kwh));
 }
@@ -104,7 +105,7 @@ void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* ve
   if (versus && !versus->other_fabric.empty()) {
     const FabricComparison& f = *versus;
     std::string t = "network capital " + money_delta(f.network_capex_delta, c);
-    if (run) t += ", time " + number_text("%+.1f days", f.train_time_delta_s / 86400) + ", run " +
+    if (run) t += ", time " + number_text("%+.1f days", f.train_time_delta_s / units::Day) + ", run " +
                   money_delta(f.run_total_delta, c);
     value_line(out, "on " + f.other_fabric + " instead", t);
   }
@@ -115,7 +116,7 @@ void write_reliability(const Scenario& s, const Estimate& e, bool run, std::ostr
   const Assumptions& a = s.assumptions;
   out << "\nReliability\n";
   if (r.failures)
-    value_line(out, "MTBI", number_text("%.1f h", r.mtbi_s / 3600) +
+    value_line(out, "MTBI", number_text("%.1f h", r.mtbi_s / units::Hour) +
                                 number_text(" (%.4g failures per GPU-hour)", a.failure_rate_per_gpu_hour));
   else value_line(out, "MTBI", "no failures (failure rate 0)");
   value_line(out, "checkpoint", number_text("%.1f GB", r.checkpoint_bytes / 1e9) + ", written in " +
@@ -131,7 +132,7 @@ void write_reliability(const Scenario& s, const Estimate& e, bool run, std::ostr
                                                  number_text(", %.5f at 2 h", r.goodput_seed_high));
   value_line(out, "restart", duration_text(r.restart_s));
   value_line(out, "goodput", number_text("%.5f", r.goodput));
-  if (run) value_line(out, "real time to train", number_text("%.1f days", r.real_train_time_s / 86400));
+  if (run) value_line(out, "real time to train", number_text("%.1f days", r.real_train_time_s / units::Day));
 }
 
 }  // namespace

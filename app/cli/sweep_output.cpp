@@ -270,7 +270,7 @@ void SweepWriter::point(const SweepPoint& p) {
       row.cells.push_back(number_text("%.1f%%", e.throughput.mfu * 100));
       row.cells.push_back(number_text("%.1f", e.throughput.model_tflops_per_gpu));
       row.cells.push_back(number_text("%.2f", e.memory.peak.total() / units::GiB));
-      row.days = e.throughput.train_time_s > 0 ? number_text("%.1f", e.throughput.train_time_s / 86400) : "-";
+      row.days = e.throughput.train_time_s > 0 ? number_text("%.1f", e.throughput.train_time_s / units::Day) : "-";
       row.switches = std::to_string(e.network.total_switches());
     }
     row.reasons = joined(p.reasons, "; ");

@@ -25,6 +25,7 @@
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "engine/units.h"
 
 namespace cp::ui {
 namespace {
@@ -448,7 +449,7 @@ void FabricComparisonPage::redraw() {
       case Throughput: return p.tokens_per_s / 1e6;
       case Mfu: return 100 * p.mfu;
       case Scaling: return 100 * p.scaling;
-      case TrainTime: return p.train_time_s / 86400;
+      case TrainTime: return p.train_time_s / units::Day;
       case CostPerRun: return p.cost_per_run / 1e6;
       case Advantage: return 100 * p.speedup;
       case GapByTraffic:

@@ -9,11 +9,12 @@
 #include "ui/chartstyle.h"
 #include "ui/palette.h"
 #include "ui/terms.h"
+#include "engine/units.h"
 
 namespace cp::ui {
 namespace {
 
-constexpr double kSecondsPerDay = 86400;
+constexpr double kSecondsPerDay = units::Day;
 
 // A second cue besides the colour, so that two fabrics of one family stay apart.
 QCPScatterStyle::ScatterShape shapeOf(int fabric) {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/fabric.h"
+#include "engine/units.h"
 
 namespace cp::ui {
 namespace {
@@ -139,7 +140,7 @@ PlannerRequest plannerRequest(const PlannerInput& in, const cp::Scenario& base) 
   };
   sp.max_power_kw = limit(in.powerKw, "search.max_power_kw");
   sp.max_budget_per_month = limit(in.budgetPerMonth, "search.max_budget_per_month");
-  sp.deadline_s = limit(in.deadlineDays, "search.deadline_s") * 86400.0;
+  sp.deadline_s = limit(in.deadlineDays, "search.deadline_s") * units::Day;
   if (in.spareNodes < 0) fail(plannerFieldName(QStringLiteral("search.spare_nodes")),
                               PlannerTerms::tr("must be 0 or more"));
   sp.spare_nodes = std::max(0, in.spareNodes);

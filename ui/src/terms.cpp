@@ -170,9 +170,9 @@ QString unitName(const std::string& unit) {
 QString formatDuration(double s) {
   if (!(s > 0)) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "—"));
   if (s < 120) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 s")).arg(sig3(s));
-  if (s < 2 * 3600) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 min")).arg(sig3(s / 60));
-  if (s < 3 * 86400) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 h")).arg(sig3(s / 3600));
-  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 days")).arg(sig3(s / 86400));
+  if (s < 2 * units::Hour) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 min")).arg(sig3(s / units::Minute));
+  if (s < 3 * units::Day) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 h")).arg(sig3(s / units::Hour));
+  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 days")).arg(sig3(s / units::Day));
 }
 
 QString formatPower(double w) {

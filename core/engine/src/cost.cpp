@@ -4,6 +4,7 @@
 
 #include "engine/estimate.h"
 #include "engine/validate.h"
+#include "engine/units.h"
 
 namespace cp {
 
@@ -128,7 +129,7 @@ CostEstimate estimate_cost(const Scenario& s, const NetworkSize& net, const Powe
 
   // The run: paid for its real time-to-train (after failures), in whole months if so billed.
   k.run_s = rel.real_train_time_s;
-  const double months = k.run_s / (kHoursPerMonth * 3600.0);
+  const double months = k.run_s / (kHoursPerMonth * units::Hour);
   const bool whole = a.payment == Payment::Rent && pay.list.whole_months;
   k.billed_months = whole ? std::ceil(months) : months;
   k.run_total = k.billed_months * k.per_month;

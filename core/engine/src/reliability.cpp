@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "engine/memory.h"
+#include "engine/units.h"
 
 namespace cp {
 
@@ -20,7 +21,7 @@ double goodput_at(double interval_s, double write_s, double mtbi_s, double resta
 ReliabilityEstimate estimate_reliability(const Scenario& s, const ParamCounts& params, double train_time_s) {
   const Assumptions& a = s.assumptions;
   ReliabilityEstimate r;
-  const double rate_per_s = a.failure_rate_per_gpu_hour * s.cluster.total_gpus() / 3600.0;
+  const double rate_per_s = a.failure_rate_per_gpu_hour * s.cluster.total_gpus() / units::Hour;
   r.failures = rate_per_s > 0;
   r.mtbi_s = r.failures ? 1.0 / rate_per_s : 0;
   // Saved state: the weights and the optimizer states (master copy and moments), not the

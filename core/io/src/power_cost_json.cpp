@@ -1,6 +1,7 @@
 #include "io/power_cost_json.h"
 
 #include "io/strict_json.h"
+#include "engine/units.h"
 
 #include <charconv>
 #include <cmath>
@@ -331,7 +332,7 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const 
                  {"ib_vs_roce", ib_vs_roce}};
   const ReliabilityEstimate& r = e.reliability;
   out["reliability"] = {{"failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour},
-                        {"mtbi_h", r.failures ? json(r.mtbi_s / 3600) : json(nullptr)},
+                        {"mtbi_h", r.failures ? json(r.mtbi_s / units::Hour) : json(nullptr)},
                         {"checkpoint_bytes", r.checkpoint_bytes},
                         {"checkpoint_write_s", r.checkpoint_write_s},
                         {"checkpoint_interval_s", positive_or_null(r.interval_s)},

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "plan/planner.h"
+#include "engine/units.h"
 
 namespace cp {
 namespace {
@@ -140,8 +141,8 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
       return fmt("budget %.0f per month exceeds the limit of %.0f", e.cost.budget_per_month, space.max_budget_per_month) +
              " " + std::string(to_string(e.cost.currency));
     case PlanReason::Deadline:
-      return fmt("time to train %.1f days exceeds the deadline of %.1f days", e.reliability.real_train_time_s / 86400,
-                 space.deadline_s / 86400);
+      return fmt("time to train %.1f days exceeds the deadline of %.1f days", e.reliability.real_train_time_s / units::Day,
+                 space.deadline_s / units::Day);
     case PlanReason::PriceMissing: return "the price list has no price for this cluster, so its cost is unknown";
     default: break;
   }

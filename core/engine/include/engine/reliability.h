@@ -7,12 +7,13 @@
 
 #include "engine/model.h"
 #include "engine/scenario.h"
+#include "engine/units.h"
 
 namespace cp {
 
 // The seed article recommends a checkpoint every 1-2 hours.
-inline constexpr double kSeedIntervalLowS = 3600;
-inline constexpr double kSeedIntervalHighS = 7200;
+inline constexpr double kSeedIntervalLowS = 1 * units::Hour;
+inline constexpr double kSeedIntervalHighS = 2 * units::Hour;
 
 double young_daly_interval_s(double write_s, double mtbi_s);
 // 1 - C/T - (T/2 + R)/M; M = 0 means no failures (infinite M). 0 when that is zero or less: the
