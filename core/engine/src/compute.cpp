@@ -10,12 +10,11 @@ namespace calib {
 // Fitted on the validation corpus by tests/validation/tst_calibration.cpp (coordinate search,
 // every fitted run; the leave-one-family-out figures are in docs/model.md).
 constexpr Tunables kCalibrated{
-    .flash_efficiency = 0.45,
+    .flash_efficiency = 0.5,
     .gemm_k_overhead = 384,
     .fp8_gemm_efficiency = 1.0,
     .eager_traffic_scale = 2.75,
     .eager_launch_s = 30e-6,
-    .zero3_overlap = 0.9,
     .deepspeed_pipeline_factor = 1.36,
 };
 
@@ -69,6 +68,7 @@ struct Rates {
   double gemm_peak = 0;          // FLOP/s peak the GEMMs are timed against
   double attention_peak = 0;     // FLOP/s peak of the attention core
   double extra_launch_s = 0;     // host cost per kernel beyond calib::kKernelOverheadS
+  double flash_factor = 1;       // flash-attention rate of the stack's kernels on this GPU
   bool eager = false;            // unfused elementwise kernels (eager PyTorch)
   double eager_traffic_scale = 0;  // calib::Tunables::eager_traffic_scale
 };
@@ -81,6 +81,12 @@ Rates rates(const ComputeContext& c) {
   r.gemm_peak = fp8 ? c.peak * k.fp8_gemm_efficiency : c.peak;
   // fp8 recipes keep the attention core in bf16 unless asked (Training::fp8_attention).
   r.attention_peak = fp8 && !tr.fp8_attention ? peak_flops(*c.gpu, Precision::Bf16) : r.gemm_peak;
+  // PyTorch's flash kernels (SDPA's flash backend and flash-attn are FlashAttention-2; Triton
+  // variants likewise) are written for Ampere: on Hopper-class GPUs (128 x 256 GEMM tiles in
+  // the catalog) they run without the asynchronous tensor cores and TMA that the Hopper-native
+  // kernels of Transformer Engine (cuDNN fused attention) and FlashAttention-3 use.
+  const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
+  if (pytorch && c.gpu->tile_n >= 256) r.flash_factor = calib::kFa2OnHopperFactor;
   if (tr.stack == SoftwareStack::PyTorchEager) {
     r.extra_launch_s = k.eager_launch_s;
     r.eager = true;
@@ -217,7 +223,8 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
     executed_fwd = core_flops * causal;
     executed_bwd = 2.5 * executed_fwd;
-    att.time = executed_fwd / (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency);
+    att.time = executed_fwd /
+               (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency * rt.flash_factor);
     if (p.cp > 1) {
       // Context parallelism (ring attention, Transformer Engine): each of the CP steps runs the
       // kernel over one chunk of seq / CP keys, paying the per-tile fixed cost every step; the

@@ -46,6 +46,19 @@ GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int p
   return g;
 }
 
+double overlap_slowdown_s(const GpuSpec& gpu, double hidden_s, double hidden_bus_bytes) {
+  const double hbm = gpu.memory_bw * calib::kHbmEfficiency;
+  const double contention = hbm > 0 ? calib::kCollectiveHbmPerBusByte * hidden_bus_bytes / hbm : 0.0;
+  return std::min(hidden_s, std::max(calib::kOverlapInterference * hidden_s, contention));
+}
+
+double zero3_exposed_per_microbatch(double gather_s, double reduce_scatter_s, double fwd_layer_s, double bwd_layer_s,
+                                    int layers) {
+  const double windows = std::max(0, layers - 1);
+  return gather_s + reduce_scatter_s + windows * (std::max(0.0, gather_s - fwd_layer_s) +
+                                                  std::max(0.0, gather_s + reduce_scatter_s - bwd_layer_s));
+}
+
 GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int per_node) {
   return group_link(s, net, ranks, per_node, TrafficPattern::Ring);
 }
@@ -232,6 +245,8 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const int d_expert = std::max(1, d / p.ep);
   const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (p.tp * p.ep)));
   double reduce = 0, gather = 0;
+  double z3_gather = 0, z3_reduce = 0;  // ZeRO-3: one layer's gather and reduce-scatter, seconds
+  double dp_bus_bytes = 0;              // bytes the DP collectives move per rank (bus bytes)
   const int layers_in_stage = std::max(1, kinds[slow].layers);
   // Megatron-Core buckets: max(floor, 1M x DP) parameters; one bucket without overlap.
   auto bucket_params = [&](int ranks) {
@@ -251,6 +266,9 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       const CollectiveTime ag = all_gather(per_layer * bpp.weights, ranks, link, one_per_node);
       reduce += mb * layers_in_stage * rs.seconds;
       gather += mb * 2.0 * layers_in_stage * ag.seconds;
+      z3_reduce += rs.seconds;
+      z3_gather += ag.seconds;
+      dp_bus_bytes += mb * layers_in_stage * per_layer * (bpp.gradients + 2.0 * bpp.weights) * (ranks - 1) / ranks;
       st.dp_collectives += mb * 3.0 * layers_in_stage;
       st.dp.algo = rs.algo;
       return;
@@ -263,6 +281,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     if (tr.zero == Zero::Stage0) {
       const CollectiveTime ar = all_reduce(per_bucket * bpp.gradients, ranks, link);
       reduce += buckets * ar.seconds;
+      dp_bus_bytes += 2.0 * params * bpp.gradients * (ranks - 1) / ranks;
       st.dp_collectives += buckets;
       if (st.dp.algo == CollectiveAlgo::None) st.dp.algo = ar.algo;
     } else if (tr.zero == Zero::Stage2) {
@@ -274,6 +293,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       const CollectiveTime rs = reduce_scatter(per_bucket * bpp.gradients, ranks, link, one_per_node);
       reduce += mb * buckets * rs.seconds;
       gather += buckets * all_gather(per_bucket * std::max(2.0, bpp.weights), ranks, link, one_per_node).seconds;
+      dp_bus_bytes += params * (mb * bpp.gradients + std::max(2.0, bpp.weights)) * (ranks - 1) / ranks;
       st.dp_collectives += (mb + 1.0) * buckets;
       st.dp.algo = rs.algo;
     } else {
@@ -282,6 +302,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       const CollectiveTime rs = reduce_scatter(per_bucket * bpp.gradients, ranks, link, one_per_node);
       reduce += buckets * rs.seconds;
       gather += buckets * all_gather(per_bucket * std::max(2.0, bpp.weights), ranks, link, one_per_node).seconds;
+      dp_bus_bytes += params * (bpp.gradients + std::max(2.0, bpp.weights)) * (ranks - 1) / ranks;
       st.dp_collectives += 2.0 * buckets;
       st.dp.algo = rs.algo;
     }
@@ -301,12 +322,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const double fwd_stream = (c.compute - c.bwd) + layers_slow * cp_fwd_stall;
   const double bwd_stream = c.bwd + layers_slow * cp_bwd_stall;
   if (tr.zero == Zero::Stage3) {
-    // Prefetched gathers and reduce-scatters overlap the micro-batches' compute (the share
-    // calib::Tunables::zero3_overlap of it).
-    const double window = std::max(
-        0.0, calib::tunables().zero3_overlap * mb * (fwd_stream + bwd_stream) - mb * (cp_busy_fwd + cp_busy_bwd));
-    st.exposed.dp_s = std::max(0.0, reduce + gather - window) + (reduce + gather) / std::max(1, mb) /
-                                                                  std::max(1, m.layers);
+    // One layer of prefetch, per micro-batch, forward and backward windows apart
+    // (zero3_exposed_per_microbatch); CP exchanges crossing the same NICs shorten the windows.
+    const double fwd_layer = std::max(0.0, fwd_stream - cp_busy_fwd) / layers_in_stage;
+    const double bwd_layer = std::max(0.0, bwd_stream - cp_busy_bwd) / layers_in_stage;
+    st.exposed.dp_s =
+        std::min(reduce + gather, mb * zero3_exposed_per_microbatch(z3_gather, z3_reduce, fwd_layer, bwd_layer, layers_in_stage));
   } else if (tr.dp_overlap) {
     // Buckets are reduced while the last micro-batch's backward runs (Megatron-LM
     // --overlap-grad-reduce; PyTorch DDP): the last bucket, and whatever does not fit in the
@@ -333,8 +354,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
   // overlap the GEMMs, slowing them by about the share of SMs they hold.
   const double tp_hidden = tp_layer > 0 ? mb * c.tp * (tp_hidden_layer / tp_layer) : 0.0;
-  const double hidden = (st.dp_total_s - st.exposed.dp_s) + tp_hidden;
-  st.compute_s += calib::kOverlapInterference * std::max(0.0, hidden);
+  const double dp_hidden = std::max(0.0, st.dp_total_s - st.exposed.dp_s);
+  const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
+  st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dp_bus_bytes) +
+                  calib::kOverlapInterference * std::max(0.0, tp_hidden);
 
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;

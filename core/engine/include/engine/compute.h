@@ -37,6 +37,12 @@ inline constexpr double kKernelOverheadS = 4e-6;
 // the values below are no longer what the corpus says). One value each for every GPU, model
 // and run; a software stack (Training::stack) decides which mechanisms apply, never how much
 // they cost. The values and the cross-validated errors behind them: docs/model.md.
+// FlashAttention-2-class kernels on Hopper relative to Hopper-native ones: FlashAttention-2
+// reaches 35% of the H100's peak, FlashAttention-3 75% (Shah et al. 2024, "FlashAttention-3:
+// Fast and Accurate Attention with Asynchrony and Low-precision", abstract and section 4.1; cuDNN's
+// fused attention, which Transformer Engine runs, is of the same class): 0.35 / 0.75.
+inline constexpr double kFa2OnHopperFactor = 0.35 / 0.75;
+
 struct Tunables {
   // Flash-attention core throughput as a fraction of the GPU's best GEMM rate (start:
   // kFlashEfficiency, Dao 2023).
@@ -58,10 +64,6 @@ struct Tunables {
   // Extra host cost per kernel launch in eager PyTorch (Python dispatch, 10-30 us per op on
   // a typical host; hidden only when the GPU work per kernel is longer), seconds.
   double eager_launch_s = 5e-6;
-  // Share of the compute that FSDP / ZeRO-3 parameter gathers and gradient reduce-scatters
-  // can hide behind (prefetch one layer ahead; the first gather and the last reduce-scatter
-  // of a micro-batch stay exposed).
-  double zero3_overlap = 0.9;
   // DeepSpeed's pipeline engine (2021-22) runs each instruction of its schedule (load, forward,
   // backward, send, receive, gradient accumulation) as a blocking step: nothing of one
   // micro-batch overlaps the next, and every stage waits on its neighbours' host. The time of

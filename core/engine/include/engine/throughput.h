@@ -32,7 +32,34 @@ inline constexpr double kTpOverlapHidden = 0.6;
 // Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
 // channel (8-32 channels on 108-132 SMs, 7-25% of the GPU) and shares HBM bandwidth [est].
 inline constexpr double kOverlapInterference = 0.15;
+// HBM bytes a ring collective moves per byte of bus traffic: each step reads the chunk it
+// sends and writes the chunk it receives, and a reduction also reads the local chunk it adds
+// (NCCL's ring primitives: recvReduceSend, recvCopySend) [derived]: 3.
+inline constexpr double kCollectiveHbmPerBusByte = 3.0;
 }  // namespace calib
+
+// How much an overlapped data-parallel collective slows the compute it hides behind: the larger
+// of NCCL's share of the SMs for the hidden time (calib::kOverlapInterference) and the time the
+// HBM needs for the collective's own memory traffic, kCollectiveHbmPerBusByte x bus bytes /
+// (HBM x kHbmEfficiency). Overlapped collectives and compute kernels contend for memory
+// bandwidth (Rashidi et al., "Enabling Compute-Communication Overlap in Distributed Deep
+// Learning Training Platforms", ISCA 2021: up to 1.4x slower compute). Inside an A100 node
+// (234 GB/s of bus bandwidth) a hidden second costs 3 x 234 / (0.85 x 2,039) = 0.40 s; inside an
+// H100 node 0.37 s; through one HDR NIC per rank (24 GB/s) NCCL's SM share, 0.15 s, is larger.
+// The HBM term counts bytes, not time, so a faster fabric never makes it grow. At most hidden_s.
+double overlap_slowdown_s(const GpuSpec& gpu, double hidden_s, double hidden_bus_bytes);
+
+// FSDP / ZeRO-3 with one layer of prefetch (PyTorch FSDP's forward and BACKWARD_PRE prefetch,
+// FSDP2's implicit prefetch; DeepSpeed stage 3 prefetch): the time one micro-batch waits on its
+// parameter gathers and gradient reduce-scatters. Forward: the first layer's gather is exposed,
+// and each later gather hides behind the previous layer's forward only as far as that lasts.
+// Backward: each layer's window carries the next gather and the previous layer's reduce-scatter
+// (one communicator: they run one after the other); the last reduce-scatter is exposed. The
+// forward and backward windows do not pool: a gather longer than a layer's forward waits
+// however long the backward is. `gather_s` and `reduce_scatter_s` are one layer's collectives,
+// `fwd_layer_s` and `bwd_layer_s` one layer's compute (the backward with any recomputation).
+double zero3_exposed_per_microbatch(double gather_s, double reduce_scatter_s, double fwd_layer_s, double bwd_layer_s,
+                                    int layers);
 
 struct ExposedComm {
   double tp_s = 0, pp_s = 0, dp_s = 0, ep_s = 0, cp_s = 0;
