@@ -636,6 +636,10 @@
 <context>
     <name>cp::ui::HeadlineTiles</name>
     <message>
+        <source>upfront capital %1; with headroom %2/month</source>
+        <translation>前期资本支出 %1；含余量 %2/月</translation>
+    </message>
+    <message>
         <source>✓ Fits</source>
         <translation>✓ 放得下</translation>
     </message>
@@ -1014,6 +1018,22 @@
 <context>
     <name>cp::ui::LibraryDock</name>
     <message>
+        <source>Saved “%1” to the library %2 (revision %3)</source>
+        <translation>已将“%1”保存到方案库 %2（第 %3 版）</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
+        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
+        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete scenarios</source>
+        <translation>删除方案</translation>
+    </message>
+    <message>
         <source>Rename “%1” to “%2”</source>
         <translation>将“%1”重命名为“%2”</translation>
     </message>
@@ -1296,6 +1316,10 @@
 </context>
 <context>
     <name>cp::ui::MainWindow</name>
+    <message>
+        <source>Saved “%1” to %2</source>
+        <translation>已将“%1”保存到 %2</translation>
+    </message>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>

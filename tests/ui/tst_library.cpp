@@ -6,8 +6,11 @@
 // highlighted. Every library lives in a QTemporaryDir; expected figures come from cp::estimate.
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QTimer>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -71,6 +74,23 @@ cp::ScenarioFileDocument documentNamed(const std::string& name, std::vector<std:
   return d;
 }
 
+// Clicks `button` of the next message box that shows (a question the code under test asks).
+void answerMessageBox(QMessageBox::StandardButton button) {
+  auto* timer = new QTimer(qApp);
+  timer->setInterval(10);
+  QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* box = qobject_cast<QMessageBox*>(top);
+      if (!box || !box->isVisible() || !box->button(button)) continue;
+      timer->stop();
+      timer->deleteLater();
+      box->button(button)->click();
+      return;
+    }
+  });
+  timer->start();
+}
+
 QByteArray readAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -88,6 +108,9 @@ class TestLibrary : public QObject {
   void saveRevisionOpen();
   void duplicateRenameTagsUndo();
   void deleteUndoKeepsHistory();
+  void deleteAsksFirstUndoKeepsIdAndDates();
+  void saveSaysWhereInStatusBar();
+  void rowsStayInPlace();
   void searchAndTagFilter();
   void historyOpensRevision();
   void readOnlyLibrary();
@@ -243,6 +266,7 @@ void TestLibrary::deleteUndoKeepsHistory() {
 
   dock->selectIds({id});
   dock->view()->setFocus();
+  answerMessageBox(QMessageBox::Yes);
   action(dock, "libraryDelete")->trigger();
   QCOMPARE(shownNames(dock), QStringList{QStringLiteral("Keep")});
   QCOMPARE(dock->currentId(), std::int64_t(0));  // the edited scenario is no longer in the library
@@ -270,10 +294,100 @@ void TestLibrary::deleteUndoKeepsHistory() {
 
   // Several at once, and an older command still finds a restored scenario.
   dock->selectIds({keep, dock->currentId()});
+  answerMessageBox(QMessageBox::Yes);
   action(dock, "libraryDelete")->trigger();
   QCOMPARE(dock->model()->rowCount(), 0);
   dock->undoStack()->undo();
   QCOMPARE(dock->model()->rowCount(), 2);
+}
+
+// Issue 19 point 15: Delete asks first (Cancel keeps the scenario), and undoing a delete puts the
+// scenario back under its own id with its creation and revision dates.
+void TestLibrary::deleteAsksFirstUndoKeepsIdAndDates() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("Doomed"), {QStringLiteral("x")});
+  spin(w, "training.global_batch")->setValue(512);
+  QCOMPARE(dock->saveToLibrary(), id);
+  dock->saveAsNew(QStringLiteral("Later"), {});  // a newer scenario: the restored one must not take its place
+  cp::StoredScenario before, first;
+  QVERIFY(dock->store()->load(id, before));
+  QVERIFY(dock->store()->load_revision(id, 1, first));
+  QVERIFY(!before.created_at.empty());
+
+  dock->selectIds({id});
+  answerMessageBox(QMessageBox::Cancel);
+  action(dock, "libraryDelete")->trigger();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Doomed"), QStringLiteral("Later")}));
+  QCOMPARE(dock->undoStack()->count(), 0);
+
+  dock->selectIds({id});
+  answerMessageBox(QMessageBox::Yes);
+  action(dock, "libraryDelete")->trigger();
+  QCOMPARE(shownNames(dock), QStringList{QStringLiteral("Later")});
+  dock->undoStack()->undo();
+  QCOMPARE(shownNames(dock), (QStringList{QStringLiteral("Doomed"), QStringLiteral("Later")}));
+  cp::StoredScenario after, firstAfter;
+  QVERIFY(dock->store()->load(id, after));  // the same id
+  QCOMPARE(after.created_at, before.created_at);
+  QCOMPARE(after.updated_at, before.updated_at);
+  QCOMPARE(after.revision, 2);
+  QCOMPARE(after.document.tags, std::vector<std::string>{"x"});
+  QVERIFY(dock->store()->load_revision(id, 1, firstAfter));
+  QCOMPARE(firstAfter.updated_at, first.updated_at);  // revision 1's saved_at
+  QCOMPARE(dock->store()->history(id).front().saved_at, before.updated_at);
+  QCOMPARE(cell(dock, id, ScenarioListModel::Name), QStringLiteral("Doomed"));
+  // Redo deletes it again, undo brings it back under the same id once more.
+  dock->undoStack()->redo();
+  QVERIFY(!dock->store()->load(id, after));
+  dock->undoStack()->undo();
+  QVERIFY(dock->store()->load(id, after));
+  QCOMPARE(after.created_at, before.created_at);
+}
+
+// Issue 19 point 15: a save says in the status bar what was saved and where.
+void TestLibrary::saveSaysWhereInStatusBar() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("Budget plan"), {});
+  QVERIFY(id > 0);
+  const QString where = QDir::toNativeSeparators(QFileInfo(path_).absoluteFilePath());
+  QCOMPARE(w.statusBar()->currentMessage(),
+           QStringLiteral("Saved “Budget plan” to the library %1 (revision 1)").arg(where));
+  spin(w, "training.global_batch")->setValue(512);
+  QCOMPARE(dock->saveToLibrary(), id);
+  QCOMPARE(w.statusBar()->currentMessage(),
+           QStringLiteral("Saved “Budget plan” to the library %1 (revision 2)").arg(where));
+}
+
+// The names in the order the list shows them.
+QStringList namesInViewOrder(LibraryDock* dock) {
+  QStringList names;
+  for (int r = 0; r < dock->proxy()->rowCount(); ++r) names << dock->proxy()->index(r, ScenarioListModel::Name).data().toString();
+  return names;
+}
+
+// Issue 19 point 15: the list, sorted by last update, does not move a row from under the mouse
+// when it is renamed or saved; a click on the header sorts it again.
+void TestLibrary::rowsStayInPlace() {
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t a = dock->saveAsNew(QStringLiteral("Alpha"), {});
+  QTest::qWait(5);  // a later update time
+  dock->saveAsNew(QStringLiteral("Beta"), {});
+  QCOMPARE(namesInViewOrder(dock), (QStringList{QStringLiteral("Beta"), QStringLiteral("Alpha")}));  // newest first
+  QTest::qWait(5);
+  QVERIFY(dock->renameScenario(a, QStringLiteral("Alpha 2")));  // now the newest
+  QCOMPARE(namesInViewOrder(dock), (QStringList{QStringLiteral("Beta"), QStringLiteral("Alpha 2")}));
+  QVERIFY(dock->setTags(a, {QStringLiteral("t")}));
+  QCOMPARE(namesInViewOrder(dock), (QStringList{QStringLiteral("Beta"), QStringLiteral("Alpha 2")}));
+  QCOMPARE(cell(dock, a, ScenarioListModel::Tags), QStringLiteral("t"));
+  // Sorting again, as a header click does, puts the newest first.
+  dock->view()->sortByColumn(ScenarioListModel::Updated, Qt::DescendingOrder);
+  QCOMPARE(namesInViewOrder(dock), (QStringList{QStringLiteral("Alpha 2"), QStringLiteral("Beta")}));
 }
 
 void TestLibrary::searchAndTagFilter() {

@@ -17,6 +17,7 @@
 #include <QDoubleSpinBox>
 #include <QScreen>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -31,6 +32,7 @@
 #include "engine/gpu.h"
 #include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
+#include "ui/collapsiblesection.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
@@ -122,6 +124,9 @@ class TestWorkbench : public QObject {
   void dpFollowsTheCluster();
   void firstWindowFitsTheScreen();
   void staleResultsWithoutOpacityEffect();
+  void saveSaysWhereInStatusBar();
+  void purchaseShowsUpfrontCapital();
+  void settingsRememberedBetweenRuns();
 
  private:
   QTemporaryDir dataHome_;
@@ -820,4 +825,63 @@ void TestWorkbench::staleResultsWithoutOpacityEffect() {
 }
 
 QTEST_MAIN(TestWorkbench)
+// Issue 19 point 15: saving a file says in the status bar what was saved and where.
+void TestWorkbench::saveSaysWhereInStatusBar() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("plan.json"));
+  cp::ui::MainWindow w;
+  w.document()->rename(QStringLiteral("Budget plan"));
+  QString error;
+  QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+  QCOMPARE(w.statusBar()->currentMessage(),
+           QStringLiteral("Saved “Budget plan” to %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
+}
+
+// Issue 19 point 17: bought hardware shows what it costs upfront (the bill of materials), not
+// only the monthly amortisation.
+void TestWorkbench::purchaseShowsUpfrontCapital() {
+  cp::ui::MainWindow w;
+  combo(w, "assumptions.payment")->setCurrentIndex(int(cp::Payment::Purchase));
+  QCOMPARE(w.document()->scenario().assumptions.payment, cp::Payment::Purchase);
+  const cp::Scenario& s = w.document()->scenario();
+  const cp::Estimate e = cp::estimate(s);
+  QVERIFY(e.cost.capex > e.cost.per_month * 12);  // a purchase costs years of its amortisation
+  const cp::ui::HeadlineTiles* tiles = w.planPage()->tiles();
+  QCOMPARE(tiles->tile(cp::Figure::CostPerMonth)->valueText(), cp::ui::formatMoney(e.cost.per_month, s.assumptions.currency));
+  QCOMPARE(tiles->tile(cp::Figure::CostPerMonth)->detailText(),
+           QStringLiteral("upfront capital %1; with headroom %2/month")
+               .arg(cp::ui::formatMoney(e.cost.capex, s.assumptions.currency),
+                    cp::ui::formatMoney(e.cost.budget_per_month, s.assumptions.currency)));
+  // Renting: no capital cost is named.
+  combo(w, "assumptions.payment")->setCurrentIndex(int(cp::Payment::Rent));
+  QVERIFY(!tiles->tile(cp::Figure::CostPerMonth)->detailText().contains(QStringLiteral("upfront")));
+}
+
+// Issue 19 point 18: the comparison's fabric choice and the Inputs dock's folded sections are
+// as the user left them at the next start.
+void TestWorkbench::settingsRememberedBetweenRuns() {
+  const auto catalog = cp::fabric_catalog();
+  QVERIFY(catalog.size() >= 3);
+  // Two fabrics that are not the defaults for the scenario.
+  const QStringList chosen{QString::fromStdString(catalog[catalog.size() - 1].id),
+                           QString::fromStdString(catalog[catalog.size() - 2].id)};
+  {
+    cp::ui::MainWindow w;
+    QVERIFY(w.comparisonPage()->fabrics() != chosen);
+    w.comparisonPage()->setFabrics(chosen);
+    auto* model = w.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("modelSection"));
+    auto* assumptions = w.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("assumptionsSection"));
+    QVERIFY(model && assumptions);
+    QVERIFY(model->isExpanded());
+    QVERIFY(!assumptions->isExpanded());  // folded at first
+    model->setExpanded(false);
+    assumptions->setExpanded(true);
+  }
+  cp::ui::MainWindow again;
+  QCOMPARE(again.comparisonPage()->fabrics(), chosen);
+  QVERIFY(!again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("modelSection"))->isExpanded());
+  QVERIFY(again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("assumptionsSection"))->isExpanded());
+  QVERIFY(again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("trainingSection"))->isExpanded());
+}
+
 #include "tst_workbench.moc"

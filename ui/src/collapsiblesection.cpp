@@ -1,6 +1,7 @@
 #include "ui/collapsiblesection.h"
 
 #include <QFormLayout>
+#include <QSettings>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -38,6 +39,13 @@ void CollapsibleSection::setExpanded(bool expanded) {
   if (header_->isChecked() != expanded) header_->setChecked(expanded);  // re-enters once via toggled
   header_->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
   body_->setVisible(expanded);
+  if (!key_.isEmpty()) QSettings().setValue(key_, expanded);
+}
+
+void CollapsibleSection::rememberAs(const QString& key) {
+  key_ = QStringLiteral("sections/%1/expanded").arg(key);
+  const QVariant stored = QSettings().value(key_);
+  if (stored.isValid()) setExpanded(stored.toBool());
 }
 
 }  // namespace cp::ui

@@ -23,12 +23,16 @@
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
 #include "ui/palette.h"
+#include "ui/preferences.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
 #include "engine/units.h"
 
 namespace cp::ui {
 namespace {
+
+// The fabrics the user chose, remembered between runs (issue 19 point 18); empty: the defaults.
+const Preference<QStringList> kChosenFabrics{"comparison/fabrics"};
 
 constexpr int kMaxChoices[] = {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
 constexpr int kDefaultMax = 1024;
@@ -154,6 +158,11 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   v->addLayout(grid, 1);
 
   buildFabricMenu();
+  // The last run's choice, of the fabrics that are still in the catalogue; fewer than two left:
+  // the defaults.
+  for (const QString& id : kChosenFabrics.get())
+    if (cp::find_fabric(id.toStdString()) && !chosenFabrics_.contains(id)) chosenFabrics_ << id;
+  if (chosenFabrics_.size() < 2) chosenFabrics_.clear();
   connect(maxGpus_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
   connect(minGpus_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
   connect(layout_, &QComboBox::currentIndexChanged, this, &FabricComparisonPage::run);
@@ -193,6 +202,7 @@ void FabricComparisonPage::buildFabricMenu() {
 
 void FabricComparisonPage::setFabrics(const QStringList& ids) {
   chosenFabrics_ = ids;
+  kChosenFabrics.set(ids);
   run();
 }
 

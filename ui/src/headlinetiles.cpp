@@ -98,8 +98,15 @@ void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
   set(F::ItPower, formatPower(e.power.it_w), tr("peak %1").arg(formatPower(e.power.it_peak_w)));
   set(F::FacilityPower, formatPower(e.power.facility_w),
       tr("PUE %1, racks: %2").arg(QLocale().toString(s.assumptions.pue, 'f', 2)).arg(e.power.racks));
-  set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
-      tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur)));
+  // Bought hardware: the monthly figure is the amortisation; the upfront capital cost (the bill of
+  // materials, core/engine cost.h) is what the buyer pays first (issue 19 point 17).
+  if (s.assumptions.payment == cp::Payment::Purchase)
+    set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
+        tr("upfront capital %1; with headroom %2/month")
+            .arg(formatMoney(e.cost.capex, cur), formatMoney(e.cost.budget_per_month, cur)));
+  else
+    set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
+        tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur)));
   if (e.cost.run_total > 0)
     set(F::CostPerRun, formatMoney(e.cost.run_total, cur),
         tr("%1 months billed").arg(QLocale().toString(e.cost.billed_months, 'f', 1)));

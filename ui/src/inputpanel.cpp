@@ -164,8 +164,10 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
   refresh();
 }
 
-CollapsibleSection* InputPanel::addSection(const QString& title, bool expanded) {
+CollapsibleSection* InputPanel::addSection(const QString& key, const QString& title, bool expanded) {
   auto* section = new CollapsibleSection(title, expanded);
+  section->setObjectName(key + QStringLiteral("Section"));
+  section->rememberAs(QStringLiteral("inputs/") + key);  // folded or open as the user left it
   static_cast<QVBoxLayout*>(layout())->addWidget(section);
   return section;
 }
@@ -264,7 +266,7 @@ QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const QString& key, 
 }
 
 void InputPanel::buildScenario() {
-  auto* sec = addSection(tr("Scenario"), true);
+  auto* sec = addSection(QStringLiteral("scenario"), tr("Scenario"), true);
   name_ = new QLineEdit;
   name_->setClearButtonEnabled(true);
   name_->setToolTip(tr("The scenario's name, as charts, reports and saved files show it. Left empty, the "
@@ -293,7 +295,7 @@ void InputPanel::buildScenario() {
 }
 
 void InputPanel::buildModel() {
-  auto* sec = addSection(tr("Model"), true);
+  auto* sec = addSection(QStringLiteral("model"), tr("Model"), true);
   QStringList names;
   const auto presets = cp::model_presets();
   for (const cp::ModelPreset& p : presets) names << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
@@ -346,7 +348,7 @@ void InputPanel::buildModel() {
 }
 
 void InputPanel::buildTraining() {
-  auto* sec = addSection(tr("Training"), true);
+  auto* sec = addSection(QStringLiteral("training"), tr("Training"), true);
   addInt(sec, QStringLiteral("training.seq"), tr("Sequence length"), tr(" tokens"), 1, 16 << 20,
          [](const cp::Scenario& s) { return double(s.training.seq); },
          [](cp::Scenario& s, double v) { s.training.seq = int(v); });
@@ -389,7 +391,7 @@ void InputPanel::buildTraining() {
 }
 
 void InputPanel::buildParallelism() {
-  auto* sec = addSection(tr("Parallelism"), true);
+  auto* sec = addSection(QStringLiteral("parallelism"), tr("Parallelism"), true);
   auto degree = [this, sec](const char* key, const QString& label, int min, int max, int cp::Parallelism::*member) {
     const bool layout = member == &cp::Parallelism::tp || member == &cp::Parallelism::pp ||
                         member == &cp::Parallelism::cp;
@@ -413,7 +415,7 @@ void InputPanel::buildParallelism() {
 }
 
 void InputPanel::buildHardware() {
-  auto* sec = addSection(tr("Hardware"), true);
+  auto* sec = addSection(QStringLiteral("hardware"), tr("Hardware"), true);
   QStringList gpus;
   for (const cp::GpuSpec& g : cp::gpu_catalog()) gpus << QString::fromStdString(g.name);
   addChoice(sec, QStringLiteral("cluster.gpu"), tr("GPU"), gpus,
@@ -434,7 +436,7 @@ void InputPanel::buildHardware() {
 }
 
 void InputPanel::buildFabric() {
-  auto* sec = addSection(tr("Fabric"), true);
+  auto* sec = addSection(QStringLiteral("fabric"), tr("Fabric"), true);
   QStringList fabrics, topologies;
   for (const cp::FabricSpec& f : cp::fabric_catalog()) fabrics << QString::fromStdString(f.name);
   for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3,
@@ -455,7 +457,7 @@ void InputPanel::buildFabric() {
 }
 
 void InputPanel::buildAssumptions() {
-  auto* sec = addSection(tr("Assumptions"), false);
+  auto* sec = addSection(QStringLiteral("assumptions"), tr("Assumptions"), false);
   assumptions_ = sec;
   sec->setObjectName(QStringLiteral("assumptionsSection"));
   addReal(sec, QStringLiteral("assumptions.pue"), tr("PUE"), QString(), 1, 5, 2,

@@ -96,11 +96,8 @@ void DeleteCommand::remove(LibraryDock* dock, cp::ScenarioStore& store, const st
 void DeleteCommand::undoIt() {
   cp::ScenarioStore::Batch batch(store());
   std::vector<std::int64_t> ids;
-  for (const Deleted& d : deleted_) {
-    std::int64_t id = 0;
-    for (const cp::StoredScenario& s : d.revisions) id = store().save(s.document, s.estimate, id);
-    ids.push_back(id);
-  }
+  // Each comes back as it was: the same id, revisions and dates (issue 19 point 15).
+  for (const Deleted& d : deleted_) ids.push_back(store().restore(d.revisions));
   batch.commit();
   for (std::size_t i = 0; i < deleted_.size(); ++i) dock_->rebind(deleted_[i].ref, ids[i]);
 }

@@ -59,6 +59,9 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   proxy_->setSourceModel(model_);
   proxy_->setSortRole(ScenarioListModel::SortRole);
   proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
+  // A save, rename or tag edit changes a row in place; the list is sorted again when the user
+  // asks (a header click), never under the mouse. New rows still go where the sort puts them.
+  proxy_->setDynamicSortFilter(false);
 
   banner_ = new QLabel;
   banner_->setObjectName(QStringLiteral("libraryBanner"));
@@ -402,6 +405,7 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
   d.notes = document_->fileNotes();
   const std::int64_t id = currentId();
   std::int64_t saved = 0;
+  int revision = 0;
   const bool ok = guarded(error, [&] {
     if (id != 0) {
       // The entry keeps its name (renamed in the library) and tags; the scenario and its notes
@@ -413,7 +417,7 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
         d.tags = old.document.tags;
       }
     }
-    saved = store_->save(d, snapshotOf(*document_), id);
+    saved = store_->save(d, snapshotOf(*document_), id, revision);
   });
   if (!ok) return 0;
   loading_ = true;
@@ -423,6 +427,7 @@ std::int64_t LibraryDock::saveToLibrary(QString* error) {
   document_->setClean();
   refresh();
   selectIds({saved});
+  announceSave(QString::fromStdString(d.scenario.name), revision);
   Q_EMIT libraryChanged();
   return saved;
 }
@@ -438,7 +443,8 @@ std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags
   d.tags = toStd(tags);
   d.notes = document_->fileNotes();
   std::int64_t saved = 0;
-  if (!guarded(error, [&] { saved = store_->save(d, snapshotOf(*document_)); })) return 0;
+  int revision = 0;
+  if (!guarded(error, [&] { saved = store_->save(d, snapshotOf(*document_), 0, revision); })) return 0;
   loading_ = true;
   document_->setFileName(QString());
   loading_ = false;
@@ -446,8 +452,15 @@ std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags
   document_->setClean();
   refresh();
   selectIds({saved});
+  announceSave(QString::fromStdString(d.scenario.name), revision);
   Q_EMIT libraryChanged();
   return saved;
+}
+
+void LibraryDock::announceSave(const QString& name, int revision) {
+  Q_EMIT saved(tr("Saved “%1” to the library %2 (revision %3)")
+                   .arg(name, QDir::toNativeSeparators(libraryPath_))
+                   .arg(revision));
 }
 
 bool LibraryDock::openScenario(std::int64_t id, QString* error) {
@@ -616,8 +629,20 @@ void LibraryDock::duplicateSelected() {
 }
 
 void LibraryDock::deleteSelected() {
+  const QList<std::int64_t> ids = selectedIds();
+  if (ids.isEmpty()) return;
+  // Asks first (issue 19 point 15); Undo in the dock brings the scenarios back.
+  const QString question =
+      ids.size() == 1
+          ? tr("Delete “%1” and its history from the library? Undo in the library brings it back.")
+                .arg(model_->nameOf(ids.front()))
+          : tr("Delete %1 scenarios and their history from the library? Undo in the library brings them back.")
+                .arg(ids.size());
+  if (QMessageBox::question(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel,
+                            QMessageBox::Cancel) != QMessageBox::Yes)
+    return;
   QString error;
-  if (!deleteScenarios(selectedIds(), &error)) fail(tr("Cannot delete"), error);
+  if (!deleteScenarios(ids, &error)) fail(tr("Cannot delete"), error);
 }
 
 void LibraryDock::compareSelected() {

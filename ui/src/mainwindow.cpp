@@ -53,6 +53,8 @@ const Preference<QString> kLastFile{"session/lastFile"};
 
 constexpr int kMaxRecent = 8;
 constexpr int kAutosaveDelayMs = 1500;
+// How long "Saved ..." stays in the status bar: long enough to read a path.
+constexpr int kSavedMessageMs = 10000;
 constexpr int kInputDockWidth = 380;
 constexpr QSize kPreferredSize{1600, 1000};
 // Room for the window manager's frame and title bar around the window [est: title bars of
@@ -175,6 +177,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   libraryAlert_->setStyleSheet(QStringLiteral("QLabel { color: #8a2a0a; background: #FCE4DC; padding: 2px 6px; }"));
   libraryAlert_->hide();
   statusBar()->addPermanentWidget(libraryAlert_, 1);
+  connect(library_, &LibraryDock::saved, this,
+          [this](const QString& message) { statusBar()->showMessage(message, kSavedMessageMs); });
   connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
 
   createMenus();
@@ -215,6 +219,11 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
   document_->setClean();
   QFile::remove(autosavePath());
   addRecent(QFileInfo(path).absoluteFilePath());
+  // Feedback that the save happened: what was saved and where (issue 19 point 15).
+  statusBar()->showMessage(tr("Saved “%1” to %2")
+                               .arg(QString::fromStdString(document_->scenario().name),
+                                    QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())),
+                           kSavedMessageMs);
   return true;
 }
 

@@ -1,6 +1,8 @@
 #include "ui/scenariolistmodel.h"
 
+#include <QHash>
 #include <QLocale>
+#include <iterator>
 
 #include "engine/model.h"
 #include "store/scenario_store.h"
@@ -31,7 +33,10 @@ QString modelDisplayName(const cp::Scenario& s) {
 ScenarioListModel::ScenarioListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void ScenarioListModel::setStore(cp::ScenarioStore* store) {
+  beginResetModel();  // another library: none of the rows stays
   store_ = store;
+  rows_.clear();
+  endResetModel();
   refresh();
 }
 
@@ -69,9 +74,30 @@ void ScenarioListModel::refresh() {
       error_ = fromStd(e.what());
     }
   }
-  beginResetModel();
-  rows_ = std::move(rows);
-  endResetModel();
+  // Rows keep their places (issue 19 point 15: nothing moves under the mouse): a scenario that
+  // is gone is removed, one that changed changes in place, a new one is inserted.
+  QHash<qint64, std::size_t> fresh;
+  for (std::size_t i = 0; i < rows.size(); ++i) fresh.insert(qint64(rows[i].id), i);
+  for (int i = int(rows_.size()) - 1; i >= 0; --i) {
+    if (fresh.contains(qint64(rows_[std::size_t(i)].id))) continue;
+    beginRemoveRows(QModelIndex(), i, i);
+    rows_.erase(rows_.begin() + i);
+    endRemoveRows();
+  }
+  std::vector<Row> added;
+  for (Row& r : rows) {
+    const int at = rowOf(r.id);
+    if (at < 0) {
+      added.push_back(std::move(r));
+      continue;
+    }
+    rows_[std::size_t(at)] = std::move(r);
+    Q_EMIT dataChanged(index(at, 0), index(at, ColumnCount - 1));
+  }
+  if (added.empty()) return;
+  beginInsertRows(QModelIndex(), 0, int(added.size()) - 1);  // newest first, as the store lists them
+  rows_.insert(rows_.begin(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+  endInsertRows();
 }
 
 std::int64_t ScenarioListModel::idAt(int row) const {

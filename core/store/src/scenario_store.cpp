@@ -640,7 +640,8 @@ void ScenarioStore::delete_unused_shared_rows() {
 }
 
 std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const json& estimate,
-                                          const std::string& engine_version, std::int64_t id, int* saved_revision) {
+                                          const std::string& engine_version, std::int64_t id, int* saved_revision,
+                                          const Stamp* stamp) {
   WriteCache& c = *cache_;
   WriteScope write(*db_, [&] { c.clear(); });
 
@@ -679,14 +680,32 @@ std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const j
     tags_text += tag;
   }
   // One timestamp for the whole save, read inside its write transaction.
-  sql::Statement& clock = db_->cached("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
-  clock.step();
-  const std::string now = clock.text(0);
-  clock.reset();
+  // A restored revision keeps the date it was saved at.
+  std::string now;
+  if (stamp) {
+    now = stamp->saved_at;
+  } else {
+    sql::Statement& clock = db_->cached("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
+    clock.step();
+    now = clock.text(0);
+    clock.reset();
+  }
   // The revision's number, assigned inside this write transaction (BEGIN IMMEDIATE): no other
   // writer can take the same one.
   std::int64_t revision = 1;
-  if (id == 0) {
+  if (id == 0 && stamp) {
+    // restore(): the scenario's first revision under its old id and creation date.
+    db_->cached("INSERT INTO scenarios (id, name, tags, revision, created_at, updated_at, checksum) "
+                "VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6)")
+        .bind(1, stamp->id)
+        .bind(2, name)
+        .bind(3, tags_text)
+        .bind(4, stamp->created_at)
+        .bind(5, now)
+        .bind(6, scenario_checksum(stamp->id, name, tags_text, 1, stamp->created_at, now))
+        .run();
+    id = stamp->id;
+  } else if (id == 0) {
     db_->cached("INSERT INTO scenarios (name, tags, revision, created_at, updated_at) VALUES (?1, ?2, 1, ?3, ?3)")
         .bind(1, name)
         .bind(2, tags_text)
@@ -910,6 +929,31 @@ std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::s
   return out;
 } catch (const sql::Error& e) {
   failed("list the scenarios", e);
+}
+
+std::int64_t ScenarioStore::restore(const std::vector<StoredScenario>& revisions) try {
+  require_writable();
+  if (revisions.empty()) throw StoreError("there is nothing to restore");
+  const std::int64_t id = revisions.front().id;
+  for (std::size_t i = 0; i < revisions.size(); ++i)
+    if (revisions[i].id != id || revisions[i].revision != int(i) + 1)
+      throw StoreError("the revisions to restore are not revisions 1.." + std::to_string(revisions.size()) +
+                       " of scenario " + std::to_string(id));
+  WriteScope write(*db_, [this] { cache_->clear(); });
+  sql::Statement& taken = db_->cached("SELECT 1 FROM scenarios WHERE id = ?1");
+  taken.bind(1, id);
+  const bool exists = taken.step();
+  taken.reset();
+  if (exists) throw StoreError("scenario " + std::to_string(id) + " is in the library already");
+  std::int64_t at = 0;
+  for (const StoredScenario& r : revisions) {
+    const Stamp stamp{id, revisions.front().created_at, r.updated_at};
+    at = save_revision(r.document, r.estimate, r.engine_version, at, nullptr, &stamp);
+  }
+  write.commit();
+  return id;
+} catch (const sql::Error& e) {
+  failed("restore a scenario", e);
 }
 
 bool ScenarioStore::rename(std::int64_t id, const std::string& name) try {

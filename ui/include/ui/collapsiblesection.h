@@ -1,5 +1,5 @@
 // A titled section of the input panel that folds away: a header button with an arrow and a body
-// with a form layout.
+// with a form layout; rememberAs() keeps its open or folded state between runs.
 #pragma once
 
 #include <QWidget>
@@ -18,11 +18,17 @@ class CollapsibleSection : public QWidget {
   QFormLayout* form() const { return form_; }
   bool isExpanded() const;
   void setExpanded(bool expanded);
+  // Remembers whether the section is open between runs, in QSettings under
+  // "sections/<key>/expanded" (issue 19 point 18): restores the stored state now and stores
+  // every change from here on.
+  void rememberAs(const QString& key);
+  QString settingsKey() const { return key_; }
 
  private:
   QToolButton* header_ = nullptr;
   QWidget* body_ = nullptr;
   QFormLayout* form_ = nullptr;
+  QString key_;  // empty: not remembered
 };
 
 }  // namespace cp::ui

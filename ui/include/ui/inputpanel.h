@@ -61,7 +61,9 @@ class InputPanel : public QWidget {
     std::function<void(const cp::Scenario&)> load;
   };
 
-  CollapsibleSection* addSection(const QString& title, bool expanded);
+  // `key` names the section in objectName ("<key>Section") and in the settings that remember
+  // whether it is open.
+  CollapsibleSection* addSection(const QString& key, const QString& title, bool expanded);
   QSpinBox* addInt(CollapsibleSection* section, const QString& key, const QString& label, const QString& suffix,
                    int min, int max, Get get, Set set);
   QDoubleSpinBox* addReal(CollapsibleSection* section, const QString& key, const QString& label, const QString& suffix,

@@ -83,8 +83,8 @@ class LibraryDock : public QDockWidget {
   // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
   static QStringList parseTags(const QString& text);
 
-  // Used by the undo commands: a scenario's identity across delete and restore (the store gives
-  // a restored scenario a new id).
+  // Used by the undo commands: a scenario's identity across undo and redo (a duplicate made
+  // again gets a new id; a deleted scenario comes back under its own, ScenarioStore::restore).
   struct Ref {
     std::int64_t id = 0;
   };
@@ -107,6 +107,8 @@ class LibraryDock : public QDockWidget {
  Q_SIGNALS:
   void libraryChanged();  // after anything was saved, renamed, tagged, duplicated, deleted or restored
   void compareRequested(const QList<qint64>& ids);
+  // After a save to the library: what was saved, where and as which revision, for the status bar.
+  void saved(const QString& message);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -121,6 +123,7 @@ class LibraryDock : public QDockWidget {
   void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
   void showBanner();
   void fitColumns();
+  void announceSave(const QString& name, int revision);
 
   ScenarioDocument* document_;
   std::unique_ptr<cp::ScenarioStore> store_;

@@ -45,7 +45,8 @@ class ScenarioListModel : public QAbstractTableModel {
   QString search() const { return search_; }
   QString tag() const { return tag_; }
 
-  // Re-reads the store (after a save, rename, duplicate or delete).
+  // Re-reads the store (after a save, rename, duplicate or delete). Rows keep their places:
+  // changed ones change in place (dataChanged), gone ones are removed, new ones inserted.
   void refresh();
   // The store's message when the last refresh failed; empty when it worked.
   QString lastError() const { return error_; }

@@ -144,6 +144,12 @@ class ScenarioStore {
   std::int64_t duplicate(std::int64_t id, const std::string& name = {});
   // Deletes a scenario with its history and tags. False when there is no such scenario.
   bool remove(std::int64_t id);
+  // Puts a deleted scenario back as it was: its id, its revisions (oldest first, as
+  // load_revision() read them) with their numbers, names, notes, snapshots, engine versions and
+  // dates (created_at of the scenario, each revision's saved_at in its updated_at). Returns the
+  // id. Throws StoreError when `revisions` is empty, is not one scenario's revisions 1..N, or its
+  // id is taken (then nothing is written).
+  std::int64_t restore(const std::vector<StoredScenario>& revisions);
   // Newest first; empty when there is no such scenario.
   std::vector<RevisionInfo> history(std::int64_t id);
   std::vector<TagCount> tags();  // every tag in use, alphabetical
@@ -184,8 +190,14 @@ class ScenarioStore {
   void require_writable() const;
   // Throws StoreFailure: "cannot ACTION in the library 'PATH': " and SQLite's reason.
   [[noreturn]] void failed(const char* action, const sql::Error& e) const;
+  // A restored revision's identity and dates (restore()); null: a new save, now.
+  struct Stamp {
+    std::int64_t id = 0;
+    std::string created_at, saved_at;
+  };
   std::int64_t save_revision(const ScenarioFileDocument& d, const nlohmann::json& estimate,
-                             const std::string& engine_version, std::int64_t id, int* saved_revision = nullptr);
+                             const std::string& engine_version, std::int64_t id, int* saved_revision = nullptr,
+                             const Stamp* stamp = nullptr);
   std::int64_t content_row(const char* find_sql, const char* insert_sql, std::string_view content, bool blob);
   std::int64_t price_list_row(const PriceList& list);
   std::int64_t shape_row(const std::string& shape);
