@@ -636,6 +636,10 @@
 <context>
     <name>cp::ui::HeadlineTiles</name>
     <message>
+        <source>no estimate: the scenario has problems</source>
+        <translation>无估算：方案有问题</translation>
+    </message>
+    <message>
         <source>upfront capital %1; with headroom %2/month</source>
         <translation>前期资本支出 %1；含余量 %2/月</translation>
     </message>

@@ -127,6 +127,7 @@ class TestWorkbench : public QObject {
   void saveSaysWhereInStatusBar();
   void purchaseShowsUpfrontCapital();
   void settingsRememberedBetweenRuns();
+  void invalidFileClearsTheTiles();
 
  private:
   QTemporaryDir dataHome_;
@@ -882,6 +883,28 @@ void TestWorkbench::settingsRememberedBetweenRuns() {
   QVERIFY(!again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("modelSection"))->isExpanded());
   QVERIFY(again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("assumptionsSection"))->isExpanded());
   QVERIFY(again.inputPanel()->findChild<cp::ui::CollapsibleSection*>(QStringLiteral("trainingSection"))->isExpanded());
+}
+
+// An opened file whose scenario has problems has no estimate of its own: the tiles show "—",
+// never the figures of the scenario shown before it.
+void TestWorkbench::invalidFileClearsTheTiles() {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("bad-layout.json"));
+  cp::ScenarioFileDocument d;
+  d.scenario = cp::default_scenario();
+  d.scenario.parallel.tp = 3;  // does not divide the attention heads
+  std::string why;
+  QVERIFY2(cp::export_scenario_file(QFile::encodeName(path).toStdString(), d, why), why.c_str());
+  cp::ui::MainWindow w;
+  const cp::ui::HeadlineTiles* tiles = w.planPage()->tiles();
+  QVERIFY(tiles->tile(cp::Figure::StepTime)->valueText() != QStringLiteral("—"));  // the default scenario's
+  QString error;
+  QVERIFY2(w.openFile(path, &error), qPrintable(error));
+  QVERIFY(!w.document()->valid());
+  for (cp::Figure f : cp::kFigures) {
+    QCOMPARE(tiles->tile(f)->valueText(), QStringLiteral("—"));
+    QCOMPARE(tiles->tile(f)->detailText(), QStringLiteral("no estimate: the scenario has problems"));
+  }
 }
 
 #include "tst_workbench.moc"

@@ -72,6 +72,10 @@ HeadlineTiles::HeadlineTiles(QWidget* parent) : QWidget(parent) {
   }
 }
 
+void HeadlineTiles::clear() {
+  for (Tile* t : tiles_) t->set(figureTitle(t->figure()), tr("—"), tr("no estimate: the scenario has problems"), QColor());
+}
+
 void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
   using F = cp::Figure;
   auto set = [this](F f, const QString& value, const QString& detail, QColor colour = QColor()) {

@@ -136,6 +136,7 @@ void PlanPage::refresh() {
 
   const auto& estimate = document_->estimate();
   if (!estimate) {
+    tiles_->clear();  // the figures of the scenario shown before are not this one's
     memory_->clear();
     step_->setEmpty(tr("Step time"), tr("No estimate: the scenario has problems."));
     power_->setEmpty(tr("Power"), tr("No estimate: the scenario has problems."));

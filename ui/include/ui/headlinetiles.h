@@ -44,6 +44,9 @@ class HeadlineTiles : public QWidget {
  public:
   explicit HeadlineTiles(QWidget* parent = nullptr);
   void setEstimate(const cp::Scenario& scenario, const cp::Estimate& estimate);
+  // No estimate (a scenario that never was valid, e.g. an invalid file just opened): every tile
+  // shows "—", never another scenario's figures.
+  void clear();
   Tile* tile(cp::Figure f) const { return tiles_[std::size_t(f)]; }
 
  Q_SIGNALS:
