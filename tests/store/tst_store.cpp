@@ -177,6 +177,7 @@ class TstStore : public QObject {
   void migrationAddsChecksums();
   void bitFlipsNeverServed();
   void movedAsideOnlyWhenAlone();
+  void restoreKeepsIdAndDates();
 };
 
 void TstStore::saveLoadRoundTrip() {
@@ -225,6 +226,52 @@ void TstStore::fileRoundTrip() {
   QVERIFY(store.load(id2, again));
   QCOMPARE(scenario_to_json(again.document.scenario).dump(), scenario_to_json(d.scenario).dump());
   QCOMPARE(scenario_file_text(again.document), scenario_file_text(d));
+}
+
+// restore() puts a deleted scenario back as it was (the workbench's undo of a delete): its id,
+// revisions and dates; the checksums of the restored rows verify on load.
+void TstStore::restoreKeepsIdAndDates() {
+  QTemporaryDir dir;
+  ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
+  ScenarioFileDocument d = document("Doomed", {"x", "y"});
+  const std::int64_t id = store.save(d, snapshotOf(d.scenario));
+  d.scenario.training.global_batch = 512;
+  QCOMPARE(store.save(d, nullptr, id), id);
+  store.save(document("Other", {}), nullptr);
+  std::vector<StoredScenario> revisions(2);
+  QVERIFY(store.load_revision(id, 1, revisions[0]));
+  QVERIFY(store.load_revision(id, 2, revisions[1]));
+  StoredScenario before;
+  QVERIFY(store.load(id, before));
+  QVERIFY(store.remove(id));
+  store.save(document("Later", {}), nullptr);  // takes a new id, never the deleted one
+
+  QCOMPARE(store.restore(revisions), id);
+  StoredScenario after, first;
+  QVERIFY(store.load(id, after));
+  QCOMPARE(after.created_at, before.created_at);
+  QCOMPARE(after.updated_at, before.updated_at);
+  QCOMPARE(after.revision, 2);
+  QCOMPARE(after.document.scenario.training.global_batch, 512);
+  QVERIFY(after.document.tags == (std::vector<std::string>{"x", "y"}));
+  QVERIFY(store.load_revision(id, 1, first));
+  QCOMPARE(first.estimate, revisions[0].estimate);
+  QCOMPARE(first.updated_at, revisions[0].updated_at);
+  QCOMPARE(store.history(id).size(), std::size_t(2));
+  QCOMPARE(store.list().size(), std::size_t(3));
+  QCOMPARE(store.integrity_check(), std::string("ok"));
+  // Its id taken (here by itself): a new id, the same dates.
+  const std::int64_t again = store.restore(revisions);
+  QVERIFY(again != id);
+  QVERIFY(store.load(again, after));
+  QCOMPARE(after.created_at, before.created_at);
+  QCOMPARE(after.updated_at, before.updated_at);
+  QCOMPARE(store.list().size(), std::size_t(4));
+  // Revisions that are not 1..N of one scenario are refused, and nothing is written.
+  QVERIFY_THROWS_EXCEPTION(StoreError, store.restore({revisions[1]}));
+  QVERIFY_THROWS_EXCEPTION(StoreError, store.restore({}));
+  QCOMPARE(store.list().size(), std::size_t(4));
+  QCOMPARE(store.integrity_check(), std::string("ok"));
 }
 
 void TstStore::revisionsKeepEveryVersion() {

@@ -694,17 +694,17 @@ std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const j
   // writer can take the same one.
   std::int64_t revision = 1;
   if (id == 0 && stamp) {
-    // restore(): the scenario's first revision under its old id and creation date.
-    db_->cached("INSERT INTO scenarios (id, name, tags, revision, created_at, updated_at, checksum) "
-                "VALUES (?1, ?2, ?3, 1, ?4, ?5, ?6)")
-        .bind(1, stamp->id)
-        .bind(2, name)
-        .bind(3, tags_text)
-        .bind(4, stamp->created_at)
-        .bind(5, now)
-        .bind(6, scenario_checksum(stamp->id, name, tags_text, 1, stamp->created_at, now))
+    // restore(): the scenario's first revision under its old id (0: a new one) and creation date.
+    sql::Statement& insert = db_->cached(
+        "INSERT INTO scenarios (id, name, tags, revision, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5)");
+    if (stamp->id != 0) insert.bind(1, stamp->id);
+    else insert.bind_null(1);
+    insert.bind(2, name).bind(3, tags_text).bind(4, stamp->created_at).bind(5, now).run();
+    id = db_->last_insert_rowid();
+    db_->cached("UPDATE scenarios SET checksum = ?2 WHERE id = ?1")
+        .bind(1, id)
+        .bind(2, scenario_checksum(id, name, tags_text, 1, stamp->created_at, now))
         .run();
-    id = stamp->id;
   } else if (id == 0) {
     db_->cached("INSERT INTO scenarios (name, tags, revision, created_at, updated_at) VALUES (?1, ?2, 1, ?3, ?3)")
         .bind(1, name)
@@ -944,14 +944,14 @@ std::int64_t ScenarioStore::restore(const std::vector<StoredScenario>& revisions
   taken.bind(1, id);
   const bool exists = taken.step();
   taken.reset();
-  if (exists) throw StoreError("scenario " + std::to_string(id) + " is in the library already");
+  // A later save took the id (SQLite gives the highest free one again): a new id, same dates.
   std::int64_t at = 0;
   for (const StoredScenario& r : revisions) {
-    const Stamp stamp{id, revisions.front().created_at, r.updated_at};
+    const Stamp stamp{exists ? 0 : id, revisions.front().created_at, r.updated_at};
     at = save_revision(r.document, r.estimate, r.engine_version, at, nullptr, &stamp);
   }
   write.commit();
-  return id;
+  return at;
 } catch (const sql::Error& e) {
   failed("restore a scenario", e);
 }

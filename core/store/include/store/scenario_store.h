@@ -147,8 +147,8 @@ class ScenarioStore {
   // Puts a deleted scenario back as it was: its id, its revisions (oldest first, as
   // load_revision() read them) with their numbers, names, notes, snapshots, engine versions and
   // dates (created_at of the scenario, each revision's saved_at in its updated_at). Returns the
-  // id. Throws StoreError when `revisions` is empty, is not one scenario's revisions 1..N, or its
-  // id is taken (then nothing is written).
+  // id: the same, or a new one when a later save has taken it (SQLite reuses the highest id).
+  // Throws StoreError, writing nothing, when `revisions` is empty or not one scenario's 1..N.
   std::int64_t restore(const std::vector<StoredScenario>& revisions);
   // Newest first; empty when there is no such scenario.
   std::vector<RevisionInfo> history(std::int64_t id);
