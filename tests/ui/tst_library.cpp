@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+#include "common/message_box.h"
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -74,22 +75,7 @@ cp::ScenarioFileDocument documentNamed(const std::string& name, std::vector<std:
   return d;
 }
 
-// Clicks `button` of the next message box that shows (a question the code under test asks).
-void answerMessageBox(QMessageBox::StandardButton button) {
-  auto* timer = new QTimer(qApp);
-  timer->setInterval(10);
-  QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-      auto* box = qobject_cast<QMessageBox*>(top);
-      if (!box || !box->isVisible() || !box->button(button)) continue;
-      timer->stop();
-      timer->deleteLater();
-      box->button(button)->click();
-      return;
-    }
-  });
-  timer->start();
-}
+using cp::test::answerMessageBox;
 
 QByteArray readAll(const QString& path) {
   QFile f(path);

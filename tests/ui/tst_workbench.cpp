@@ -23,6 +23,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include "common/message_box.h"
 
 #include <sys/stat.h>
 #include <qcustomplot.h>
@@ -59,23 +60,7 @@ QComboBox* combo(cp::ui::MainWindow& w, const char* field) {
   return qobject_cast<QComboBox*>(w.inputPanel()->editor(QString::fromLatin1(field)));
 }
 
-// Clicks `button` of the next message box that shows (a modal question asked by the code
-// under test).
-void answerMessageBox(QMessageBox::StandardButton button) {
-  auto* timer = new QTimer(qApp);
-  timer->setInterval(10);
-  QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-      auto* box = qobject_cast<QMessageBox*>(top);
-      if (!box || !box->isVisible() || !box->button(button)) continue;
-      timer->stop();
-      timer->deleteLater();
-      box->button(button)->click();
-      return;
-    }
-  });
-  timer->start();
-}
+using cp::test::answerMessageBox;
 
 // Chooses an item of a combo box by its text, as a click would.
 void choose(cp::ui::MainWindow& w, const char* field, const QString& text) {
