@@ -198,10 +198,14 @@ void TstFabricCompare::weakScalingHoldsBatchPerGpu() {
 }
 
 void TstFabricCompare::gapAddsUpByTrafficAndMoney() {
-  // Llama-2-7B TP 1 PP 1 at 1,024 H100s: DP over 128 nodes on a three-tier fabric, 8
-  // micro-batches per GPU (issue 18's DP-heavy job).
+  // Llama-2-7B TP 1 PP 1 at 1,024 H100s: DP over 128 nodes on a three-tier fabric, one
+  // micro-batch per GPU and the gradients reduced after the backward pass (no overlap), so the
+  // DP traffic is exposed. (With 8 micro-batches and overlap, as this test first had it, the
+  // fabric physics of issue 18 hides the 0.1 s of DP traffic behind 2.7 s of compute: the
+  // fabrics are equal within 0.05% there, which is what the field reports for such a job.)
   Scenario base = llama7b_h100(1, 1);
-  base.training.global_batch = 8192;
+  base.training.global_batch = 1024;
+  base.training.dp_overlap = false;
   ComparisonSpec spec;
   spec.sizes = {16, 1024};
   spec.fabrics = {"ib-ndr", "roce-400-untuned"};
@@ -241,7 +245,8 @@ void TstFabricCompare::gapAddsUpByTrafficAndMoney() {
 
 void TstFabricCompare::verdictsNameTheCause() {
   Scenario base = llama7b_h100(1, 1);
-  base.training.global_batch = 8192;
+  base.training.global_batch = 1024;  // exposed DP traffic, as in gapAddsUpByTrafficAndMoney
+  base.training.dp_overlap = false;
   ComparisonSpec spec;
   spec.sizes = {8, 16, 1024};
   spec.fabrics = {"ib-ndr", "roce-400-untuned", "roce-400-tuned"};
@@ -258,7 +263,16 @@ void TstFabricCompare::verdictsNameTheCause() {
            qPrintable(leaf));
   // Two nodes' rent at the seed list's IB premium: RoCE saves CNY 5,999 per server per month.
   QVERIFY2(leaf.contains("saves CNY 11,998 per month"), qPrintable(leaf));
-  const FabricGap* big = r.verdict_gap(1024);
+  // Tuned RoCE (DCQCN and ECMP tuned, as Meta ran Llama 3) moves this job's DP traffic as fast
+  // as InfiniBand (issue 18: the field evidence); untuned RoCE loses to it on exposed DP traffic.
+  const QString tuned_far = QString::fromStdString(verdict_text(*r.verdict_gap(1024)));
+  QVERIFY2(tuned_far.startsWith("Equal within 0.5% at 1,024 GPUs: RoCEv2 400 Gb/s, tuned moves its traffic as fast "
+                                "as InfiniBand NDR 400 Gb/s here"),
+           qPrintable(tuned_far));
+  spec.fabrics = {"ib-ndr", "roce-400-untuned"};
+  const ComparisonResult untuned = compare_fabrics(base, spec);
+  const FabricGap* big = untuned.verdict_gap(1024);
+  QVERIFY(big);
   const QString far = QString::fromStdString(verdict_text(*big));
   QVERIFY2(far.startsWith("InfiniBand NDR 400 Gb/s is "), qPrintable(far));
   QVERIFY2(far.contains("faster at 1,024 GPUs: mostly exposed data-parallel traffic"), qPrintable(far));
