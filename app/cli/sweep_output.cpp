@@ -331,7 +331,7 @@ void SweepWriter::finish(const std::vector<SweepGap>& gaps) {
   if (!gaps.empty()) out_ << "\nAgainst " << args_.fabrics.front() << '\n';
   for (const SweepGap& g : gaps) {
     std::string where;
-    for (const auto& [name, value] : g.vary) where += name + "=" + value + " ";
+    for (const auto& [name, value] : g.vary) where.append(name).append("=").append(value).append(" ");
     out_ << "  " << where << g.gap.fabric << ": " << verdict_text(g.gap) << '\n';
   }
 }
