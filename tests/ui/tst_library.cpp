@@ -11,6 +11,9 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QTimer>
+#include <QProcess>
+#include <QScrollBar>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -77,6 +80,19 @@ cp::ScenarioFileDocument documentNamed(const std::string& name, std::vector<std:
 
 using cp::test::answerMessageBox;
 
+// Runs clusterplan-cli (another process, with a connection of its own to the library).
+int runCli(const QStringList& args, QByteArray* out = nullptr) {
+  QProcess p;
+  p.start(qEnvironmentVariable("CLUSTERPLAN_CLI"), args);
+  if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit) return -1;
+  if (out) *out = p.readAllStandardOutput();
+  return p.exitCode();
+}
+
+// How long a save elsewhere may take to show: the watcher's debounce and a re-read, with room
+// for a loaded machine.
+constexpr int kSeenWithinMs = 10000;
+
 QByteArray readAll(const QString& path) {
   QFile f(path);
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -105,6 +121,9 @@ class TestLibrary : public QObject {
   void libraryAlertOnStart();
   void compareHighlightsDifferences();
   void compareEditedScenarioFollowsEdits();
+  void seesSavesElsewhere();
+  void refreshKeepsSelectionAndScroll();
+  void compareSaysChosenScenarioIsGone();
 
  private:
   QTemporaryDir dir_;
@@ -674,9 +693,12 @@ void TestLibrary::compareHighlightsDifferences() {
   page->picker(2)->setCurrentIndex(0);
   QCOMPARE(page->scenarioCount(), 2);
   QVERIFY(page->picker(0)->findText(QStringLiteral("Batch 2048")) >= 0);
+  QVERIFY(page->goneText().isEmpty());
   dock->selectIds({b});
   dock->deleteScenarios({b});
   QCOMPARE(page->picker(0)->findText(QStringLiteral("Batch 2048")), -1);
+  QVERIFY(page->goneText().isEmpty());  // it was no longer picked: nothing to say
+  QCOMPARE(page->scenarioCount(), 2);
 }
 
 void TestLibrary::compareEditedScenarioFollowsEdits() {
@@ -693,6 +715,132 @@ void TestLibrary::compareEditedScenarioFollowsEdits() {
   spin(w, "parallelism.tp")->setValue(4);
   QVERIFY(page->rowDiffers(tp));
   QCOMPARE(page->table()->item(tp, 2)->text(), QStringLiteral("4"));
+}
+
+// Issue 19 point 4: a scenario saved by the command line or another window shows in the list
+// (and in the comparison's boxes) without a restart; one deleted there goes.
+void TestLibrary::seesSavesElsewhere() {
+  QVERIFY2(QFileInfo::exists(qEnvironmentVariable("CLUSTERPLAN_CLI")), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t mine = dock->saveAsNew(QStringLiteral("Mine"), {});
+  dock->selectIds({mine});
+  QSignalSpy changed(dock, &LibraryDock::libraryChanged);
+
+  // A second connection (a second window's) saves.
+  std::int64_t second = 0;
+  {
+    cp::ScenarioStore other(path_.toStdString());
+    second = other.save(documentNamed("Second window", {"elsewhere"}), nullptr);
+  }
+  QTRY_COMPARE_WITH_TIMEOUT(dock->model()->rowCount(), 2, kSeenWithinMs);
+  QCOMPARE(cell(dock, second, ScenarioListModel::Name), QStringLiteral("Second window"));
+  QCOMPARE(dock->selectedIds(), QList<std::int64_t>{mine});  // the selection stays
+  QVERIFY(dock->tagFilter()->findData(QStringLiteral("elsewhere")) >= 0);
+  QVERIFY(w.scenarioComparison()->picker(0)->findData(qint64(second)) >= 0);
+  QCOMPARE(changed.count(), 1);
+
+  // Another process: clusterplan-cli saves one and deletes the second window's.
+  QByteArray out;
+  QCOMPARE(runCli({QStringLiteral("scenario"), QStringLiteral("save"), QStringLiteral("--db"), path_,
+                   QStringLiteral("--name"), QStringLiteral("From the command line")},
+                  &out),
+           0);
+  QTRY_COMPARE_WITH_TIMEOUT(dock->model()->rowCount(), 3, kSeenWithinMs);
+  QVERIFY2(shownNames(dock).contains(QStringLiteral("From the command line")), out.constData());
+  QCOMPARE(runCli({QStringLiteral("scenario"), QStringLiteral("delete"), QStringLiteral("--db"), path_,
+                   QString::number(second)}),
+           0);
+  QTRY_COMPARE_WITH_TIMEOUT(dock->model()->rowCount(), 2, kSeenWithinMs);
+  QCOMPARE(dock->model()->rowOf(second), -1);
+  QCOMPARE(w.scenarioComparison()->picker(0)->findData(qint64(second)), -1);
+  QCOMPARE(dock->selectedIds(), QList<std::int64_t>{mine});
+
+  // Nothing changed: looking again (the application comes back to the front) reads nothing new.
+  const int before = int(changed.count());
+  dock->checkForChanges();
+  QCOMPARE(int(changed.count()), before);
+}
+
+// A refresh for a change elsewhere leaves the list where the user had it: the same row at the
+// top of the view, the same rows selected, although rows were added above and removed.
+void TestLibrary::refreshKeepsSelectionAndScroll() {
+  std::vector<std::int64_t> ids;
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    for (int i = 0; i < 40; ++i)
+      ids.push_back(store.save(documentNamed("Scenario " + std::to_string(i), {}), nullptr));
+  }
+  cp::ui::ScenarioDocument document;
+  LibraryDock dock(&document);
+  dock.resize(500, 320);
+  dock.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&dock));
+  QVERIFY(dock.openLibrary(path_));
+  QTableView* view = dock.view();
+  QScrollBar* bar = view->verticalScrollBar();
+  QTRY_VERIFY(bar->maximum() > 10);  // the view lays its rows out when events are processed
+  bar->setValue(bar->maximum() / 2);
+  auto topId = [&] {
+    return dock.model()->idAt(dock.proxy()->mapToSource(view->indexAt(QPoint(1, 1))).row());
+  };
+  const std::int64_t top = topId();
+  QVERIFY(top != 0);
+  const std::int64_t picked = dock.model()->idAt(dock.proxy()->mapToSource(view->indexAt(QPoint(1, 40))).row());
+  QVERIFY(picked != 0 && picked != top);
+  dock.selectIds({picked});
+  const int scrolled = bar->value();
+  QCOMPARE(topId(), top);
+
+  {
+    cp::ScenarioStore other(path_.toStdString());
+    other.save(documentNamed("Newest, from elsewhere", {}), nullptr);  // above the view: the newest first
+    other.save(documentNamed("Newer still", {}), nullptr);
+    QVERIFY(other.remove(ids.back()));  // the newest of the 40, above the view too
+  }
+  QTRY_COMPARE_WITH_TIMEOUT(dock.model()->rowCount(), 41, kSeenWithinMs);
+  QCOMPARE(topId(), top);
+  QCOMPARE(dock.selectedIds(), QList<std::int64_t>{picked});
+  QVERIFY(bar->value() != 0);
+  Q_UNUSED(scrolled);
+}
+
+// Issue 19 point 4: Compare names a chosen scenario that the command line deleted, instead of
+// silently showing less, and does not crash.
+void TestLibrary::compareSaysChosenScenarioIsGone() {
+  QVERIFY2(QFileInfo::exists(qEnvironmentVariable("CLUSTERPLAN_CLI")), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  cp::ui::MainWindow w;
+  LibraryDock* dock = w.libraryDock();
+  QVERIFY(dock->openLibrary(path_));
+  const std::int64_t a = dock->saveAsNew(QStringLiteral("Plan A"), {});
+  spin(w, "training.global_batch")->setValue(2048);
+  const std::int64_t b = dock->saveAsNew(QStringLiteral("Plan B"), {});
+  spin(w, "parallelism.pp")->setValue(2);
+  const std::int64_t c = dock->saveAsNew(QStringLiteral("Plan C"), {});
+  cp::ui::ComparePage* page = w.scenarioComparison();
+  w.compareLibraryScenarios({qint64(a), qint64(b), qint64(c)});
+  QCOMPARE(page->scenarioCount(), 3);
+  QVERIFY(page->goneText().isEmpty());
+
+  QCOMPARE(runCli({QStringLiteral("scenario"), QStringLiteral("delete"), QStringLiteral("--db"), path_,
+                   QString::number(b)}),
+           0);
+  QTRY_VERIFY_WITH_TIMEOUT(!page->goneText().isEmpty(), kSeenWithinMs);
+  QCOMPARE(page->goneText(), QStringLiteral("“Plan B” is no longer in the library (it was deleted) and was taken out "
+                                            "of the comparison."));
+  QCOMPARE(page->scenarioCount(), 2);
+  QCOMPARE(page->table()->horizontalHeaderItem(1)->text(), QStringLiteral("Plan A (baseline)"));
+  QCOMPARE(page->table()->horizontalHeaderItem(2)->text(), QStringLiteral("Plan C"));
+  QCOMPARE(page->picker(1)->currentIndex(), 0);  // "—"
+  QCOMPARE(page->picker(1)->findData(qint64(b)), -1);
+
+  // The message stays until the user picks again.
+  page->refreshChoices();
+  QVERIFY(!page->goneText().isEmpty());
+  w.compareLibraryScenarios({qint64(a), qint64(c)});
+  QVERIFY(page->goneText().isEmpty());
+  QCOMPARE(page->scenarioCount(), 2);
 }
 
 QTEST_MAIN(TestLibrary)

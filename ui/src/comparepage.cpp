@@ -182,6 +182,10 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     box->setMinimumContentsLength(8);
     connect(box, &QComboBox::currentIndexChanged, this, &ComparePage::pickersChanged);
+    connect(box, &QComboBox::activated, this, [this] {  // the user picks again: the old news goes
+      goneNames_.clear();
+      showGone();
+    });
     pickers_.push_back(box);
     top->addWidget(box, 1);
   }
@@ -194,6 +198,14 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   hint_->setObjectName(QStringLiteral("compareHint"));
   hint_->setWordWrap(true);
   hint_->setForegroundRole(QPalette::PlaceholderText);
+
+  gone_ = new QLabel;
+  gone_->setObjectName(QStringLiteral("compareGone"));
+  gone_->setWordWrap(true);
+  gone_->setMargin(4);
+  gone_->setAutoFillBackground(true);
+  gone_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  gone_->hide();
 
   table_ = new QTableWidget;
   table_->setObjectName(QStringLiteral("compareTable"));
@@ -223,6 +235,7 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 6, 6, 6);
   v->addLayout(top);
+  v->addWidget(gone_);
   v->addWidget(hint_);
   v->addWidget(splitter, 1);
 
@@ -235,6 +248,15 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
 }
 
 void ComparePage::setStore(cp::ScenarioStore* store) {
+  const QString path = store ? QString::fromStdString(store->path()) : QString();
+  if (path != storePath_) {  // another library: the picks of the old one are not "deleted"
+    picking_ = true;
+    for (QComboBox* box : pickers_)
+      if (box->currentData().toLongLong() > 0) box->setCurrentIndex(0);
+    picking_ = false;
+    goneNames_.clear();
+    storePath_ = path;
+  }
   store_ = store;
   refreshChoices();
 }
@@ -242,13 +264,19 @@ void ComparePage::setStore(cp::ScenarioStore* store) {
 void ComparePage::refreshChoices() {
   picking_ = true;
   std::vector<qint64> picked;
-  for (QComboBox* box : pickers_) picked.push_back(box->currentData().toLongLong());
+  QStringList pickedNames;
+  for (QComboBox* box : pickers_) {
+    picked.push_back(box->currentData().toLongLong());
+    pickedNames << box->currentText();
+  }
   std::vector<cp::ScenarioSummary> list;
+  bool listed = store_ != nullptr;
   if (store_) {
     try {
       list = store_->list();
     } catch (const std::exception&) {
       list.clear();
+      listed = false;  // unreadable is not gone: the picks stay until the library reads again
     }
   }
   for (std::size_t i = 0; i < pickers_.size(); ++i) {
@@ -257,13 +285,17 @@ void ComparePage::refreshChoices() {
     box->addItem(tr("—"), qint64(0));
     box->addItem(tr("Edited scenario"), kCurrentScenario);
     for (const cp::ScenarioSummary& s : list) box->addItem(QString::fromStdString(s.name), qint64(s.id));
-    box->setCurrentIndex(std::max(0, box->findData(picked[i])));
+    const int at = box->findData(picked[i]);
+    if (at < 0 && picked[i] > 0 && listed && !goneNames_.contains(pickedNames[qsizetype(i)]))
+      goneNames_ << pickedNames[qsizetype(i)];
+    box->setCurrentIndex(std::max(0, at));
   }
   picking_ = false;
   pickersChanged();
 }
 
 void ComparePage::compareLibrary(const QList<qint64>& ids) {
+  goneNames_.clear();
   picking_ = true;
   for (std::size_t i = 0; i < pickers_.size(); ++i) {
     const qint64 id = i < std::size_t(ids.size()) ? ids[qsizetype(i)] : 0;
@@ -276,6 +308,7 @@ void ComparePage::compareLibrary(const QList<qint64>& ids) {
 void ComparePage::pickersChanged() {
   if (picking_) return;
   QList<Entry> entries;
+  unreadable_.clear();
   for (QComboBox* box : pickers_) {
     const qint64 id = box->currentData().toLongLong();
     if (id == kCurrentScenario) {
@@ -283,12 +316,32 @@ void ComparePage::pickersChanged() {
     } else if (id > 0 && store_) {
       cp::StoredScenario stored;
       try {
-        if (store_->load(id, stored)) entries.append({box->currentText(), stored.document.scenario});
-      } catch (const std::exception&) {
+        if (store_->load(id, stored))
+          entries.append({box->currentText(), stored.document.scenario});
+        else if (!goneNames_.contains(box->currentText()))
+          goneNames_ << box->currentText();  // deleted since the boxes were filled
+      } catch (const std::exception& e) {
+        unreadable_ << tr("“%1” cannot be read from the library: %2").arg(box->currentText(), QString::fromUtf8(e.what()));
       }
     }
   }
+  showGone();
   setEntries(entries);
+}
+
+QString ComparePage::goneText() const { return gone_->isHidden() ? QString() : gone_->text(); }
+
+void ComparePage::showGone() {
+  QStringList lines;
+  for (const QString& name : goneNames_)
+    lines << tr("“%1” is no longer in the library (it was deleted) and was taken out of the comparison.").arg(name);
+  lines << unreadable_;
+  gone_->setText(lines.join(QLatin1Char('\n')));
+  QPalette p = palette();  // the page's: it follows the theme
+  p.setColor(QPalette::Window, palette::bannerBackground(p, false));
+  p.setColor(QPalette::WindowText, palette::bannerText(p));
+  gone_->setPalette(p);
+  gone_->setHidden(lines.isEmpty());
 }
 
 void ComparePage::setEntries(const QList<Entry>& entries) {
@@ -531,6 +584,7 @@ void ComparePage::changeEvent(QEvent* event) {
     refreshChoices();
   } else if (event->type() == QEvent::PaletteChange) {
     fillCharts();
+    showGone();
   }
   QWidget::changeEvent(event);
 }

@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QGuiApplication>
+#include <QScrollBar>
 #include <QEvent>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -25,6 +27,7 @@
 #include "store/scenario_store.h"
 #include "ui/librarycommands.h"
 #include "ui/librarydialogs.h"
+#include "ui/librarywatcher.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
@@ -163,6 +166,13 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LibraryDock::updateActions);
   connect(model_, &QAbstractItemModel::modelReset, this, &LibraryDock::updateActions);
   connect(document_, &ScenarioDocument::fileNameChanged, this, &LibraryDock::documentReset);
+  // Saves elsewhere (the command line, a second window): seen when the files change, and when
+  // the user comes back to the application (a network file system may not report changes).
+  watcher_ = new LibraryWatcher(this);
+  connect(watcher_, &LibraryWatcher::changed, this, &LibraryDock::checkForChanges);
+  connect(qGuiApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
+    if (state == Qt::ApplicationActive) checkForChanges();
+  });
 
   retranslate();
   updateActions();
@@ -182,7 +192,9 @@ QString LibraryDock::defaultLibraryPath() {
 bool LibraryDock::openLibrary(const QString& path, QString* message) {
   undo_->clear();
   model_->setStore(nullptr);
+  watcher_->setPath(QString());
   store_.reset();
+  listed_.clear();
   current_.reset();
   refs_.clear();
   libraryPath_ = QFileInfo(path).absoluteFilePath();
@@ -212,6 +224,8 @@ bool LibraryDock::openLibrary(const QString& path, QString* message) {
     }
   }
   model_->setStore(store_.get());
+  listed_ = listing();
+  if (store_) watcher_->setPath(libraryPath_);
   columnsSized_ = false;
   fitColumns();
   updateTags();
@@ -288,7 +302,9 @@ QList<std::int64_t> LibraryDock::selectedIds() const {
   return ids;
 }
 
-void LibraryDock::selectIds(const QList<std::int64_t>& ids) {
+void LibraryDock::selectIds(const QList<std::int64_t>& ids) { select(ids, true); }
+
+void LibraryDock::select(const QList<std::int64_t>& ids, bool scroll) {
   QItemSelection selection;
   for (std::int64_t id : ids) {
     const int row = model_->rowOf(id);
@@ -300,17 +316,47 @@ void LibraryDock::selectIds(const QList<std::int64_t>& ids) {
   view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
   if (!selection.isEmpty()) {
     view_->selectionModel()->setCurrentIndex(selection.indexes().front(), QItemSelectionModel::NoUpdate);
-    view_->scrollTo(selection.indexes().front());
+    if (scroll) view_->scrollTo(selection.indexes().front());
   }
   updateActions();
 }
 
+QByteArray LibraryDock::listing() const {
+  QByteArray out;
+  if (!store_) return out;
+  std::vector<cp::ScenarioSummary> list;
+  if (!guarded(nullptr, [&] { list = store_->list(); })) return QByteArrayLiteral("error");
+  for (const cp::ScenarioSummary& s : list) {
+    out += QByteArray::number(qint64(s.id)) + ':' + QByteArray::number(s.revision) + ':' +
+           QByteArray::fromStdString(s.updated_at) + ':' + QByteArray::fromStdString(s.name);
+    for (const std::string& t : s.tags) out += '\x1f' + QByteArray::fromStdString(t);
+    out += '\n';
+  }
+  return out;
+}
+
+void LibraryDock::checkForChanges() {
+  if (!store_) return;
+  if (listing() == listed_) return;  // nothing changed (or the change was the dock's own)
+  refresh();
+  Q_EMIT libraryChanged();
+}
+
 void LibraryDock::refresh() {
   const QList<std::int64_t> selected = selectedIds();
+  // The row at the top of the view stays there (rows added or removed above it do not move
+  // what the user looks at); at the very top, new rows show.
+  const QScrollBar* bar = view_->verticalScrollBar();
+  const std::int64_t top = bar->value() > 0 ? model_->idAt(proxy_->mapToSource(view_->indexAt(QPoint(1, 1))).row()) : 0;
+  const int horizontal = view_->horizontalScrollBar()->value();
+  listed_ = listing();  // first: a save elsewhere while the model reads is seen by the next check
   model_->refresh();
   fitColumns();
   updateTags();
-  selectIds(selected);
+  select(selected, false);
+  if (const int row = model_->rowOf(top); top != 0 && row >= 0)
+    view_->scrollTo(proxy_->mapFromSource(model_->index(row, 0)), QAbstractItemView::PositionAtTop);
+  view_->horizontalScrollBar()->setValue(horizontal);
   if (!model_->lastError().isEmpty()) {
     banner_kind_ = Banner::Failed;
     bannerDetail_ = model_->lastError();

@@ -3,12 +3,15 @@
 // it in percent; under it, the step-time and the memory-per-GPU breakdowns of all of them on one
 // axis each (one stacked bar per scenario, the same component colours as the plan page, a
 // legend, and each GPU's capacity marked on its memory bar). The scenarios are picked from the
-// library (or the one being edited) in four boxes at the top. Computes nothing itself: every
-// figure comes from cp::estimate.
+// library (or the one being edited) in four boxes at the top. A picked scenario that was
+// deleted (in the library dock, another window, the command line) is taken out and a line above
+// the table names it (issue 19 point 4). Computes nothing itself: every figure comes from
+// cp::estimate.
 #pragma once
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 #include <cstdint>
 #include <optional>
@@ -64,6 +67,9 @@ class ComparePage : public QWidget {
   int rowOf(const QString& label) const;
   bool isHighlighted(int row, int scenario) const;  // the cell differs from the baseline
   bool rowDiffers(int row) const;
+  // What the line above the table says about picked scenarios that are gone from the library
+  // or cannot be read; empty when it is hidden.
+  QString goneText() const;
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -81,14 +87,19 @@ class ComparePage : public QWidget {
   void fillCharts();
   void applyDifferencesOnly();
   void retranslate();
+  void showGone();
 
   ScenarioDocument* document_;
   cp::ScenarioStore* store_ = nullptr;
+  QString storePath_;  // the library store_ reads
   std::vector<Shown> shown_;
   std::vector<QComboBox*> pickers_;
   QList<Entry> entries_;
   QLabel* pickLabel_ = nullptr;
   QLabel* hint_ = nullptr;
+  QLabel* gone_ = nullptr;
+  QStringList goneNames_;       // picked scenarios no longer in the library (until the next pick)
+  QStringList unreadable_;      // "name: reason" of picked ones the store could not read
   QCheckBox* differencesOnly_ = nullptr;
   QTableWidget* table_ = nullptr;
   QCustomPlot* stepPlot_ = nullptr;

@@ -5,9 +5,13 @@
 // Rename, tags, duplicate and delete are undoable on the dock's own undo stack (a deleted
 // scenario comes back with its whole history; ui/librarycommands.h); the dialogs are in
 // ui/librarydialogs.h. A library that was moved aside as damaged, is
-// read-only, or cannot be opened is said so in a banner at the top.
+// read-only, or cannot be opened is said so in a banner at the top. Scenarios saved, renamed or
+// deleted elsewhere (the command line, a second window) show without a restart: the dock
+// watches the library's files (ui/librarywatcher.h) and looks again when the application comes
+// back to the front, keeping the selection and the scroll position (issue 19 point 4).
 #pragma once
 
+#include <QByteArray>
 #include <QDockWidget>
 #include <QHash>
 #include <QList>
@@ -33,6 +37,7 @@ struct ScenarioFileDocument;
 namespace cp::ui {
 
 class ScenarioDocument;
+class LibraryWatcher;
 class ScenarioListModel;
 
 class LibraryDock : public QDockWidget {
@@ -90,7 +95,11 @@ class LibraryDock : public QDockWidget {
   };
   std::shared_ptr<Ref> ref(std::int64_t id);
   void rebind(const std::shared_ptr<Ref>& r, std::int64_t id);
-  void refresh();  // re-reads the list and the tags, keeping the selection
+  void refresh();  // re-reads the list and the tags, keeping the selection and the scroll position
+  // Re-reads the list when the library changed since it was last read (written elsewhere),
+  // and then says so (libraryChanged). The watcher and the application's activation call it.
+  void checkForChanges();
+  LibraryWatcher* watcher() const { return watcher_; }
 
  public Q_SLOTS:
   // The dock's buttons (with dialogs).
@@ -123,6 +132,8 @@ class LibraryDock : public QDockWidget {
   void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
   void showBanner();
   void fitColumns();
+  void select(const QList<std::int64_t>& ids, bool scroll);
+  QByteArray listing() const;  // what the list shows, to tell a change elsewhere from none
   void announceSave(const QString& name, int revision);
 
   ScenarioDocument* document_;
@@ -156,6 +167,8 @@ class LibraryDock : public QDockWidget {
   Banner banner_kind_ = Banner::None;
   QString bannerArg_, bannerDetail_;
   QString libraryPath_;
+  LibraryWatcher* watcher_ = nullptr;
+  QByteArray listed_;  // listing() when the list was last read
 };
 
 }  // namespace cp::ui
