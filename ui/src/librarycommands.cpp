@@ -22,8 +22,8 @@ void saveTags(cp::ScenarioStore& store, std::int64_t id, const QStringList& tags
 void LibraryCommand::undo() {
   QString error;
   if (!guarded(&error, [this] { undoIt(); })) qWarning("library undo failed: %s", qPrintable(error));
-  dock_->refresh();
-  Q_EMIT dock_->libraryChanged();
+  controller_->refresh();
+  Q_EMIT controller_->libraryChanged();
 }
 
 void LibraryCommand::redo() {
@@ -33,47 +33,47 @@ void LibraryCommand::redo() {
   }
   QString error;
   if (!guarded(&error, [this] { redoIt(); })) qWarning("library redo failed: %s", qPrintable(error));
-  dock_->refresh();
-  Q_EMIT dock_->libraryChanged();
+  controller_->refresh();
+  Q_EMIT controller_->libraryChanged();
 }
 
 // --- Rename, tags, duplicate ---
 
-RenameCommand::RenameCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, QString before, QString after)
-    : LibraryCommand(dock, LibraryDock::tr("Rename “%1” to “%2”").arg(before, after)),
+RenameCommand::RenameCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> ref, QString before, QString after)
+    : LibraryCommand(controller, LibraryController::tr("Rename “%1” to “%2”").arg(before, after)),
       ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
 
 void RenameCommand::undoIt() { store().rename(ref_->id, before_.toStdString()); }
 void RenameCommand::redoIt() { store().rename(ref_->id, after_.toStdString()); }
 
-TagsCommand::TagsCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, const QString& name,
+TagsCommand::TagsCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> ref, const QString& name,
                          QStringList before, QStringList after)
-    : LibraryCommand(dock, LibraryDock::tr("Change the tags of “%1”").arg(name)),
+    : LibraryCommand(controller, LibraryController::tr("Change the tags of “%1”").arg(name)),
       ref_(std::move(ref)), before_(std::move(before)), after_(std::move(after)) {}
 
 void TagsCommand::undoIt() { saveTags(store(), ref_->id, before_); }
 void TagsCommand::redoIt() { saveTags(store(), ref_->id, after_); }
 
-DuplicateCommand::DuplicateCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> source,
-                                   std::shared_ptr<LibraryDock::Ref> copy, const QString& name)
-    : LibraryCommand(dock, LibraryDock::tr("Duplicate “%1”").arg(name)),
+DuplicateCommand::DuplicateCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> source,
+                                   std::shared_ptr<LibraryController::Ref> copy, const QString& name)
+    : LibraryCommand(controller, LibraryController::tr("Duplicate “%1”").arg(name)),
       source_(std::move(source)), copy_(std::move(copy)) {}
 
 void DuplicateCommand::undoIt() {
   store().remove(copy_->id);
-  dock_->rebind(copy_, 0);
+  controller_->rebind(copy_, 0);
 }
 
-void DuplicateCommand::redoIt() { dock_->rebind(copy_, store().duplicate(source_->id)); }
+void DuplicateCommand::redoIt() { controller_->rebind(copy_, store().duplicate(source_->id)); }
 
 // --- Delete ---
 
-DeleteCommand::DeleteCommand(LibraryDock* dock, std::vector<Deleted> deleted, const QString& text)
-    : LibraryCommand(dock, text), deleted_(std::move(deleted)) {}
+DeleteCommand::DeleteCommand(LibraryController* controller, std::vector<Deleted> deleted, const QString& text)
+    : LibraryCommand(controller, text), deleted_(std::move(deleted)) {}
 
-DeleteCommand::Deleted DeleteCommand::capture(LibraryDock* dock, cp::ScenarioStore& store, std::int64_t id) {
+DeleteCommand::Deleted DeleteCommand::capture(LibraryController* controller, cp::ScenarioStore& store, std::int64_t id) {
   Deleted d;
-  d.ref = dock->ref(id);
+  d.ref = controller->ref(id);
   std::vector<cp::RevisionInfo> history = store.history(id);
   std::reverse(history.begin(), history.end());
   for (const cp::RevisionInfo& info : history) {
@@ -88,9 +88,9 @@ DeleteCommand::Deleted DeleteCommand::capture(LibraryDock* dock, cp::ScenarioSto
   return d;
 }
 
-void DeleteCommand::remove(LibraryDock* dock, cp::ScenarioStore& store, const std::shared_ptr<LibraryDock::Ref>& ref) {
+void DeleteCommand::remove(LibraryController* controller, cp::ScenarioStore& store, const std::shared_ptr<LibraryController::Ref>& ref) {
   store.remove(ref->id);
-  dock->rebind(ref, 0);
+  controller->rebind(ref, 0);
 }
 
 void DeleteCommand::undoIt() {
@@ -99,11 +99,11 @@ void DeleteCommand::undoIt() {
   // Each comes back as it was: the same id, revisions and dates (issue 19 point 15).
   for (const Deleted& d : deleted_) ids.push_back(store().restore(d.revisions));
   batch.commit();
-  for (std::size_t i = 0; i < deleted_.size(); ++i) dock_->rebind(deleted_[i].ref, ids[i]);
+  for (std::size_t i = 0; i < deleted_.size(); ++i) controller_->rebind(deleted_[i].ref, ids[i]);
 }
 
 void DeleteCommand::redoIt() {
-  for (const Deleted& d : deleted_) remove(dock_, store(), d.ref);
+  for (const Deleted& d : deleted_) remove(controller_, store(), d.ref);
 }
 
 }  // namespace cp::ui::library

@@ -4,7 +4,6 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
-#include <QGuiApplication>
 #include <QScrollBar>
 #include <QEvent>
 #include <QFileInfo>
@@ -23,43 +22,22 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "io/scenario_json.h"
 #include "store/scenario_store.h"
-#include "ui/librarycommands.h"
+#include "ui/librarycontroller.h"
 #include "ui/librarydialogs.h"
-#include "ui/librarywatcher.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
 
 namespace cp::ui {
-namespace {
-
-using library::fromStd;
-using library::guarded;
-using library::toStd;
-using library::DeleteCommand;
-using library::DuplicateCommand;
-using library::RenameCommand;
-using library::TagsCommand;
-
-// The estimate JSON the document shows, for the revision's snapshot; null while it is invalid.
-// A save writes the estimate it has and runs none (cost.ib_vs_roce is null in snapshots).
-nlohmann::json snapshotOf(const ScenarioDocument& d) {
-  if (!d.valid() || !d.estimate()) return nullptr;
-  return cp::estimate_to_json(d.estimatedScenario(), *d.estimate());
-}
-
-}  // namespace
 
 LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
-    : QDockWidget(parent), document_(document), undo_(new QUndoStack(this)) {
+    : QDockWidget(parent), document_(document), controller_(new LibraryController(document, this)) {
   setObjectName(QStringLiteral("libraryDock"));
   setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
 
-  model_ = new ScenarioListModel(this);
   proxy_ = new QSortFilterProxyModel(this);
-  proxy_->setSourceModel(model_);
+  proxy_->setSourceModel(controller_->model());
   proxy_->setSortRole(ScenarioListModel::SortRole);
   proxy_->setSortCaseSensitivity(Qt::CaseInsensitive);
   // A save, rename or tag edit changes a row in place; the list is sorted again when the user
@@ -122,9 +100,9 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   deleteAction_ = action("libraryDelete", &LibraryDock::deleteSelected);
   historyAction_ = action("libraryHistory", &LibraryDock::showHistory);
   compareAction_ = action("libraryCompare", &LibraryDock::compareSelected);
-  undoAction_ = undo_->createUndoAction(this, tr("Undo"));
+  undoAction_ = controller_->undoStack()->createUndoAction(this, tr("Undo"));
   undoAction_->setObjectName(QStringLiteral("libraryUndo"));
-  redoAction_ = undo_->createRedoAction(this, tr("Redo"));
+  redoAction_ = controller_->undoStack()->createRedoAction(this, tr("Redo"));
   redoAction_->setObjectName(QStringLiteral("libraryRedo"));
   // Delete works on the list when it has the focus; the window's Ctrl+Z stays the editor's undo.
   deleteAction_->setShortcut(QKeySequence::Delete);
@@ -164,25 +142,18 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   connect(tagFilter_, &QComboBox::activated, this, &LibraryDock::applyFilter);
   connect(view_, &QTableView::doubleClicked, this, &LibraryDock::openSelected);
   connect(view_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LibraryDock::updateActions);
-  connect(model_, &QAbstractItemModel::modelReset, this, &LibraryDock::updateActions);
-  connect(document_, &ScenarioDocument::fileNameChanged, this, &LibraryDock::documentReset);
-  // Saves elsewhere (the command line, a second window): seen when the files change, and when
-  // the user comes back to the application (a network file system may not report changes).
-  watcher_ = new LibraryWatcher(this);
-  connect(watcher_, &LibraryWatcher::changed, this, &LibraryDock::checkForChanges);
-  connect(qGuiApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
-    if (state == Qt::ApplicationActive) checkForChanges();
-  });
+  connect(controller_->model(), &QAbstractItemModel::modelReset, this, &LibraryDock::updateActions);
+  connect(controller_, &LibraryController::aboutToRefresh, this, &LibraryDock::keepPlace);
+  connect(controller_, &LibraryController::refreshed, this, &LibraryDock::restorePlace);
+  connect(controller_, &LibraryController::bannerChanged, this, &LibraryDock::showBanner);
+  connect(controller_, &LibraryController::libraryChanged, this, &LibraryDock::libraryChanged);
+  connect(controller_, &LibraryController::saved, this, &LibraryDock::saved);
 
   retranslate();
   updateActions();
 }
 
-LibraryDock::~LibraryDock() {
-  // The commands hold references into the store: drop them first.
-  undo_->clear();
-  model_->setStore(nullptr);
-}
+LibraryDock::~LibraryDock() = default;
 
 QString LibraryDock::defaultLibraryPath() {
   // The command line's rule, so that both see the same scenarios.
@@ -190,109 +161,35 @@ QString LibraryDock::defaultLibraryPath() {
 }
 
 bool LibraryDock::openLibrary(const QString& path, QString* message) {
-  undo_->clear();
-  model_->setStore(nullptr);
-  watcher_->setPath(QString());
-  store_.reset();
-  listed_.clear();
-  current_.reset();
-  refs_.clear();
-  libraryPath_ = QFileInfo(path).absoluteFilePath();
-  banner_kind_ = Banner::None;
-  bannerArg_.clear();
-  bannerDetail_.clear();
-  QDir().mkpath(QFileInfo(libraryPath_).absolutePath());
-  try {
-    if (path.isEmpty()) throw cp::StoreError("no library path given, and neither XDG_DATA_HOME nor HOME is set");
-    store_ = std::make_unique<cp::ScenarioStore>(libraryPath_.toStdString());
-  } catch (const std::exception& e) {
-    banner_kind_ = Banner::CannotOpen;
-    bannerArg_ = QDir::toNativeSeparators(libraryPath_);
-    bannerDetail_ = fromStd(e.what());
-  }
-  if (store_) {
-    const cp::OpenReport& report = store_->report();
-    QStringList notices;
-    for (const std::string& n : report.notices) notices << fromStd(n);
-    bannerDetail_ = notices.join(QLatin1Char('\n'));
-    if (!report.moved_aside_to.empty()) {
-      banner_kind_ = Banner::MovedAside;
-      bannerArg_ = QDir::toNativeSeparators(fromStd(report.moved_aside_to));
-    } else if (report.read_only) {
-      banner_kind_ = Banner::ReadOnly;
-      bannerArg_ = QDir::toNativeSeparators(libraryPath_);
-    }
-  }
-  model_->setStore(store_.get());
-  listed_ = listing();
-  if (store_) watcher_->setPath(libraryPath_);
   columnsSized_ = false;
-  fitColumns();
-  updateTags();
-  showBanner();
-  updateActions();
+  const bool ok = controller_->openLibrary(path);
   if (message) *message = bannerText();
-  Q_EMIT libraryChanged();
-  return store_ != nullptr;
+  return ok;
 }
 
-bool LibraryDock::isReadOnly() const { return !store_ || store_->read_only(); }
-
+cp::ScenarioStore* LibraryDock::store() const { return controller_->store(); }
+bool LibraryDock::isReadOnly() const { return controller_->isReadOnly(); }
+ScenarioListModel* LibraryDock::model() const { return controller_->model(); }
+QUndoStack* LibraryDock::undoStack() const { return controller_->undoStack(); }
+LibraryWatcher* LibraryDock::watcher() const { return controller_->watcher(); }
+std::int64_t LibraryDock::currentId() const { return controller_->currentId(); }
 QString LibraryDock::bannerText() const { return banner_->isHidden() ? QString() : banner_->text(); }
-
-QString LibraryDock::alertText() const {
-  if (banner_kind_ == Banner::CannotOpen && !bannerDetail_.isEmpty())
-    return banner_->text() + QLatin1Char(' ') + bannerDetail_;  // the reason: e.g. another program has it open
-  return banner_kind_ == Banner::MovedAside || banner_kind_ == Banner::CannotOpen ? banner_->text() : QString();
-}
+QString LibraryDock::alertText() const { return controller_->alertText(); }
+QStringList LibraryDock::parseTags(const QString& text) { return LibraryController::parseTags(text); }
+void LibraryDock::refresh() { controller_->refresh(); }
+void LibraryDock::checkForChanges() { controller_->checkForChanges(); }
 
 void LibraryDock::showBanner() {
-  QString text;
-  bool error = false;
-  switch (banner_kind_) {
-    case Banner::None: break;
-    case Banner::MovedAside:
-      text = tr("The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty "
-                "library was started.").arg(bannerArg_);
-      break;
-    case Banner::ReadOnly:
-      text = tr("The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, "
-                "renamed or deleted.").arg(bannerArg_);
-      break;
-    case Banner::CannotOpen:
-      text = tr("The scenario library %1 cannot be opened. Nothing in it was changed.").arg(bannerArg_);
-      error = true;
-      break;
-    case Banner::Failed:
-      text = tr("The scenario library cannot be read.");
-      error = true;
-      break;
-  }
+  const LibraryController::Banner& b = controller_->banner();
+  const QString text = b.text();
   banner_->setText(text);
-  banner_->setToolTip(bannerDetail_);
+  banner_->setToolTip(b.detail);
   QPalette p = palette();  // the dock's: it follows the theme
-  p.setColor(QPalette::Window, palette::bannerBackground(p, error));
+  p.setColor(QPalette::Window, palette::bannerBackground(p, b.error()));
   p.setColor(QPalette::WindowText, palette::bannerText(p));
   banner_->setPalette(p);
   banner_->setHidden(text.isEmpty());
 }
-
-std::shared_ptr<LibraryDock::Ref> LibraryDock::ref(std::int64_t id) {
-  if (auto it = refs_.find(qint64(id)); it != refs_.end())
-    if (std::shared_ptr<Ref> r = it->lock(); r && r->id == id) return r;
-  auto r = std::make_shared<Ref>();
-  r->id = id;
-  refs_.insert(qint64(id), r);
-  return r;
-}
-
-void LibraryDock::rebind(const std::shared_ptr<Ref>& r, std::int64_t id) {
-  if (auto it = refs_.find(qint64(r->id)); it != refs_.end() && it->lock() == r) refs_.erase(it);
-  r->id = id;
-  if (id != 0) refs_.insert(qint64(id), r);
-}
-
-std::int64_t LibraryDock::currentId() const { return current_ ? current_->id : 0; }
 
 QList<std::int64_t> LibraryDock::selectedIds() const {
   QList<std::int64_t> ids;
@@ -305,12 +202,13 @@ QList<std::int64_t> LibraryDock::selectedIds() const {
 void LibraryDock::selectIds(const QList<std::int64_t>& ids) { select(ids, true); }
 
 void LibraryDock::select(const QList<std::int64_t>& ids, bool scroll) {
+  const ScenarioListModel* model = controller_->model();
   QItemSelection selection;
   for (std::int64_t id : ids) {
-    const int row = model_->rowOf(id);
+    const int row = model->rowOf(id);
     if (row < 0) continue;
-    const QModelIndex left = proxy_->mapFromSource(model_->index(row, 0));
-    const QModelIndex right = proxy_->mapFromSource(model_->index(row, ScenarioListModel::ColumnCount - 1));
+    const QModelIndex left = proxy_->mapFromSource(model->index(row, 0));
+    const QModelIndex right = proxy_->mapFromSource(model->index(row, ScenarioListModel::ColumnCount - 1));
     selection.select(left, right);
   }
   view_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
@@ -321,57 +219,31 @@ void LibraryDock::select(const QList<std::int64_t>& ids, bool scroll) {
   updateActions();
 }
 
-QByteArray LibraryDock::listing() const {
-  QByteArray out;
-  if (!store_) return out;
-  std::vector<cp::ScenarioSummary> list;
-  if (!guarded(nullptr, [&] { list = store_->list(); })) return QByteArrayLiteral("error");
-  for (const cp::ScenarioSummary& s : list) {
-    out += QByteArray::number(qint64(s.id)) + ':' + QByteArray::number(s.revision) + ':' +
-           QByteArray::fromStdString(s.updated_at) + ':' + QByteArray::fromStdString(s.name);
-    for (const std::string& t : s.tags) out += '\x1f' + QByteArray::fromStdString(t);
-    out += '\n';
-  }
-  return out;
-}
-
-void LibraryDock::checkForChanges() {
-  if (!store_) return;
-  if (listing() == listed_) return;  // nothing changed (or the change was the dock's own)
-  refresh();
-  Q_EMIT libraryChanged();
-}
-
-void LibraryDock::refresh() {
-  const QList<std::int64_t> selected = selectedIds();
+void LibraryDock::keepPlace() {
+  keptSelection_ = selectedIds();
   // The row at the top of the view stays there (rows added or removed above it do not move
   // what the user looks at); at the very top, new rows show.
-  const QScrollBar* bar = view_->verticalScrollBar();
-  const std::int64_t top = bar->value() > 0 ? model_->idAt(proxy_->mapToSource(view_->indexAt(QPoint(1, 1))).row()) : 0;
-  const int horizontal = view_->horizontalScrollBar()->value();
-  listed_ = listing();  // first: a save elsewhere while the model reads is seen by the next check
-  model_->refresh();
+  keptTop_ = view_->verticalScrollBar()->value() > 0
+                 ? controller_->model()->idAt(proxy_->mapToSource(view_->indexAt(QPoint(1, 1))).row())
+                 : 0;
+  keptHorizontal_ = view_->horizontalScrollBar()->value();
+}
+
+void LibraryDock::restorePlace() {
+  const ScenarioListModel* model = controller_->model();
   fitColumns();
   updateTags();
-  select(selected, false);
-  if (const int row = model_->rowOf(top); top != 0 && row >= 0)
-    view_->scrollTo(proxy_->mapFromSource(model_->index(row, 0)), QAbstractItemView::PositionAtTop);
-  view_->horizontalScrollBar()->setValue(horizontal);
-  if (!model_->lastError().isEmpty()) {
-    banner_kind_ = Banner::Failed;
-    bannerDetail_ = model_->lastError();
-    showBanner();
-  } else if (banner_kind_ == Banner::Failed) {
-    banner_kind_ = Banner::None;
-    showBanner();
-  }
+  select(keptSelection_, false);
+  if (const int row = model->rowOf(keptTop_); keptTop_ != 0 && row >= 0)
+    view_->scrollTo(proxy_->mapFromSource(model->index(row, 0)), QAbstractItemView::PositionAtTop);
+  view_->horizontalScrollBar()->setValue(keptHorizontal_);
   updateActions();
 }
 
 void LibraryDock::fitColumns() {
   // Once, when the first scenarios show: every column as wide as its contents, the name and the
   // tags within reason (the rest of a long name is in the tooltip); later the user's widths stay.
-  if (columnsSized_ || model_->rowCount() == 0) return;
+  if (columnsSized_ || controller_->model()->rowCount() == 0) return;
   columnsSized_ = true;
   view_->resizeColumnsToContents();
   const int widest = view_->fontMetrics().averageCharWidth() * 40;
@@ -381,7 +253,7 @@ void LibraryDock::fitColumns() {
 
 void LibraryDock::applyFilter() {
   const QString tag = tagFilter_->currentData().toString();
-  model_->setFilter(search_->text().trimmed(), tag);
+  controller_->model()->setFilter(search_->text().trimmed(), tag);
   updateActions();
 }
 
@@ -390,12 +262,7 @@ void LibraryDock::updateTags() {
   QSignalBlocker block(tagFilter_);
   tagFilter_->clear();
   tagFilter_->addItem(tr("All tags"), QString());
-  if (store_) {
-    std::vector<cp::TagCount> tags;
-    if (guarded(nullptr, [&] { tags = store_->tags(); }))
-      for (const cp::TagCount& t : tags)
-        tagFilter_->addItem(tr("%1 (%2)").arg(fromStd(t.tag)).arg(t.scenarios), fromStd(t.tag));
-  }
+  for (const auto& [tag, scenarios] : controller_->tags()) tagFilter_->addItem(tr("%1 (%2)").arg(tag).arg(scenarios), tag);
   const int index = tagFilter_->findData(current);
   tagFilter_->setCurrentIndex(std::max(0, index));
   if (index < 0 && !current.isEmpty()) applyFilter();  // the tag is gone: show every scenario
@@ -413,202 +280,44 @@ void LibraryDock::updateActions() {
   duplicateAction_->setEnabled(writable && selected == 1);
   deleteAction_->setEnabled(writable && selected >= 1);
   compareAction_->setEnabled(selected >= 2 && selected <= 4);
-  if (!store_) {
-    status_->setText(tr("No library"));
-  } else {
-    const int shown = model_->rowCount();
-    QString text = model_->search().isEmpty() && model_->tag().isEmpty() ? tr("Scenarios: %1").arg(shown)
-                                                                         : tr("Matching scenarios: %1").arg(shown);
-    if (store_->read_only()) text = tr("%1 · read-only").arg(text);
-    status_->setText(text);
-    status_->setToolTip(QDir::toNativeSeparators(libraryPath_));
-  }
-}
-
-void LibraryDock::documentReset() {
-  // The document got another scenario (new, open, drop, restore): it no longer belongs to the
-  // library entry it came from. The dock's own loads set `loading_`.
-  if (!loading_) current_.reset();
-}
-
-void LibraryDock::loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest) {
-  loading_ = true;
-  document_->reset(entry.scenario);
-  document_->setFileNotesAndTags(entry.notes, entry.tags);  // the notes are edited in the Inputs dock
-  loading_ = false;
-  current_ = ref(id);
-  // An older revision is an unsaved change of the entry: saving it makes it the newest again.
-  if (!latest) document_->markModified();
+  status_->setText(controller_->statusText());
+  status_->setToolTip(store() ? QDir::toNativeSeparators(controller_->libraryPath()) : QString());
 }
 
 std::int64_t LibraryDock::saveToLibrary(QString* error) {
-  if (!store_) {
-    if (error) *error = tr("No library is open.");
-    return 0;
-  }
-  cp::ScenarioFileDocument d;
-  d.scenario = document_->scenario();
-  d.notes = document_->fileNotes();
-  const std::int64_t id = currentId();
-  std::int64_t saved = 0;
-  int revision = 0;
-  const bool ok = guarded(error, [&] {
-    if (id != 0) {
-      // The entry keeps its name (renamed in the library) and tags; the scenario and its notes
-      // (edited in the Inputs dock) are the document's.
-      cp::StoredScenario old;
-      if (store_->load(id, old)) {
-        d.scenario.name = old.document.scenario.name;
-        d.scenario.derived_name = old.document.scenario.derived_name;
-        d.tags = old.document.tags;
-      }
-    }
-    saved = store_->save(d, snapshotOf(*document_), id, revision);
-  });
-  if (!ok) return 0;
-  loading_ = true;
-  document_->setFileName(QString());  // the document is the library entry now, not a file
-  loading_ = false;
-  if (id == 0) current_ = ref(saved);
-  document_->setClean();
-  refresh();
-  selectIds({saved});
-  announceSave(QString::fromStdString(d.scenario.name), revision);
-  Q_EMIT libraryChanged();
+  const std::int64_t saved = controller_->saveToLibrary(error);
+  if (saved != 0) selectIds({saved});
   return saved;
 }
 
 std::int64_t LibraryDock::saveAsNew(const QString& name, const QStringList& tags, QString* error) {
-  if (!store_) {
-    if (error) *error = tr("No library is open.");
-    return 0;
-  }
-  cp::ScenarioFileDocument d;
-  d.scenario = document_->scenario();
-  d.scenario.name = name.trimmed().toStdString();
-  d.tags = toStd(tags);
-  d.notes = document_->fileNotes();
-  std::int64_t saved = 0;
-  int revision = 0;
-  if (!guarded(error, [&] { saved = store_->save(d, snapshotOf(*document_), 0, revision); })) return 0;
-  loading_ = true;
-  document_->setFileName(QString());
-  loading_ = false;
-  current_ = ref(saved);
-  document_->setClean();
-  refresh();
-  selectIds({saved});
-  announceSave(QString::fromStdString(d.scenario.name), revision);
-  Q_EMIT libraryChanged();
+  const std::int64_t saved = controller_->saveAsNew(name, tags, error);
+  if (saved != 0) selectIds({saved});
   return saved;
 }
 
-void LibraryDock::announceSave(const QString& name, int revision) {
-  Q_EMIT saved(tr("Saved “%1” to the library %2 (revision %3)")
-                   .arg(name, QDir::toNativeSeparators(libraryPath_))
-                   .arg(revision));
-}
-
-bool LibraryDock::openScenario(std::int64_t id, QString* error) {
-  if (!store_) return false;
-  cp::StoredScenario s;
-  bool found = false;
-  if (!guarded(error, [&] { found = store_->load(id, s); })) return false;
-  if (!found) {
-    if (error) *error = tr("The scenario is no longer in the library.");
-    return false;
-  }
-  loadIntoDocument(s.document, id, true);
-  return true;
-}
+bool LibraryDock::openScenario(std::int64_t id, QString* error) { return controller_->openScenario(id, error); }
 
 bool LibraryDock::openRevision(std::int64_t id, int revision, QString* error) {
-  if (!store_) return false;
-  cp::StoredScenario s;
-  bool found = false;
-  if (!guarded(error, [&] { found = store_->load_revision(id, revision, s); })) return false;
-  if (!found) {
-    if (error) *error = tr("There is no revision %1 of this scenario.").arg(revision);
-    return false;
-  }
-  int latest = 0;
-  guarded(nullptr, [&] {
-    const auto h = store_->history(id);
-    if (!h.empty()) latest = h.front().revision;
-  });
-  loadIntoDocument(s.document, id, revision == latest);
-  return true;
+  return controller_->openRevision(id, revision, error);
 }
 
 bool LibraryDock::renameScenario(std::int64_t id, const QString& name, QString* error) {
-  if (!store_) return false;
-  const QString before = model_->nameOf(id);
-  const QString after = name.trimmed();
-  if (after.isEmpty()) {
-    if (error) *error = tr("A scenario needs a name.");
-    return false;
-  }
-  bool found = false;
-  if (!guarded(error, [&] { found = store_->rename(id, after.toStdString()); })) return false;
-  if (!found) {
-    if (error) *error = tr("The scenario is no longer in the library.");
-    return false;
-  }
-  undo_->push(new RenameCommand(this, ref(id), before, after));
-  refresh();
-  Q_EMIT libraryChanged();
-  return true;
+  return controller_->renameScenario(id, name, error);
 }
 
 bool LibraryDock::setTags(std::int64_t id, const QStringList& tags, QString* error) {
-  if (!store_) return false;
-  QStringList before;
-  if (const int row = model_->rowOf(id); row >= 0)
-    before = model_->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
-  if (!guarded(error, [&] { library::saveTags(*store_, id, tags); })) return false;
-  undo_->push(new TagsCommand(this, ref(id), model_->nameOf(id), before, tags));
-  refresh();
-  Q_EMIT libraryChanged();
-  return true;
+  return controller_->setTags(id, tags, error);
 }
 
 std::int64_t LibraryDock::duplicateScenario(std::int64_t id, QString* error) {
-  if (!store_) return 0;
-  std::int64_t copy = 0;
-  if (!guarded(error, [&] { copy = store_->duplicate(id); })) return 0;
-  if (copy == 0) {
-    if (error) *error = tr("The scenario is no longer in the library.");
-    return 0;
-  }
-  undo_->push(new DuplicateCommand(this, ref(id), ref(copy), model_->nameOf(id)));
-  refresh();
-  selectIds({copy});
-  Q_EMIT libraryChanged();
+  const std::int64_t copy = controller_->duplicateScenario(id, error);
+  if (copy != 0) selectIds({copy});
   return copy;
 }
 
 bool LibraryDock::deleteScenarios(const QList<std::int64_t>& ids, QString* error) {
-  if (!store_ || ids.isEmpty()) return false;
-  std::vector<DeleteCommand::Deleted> deleted;
-  const QString text = ids.size() == 1 ? tr("Delete “%1”").arg(model_->nameOf(ids.front()))
-                                       : tr("Delete %1 scenarios").arg(ids.size());
-  const bool ok = guarded(error, [&] {
-    for (std::int64_t id : ids) deleted.push_back(DeleteCommand::capture(this, *store_, id));
-    for (const DeleteCommand::Deleted& d : deleted) DeleteCommand::remove(this, *store_, d.ref);
-  });
-  if (!deleted.empty()) undo_->push(new DeleteCommand(this, std::move(deleted), text));
-  refresh();
-  Q_EMIT libraryChanged();
-  return ok;
-}
-
-QStringList LibraryDock::parseTags(const QString& text) {
-  QStringList tags;
-  for (const QString& part : text.split(QLatin1Char(','))) {
-    const QString t = part.trimmed();
-    if (!t.isEmpty() && !tags.contains(t)) tags << t;
-  }
-  return tags;
+  return controller_->deleteScenarios(ids, error);
 }
 
 void LibraryDock::fail(const QString& title, const QString& error) { QMessageBox::warning(this, title, error); }
@@ -620,11 +329,11 @@ void LibraryDock::save() {
 }
 
 void LibraryDock::saveAs() {
-  QString name = model_->nameOf(currentId());
+  QString name = controller_->model()->nameOf(currentId());
   if (name.isEmpty()) name = QString::fromStdString(document_->scenario().name);
   QStringList tags;
-  if (const int row = model_->rowOf(currentId()); row >= 0)
-    tags = model_->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
+  if (const int row = controller_->model()->rowOf(currentId()); row >= 0)
+    tags = controller_->model()->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
   SaveAsDialog dialog(name, tags, this);
   if (dialog.exec() != QDialog::Accepted) return;
   QString error;
@@ -637,7 +346,7 @@ void LibraryDock::openSelected() {
   if (document_->isModified() &&
       QMessageBox::question(this, tr("Unsaved changes"),
                             tr("The edited scenario has unsaved changes. Open “%1” anyway and drop them?")
-                                .arg(model_->nameOf(ids.front()))) != QMessageBox::Yes)
+                                .arg(controller_->model()->nameOf(ids.front()))) != QMessageBox::Yes)
     return;
   QString error;
   if (!openScenario(ids.front(), &error)) fail(tr("Cannot open the scenario"), error);
@@ -648,8 +357,8 @@ void LibraryDock::renameSelected() {
   if (ids.size() != 1) return;
   bool ok = false;
   const QString name = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal,
-                                             model_->nameOf(ids.front()), &ok);
-  if (!ok || name.trimmed().isEmpty() || name.trimmed() == model_->nameOf(ids.front())) return;
+                                             controller_->model()->nameOf(ids.front()), &ok);
+  if (!ok || name.trimmed().isEmpty() || name.trimmed() == controller_->model()->nameOf(ids.front())) return;
   QString error;
   if (!renameScenario(ids.front(), name, &error)) fail(tr("Cannot rename the scenario"), error);
 }
@@ -658,9 +367,9 @@ void LibraryDock::editTagsSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.size() != 1) return;
   const QStringList before =
-      model_->index(model_->rowOf(ids.front()), 0).data(ScenarioListModel::TagsRole).toStringList();
+      controller_->model()->index(controller_->model()->rowOf(ids.front()), 0).data(ScenarioListModel::TagsRole).toStringList();
   bool ok = false;
-  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(model_->nameOf(ids.front())),
+  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(controller_->model()->nameOf(ids.front())),
                                              QLineEdit::Normal, before.join(QStringLiteral(", ")), &ok);
   if (!ok || parseTags(text) == before) return;
   QString error;
@@ -681,7 +390,7 @@ void LibraryDock::deleteSelected() {
   const QString question =
       ids.size() == 1
           ? tr("Delete “%1” and its history from the library? Undo in the library brings it back.")
-                .arg(model_->nameOf(ids.front()))
+                .arg(controller_->model()->nameOf(ids.front()))
           : tr("Delete %1 scenarios and their history from the library? Undo in the library brings them back.")
                 .arg(ids.size());
   if (QMessageBox::question(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel,
@@ -701,13 +410,13 @@ void LibraryDock::compareSelected() {
 
 void LibraryDock::showHistory() {
   const QList<std::int64_t> ids = selectedIds();
-  if (ids.size() != 1 || !store_) return;
+  if (ids.size() != 1 || !store()) return;
   const std::int64_t id = ids.front();
   std::vector<cp::RevisionInfo> history;
   QString error;
-  if (!guarded(&error, [&] { history = store_->history(id); })) return fail(tr("Cannot read the history"), error);
+  if (!controller_->history(id, history, &error)) return fail(tr("Cannot read the history"), error);
 
-  RevisionHistoryDialog dialog(model_->nameOf(id), history, this);
+  RevisionHistoryDialog dialog(controller_->model()->nameOf(id), history, this);
   if (dialog.exec() != QDialog::Accepted || dialog.selectedRevision() == 0) return;
   if (document_->isModified() &&
       QMessageBox::question(this, tr("Unsaved changes"),

@@ -1,6 +1,7 @@
-// The scenario library dock's undo commands: rename, tags, duplicate and delete. The dock does
-// an operation first and then pushes its command, so the first redo() (QUndoStack::push calls
-// it) does nothing; undo and redo then go to the store and refresh the dock. A deleted scenario
+// The scenario library's undo commands: rename, tags, duplicate and delete. The controller
+// (ui/librarycontroller.h) does an operation first and then pushes its command, so the first
+// redo() (QUndoStack::push calls it) does nothing; undo and redo then go to the store and
+// refresh the controller's list. A deleted scenario
 // keeps every revision, and undo saves them again, oldest first, in one transaction.
 #pragma once
 
@@ -14,7 +15,7 @@
 #include <vector>
 
 #include "store/scenario_store.h"
-#include "ui/librarydock.h"
+#include "ui/librarycontroller.h"
 
 namespace cp::ui::library {
 
@@ -38,15 +39,15 @@ void saveTags(cp::ScenarioStore& store, std::int64_t id, const QStringList& tags
 
 class LibraryCommand : public QUndoCommand {
  public:
-  LibraryCommand(LibraryDock* dock, const QString& text) : QUndoCommand(text), dock_(dock) {}
+  LibraryCommand(LibraryController* controller, const QString& text) : QUndoCommand(text), controller_(controller) {}
   void undo() override;
   void redo() override;
 
  protected:
   virtual void undoIt() = 0;
   virtual void redoIt() = 0;
-  cp::ScenarioStore& store() const { return *dock_->store(); }
-  LibraryDock* dock_;
+  cp::ScenarioStore& store() const { return *controller_->store(); }
+  LibraryController* controller_;
 
  private:
   bool first_ = true;
@@ -55,20 +56,20 @@ class LibraryCommand : public QUndoCommand {
 // Rename and tags: a new revision with the old or the new name or tags.
 class RenameCommand : public LibraryCommand {
  public:
-  RenameCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, QString before, QString after);
+  RenameCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> ref, QString before, QString after);
 
  protected:
   void undoIt() override;
   void redoIt() override;
 
  private:
-  std::shared_ptr<LibraryDock::Ref> ref_;
+  std::shared_ptr<LibraryController::Ref> ref_;
   QString before_, after_;
 };
 
 class TagsCommand : public LibraryCommand {
  public:
-  TagsCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> ref, const QString& name, QStringList before,
+  TagsCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> ref, const QString& name, QStringList before,
               QStringList after);
 
  protected:
@@ -76,13 +77,13 @@ class TagsCommand : public LibraryCommand {
   void redoIt() override;
 
  private:
-  std::shared_ptr<LibraryDock::Ref> ref_;
+  std::shared_ptr<LibraryController::Ref> ref_;
   QStringList before_, after_;
 };
 
 class DuplicateCommand : public LibraryCommand {
  public:
-  DuplicateCommand(LibraryDock* dock, std::shared_ptr<LibraryDock::Ref> source, std::shared_ptr<LibraryDock::Ref> copy,
+  DuplicateCommand(LibraryController* controller, std::shared_ptr<LibraryController::Ref> source, std::shared_ptr<LibraryController::Ref> copy,
                    const QString& name);
 
  protected:
@@ -90,19 +91,19 @@ class DuplicateCommand : public LibraryCommand {
   void redoIt() override;
 
  private:
-  std::shared_ptr<LibraryDock::Ref> source_, copy_;
+  std::shared_ptr<LibraryController::Ref> source_, copy_;
 };
 
 class DeleteCommand : public LibraryCommand {
  public:
   struct Deleted {
-    std::shared_ptr<LibraryDock::Ref> ref;
+    std::shared_ptr<LibraryController::Ref> ref;
     std::vector<cp::StoredScenario> revisions;  // oldest first; the last one has the current tags
   };
-  DeleteCommand(LibraryDock* dock, std::vector<Deleted> deleted, const QString& text);
+  DeleteCommand(LibraryController* controller, std::vector<Deleted> deleted, const QString& text);
 
-  static Deleted capture(LibraryDock* dock, cp::ScenarioStore& store, std::int64_t id);
-  static void remove(LibraryDock* dock, cp::ScenarioStore& store, const std::shared_ptr<LibraryDock::Ref>& ref);
+  static Deleted capture(LibraryController* controller, cp::ScenarioStore& store, std::int64_t id);
+  static void remove(LibraryController* controller, cp::ScenarioStore& store, const std::shared_ptr<LibraryController::Ref>& ref);
 
  protected:
   void undoIt() override;

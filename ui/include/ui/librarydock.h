@@ -4,20 +4,18 @@
 // delete, the revision history (open an older revision), and "compare" for two to four rows.
 // Rename, tags, duplicate and delete are undoable on the dock's own undo stack (a deleted
 // scenario comes back with its whole history; ui/librarycommands.h); the dialogs are in
-// ui/librarydialogs.h. A library that was moved aside as damaged, is
-// read-only, or cannot be opened is said so in a banner at the top. Scenarios saved, renamed or
+// ui/librarydialogs.h. The dock is a view: the store, the list model, the operations and the
+// banner's state are its LibraryController's (ui/librarycontroller.h). A library that was
+// moved aside as damaged, is read-only, or cannot be opened is said so in a banner at the top. Scenarios saved, renamed or
 // deleted elsewhere (the command line, a second window) show without a restart: the dock
 // watches the library's files (ui/librarywatcher.h) and looks again when the application comes
 // back to the front, keeping the selection and the scroll position (issue 19 point 4).
 #pragma once
 
-#include <QByteArray>
 #include <QDockWidget>
-#include <QHash>
 #include <QList>
 #include <QStringList>
 #include <cstdint>
-#include <memory>
 
 class QAction;
 class QComboBox;
@@ -30,14 +28,13 @@ class QUndoStack;
 
 namespace cp {
 class ScenarioStore;
-struct Scenario;
-struct ScenarioFileDocument;
 }
 
 namespace cp::ui {
 
-class ScenarioDocument;
+class LibraryController;
 class LibraryWatcher;
+class ScenarioDocument;
 class ScenarioListModel;
 
 class LibraryDock : public QDockWidget {
@@ -52,30 +49,32 @@ class LibraryDock : public QDockWidget {
   // ~/.local/share/clusterplan/library.sqlite); empty when neither variable is set.
   static QString defaultLibraryPath();
 
+  // What the dock shows and does: the store, the list, the operations, the banner's state.
+  LibraryController* controller() const { return controller_; }
+
   // Opens (or creates) the library at `path`, replacing the one shown. False when it cannot be
   // opened; the banner then says why, and `message` gets the same text.
   bool openLibrary(const QString& path, QString* message = nullptr);
-  cp::ScenarioStore* store() const { return store_.get(); }
+  cp::ScenarioStore* store() const;
   bool isReadOnly() const;
   QString bannerText() const;  // what the banner says; empty when it is hidden
-  // What must be seen without opening the library tab: the library was moved aside as damaged,
-  // or it was refused (with the reason). Empty otherwise (also when it is only read-only).
-  QString alertText() const;
+  QString alertText() const;   // LibraryController::alertText
 
-  ScenarioListModel* model() const { return model_; }
+  ScenarioListModel* model() const;
   QSortFilterProxyModel* proxy() const { return proxy_; }
   QTableView* view() const { return view_; }
   QLineEdit* searchField() const { return search_; }
   QComboBox* tagFilter() const { return tagFilter_; }
-  QUndoStack* undoStack() const { return undo_; }
+  QUndoStack* undoStack() const;
+  LibraryWatcher* watcher() const;
 
   // The library entry the edited scenario came from or was saved to; 0: none.
   std::int64_t currentId() const;
   QList<std::int64_t> selectedIds() const;
   void selectIds(const QList<std::int64_t>& ids);
 
-  // The operations, without dialogs (the buttons ask first, then call these). On failure they
-  // return false (or 0) and set `error`.
+  // The controller's operations, without dialogs (the buttons ask first, then call these); a
+  // scenario saved or duplicated is selected. On failure they return false (or 0) and set `error`.
   std::int64_t saveToLibrary(QString* error = nullptr);  // a new revision of currentId(), or a new entry
   std::int64_t saveAsNew(const QString& name, const QStringList& tags, QString* error = nullptr);
   bool openScenario(std::int64_t id, QString* error = nullptr);
@@ -88,18 +87,9 @@ class LibraryDock : public QDockWidget {
   // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
   static QStringList parseTags(const QString& text);
 
-  // Used by the undo commands: a scenario's identity across undo and redo (a duplicate made
-  // again gets a new id; a deleted scenario comes back under its own, ScenarioStore::restore).
-  struct Ref {
-    std::int64_t id = 0;
-  };
-  std::shared_ptr<Ref> ref(std::int64_t id);
-  void rebind(const std::shared_ptr<Ref>& r, std::int64_t id);
   void refresh();  // re-reads the list and the tags, keeping the selection and the scroll position
-  // Re-reads the list when the library changed since it was last read (written elsewhere),
-  // and then says so (libraryChanged). The watcher and the application's activation call it.
+  // Re-reads the list when the library changed elsewhere (LibraryController::checkForChanges).
   void checkForChanges();
-  LibraryWatcher* watcher() const { return watcher_; }
 
  public Q_SLOTS:
   // The dock's buttons (with dialogs).
@@ -127,25 +117,21 @@ class LibraryDock : public QDockWidget {
   void updateActions();
   void updateTags();
   void applyFilter();
-  void documentReset();
   void fail(const QString& title, const QString& error);
-  void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
   void showBanner();
   void fitColumns();
   void select(const QList<std::int64_t>& ids, bool scroll);
-  QByteArray listing() const;  // what the list shows, to tell a change elsewhere from none
-  void announceSave(const QString& name, int revision);
+  void keepPlace();     // before a refresh: the selection and the row at the top of the view
+  void restorePlace();  // after it
 
   ScenarioDocument* document_;
-  std::unique_ptr<cp::ScenarioStore> store_;
-  ScenarioListModel* model_ = nullptr;
+  LibraryController* controller_;
   QSortFilterProxyModel* proxy_ = nullptr;
   QTableView* view_ = nullptr;
   QLineEdit* search_ = nullptr;
   QComboBox* tagFilter_ = nullptr;
   QLabel* banner_ = nullptr;
   QLabel* status_ = nullptr;
-  QUndoStack* undo_ = nullptr;
   QAction* saveAction_ = nullptr;
   QAction* saveAsAction_ = nullptr;
   QAction* openAction_ = nullptr;
@@ -158,17 +144,11 @@ class LibraryDock : public QDockWidget {
   QAction* undoAction_ = nullptr;
   QAction* redoAction_ = nullptr;
   QList<QToolButton*> buttons_;
-  QHash<qint64, std::weak_ptr<Ref>> refs_;
-  std::shared_ptr<Ref> current_;  // the entry the document belongs to
-  bool loading_ = false;          // the dock itself is resetting the document
-  bool columnsSized_ = false;     // the columns were fitted to the first scenarios shown
-  // What the banner reports, kept so that it can be worded again after a language change.
-  enum class Banner { None, MovedAside, ReadOnly, CannotOpen, Failed };
-  Banner banner_kind_ = Banner::None;
-  QString bannerArg_, bannerDetail_;
-  QString libraryPath_;
-  LibraryWatcher* watcher_ = nullptr;
-  QByteArray listed_;  // listing() when the list was last read
+  bool columnsSized_ = false;  // the columns were fitted to the first scenarios shown
+  // Where the user was before a refresh (keepPlace).
+  QList<std::int64_t> keptSelection_;
+  std::int64_t keptTop_ = 0;  // the row at the top of the scrolled view; 0: at the very top
+  int keptHorizontal_ = 0;
 };
 
 }  // namespace cp::ui
