@@ -350,6 +350,14 @@
         <source>A scenario to compare; the first is the baseline</source>
         <translation>要对比的方案；第一个为基准</translation>
     </message>
+    <message>
+        <source>“%1” cannot be read from the library: %2</source>
+        <translation>无法从方案库读取“%1”：%2</translation>
+    </message>
+    <message>
+        <source>“%1” is no longer in the library (it was deleted) and was taken out of the comparison.</source>
+        <translation>“%1”已不在方案库中（已被删除），已从对比中移除。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ExplainDialog</name>
@@ -409,10 +417,6 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>Cluster sizes up to</source>
-        <translation>集群规模上限</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -463,10 +467,6 @@
     <message>
         <source>seed: %1</source>
         <translation>原文：%1</translation>
-    </message>
-    <message>
-        <source>No estimate at %1 GPUs: %2</source>
-        <translation>%1 张 GPU 时无法估算：%2</translation>
     </message>
     <message>
         <source>Best layout per size</source>
@@ -542,6 +542,7 @@
     </message>
     <message>
         <source>Equal within 0.5% at %1 GPUs: %2</source>
+        <extracomment>%1 GPU count, %2 the reason</extracomment>
         <translation>%1 张 GPU：相差不到 0.5%，%2</translation>
     </message>
     <message>
@@ -570,10 +571,12 @@
     </message>
     <message>
         <source>mostly exposed %1 traffic, %2 per step on %3</source>
+        <extracomment>%1 kind of traffic, %2 extra time per step, %3 the slower fabric</extracomment>
         <translation>主要是未被掩盖的%1通信：%3 上每步 %2</translation>
     </message>
     <message>
         <source>%1 is %2 faster at %3 GPUs: %4</source>
+        <extracomment>%1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason</extracomment>
         <translation>%3 张 GPU：%1 快 %2，%4</translation>
     </message>
     <message>
@@ -590,6 +593,7 @@
     </message>
     <message>
         <source>%1; %2.</source>
+        <extracomment>a verdict, then what the fabric does to the monthly bill</extracomment>
         <translation>%1；%2。</translation>
     </message>
     <message>
@@ -785,10 +789,6 @@
     <message>
         <source>Token budget</source>
         <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source> B tokens</source>
-        <translation> B token</translation>
     </message>
     <message>
         <source>Precision</source>
@@ -1007,7 +1007,7 @@
         <translation>备注</translation>
     </message>
     <message>
-        <source>The scenario's name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
+        <source>The scenario&apos;s name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
         <translation>场景名称，显示在图表、报告和保存的文件中。留空时，名称按场景内容自动生成，并随修改而更新。</translation>
     </message>
     <message>
@@ -1020,22 +1020,66 @@
     </message>
 </context>
 <context>
-    <name>cp::ui::LibraryDock</name>
+    <name>cp::ui::LibraryController</name>
+    <message>
+        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
+        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
+        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
+        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
+    </message>
+    <message>
+        <source>The scenario library cannot be read.</source>
+        <translation>无法读取方案库。</translation>
+    </message>
+    <message>
+        <source>No library</source>
+        <translation>没有方案库</translation>
+    </message>
+    <message>
+        <source>Scenarios: %1</source>
+        <translation>方案：%1 个</translation>
+    </message>
+    <message>
+        <source>Matching scenarios: %1</source>
+        <translation>匹配的方案：%1 个</translation>
+    </message>
+    <message>
+        <source>%1 · read-only</source>
+        <translation>%1 · 只读</translation>
+    </message>
     <message>
         <source>Saved “%1” to the library %2 (revision %3)</source>
         <translation>已将“%1”保存到方案库 %2（第 %3 版）</translation>
     </message>
     <message>
-        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
-        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
+        <source>No library is open.</source>
+        <translation>没有打开方案库。</translation>
     </message>
     <message>
-        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
-        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
+        <source>The scenario is no longer in the library.</source>
+        <translation>该方案已不在方案库中。</translation>
     </message>
     <message>
-        <source>Delete scenarios</source>
-        <translation>删除方案</translation>
+        <source>There is no revision %1 of this scenario.</source>
+        <translation>该方案没有第 %1 版。</translation>
+    </message>
+    <message>
+        <source>A scenario needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios</source>
+        <translation>删除 %1 个方案</translation>
     </message>
     <message>
         <source>Rename “%1” to “%2”</source>
@@ -1048,6 +1092,21 @@
     <message>
         <source>Duplicate “%1”</source>
         <translation>复制“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::LibraryDock</name>
+    <message>
+        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
+        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
+        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete scenarios</source>
+        <translation>删除方案</translation>
     </message>
     <message>
         <source>Save to the library as</source>
@@ -1074,72 +1133,12 @@
         <translation>重做</translation>
     </message>
     <message>
-        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
-        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
-        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
-        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
-    </message>
-    <message>
-        <source>The scenario library cannot be read.</source>
-        <translation>无法读取方案库。</translation>
-    </message>
-    <message>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>No library</source>
-        <translation>没有方案库</translation>
-    </message>
-    <message>
-        <source>Scenarios: %1</source>
-        <translation>方案：%1 个</translation>
-    </message>
-    <message>
-        <source>Matching scenarios: %1</source>
-        <translation>匹配的方案：%1 个</translation>
-    </message>
-    <message>
-        <source>%1 · read-only</source>
-        <translation>%1 · 只读</translation>
-    </message>
-    <message>
-        <source>Open an older revision</source>
-        <translation>打开较早的版本</translation>
-    </message>
-    <message>
-        <source>No library is open.</source>
-        <translation>没有打开方案库。</translation>
-    </message>
-    <message>
-        <source>The scenario is no longer in the library.</source>
-        <translation>该方案已不在方案库中。</translation>
-    </message>
-    <message>
-        <source>There is no revision %1 of this scenario.</source>
-        <translation>该方案没有第 %1 版。</translation>
-    </message>
-    <message>
-        <source>A scenario needs a name.</source>
-        <translation>方案需要一个名称。</translation>
-    </message>
-    <message>
-        <source>Delete “%1”</source>
-        <translation>删除“%1”</translation>
-    </message>
-    <message>
-        <source>Delete %1 scenarios</source>
-        <translation>删除 %1 个方案</translation>
     </message>
     <message>
         <source>Cannot save to the library</source>
@@ -1349,20 +1348,12 @@
         <translation>&lt;p&gt;&lt;b&gt;clusterplan&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;面向大模型分布式训练的 GPU 集群规划工具：每块 GPU 的显存、并行方式与组网。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The file is not a JSON object.</source>
-        <translation>文件不是 JSON 对象。</translation>
-    </message>
-    <message>
         <source>Restore unsaved edits?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
         <source>clusterplan did not close cleanly last time. Restore the unsaved edits of that session?</source>
         <translation>clusterplan 上次未正常关闭。要恢复那次未保存的修改吗？</translation>
-    </message>
-    <message>
-        <source>Restore unsaved edits</source>
-        <translation>恢复未保存的修改</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -2253,6 +2244,10 @@ peak pipeline stage %2 of %3</source>
         <source>Global batch</source>
         <translation>全局批次</translation>
     </message>
+    <message>
+        <source>TP overlap without SP (Megatron-Core needs SP)</source>
+        <translation>TP 重叠但未开启 SP（Megatron-Core 需要 SP）</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PresentationWindow</name>
@@ -2540,6 +2535,17 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ScenarioDocument</name>
+    <message>
+        <source>Rename the scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Edit the notes</source>
+        <translation>编辑备注</translation>
     </message>
 </context>
 <context>
@@ -3357,17 +3363,6 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops</source>
         <translation>共 %1 台交换机、%2 条链路、%3 个光模块；最长路径经过 %4 台交换机</translation>
-    </message>
-</context>
-<context>
-    <name>cp::ui::ScenarioDocument</name>
-    <message>
-        <source>Rename the scenario</source>
-        <translation>重命名场景</translation>
-    </message>
-    <message>
-        <source>Edit the notes</source>
-        <translation>编辑备注</translation>
     </message>
 </context>
 </TS>
