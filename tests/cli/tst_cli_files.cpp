@@ -1,0 +1,164 @@
+// clusterplan-cli estimate with strict and hostile files (issue 14): a misspelt key or a file
+// without its format line is refused, pipes and devices are not read, impossible inputs are
+// refused, slow storage never gives a negative fraction. Checks call cp::cli::run in-process.
+#include <QtTest>
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "cli_support.h"
+#include "cli/estimate_args.h"
+#include "cli/estimate_output.h"
+#include "cli/sweep.h"
+#include "cli/sweep_args.h"
+#include "cli/sweep_output.h"
+#include "engine/assumptions.h"
+#include "engine/estimate.h"
+#include "engine/fabric.h"
+#include "io/power_cost_json.h"
+#include "plan/fabric_compare.h"
+#include "io/scenario_json.h"
+
+using nlohmann::json;
+
+namespace {
+
+using Result = cp::test::CliResult;
+using cp::test::runCli;
+using cp::test::estimateJson;
+using cp::test::writeFile;
+using cp::test::goodput;
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void misspeltKeyRefused();
+  void fileWithoutFormatRefused();
+  void hostileFiles_data();
+  void hostileFiles();
+  void impossibleInputsRefused_data();
+  void impossibleInputsRefused();
+  void slowStorageHasNoNegativeFraction();
+
+ private:
+  QTemporaryDir dir_;
+};
+
+void TestCli::misspeltKeyRefused() {
+  // Issue 14: {"parallelism": {"tp": 8, "ppp": 2}} estimated PP 4 (the default) with exit 0.
+  const QString path = writeFile(dir_, "ppp.json",
+                                 R"({"format": "clusterplan-scenario-file", "format_version": 1, "scenario":
+                                    {"parallelism": {"tp": 8, "ppp": 2}, "trainig": {}}})");
+  const Result r = runCli({"estimate", "--scenario", path});
+  QCOMPARE(r.code, 2);
+  QVERIFY(r.out.empty());
+  QCOMPARE(QString::fromStdString(r.err),
+           path + ": scenario.trainig: unknown key (did you mean 'training'?)\n" + path +
+               ": scenario.parallelism.ppp: unknown key (did you mean 'pp'?)\n");
+}
+
+void TestCli::fileWithoutFormatRefused() {
+  const QString path = writeFile(dir_, "no-format.json", R"({"parallelism": {"tp": 8, "pp": 2}})");
+  const Result r = runCli({"estimate", "--scenario", path});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(QString::fromStdString(r.err),
+           path + ": format: missing: a scenario file starts with \"format\": \"clusterplan-scenario-file\"\n");
+}
+
+// Issue 14, point 4: a pipe hung the CLI; a link to /dev/zero grew to 4.9 GB.
+void TestCli::hostileFiles_data() {
+  QTest::addColumn<QStringList>("args");  // FILE: the hostile file
+  QTest::addColumn<QString>("kind");
+  QTest::addColumn<QString>("message");
+  const QString fifo = "is a named pipe (FIFO), not a regular file";
+  const QString zero = "is a character device (such as /dev/zero), not a regular file";
+  QTest::newRow("--scenario fifo") << QStringList{"estimate", "--scenario", "FILE"} << "fifo" << "--scenario: 'FILE' " + fifo;
+  QTest::newRow("--scenario zero") << QStringList{"estimate", "--scenario", "FILE"} << "zero" << "--scenario: 'FILE' " + zero;
+  QTest::newRow("--scenario dir") << QStringList{"estimate", "--scenario", "FILE"} << "dir"
+                                  << "--scenario: 'FILE' is a directory, not a file";
+  QTest::newRow("--hf-config fifo") << QStringList{"estimate", "--hf-config", "FILE"} << "fifo"
+                                    << "--hf-config: 'FILE' " + fifo;
+  QTest::newRow("--hf-config zero") << QStringList{"estimate", "--hf-config", "FILE"} << "zero"
+                                    << "--hf-config: 'FILE' " + zero;
+  QTest::newRow("--batch fifo") << QStringList{"estimate", "--batch", "FILE"} << "fifo" << "--batch: FILE: " + fifo;
+  QTest::newRow("--batch zero") << QStringList{"estimate", "--batch", "FILE"} << "zero" << "--batch: FILE: " + zero;
+  QTest::newRow("--batch big") << QStringList{"estimate", "--batch", "FILE"} << "big"
+                               << "--batch: FILE: is 65.0 MiB, more than the limit of 64.0 MiB for this file";
+  QTest::newRow("import fifo") << QStringList{"scenario", "import", "FILE", "--db", "DB"} << "fifo" << "FILE: " + fifo;
+  QTest::newRow("import zero") << QStringList{"scenario", "import", "FILE", "--db", "DB"} << "zero" << "FILE: " + zero;
+}
+
+void TestCli::hostileFiles() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, kind);
+  QFETCH(QString, message);
+  QTemporaryDir dir;
+  const QString path = dir.filePath("input.json");
+  if (kind == "fifo") QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+  if (kind == "zero") QVERIFY(QFile::link("/dev/zero", path));
+  if (kind == "dir") QVERIFY(QDir(dir.path()).mkdir("input.json"));
+  if (kind == "big") {  // sparse: no disk space used
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(65) << 20));
+  }
+  args.replaceInStrings("FILE", path);
+  args.replaceInStrings("DB", dir.filePath("library.sqlite"));
+  message.replace("FILE", path);
+  const Result r = runCli(args);
+  QCOMPARE(r.code, 2);
+  QVERIFY(r.out.empty());
+  QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+}
+
+// Issue 14, point 5: `--power-price 1e308 --payment purchase` printed "-nan CNY".
+void TestCli::impossibleInputsRefused_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("power price 1e308") << QStringList{"--power-price", "1e308", "--payment", "purchase"}
+                                     << "--power-price: must be a price per kWh from 0 to 100, got 1e+308";
+  QTest::newRow("storage power") << QStringList{"--storage-w-per-node", "1e307"}
+                                 << "--storage-w-per-node: must be a power in watts from 0 to 1000000, got 1e+307";
+  QTest::newRow("exchange rate") << QStringList{"--exchange-rate", "1e-300"}
+                                 << "--exchange-rate: must be an exchange rate from 0.01 to 1000, got 1e-300";
+  QTest::newRow("checkpoint bandwidth") << QStringList{"--storage-bytes-per-s", "1e300"}
+                                        << "--storage-bytes-per-s: must be a bandwidth in bytes/s from 1000 to 1e+15, got 1e+300";
+}
+
+void TestCli::impossibleInputsRefused() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, message);
+  for (const char* format : {"text", "json"}) {
+    const Result r = runCli(QStringList{"estimate"} + args + QStringList{"--format", format});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.empty());
+    QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+  }
+}
+
+// Issue 14, point 5: `--storage-bytes-per-s 1e8` printed a goodput of -1.54 with "Warnings: none".
+void TestCli::slowStorageHasNoNegativeFraction() {
+  const Result text = runCli({"estimate", "--storage-bytes-per-s", "1e8"});
+  QCOMPARE(text.code, 0);
+  QVERIFY2(text.out.find("-1.5") == std::string::npos, text.out.c_str());
+  QVERIFY2(text.out.find("goodput 0.00000 at 1 h, 0.00000 at 2 h") != std::string::npos, text.out.c_str());
+  QVERIFY2(text.out.find("Warnings: none") == std::string::npos, text.out.c_str());
+  QVERIFY2(text.out.find("checkpointing every 7200 s (the seed's interval) leaves no progress") != std::string::npos,
+           text.out.c_str());
+  bool ok = false;
+  const json j = estimateJson({"--storage-bytes-per-s", "1e8"}, &ok);
+  QVERIFY(ok);
+  QCOMPARE(j["reliability"]["seed_interval"]["goodput_low"].get<double>(), 0.0);
+  bool warned = false;
+  for (const json& w : j["warnings"]) warned |= w["code"] == "seed_interval_no_progress";
+  QVERIFY(warned);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli_files.moc"
