@@ -214,7 +214,7 @@ void LibraryController::loadIntoDocument(const cp::ScenarioFileDocument& entry, 
   if (!latest) document_->markModified();
 }
 
-std::int64_t LibraryController::store(cp::ScenarioFileDocument d, std::int64_t id, QString* error) {
+std::int64_t LibraryController::saveDocument(cp::ScenarioFileDocument d, std::int64_t id, QString* error) {
   std::int64_t savedId = 0;
   int revision = 0;
   const bool ok = guarded(error, [&] {
@@ -252,7 +252,7 @@ std::int64_t LibraryController::saveToLibrary(QString* error) {
   cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
   d.notes = document_->fileNotes();
-  return store(std::move(d), currentId(), error);
+  return saveDocument(std::move(d), currentId(), error);
 }
 
 std::int64_t LibraryController::saveAsNew(const QString& name, const QStringList& tags, QString* error) {
@@ -265,7 +265,7 @@ std::int64_t LibraryController::saveAsNew(const QString& name, const QStringList
   d.scenario.name = name.trimmed().toStdString();
   d.tags = toStd(tags);
   d.notes = document_->fileNotes();
-  return store(std::move(d), 0, error);
+  return saveDocument(std::move(d), 0, error);
 }
 
 bool LibraryController::openScenario(std::int64_t id, QString* error) {

@@ -116,7 +116,7 @@ class LibraryController : public QObject {
  private:
   void documentReset();
   void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
-  std::int64_t store(cp::ScenarioFileDocument d, std::int64_t id, QString* error);
+  std::int64_t saveDocument(cp::ScenarioFileDocument d, std::int64_t id, QString* error);  // save, saveAsNew
   QByteArray listing() const;  // what the list shows, to tell a change elsewhere from none
 
   ScenarioDocument* document_;
