@@ -171,4 +171,18 @@ inline void checkEstimateErrorRow(const QList<QPair<QString, QString>>& placehol
   QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
 }
 
+
+// Every ordered pair of tokens from `pool` after `command`: the CLI exits 0 or 2, never
+// anything else (no crash, no exception out of cp::cli::run).
+inline void checkEveryTokenPair(const QString& command, const QStringList& pool) {
+  int runs = 0;
+  for (const QString& a : pool)
+    for (const QString& b : pool) {
+      const CliResult r = runCli({command, a, b});
+      QVERIFY2(r.code == 0 || r.code == 2, qPrintable(command + " " + a + " " + b));
+      ++runs;
+    }
+  QCOMPARE(runs, int(pool.size() * pool.size()));
+}
+
 }  // namespace cp::test

@@ -27,6 +27,7 @@ namespace {
 
 using Result = cp::test::CliResult;
 using cp::test::runCli;
+using cp::test::checkEveryTokenPair;
 using cp::test::toStd;
 using cp::test::estimateJson;
 using cp::test::sweepJson;
@@ -337,14 +338,7 @@ void TestCli::sweepNoCrashOnMixedTokens() {
   // Every ordered pair of awkward tokens: sweep returns 0 or 2, never anything else.
   const QStringList pool{"--gpus", "8,16", ",", "--vary", "tp=", "tp=4,8", "=", "--fabric", "ib-ndr,",
                          "--scaling", "weak", "--tp", "-1", "--", "--format", "csv", "--gpus=", "x=1"};
-  int runs = 0;
-  for (const QString& a : pool)
-    for (const QString& b : pool) {
-      const Result r = runCli({"sweep", a, b});
-      QVERIFY2(r.code == 0 || r.code == 2, qPrintable(a + " " + b));
-      ++runs;
-    }
-  QCOMPARE(runs, int(pool.size() * pool.size()));
+  checkEveryTokenPair(QStringLiteral("sweep"), pool);
 }
 
 // Issue 14, point 6: the sweep is written point by point; the document is that built at once
