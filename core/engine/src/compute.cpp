@@ -82,11 +82,11 @@ Rates rates(const ComputeContext& c) {
   // fp8 recipes keep the attention core in bf16 unless asked (Training::fp8_attention).
   r.attention_peak = fp8 && !tr.fp8_attention ? peak_flops(*c.gpu, Precision::Bf16) : r.gemm_peak;
   // PyTorch's flash kernels (SDPA's flash backend and flash-attn are FlashAttention-2; Triton
-  // variants likewise) are written for Ampere: on Hopper-class GPUs (128 x 256 GEMM tiles in
-  // the catalog) they run without the asynchronous tensor cores and TMA that the Hopper-native
-  // kernels of Transformer Engine (cuDNN fused attention) and FlashAttention-3 use.
+  // variants likewise) are written for Ampere: on Hopper-class GPUs they run without the
+  // asynchronous tensor cores and TMA that the Hopper-native kernels of Transformer Engine
+  // (cuDNN fused attention) and FlashAttention-3 use (GpuSpec::fa2_fraction_of_fa3).
   const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
-  if (pytorch && c.gpu->tile_n >= 256) r.flash_factor = calib::kFa2OnHopperFactor;
+  if (pytorch) r.flash_factor = c.gpu->fa2_fraction_of_fa3;
   if (tr.stack == SoftwareStack::PyTorchEager) {
     r.extra_launch_s = k.eager_launch_s;
     r.eager = true;
@@ -219,10 +219,10 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   double executed_fwd = core_flops, executed_bwd = 2.0 * core_flops;  // attention FLOPs run
   if (tr.flash_attention) {
     // Flash attention (Dao et al. 2022): causal blocks above the diagonal are skipped, so the
-    // forward does about half the full s^2 work; the backward about 2.5x the forward.
-    const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
+    // forward does about half the full s^2 work; the backward kFlashBackwardFactor x the forward.
+    const double causal = 0.5 + calib::kFlashDiagonalKeys / skv;  // plus the diagonal blocks
     executed_fwd = core_flops * causal;
-    executed_bwd = 2.5 * executed_fwd;
+    executed_bwd = calib::kFlashBackwardFactor * executed_fwd;
     att.time = executed_fwd /
                (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency * rt.flash_factor);
     if (p.cp > 1) {
@@ -237,7 +237,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
       att.time += (p.cp - 1) * 3.0 * calib::kKernelOverheadS;
       att_bwd_bytes += 2.0 * (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
     }
-    att_bwd_time = 2.5 * att.time;
+    att_bwd_time = calib::kFlashBackwardFactor * att.time;
   } else {
     // Unfused (Megatron-LM 2021-22): two batched GEMMs over the full score matrix; backward
     // two GEMMs per forward GEMM. Fused scale-mask-softmax reads and writes each 16-bit score

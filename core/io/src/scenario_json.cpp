@@ -49,6 +49,7 @@ json gpu_spec_to_json(const GpuSpec& g) {
           {"tdp_w", g.tdp_w},
           {"mamf_fraction", g.mamf_fraction},
           {"tile_n", g.tile_n},
+          {"fa2_fraction_of_fa3", g.fa2_fraction_of_fa3},
           {"sm_count", g.sm_count},
           {"source", g.source}};
 }
@@ -304,6 +305,7 @@ void read_gpu_spec(const json& g, GpuSpec& x, Reader& r) {
   r.number(g, "tdp_w", p, x.tdp_w);
   r.number(g, "mamf_fraction", p, x.mamf_fraction);
   r.integer(g, "tile_n", p, x.tile_n);
+  r.number(g, "fa2_fraction_of_fa3", p, x.fa2_fraction_of_fa3);
   r.integer(g, "sm_count", p, x.sm_count);
   r.string(g, "source", p, x.source);
 }
