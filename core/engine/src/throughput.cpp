@@ -65,17 +65,28 @@ GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int p
   return group_link(s, net, ranks, per_node, TrafficPattern::Ring);
 }
 
-TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap) {
+bool tp_backward_overlaps(const Training& tr) {
+  return tr.tp_async_grad && (tr.stack == SoftwareStack::MegatronCore || tr.stack == SoftwareStack::MegatronLm);
+}
+
+TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
+                          bool async_backward, double async_window_s) {
   TpLayerCost c;
   if (tp <= 1) return c;
   const CollectiveTime ar = all_reduce(calib::kActivationBytes * tokens * hidden, tp, link);
   c.algo = ar.algo;
   const double collectives = calib::kTpCollectivesPerLayer + (full_recompute ? calib::kTpCollectivesRecomputed : 0.0);
   c.exposed_s = collectives * ar.seconds;
+  // The asynchronous backward hides the backward pair under the weight-gradient GEMMs; TP
+  // overlap (userbuffers) hides kTpOverlapHidden of all, and never less than the former.
+  const double async_hidden =
+      async_backward ? std::min(calib::kTpCollectivesBackward * ar.seconds, std::max(0.0, async_window_s)) : 0.0;
   if (overlap) {
-    c.hidden_s = c.exposed_s * calib::kTpOverlapHidden;
-    c.exposed_s -= c.hidden_s;
+    c.hidden_s = std::max(c.exposed_s * calib::kTpOverlapHidden, async_hidden);
+  } else {
+    c.hidden_s = async_hidden;
   }
+  c.exposed_s -= c.hidden_s;
   return c;
 }
 
@@ -275,7 +286,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
   st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
 
-  const TpLayerCost tp = tp_layer_cost(T, h, p.tp, st.tp.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap);
+  // The window of the layers that make up most of the model (one TP cost per layer).
+  const double async_window = 2 * m.moe_layers() > m.layers ? moe.tp_async_window_s : dense.tp_async_window_s;
+  const TpLayerCost tp = tp_layer_cost(T, h, p.tp, st.tp.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap,
+                                       tp_backward_overlaps(tr), async_window);
   if (p.tp > 1) st.tp.algo = tp.algo;
   const EpLayerCost ep = p.ep > 1 && m.is_moe() ? ep_layer_cost(m, tr, p.tp, T, st.ep) : EpLayerCost{};
   if (p.ep > 1 && m.is_moe()) st.ep.algo = ep.algo;
@@ -361,7 +375,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
 
   // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
   // overlap the GEMMs, slowing them by about the share of SMs they hold.
-  const double tp_hidden = tp.exposed_s > 0 ? mb * c.tp * (tp.hidden_s / tp.exposed_s) : 0.0;
+  const double tp_hidden = mb * kinds[slow].layers * tp.hidden_s;
   const double dp_hidden = std::max(0.0, st.dp_total_s - st.exposed.dp_s);
   const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
   st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes) +

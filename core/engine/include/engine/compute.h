@@ -103,6 +103,10 @@ struct LayerWork {
   double bwd_s = 0;           // backward time
   double recompute_s = 0;     // extra forward work in backward (recomputation)
   double attention_fwd_s = 0; // the attention core's share of fwd_s (for CP overlap)
+  // The backward's weight-gradient GEMMs of the column-parallel layers (fused QKV, or MLA's
+  // up-projections, and the MLP's first GEMM): the window Megatron's asynchronous TP backward
+  // hides the input-gradient all-reduce under (throughput.h, tp_layer_cost). Part of bwd_s.
+  double tp_async_window_s = 0;
   // Model FLOPs follow the published runs' convention (Narayanan et al. 2021, Korthikanti et
   // al. 2022, Megatron-LM's reported TFLOP/s): attention scores and context counted over the
   // full s x s matrix, whether or not causal masking skips half of it.

@@ -49,6 +49,9 @@ inline constexpr double kActivationBytes = 2.0;
 // recomputation repeats the forward pair (Korthikanti et al. 2022, section 5).
 inline constexpr double kTpCollectivesPerLayer = 4.0;
 inline constexpr double kTpCollectivesRecomputed = 2.0;
+// Of the per-layer four, the backward's two (the f operators' input-gradient all-reduces; with
+// SP an all-gather of the input and a reduce-scatter of its gradient).
+inline constexpr double kTpCollectivesBackward = 2.0;
 // Expert parallelism per MoE layer: a dispatch + combine pair forward and their gradients
 // backward (GShard, Lepikhin et al. 2020; Megatron-Core's token dispatcher): 2 pairs, one more
 // when full recomputation repeats the forward.
@@ -161,7 +164,21 @@ struct TpLayerCost {
   double hidden_s = 0;   // hidden behind GEMMs (it still slows them: kOverlapInterference)
   CollectiveAlgo algo = CollectiveAlgo::None;
 };
-TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap);
+//
+// Without Megatron-Core's TP overlap, Megatron's linear layers still run the backward's
+// collectives asynchronously (`async_backward`, tp_backward_overlaps): each column-parallel
+// layer launches its input-gradient all-reduce (with SP: the input all-gather under the
+// input-gradient GEMM, the reduce-scatter under the weight-gradient GEMM) and computes its
+// weight gradient meanwhile (Megatron-LM megatron/core/tensor_parallel/layers.py,
+// LinearWithGradAccumulationAndAsyncCommunication; --async-tensor-model-parallel-allreduce).
+// The backward pair hides under `async_window_s` (LayerWork::tp_async_window_s); the forward's
+// collectives, and the recomputed forward's, stay exposed.
+TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
+                          bool async_backward = false, double async_window_s = 0);
+// Whether the stack runs the TP backward asynchronously: Training::tp_async_grad on the
+// Megatron-LM and Megatron-Core stacks (the Megatron-DeepSpeed forks of 2021 and PyTorch's
+// DTensor TP, without async TP, wait on each collective).
+bool tp_backward_overlaps(const Training& tr);
 
 // Bytes per element of an fp8 dispatch: 1 + kFp8ScaleBytes / kFp8ScaleBlock = 1.03125.
 double fp8_dispatch_bytes_per_element();
