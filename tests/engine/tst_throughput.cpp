@@ -27,6 +27,21 @@ Scenario h100_job(const char* model, int tp, int pp, int gpus, int global_batch,
   return s;
 }
 
+// One DGX A100 80GB (8 GPUs on NVSwitch) training a preset at TP `tp` without SP.
+Scenario a100_node_job(const char* model, int seq, int micro_batch, int global_batch, int tp) {
+  Scenario s = default_scenario();
+  s.model = find_model_preset(model)->shape;
+  s.model_id = model;
+  s.training.seq = seq;
+  s.training.micro_batch = micro_batch;
+  s.training.global_batch = global_batch;
+  s.parallel = Parallelism{tp, 1, 1, 0, 1, 1, false};
+  s.cluster.gpu = *find_gpu("a100-80gb-sxm");
+  s.cluster.nodes = 1;
+  s.cluster.gpus_per_node = 8;
+  return s;
+}
+
 Estimate checked(const Scenario& s) {
   const auto problems = validate(s);
   if (!problems.empty()) qFatal("invalid scenario: %s", problems.front().text().c_str());
@@ -603,17 +618,9 @@ void TstThroughput::zero3InsideANodeSlowsCompute() {
   // FSDP on one DGX A100 (llm-foundry's MPT-13B row shape): the hidden gathers and
   // reduce-scatters run at NVLink speed and take 40% of the HBM bandwidth while they overlap
   // the GEMMs, so the compute grows by about 0.405 x the hidden time (0.15 before).
-  Scenario s = default_scenario();
-  s.model = find_model_preset("llama-2-13b")->shape;
-  s.model_id = "llama-2-13b";
-  s.training.seq = 2048;
-  s.training.micro_batch = 2;
-  s.training.global_batch = 48;
+  Scenario s = a100_node_job("llama-2-13b", 2048, 2, 48, 1);
   s.training.zero = Zero::Stage3;
   s.training.dp_overlap = true;
-  s.parallel = Parallelism{1, 1, 1, 0, 1, 1, false};
-  s.cluster.gpu = *find_gpu("a100-80gb-sxm");
-  s.cluster.nodes = 1;
   const Estimate e = checked(s);
   QCOMPARE(e.step.dp.nodes, 1);
   const double hidden = e.step.dp_total_s - e.step.exposed.dp_s;
@@ -844,19 +851,10 @@ void TstThroughput::tpBackwardHidesUnderWeightGradients() {
   // weight-gradient GEMMs of QKV and the MLP's first GEMM, which outlast the pair, so the
   // exposed TP time halves; Narayanan's 2021 code (tp_async_grad off) and the Megatron-DeepSpeed
   // stack wait on it.
-  Scenario s = default_scenario();
-  s.model = find_model_preset("megatron-22b")->shape;
-  s.model_id = "megatron-22b";
-  s.training.seq = 2048;
-  s.training.micro_batch = 4;
-  s.training.global_batch = 4;
+  Scenario s = a100_node_job("megatron-22b", 2048, 4, 4, 8);
   s.training.recompute = Recompute::None;
   s.training.flash_attention = false;
   s.training.stack = SoftwareStack::MegatronLm;
-  s.parallel = Parallelism{8, 1, 1, 0, 1, 1, false};
-  s.cluster.gpu = *find_gpu("a100-80gb-sxm");
-  s.cluster.nodes = 1;
-  s.cluster.gpus_per_node = 8;
   const Estimate on = checked(s);
   s.training.tp_async_grad = false;
   const Estimate off = checked(s);
