@@ -65,7 +65,7 @@ struct EstimateArgs {
   std::optional<int> nics_per_node;
   std::optional<Topology> topology;
   std::optional<double> oversubscription;
-  std::optional<bool> tp_comm_overlap, dp_overlap;
+  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad;
   std::optional<MoeDispatch> moe_dispatch;
   std::optional<int> moe_max_nodes;
 

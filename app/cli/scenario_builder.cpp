@@ -177,6 +177,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.flash_attention, t.flash_attention);
   set_if(a.tokens, t.tokens);
   set_if(a.tp_comm_overlap, t.tp_comm_overlap);
+  set_if(a.tp_async_grad, t.tp_async_grad);
   set_if(a.moe_dispatch, t.moe_dispatch);
   set_if(a.moe_max_nodes, t.moe_max_nodes);
   set_if(a.dp_overlap, t.dp_overlap);

@@ -100,6 +100,8 @@ void TstValidate::problems_data() {
       "cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth");
   row("GPU without MAMF", [](Scenario& s) { s.cluster.gpu.mamf_fraction = 0; }, "cluster.gpu_spec.mamf_fraction",
       "must be a fraction above 0 and at most 1");
+  row("FlashAttention-2 rate above 1", [](Scenario& s) { s.cluster.gpu.fa2_fraction_of_fa3 = 1.5; },
+      "cluster.gpu_spec.fa2_fraction_of_fa3", "must be a fraction above 0 and at most 1, got 1.5");
   row("calibration factor 0", [](Scenario& s) { s.calibration.step_time_factor = 0; }, "calibration.step_time_factor",
       "must be a positive ratio of measured to modelled step time");
   row("negative framework", [](Scenario& s) { s.overheads.framework_bytes = -1; }, "overheads.framework_bytes",

@@ -10,8 +10,8 @@ namespace calib {
 // Fitted on the validation corpus by tests/validation/tst_calibration.cpp (coordinate search,
 // every fitted run; the leave-one-family-out figures are in docs/model.md).
 constexpr Tunables kCalibrated{
-    .flash_efficiency = 0.5,
-    .gemm_k_overhead = 384,
+    .flash_efficiency = 0.525,
+    .gemm_k_overhead = 416,
     .fp8_gemm_efficiency = 1.0,
     .eager_traffic_scale = 2.75,
     .eager_launch_s = 30e-6,
@@ -82,17 +82,23 @@ Rates rates(const ComputeContext& c) {
   // fp8 recipes keep the attention core in bf16 unless asked (Training::fp8_attention).
   r.attention_peak = fp8 && !tr.fp8_attention ? peak_flops(*c.gpu, Precision::Bf16) : r.gemm_peak;
   // PyTorch's flash kernels (SDPA's flash backend and flash-attn are FlashAttention-2; Triton
-  // variants likewise) are written for Ampere: on Hopper-class GPUs (128 x 256 GEMM tiles in
-  // the catalog) they run without the asynchronous tensor cores and TMA that the Hopper-native
-  // kernels of Transformer Engine (cuDNN fused attention) and FlashAttention-3 use.
+  // variants likewise) are written for Ampere: on Hopper-class GPUs they run without the
+  // asynchronous tensor cores and TMA that the Hopper-native kernels of Transformer Engine
+  // (cuDNN fused attention) and FlashAttention-3 use (GpuSpec::fa2_fraction_of_fa3).
   const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
-  if (pytorch && c.gpu->tile_n >= 256) r.flash_factor = calib::kFa2OnHopperFactor;
+  if (pytorch) r.flash_factor = c.gpu->fa2_fraction_of_fa3;
   if (tr.stack == SoftwareStack::PyTorchEager) {
     r.extra_launch_s = k.eager_launch_s;
     r.eager = true;
     r.eager_traffic_scale = k.eager_traffic_scale;
   }
   return r;
+}
+
+// Weight-gradient GEMM of a forward GEMM (M tokens) x (K -> N): dW = X^T dY, an N x K output
+// summed over the M tokens.
+double wgrad_time(const ComputeContext& c, const Rates& r, double m, double n, double k, double count = 1) {
+  return count * (gemm_time(*c.gpu, r.gemm_peak, k, n, m) + r.extra_launch_s);
 }
 
 struct Acc {
@@ -141,6 +147,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const Rates rt = rates(c);
   Acc g(c, rt);
   double dqk = 0, dv = 0;
+  double async_window = 0;  // wgrad GEMMs of the column-parallel layers (LayerWork::tp_async_window_s)
   if (m.attention == AttentionType::Mla) {
     const MlaShape& x = m.mla;
     dqk = x.qk_nope_head_dim + x.qk_rope_head_dim;
@@ -148,15 +155,19 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     if (x.q_lora_rank > 0) {
       g.gemm(T, x.q_lora_rank, h, 1, 1 / t);       // W_DQ (replicated across TP)
       g.gemm(T, a * dqk / t, x.q_lora_rank);       // W_UQ
+      async_window += wgrad_time(c, rt, T, a * dqk / t, x.q_lora_rank);
     } else {
       g.gemm(T, a * dqk / t, h);
+      async_window += wgrad_time(c, rt, T, a * dqk / t, h);
     }
     g.gemm(T, x.kv_lora_rank + x.qk_rope_head_dim, h, 1, 1 / t);    // W_DKV + W_KR (replicated)
     g.gemm(T, a * (x.qk_nope_head_dim + x.v_head_dim) / t, x.kv_lora_rank);  // W_UK, W_UV
+    async_window += wgrad_time(c, rt, T, a * (x.qk_nope_head_dim + x.v_head_dim) / t, x.kv_lora_rank);
     g.gemm(T, h, a * dv / t);                                       // output projection
   } else {
     dqk = dv = m.effective_head_dim();
     g.gemm(T, (a * dqk + 2.0 * m.kv_heads * dqk) / t, h);  // fused QKV
+    async_window += wgrad_time(c, rt, T, (a * dqk + 2.0 * m.kv_heads * dqk) / t, h);
     g.gemm(T, h, a * dv / t);                              // output projection
   }
   const double per_f = m.ffn_type == FfnType::SwiGlu ? 2.0 : 1.0;  // gate and up, or up
@@ -168,9 +179,11 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     const double tokens_per_expert = T * m.experts_per_token * p.ep / m.experts;
     g.gemm(T, m.experts, h, 1, 1 / t);  // router (replicated)
     g.gemm(tokens_per_expert, per_f * fe / t, h, experts_here);
+    async_window += wgrad_time(c, rt, tokens_per_expert, per_f * fe / t, h, experts_here);
     g.gemm(tokens_per_expert, h, fe / t, experts_here);
     if (m.shared_experts > 0) {
       g.gemm(T, m.shared_experts * per_f * fe / t, h);
+      async_window += wgrad_time(c, rt, T, m.shared_experts * per_f * fe / t, h);
       g.gemm(T, h, m.shared_experts * fe / t);
     }
     // Permute and unpermute tokens for dispatch and combine (read + write, twice).
@@ -178,6 +191,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     elementwise += T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
   } else {
     g.gemm(T, per_f * m.ffn / t, h);
+    async_window += wgrad_time(c, rt, T, per_f * m.ffn / t, h);
     g.gemm(T, h, m.ffn / t);
     elementwise += T * m.ffn * (per_f + 1.0) * 2.0 / t;  // activation: read gate(/up), write
   }
@@ -219,10 +233,10 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   double executed_fwd = core_flops, executed_bwd = 2.0 * core_flops;  // attention FLOPs run
   if (tr.flash_attention) {
     // Flash attention (Dao et al. 2022): causal blocks above the diagonal are skipped, so the
-    // forward does about half the full s^2 work; the backward about 2.5x the forward.
-    const double causal = 0.5 + 64.0 / skv;  // plus the diagonal blocks
+    // forward does about half the full s^2 work; the backward kFlashBackwardFactor x the forward.
+    const double causal = 0.5 + calib::kFlashDiagonalKeys / skv;  // plus the diagonal blocks
     executed_fwd = core_flops * causal;
-    executed_bwd = 2.5 * executed_fwd;
+    executed_bwd = calib::kFlashBackwardFactor * executed_fwd;
     att.time = executed_fwd /
                (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency * rt.flash_factor);
     if (p.cp > 1) {
@@ -237,7 +251,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
       att.time += (p.cp - 1) * 3.0 * calib::kKernelOverheadS;
       att_bwd_bytes += 2.0 * (p.cp - 1) * 3.0 * T * heads_here * dv * 2.0;
     }
-    att_bwd_time = 2.5 * att.time;
+    att_bwd_time = calib::kFlashBackwardFactor * att.time;
   } else {
     // Unfused (Megatron-LM 2021-22): two batched GEMMs over the full score matrix; backward
     // two GEMMs per forward GEMM. Fused scale-mask-softmax reads and writes each 16-bit score
@@ -261,6 +275,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
                           14.0 * (calib::kKernelOverheadS + rt.extra_launch_s);
   const double att_fwd = att.time + att_fwd_bytes / hbm;
   w.attention_fwd_s = att_fwd;
+  w.tp_async_window_s = async_window;
   w.fwd_s = g.time + att_fwd + mem_time;
   // Backward: two GEMMs (input and weight gradients) per forward GEMM; memory-bound kernels
   // read and write about twice what the forward did.

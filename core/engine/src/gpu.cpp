@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "engine/compute.h"
 #include "engine/units.h"
 
 namespace cp {
@@ -21,6 +22,12 @@ constexpr double GBps = 1e9;
 // MAMF (last numbers): measured maximum achievable BF16 matmul throughput / peak, from Bekman's
 // MAMF table [secondary source]: A100 SXM 271 of 312 TF (0.87), H100 SXM about 795 of 989
 // (0.80), MI300X about 0.6; others [est] by architecture.
+// Last number on Hopper-class rows: FlashAttention-2-class kernels' rate relative to the
+// native attention kernels (GpuSpec::fa2_fraction_of_fa3): FlashAttention-2 reaches 35% of the
+// H100's peak, FlashAttention-3 75% (Shah et al. 2024, calib::kFa2OnHopperFactor). H800, H200
+// and H20 are Hopper dies; B200 (Blackwell) and MI300X (CDNA3) [est]: FlashAttention-2's
+// Ampere-era kernels likewise leave their newer tensor-core paths unused. Ampere and Ada rows: 1.
+constexpr double kFa2 = calib::kFa2OnHopperFactor;
 // The GPUs the published runs of shared/reference/published-runs.md (sections A-C) were
 // measured on: Selene's A100 SXM (40 and 80 GB) and Megatron-Core's H100 SXM.
 constexpr std::string_view kCalibrated[] = {"a100-40gb-sxm", "a100-80gb-sxm", "h100-sxm"};
@@ -43,23 +50,23 @@ const std::vector<GpuSpec>& gpus() {
       {"a800-sxm", "A800 80GB SXM", 80 * GiB, 312 * T, 0, 156 * T, 2039 * GBps, 200 * GBps, 400, 108,
        "A100 datasheet figures with NVLink cut to 400 GB/s [secondary source]", 0.87, 128},
       {"h100-sxm", "H100 SXM 80GB", 80 * GiB, 989 * T, 1979 * T, 494.5 * T, 3350 * GBps, 450 * GBps, 700, 132,
-       "NVIDIA H100 datasheet (2023)", 0.80, 256},
+       "NVIDIA H100 datasheet (2023)", 0.80, 256, kFa2},
       {"h100-pcie", "H100 PCIe 80GB", 80 * GiB, 756 * T, 1513 * T, 378 * T, 2000 * GBps, 300 * GBps, 350, 114,
-       "NVIDIA H100 product brief (NVLink bridge 600 GB/s); MAMF [est]", 0.80, 256},
+       "NVIDIA H100 product brief (NVLink bridge 600 GB/s); MAMF [est]", 0.80, 256, kFa2},
       {"h800-sxm", "H800 SXM 80GB", 80 * GiB, 989 * T, 1979 * T, 494.5 * T, 3350 * GBps, 200 * GBps, 700, 132,
-       "H100 SXM figures with NVLink cut to 400 GB/s [secondary source]", 0.80, 256},
+       "H100 SXM figures with NVLink cut to 400 GB/s [secondary source]", 0.80, 256, kFa2},
       {"h200-sxm", "H200 SXM 141GB", 143771.0 * MiB, 989 * T, 1979 * T, 494.5 * T, 4800 * GBps, 450 * GBps, 700, 132,
-       "NVIDIA H200 datasheet (2024); capacity as nvidia-smi reports it", 0.80, 256},
+       "NVIDIA H200 datasheet (2024); capacity as nvidia-smi reports it", 0.80, 256, kFa2},
       {"h20", "H20 96GB", 96 * GiB, 148 * T, 296 * T, 74 * T, 4000 * GBps, 450 * GBps, 400, 78,
-       "[secondary source]; no official datasheet found; MAMF [est]", 0.90, 256},
+       "[secondary source]; no official datasheet found; MAMF [est]", 0.90, 256, kFa2},
       {"b200", "B200 (HGX) 180GB", 183359.0 * MiB, 2250 * T, 4500 * T, 1125 * T, 8000 * GBps, 900 * GBps, 1000, 148,
-       "NVIDIA DGX B200 user guide (2024); MAMF [est]", 0.75, 256},
+       "NVIDIA DGX B200 user guide (2024); MAMF [est]", 0.75, 256, kFa2},
       {"l40s", "L40S 48GB", 48e9, 362 * T, 733 * T, 183 * T, 864 * GBps, 0, 350, 142,
        "NVIDIA L40S datasheet (2023); MAMF [est]", 0.75, 128},
       {"rtx-4090", "GeForce RTX 4090 24GB", 24 * GiB, 165 * T, 330 * T, 82.6 * T, 1008 * GBps, 0, 450, 128,
        "[secondary source]; FP16 with FP32 accumulate; FP8 figure disputed; MAMF [est]", 0.85, 128},
       {"mi300x", "AMD Instinct MI300X 192GB", 192e9, 1307 * T, 2615 * T, 653.7 * T, 5300 * GBps, 448 * GBps, 750, 304,
-       "AMD MI300X datasheet (2023); Infinity Fabric 896 GB/s [secondary source]", 0.60, 256},
+       "AMD MI300X datasheet (2023); Infinity Fabric 896 GB/s [secondary source]", 0.60, 256, kFa2},
   });
   return kGpus;
 }

@@ -339,6 +339,9 @@ std::vector<Problem> validate(const Scenario& s) {
     c.fail("cluster.gpu_spec.bf16_flops", "a GPU needs a positive BF16 peak and memory bandwidth");
   if (!(k.gpu.mamf_fraction > 0 && k.gpu.mamf_fraction <= 1))
     c.fail("cluster.gpu_spec.mamf_fraction", "must be a fraction above 0 and at most 1, got " + num(k.gpu.mamf_fraction));
+  if (!(k.gpu.fa2_fraction_of_fa3 > 0 && k.gpu.fa2_fraction_of_fa3 <= 1))
+    c.fail("cluster.gpu_spec.fa2_fraction_of_fa3",
+           "must be a fraction above 0 and at most 1, got " + num(k.gpu.fa2_fraction_of_fa3));
   if (t.moe_max_nodes < 0 || t.moe_max_nodes > kMaxMoeNodes)
     c.fail("training.moe_max_nodes", "must be 0 (no limit) or a number of nodes per token, at most " +
                                          std::to_string(kMaxMoeNodes) + ", got " + std::to_string(t.moe_max_nodes));

@@ -49,6 +49,7 @@ json gpu_spec_to_json(const GpuSpec& g) {
           {"tdp_w", g.tdp_w},
           {"mamf_fraction", g.mamf_fraction},
           {"tile_n", g.tile_n},
+          {"fa2_fraction_of_fa3", g.fa2_fraction_of_fa3},
           {"sm_count", g.sm_count},
           {"source", g.source}};
 }
@@ -79,6 +80,7 @@ json scenario_to_json(const Scenario& s) {
         {"flash_attention", t.flash_attention},
         {"tokens", t.tokens},
         {"tp_comm_overlap", t.tp_comm_overlap},
+        {"tp_async_grad", t.tp_async_grad},
         {"dp_overlap", t.dp_overlap},
         {"dp_bucket_params", t.dp_bucket_params},
         {"moe_dispatch", to_string(t.moe_dispatch)},
@@ -304,6 +306,7 @@ void read_gpu_spec(const json& g, GpuSpec& x, Reader& r) {
   r.number(g, "tdp_w", p, x.tdp_w);
   r.number(g, "mamf_fraction", p, x.mamf_fraction);
   r.integer(g, "tile_n", p, x.tile_n);
+  r.number(g, "fa2_fraction_of_fa3", p, x.fa2_fraction_of_fa3);
   r.integer(g, "sm_count", p, x.sm_count);
   r.string(g, "source", p, x.source);
 }
@@ -411,6 +414,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.boolean(*t, "flash_attention", "training", x.flash_attention);
     r.number(*t, "tokens", "training", x.tokens);
     r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
+    r.boolean(*t, "tp_async_grad", "training", x.tp_async_grad);
     r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
     r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());

@@ -40,8 +40,16 @@ inline constexpr double kKernelOverheadS = 4e-6;
 // FlashAttention-2-class kernels on Hopper relative to Hopper-native ones: FlashAttention-2
 // reaches 35% of the H100's peak, FlashAttention-3 75% (Shah et al. 2024, "FlashAttention-3:
 // Fast and Accurate Attention with Asynchrony and Low-precision", abstract and section 4.1; cuDNN's
-// fused attention, which Transformer Engine runs, is of the same class): 0.35 / 0.75.
+// fused attention, which Transformer Engine runs, is of the same class): 0.35 / 0.75. The GPU
+// catalog sets GpuSpec::fa2_fraction_of_fa3 to it for Hopper-class GPUs (gpu.cpp).
 inline constexpr double kFa2OnHopperFactor = 0.35 / 0.75;
+// Flash attention's backward over its forward: the backward recomputes the scores and runs
+// five GEMM-sized products per block against the forward's two (Dao 2023, FlashAttention-2,
+// section 3.1.2 and Fig. 5-6: about 2.5x the forward's time).
+inline constexpr double kFlashBackwardFactor = 2.5;
+// Causal flash attention skips the key blocks above the diagonal; the diagonal blocks run in
+// full: half the s^2 work plus one block of keys (64, FlashAttention-2's block) per query row.
+inline constexpr double kFlashDiagonalKeys = 64.0;
 
 struct Tunables {
   // Flash-attention core throughput as a fraction of the GPU's best GEMM rate (start:
@@ -95,6 +103,10 @@ struct LayerWork {
   double bwd_s = 0;           // backward time
   double recompute_s = 0;     // extra forward work in backward (recomputation)
   double attention_fwd_s = 0; // the attention core's share of fwd_s (for CP overlap)
+  // The backward's weight-gradient GEMMs of the column-parallel layers (fused QKV, or MLA's
+  // up-projections, and the MLP's first GEMM): the window Megatron's asynchronous TP backward
+  // hides the input-gradient all-reduce under (throughput.h, tp_layer_cost). Part of bwd_s.
+  double tp_async_window_s = 0;
   // Model FLOPs follow the published runs' convention (Narayanan et al. 2021, Korthikanti et
   // al. 2022, Megatron-LM's reported TFLOP/s): attention scores and context counted over the
   // full s x s matrix, whether or not causal masking skips half of it.

@@ -25,6 +25,11 @@ struct GpuSpec {
   // wave quantisation and short K (see compute.h).
   double mamf_fraction = 0.8;
   int tile_n = 128;              // GEMM output tile width: 128 (Ampere/Ada), 256 (Hopper+, CDNA3)
+  // Rate of FlashAttention-2-class attention kernels (PyTorch SDPA's flash backend, flash-attn
+  // 2, Triton) relative to the GPU's native ones (FlashAttention-3, cuDNN fused attention, as
+  // Transformer Engine runs): 1 where FlashAttention-2 is the native kernel (Ampere, Ada);
+  // calib::kFa2OnHopperFactor (0.35 / 0.75, Shah et al. 2024) on Hopper-class GPUs.
+  double fa2_fraction_of_fa3 = 1.0;
 
   // --- Catalog meaning (set in gpu.cpp, kCalibrated) --------------------------------------
   // Published runs on this GPU calibrate the engine (shared/reference/published-runs.md,

@@ -29,6 +29,12 @@ struct Training {
   // GEMMs; data-parallel overlap (--overlap-grad-reduce) reduces gradient buckets while the
   // backward pass still runs. Megatron-LM of 2021-22 overlapped neither.
   bool tp_comm_overlap = false;
+  // Megatron's tensor-parallel linear layers run the backward's input-gradient all-reduce (with
+  // SP: the input all-gather and the gradient reduce-scatter) asynchronously, under the
+  // weight-gradient GEMM (--async-tensor-model-parallel-allreduce, Megatron-LM default since
+  // late 2021; always in Megatron-Core). Off for code that predates it (Narayanan et al. 2021).
+  // Applies to the Megatron-LM and Megatron-Core stacks (throughput.h, tp_backward_overlaps).
+  bool tp_async_grad = true;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
   // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays

@@ -36,6 +36,40 @@ inline constexpr double kOverlapInterference = 0.15;
 // sends and writes the chunk it receives, and a reduction also reads the local chunk it adds
 // (NCCL's ring primitives: recvReduceSend, recvCopySend) [derived]: 3.
 inline constexpr double kCollectiveHbmPerBusByte = 3.0;
+// Switch hops between two nodes of a fat tree: under one leaf 1, under one pod 3 (leaf, spine,
+// leaf), across pods 5 (through the core); a flat network has fewer (NetworkSize::max_switch_hops).
+inline constexpr int kSwitchHopsUnderLeaf = 1;
+inline constexpr int kSwitchHopsInPod = 3;
+inline constexpr int kSwitchHopsAcrossPods = 5;
+// Bytes per element of the activations and gradients the parallel groups exchange (bf16/fp16;
+// fp8 recipes keep them in 16 bits, Transformer Engine), and the least a weight gather moves.
+inline constexpr double kActivationBytes = 2.0;
+// Megatron's tensor-parallel layer: two all-reduces forward (after self-attention and after the
+// MLP: the g operators of Shoeybi et al. 2019, Fig. 4) and two backward (the f operators); full
+// recomputation repeats the forward pair (Korthikanti et al. 2022, section 5).
+inline constexpr double kTpCollectivesPerLayer = 4.0;
+inline constexpr double kTpCollectivesRecomputed = 2.0;
+// Of the per-layer four, the backward's two (the f operators' input-gradient all-reduces; with
+// SP an all-gather of the input and a reduce-scatter of its gradient).
+inline constexpr double kTpCollectivesBackward = 2.0;
+// Expert parallelism per MoE layer: a dispatch + combine pair forward and their gradients
+// backward (GShard, Lepikhin et al. 2020; Megatron-Core's token dispatcher): 2 pairs, one more
+// when full recomputation repeats the forward.
+inline constexpr double kEpAllToAllPairsPerLayer = 2.0;
+// fp8 dispatch (DeepSeek-V3 report, section 3.3): 1 byte per element plus one fp32 scale
+// (4 bytes) per 1 x 128 tile of activations.
+inline constexpr double kFp8ScaleBytes = 4.0;
+inline constexpr double kFp8ScaleBlock = 128.0;
+// Ring attention's backward passes dK and dV around the ring with K and V: twice the forward's
+// bytes (Liu et al. 2023, Ring Attention; Transformer Engine's context parallelism).
+inline constexpr double kCpBackwardBytesFactor = 2.0;
+// Pipeline parallelism: one activation send forward and one gradient send backward per
+// micro-batch and model chunk (Narayanan et al. 2021, section 2.2).
+inline constexpr double kPpSendsPerChunk = 2.0;
+// FSDP / ZeRO-3 gathers each layer's weights twice per micro-batch, for forward and again for
+// backward (the forward's copy is freed: PyTorch FSDP reshard_after_forward, DeepSpeed stage 3),
+// and reduce-scatters its gradients once.
+inline constexpr double kZero3GathersPerLayer = 2.0;
 }  // namespace calib
 
 // How much an overlapped data-parallel collective slows the compute it hides behind: the larger
@@ -118,6 +152,118 @@ struct Throughput {
 // Relative error band of the throughput estimate before issue 17 (the mean absolute error over
 // the calibration set). The band now comes from engine/error_band.h; kept for callers.
 inline constexpr double kValidationErrorBand = 0.10;
+
+// --- The named pieces of estimate_step (issue 15), each tested in tst_throughput ----------
+
+// Tensor parallelism of one layer and micro-batch: kTpCollectivesPerLayer all-reduces of
+// `tokens` x `hidden` 16-bit activations (kTpCollectivesRecomputed more under full
+// recomputation); with SP the same bytes as reduce-scatter + all-gather (Korthikanti et al.
+// 2022). Megatron-Core's TP overlap hides kTpOverlapHidden of it behind the GEMMs.
+struct TpLayerCost {
+  double exposed_s = 0;  // on the critical path
+  double hidden_s = 0;   // hidden behind GEMMs (it still slows them: kOverlapInterference)
+  CollectiveAlgo algo = CollectiveAlgo::None;
+};
+//
+// Without Megatron-Core's TP overlap, Megatron's linear layers still run the backward's
+// collectives asynchronously (`async_backward`, tp_backward_overlaps): each column-parallel
+// layer launches its input-gradient all-reduce (with SP: the input all-gather under the
+// input-gradient GEMM, the reduce-scatter under the weight-gradient GEMM) and computes its
+// weight gradient meanwhile (Megatron-LM megatron/core/tensor_parallel/layers.py,
+// LinearWithGradAccumulationAndAsyncCommunication; --async-tensor-model-parallel-allreduce).
+// The backward pair hides under `async_window_s` (LayerWork::tp_async_window_s); the forward's
+// collectives, and the recomputed forward's, stay exposed.
+TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
+                          bool async_backward = false, double async_window_s = 0);
+// Whether the stack runs the TP backward asynchronously: Training::tp_async_grad on the
+// Megatron-LM and Megatron-Core stacks (the Megatron-DeepSpeed forks of 2021 and PyTorch's
+// DTensor TP, without async TP, wait on each collective).
+bool tp_backward_overlaps(const Training& tr);
+
+// Bytes per element of an fp8 dispatch: 1 + kFp8ScaleBytes / kFp8ScaleBlock = 1.03125.
+double fp8_dispatch_bytes_per_element();
+
+// Expert parallelism of one MoE layer and micro-batch, all of it exposed: the dispatch and
+// combine all-to-alls (kEpAllToAllPairsPerLayer pairs, one more under full recomputation).
+// Each rank sends its `tokens` x top-k / TP routed copies of `hidden` elements: copies for
+// experts on other nodes leave through the rank's own NIC (ep.link), the rest move over NVLink
+// (ep.intra) at the same time. Node-limited routing (Training::moe_max_nodes) sends a token once
+// per destination node, at most M (the expected g(1 - (1 - 1/g)^k) distinct nodes of g);
+// fp8 dispatch sends fp8_dispatch_bytes_per_element() in the dispatch direction. The all-to-all
+// waits for the busiest receiver (expected_max_load, balanced routing). Dispatch and combine sit
+// between the router and the expert GEMMs of the same micro-batch: only schedules interleaving
+// two micro-batches (DualPipe) could hide them, which is not modelled.
+struct EpLayerCost {
+  double seconds = 0;
+  CollectiveAlgo algo = CollectiveAlgo::None;
+};
+EpLayerCost ep_layer_cost(const ModelShape& m, const Training& tr, int tp, double tokens, const GroupLink& ep);
+
+// Context parallelism of one layer and micro-batch: ring attention passes the K and V chunks
+// of `tokens` around the CP ring (cp - 1 sends) under the attention core; the backward passes
+// kCpBackwardBytesFactor times the bytes under calib::kFlashBackwardFactor times the core's
+// forward. What the core does not cover stalls the compute stream.
+struct CpLayerCost {
+  double comm_fwd_s = 0;   // the forward's ring exchanges
+  double stall_fwd_s = 0;  // max(0, comm - attention forward)
+  double stall_bwd_s = 0;  // max(0, 2 comm - 2.5 attention forward)
+  CollectiveAlgo algo = CollectiveAlgo::None;
+  double exposed_s() const { return stall_fwd_s + stall_bwd_s; }
+};
+CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, double attention_fwd_s, const Link& link);
+
+// One micro-batch through one pipeline stage.
+struct StageCost {
+  double compute = 0;  // fwd + bwd + recompute of one micro-batch
+  double bwd = 0;      // the backward part (the window DP overlap can use)
+  double tp = 0, ep = 0, cp = 0;
+  double model_flops = 0, hardware_flops = 0;
+  double dense_params = 0, expert_params = 0;  // filled by the caller (stage_params)
+  double total() const { return compute + tp + ep + cp; }
+};
+// Exposed per-layer communication of one micro-batch (tp_layer_cost, ep_layer_cost, cp_layer_cost).
+struct LayerComm {
+  double tp_s = 0, ep_s = 0, cp_s = 0;
+};
+// The stage's layers (dense and MoE) and, on the last stage, the output layer; the compute is
+// scaled by the pipeline schedule's factor (pipeline_schedule_factor).
+StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
+                     double schedule_factor, const LayerComm& comm);
+// DeepSpeed's pipeline engine runs its schedule's instructions as blocking steps: the stage's
+// compute costs calib::Tunables::deepspeed_pipeline_factor of Megatron-LM's; 1 otherwise.
+double pipeline_schedule_factor(const Training& tr, const Parallelism& p);
+
+// Pipeline bubble in micro-batch slots of the slowest stage: (p - 1) / v when each stage has
+// at least p micro-batches (Narayanan et al. 2021, section 2.2); with m < p the first
+// micro-batch's p x v chunk steps run one after another and the others trail it:
+// (p - m) + (m - 1) / v (p - 1 for a single micro-batch, whatever v). 0 without PP.
+double bubble_slots(int microbatches, int pp, int vpp);
+
+// Megatron-Core DDP bucket size in parameters: max(dp_bucket_params, kBucketParamsPerDpRank x DP).
+double dp_bucket_params(const Training& tr, int ranks);
+
+// The data-parallel collectives of one step, before overlap.
+struct DpCost {
+  double reduce_s = 0, gather_s = 0;               // gradient reduction, weight gathers
+  double layer_gather_s = 0, layer_reduce_s = 0;   // ZeRO-3: one layer's gather and reduce-scatter
+  double bus_bytes = 0;                            // bytes the collectives move per rank
+  double collectives = 0;                          // collectives issued (each pays its latency)
+  CollectiveAlgo algo = CollectiveAlgo::None;
+  double total_s() const { return reduce_s + gather_s; }
+};
+// Adds the reduction of `params` over `ranks` (group g) per ZeRO stage: ZeRO-0 all-reduces
+// bucket by bucket; ZeRO-1 and the distributed optimizer reduce-scatter the gradients and
+// all-gather the 16-bit weights once per step; ZeRO-2 (DeepSpeed) reduce-scatters every
+// micro-batch; ZeRO-3 gathers each layer twice and reduce-scatters it once per micro-batch.
+void add_dp_reduction(DpCost& c, const Training& tr, const BytesPerParam& bpp, double params, int ranks,
+                      const GroupLink& g, int microbatches, int layers_in_stage);
+// The exposed part of the DP collectives per ZeRO stage, given the compute stream's forward
+// and backward windows of one micro-batch (with CP stalls, less CP traffic on shared NICs).
+// ZeRO-3: zero3_exposed_per_microbatch per micro-batch; with DP overlap: the last bucket
+// (`bucket_fraction` of the reduction) or what does not fit in the last backward (every
+// micro-batch's for ZeRO-2), and the gather likewise behind the next forward; else all of it.
+double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, double bwd_window_s, double bucket_fraction,
+                    int microbatches, int layers_in_stage);
 
 // Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
