@@ -33,6 +33,10 @@ CollapsibleSection::CollapsibleSection(const QString& title, bool expanded, QWid
   setExpanded(expanded);
 }
 
+QString CollapsibleSection::title() const { return header_->text(); }
+
+void CollapsibleSection::setTitle(const QString& title) { header_->setText(title); }
+
 bool CollapsibleSection::isExpanded() const { return header_->isChecked(); }
 
 void CollapsibleSection::setExpanded(bool expanded) {
