@@ -27,6 +27,15 @@ using cp::ui::InputPanel;
 
 namespace {
 
+// Lets the nested layouts (cell, section, panel) each take their turn: every level posts its own
+// layout request when the one below changes size.
+void settle() {
+  for (int i = 0; i < 5; ++i) {
+    QCoreApplication::processEvents();
+    QTest::qWait(10);
+  }
+}
+
 QString keyText(const cp::FieldInfo& f) { return QString::fromLatin1(f.key.data(), qsizetype(f.key.size())); }
 
 // The editor of row `f` ("model.id" is the editor "model").
@@ -211,25 +220,24 @@ void TestInputPanel::vanishingErrorDoesNotMoveTheForm() {
   QVERIFY(QTest::qWaitForWindowActive(&panel));
   QWidget* typing = panel.editor(QStringLiteral("cluster.nodes"));
   typing->setFocus();
-  QCoreApplication::processEvents();
+  settle();
   QCOMPARE(QApplication::focusWidget(), typing);
   // TP 3 does not divide the 64 heads: its error shows above the field being typed in.
   cp::Scenario s = document.scenario();
   s.parallel.tp = 3;
   document.reset(s);
-  QCoreApplication::processEvents();
+  settle();
   auto* error = panel.findChild<QLabel*>(QStringLiteral("parallelism.tp.error"));
   QVERIFY(error->isVisible());
   const int y = typing->mapTo(&panel, QPoint(0, 0)).y();
   s.parallel.tp = 8;
   document.reset(s);
-  QCoreApplication::processEvents();
+  settle();
   QVERIFY(!error->isVisible());
   QCOMPARE(typing->mapTo(&panel, QPoint(0, 0)).y(), y);
   // Focus leaves the panel: the space closes.
   typing->clearFocus();
-  QCoreApplication::processEvents();
-  QTest::qWait(20);
+  settle();
   QVERIFY2(typing->mapTo(&panel, QPoint(0, 0)).y() < y, "the space stayed after focus left");
 }
 

@@ -43,6 +43,7 @@ void CollapsibleSection::setExpanded(bool expanded) {
   if (header_->isChecked() != expanded) header_->setChecked(expanded);  // re-enters once via toggled
   header_->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
   body_->setVisible(expanded);
+  setMinimumHeight(0);  // a height held while the user types (InputPanel) gives way to folding
   if (!key_.isEmpty()) QSettings().setValue(key_, expanded);
 }
 

@@ -167,14 +167,11 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
   });
   // Issue 19, point 12: an error that goes away while the user is at work in the panel keeps its
   // space, so that the form does not jump under the cursor; the space closes when focus leaves.
+  // (A hidden label that retains its size is not used: its height is lost in the form's height.)
   connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
     if (now && isAncestorOf(now)) return;
-    for (const Field& f : fields_) {
-      QSizePolicy policy = f.error->sizePolicy();
-      if (!policy.retainSizeWhenHidden()) continue;
-      policy.setRetainSizeWhenHidden(false);
-      f.error->setSizePolicy(policy);
-    }
+    for (const Field& f : fields_) f.error->parentWidget()->setMinimumHeight(0);
+    for (auto& [section, title] : sections_titles_) section->setMinimumHeight(0);
   });
   retranslate();
   refresh();
@@ -206,6 +203,7 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   p.setColor(QPalette::WindowText, palette::invalid());
   field.error->setPalette(p);
   v->addWidget(field.error);
+  v->addStretch(1);  // a cell held at its height (showProblems) keeps the editor at its top
   field.editor->setObjectName(field.key);
   field.editor->setFocusPolicy(Qt::StrongFocus);  // the wheel scrolls the panel, not the field
   field.editor->installEventFilter(this);          // Ctrl+Z undoes the document (eventFilter)
@@ -687,13 +685,16 @@ void InputPanel::showProblems() {
     QString text = f.error->property("problems").toString();
     if (const QString why = refused_.value(f.key); !why.isEmpty())
       text = text.isEmpty() ? why : why + QLatin1Char('\n') + text;
-    if (f.error->text() != text) f.error->setText(text);
     const bool bad = !text.isEmpty();
-    if (!bad && !f.error->isHidden() && working) {  // keeps its space while the user works here
-      QSizePolicy policy = f.error->sizePolicy();
-      policy.setRetainSizeWhenHidden(true);
-      f.error->setSizePolicy(policy);
+    if (!bad && !f.error->isHidden() && working) {
+      // The error's cell keeps its height while the user works here: the form stays put.
+      QWidget* cell = f.error->parentWidget();
+      cell->setMinimumHeight(cell->height());
+      // And its section: the slack a shorter form leaves stays inside it, not above the next.
+      for (QWidget* w = cell; w && w != this; w = w->parentWidget())
+        if (auto* section = qobject_cast<CollapsibleSection*>(w)) section->setMinimumHeight(section->height());
     }
+    if (f.error->text() != text) f.error->setText(text);
     f.error->setVisible(bad);
     showTip(f);
     if (f.editor->property("invalid").toBool() == bad) continue;  // restyling is slow: only on change
