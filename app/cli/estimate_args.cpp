@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/fields.h"
 #include "engine/gpu.h"
 #include "engine/model.h"
 #include "engine/number_text.h"
@@ -14,16 +15,6 @@ namespace cp::cli {
 namespace {
 
 using Reason = std::optional<std::string>;
-
-// Built by appending: "'" + std::string(text) + "'" trips GCC 12's false -Wrestrict in Release.
-std::string quoted(std::string_view text) {
-  std::string q;
-  q.reserve(text.size() + 2);
-  q.push_back('\'');
-  q.append(text);
-  q.push_back('\'');
-  return q;
-}
 
 // A whole number of at least `min`, read by the parser the GUI uses (core/engine number_text.h):
 // "4096", "4k", "1,024". "8.0"... with a fraction, "0x10" and words are refused, not guessed at.
@@ -83,17 +74,32 @@ std::optional<OutputFormat> parse_format(std::string_view s) {
   return std::nullopt;
 }
 
-// Megatron-LM's largest published runs use a few thousand GPUs per dimension; the engine's
-// own limits (core/engine/src/validate.cpp) bound the rest, so the parser only refuses what can never
-// be meant: negative or zero sizes and numbers that do not fit an int.
-constexpr double kMaxParamsB = 1e5;  // 100T parameters; the same bound as the scenario file
-// A leaf with 1000 down ports per up port is no fabric anyone builds; the bound only keeps the
-// sizing arithmetic in range. 64 NICs per node is 8 per GPU on an 8-GPU node.
-constexpr double kMaxOversubscription = 1000;
-constexpr int kMaxNicsPerNode = 64;
+// The option's row of the field table (engine/fields.h): its bounds, label and help are the
+// option's. A flag with no row does not compile.
+consteval const FieldInfo& row(std::string_view flag) {
+  for (const FieldInfo& f : kFields)
+    if (f.flag == flag) return f;
+  throw "no field has this CLI option";
+}
+
+// A whole number of at least the row's minimum. The engine's validation (validate.cpp) refuses
+// what is above the row's maximum, naming the field ("training.seq: must be at most ...").
+Reason count(std::string_view text, const FieldInfo& f, std::optional<int>& out) { return whole(text, int(f.min), out); }
+// A whole number within the row's bounds, both refused here.
+Reason count_in(std::string_view text, const FieldInfo& f, std::optional<int>& out) {
+  return whole_in(text, int(f.min), int(f.max), out);
+}
+// A number within the row's bounds (a count with multipliers when `unit` is Count).
+Reason real(std::string_view text, const FieldInfo& f, std::optional<double>& out, NumberUnit unit = NumberUnit::Plain,
+            double scale = 1) {
+  return number(text, f.min, f.min_open, f.max, out, unit, scale);
+}
+
 // A million seconds (11.6 days) for one optimizer step is no pilot measurement.
 constexpr double kMaxMeasuredStepS = 1e6;
 
+// The rows' `help`: for an option of the field table, what the CLI adds to the row's help (its
+// default, presets, spellings); otherwise the whole help.
 const std::array kOptions = {
     OptionInfo{"scenario", "FILE.json", "Input",
                "start from a scenario file (flags given here override it, in any order)",
@@ -126,98 +132,98 @@ const std::array kOptions = {
                  return std::nullopt;
                }},
 
-    OptionInfo{"model", "NAME", "Model", "a preset id (see 'catalog models'); shape flags then override it",
+    OptionInfo{"model", "NAME", "Model", "An id of 'catalog models'; shape flags then override it.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (!find_model_preset(v))
                    return "unknown model preset " + quoted(v) + " (see 'clusterplan-cli catalog models')";
                  a.model = std::string(v);
                  return std::nullopt;
                }},
-    OptionInfo{"params-b", "X", "Model", "derive a standard Llama-style shape of about X billion parameters",
-               [](EstimateArgs& a, std::string_view v) { return number(v, 0, true, kMaxParamsB, a.params_b, NumberUnit::Count, 1e9); }},
+    OptionInfo{"params-b", "X", "Model", "70 and 70B are 70 billion.",
+               [](EstimateArgs& a, std::string_view v) { return real(v, row("params-b"), a.params_b, NumberUnit::Count, 1e9); }},
     OptionInfo{"hf-config", "FILE", "Model", "import the shape from a Hugging Face config.json",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (v.empty()) return std::string("the file name is empty");
                  a.hf_config = std::string(v);
                  return std::nullopt;
                }},
-    OptionInfo{"layers", "N", "Model", "transformer layers",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.layers); }},
-    OptionInfo{"hidden", "N", "Model", "hidden size",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.hidden); }},
-    OptionInfo{"heads", "N", "Model", "attention heads",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.heads); }},
-    OptionInfo{"kv-heads", "N", "Model", "key/value heads (GQA/MQA); a custom shape defaults to --heads",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.kv_heads); }},
-    OptionInfo{"ffn", "N", "Model", "MLP inner size",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.ffn); }},
-    OptionInfo{"ffn-type", "gelu|swiglu", "Model", "MLP type (a custom shape defaults to swiglu)",
+    OptionInfo{"layers", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("layers"), a.shape.layers); }},
+    OptionInfo{"hidden", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("hidden"), a.shape.hidden); }},
+    OptionInfo{"heads", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("heads"), a.shape.heads); }},
+    OptionInfo{"kv-heads", "N", "Model", "A custom shape defaults to --heads.",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("kv-heads"), a.shape.kv_heads); }},
+    OptionInfo{"ffn", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("ffn"), a.shape.ffn); }},
+    OptionInfo{"ffn-type", "gelu|swiglu", "Model", "A custom shape defaults to swiglu.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_ffn_type, spellings_ffn_type(), a.shape.ffn_type);
                }},
-    OptionInfo{"vocab", "N", "Model", "vocabulary size",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.shape.vocab); }},
-    OptionInfo{"experts", "N", "Model", "routed experts per MoE layer (0: dense)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 0, a.shape.experts); }},
-    OptionInfo{"experts-per-token", "N", "Model", "routed experts each token uses (top-k)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 0, a.shape.experts_per_token); }},
+    OptionInfo{"vocab", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("vocab"), a.shape.vocab); }},
+    OptionInfo{"experts", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("experts"), a.shape.experts); }},
+    OptionInfo{"experts-per-token", "N", "Model", "",
+               [](EstimateArgs& a, std::string_view v) {
+                 return count(v, row("experts-per-token"), a.shape.experts_per_token);
+               }},
 
-    OptionInfo{"seq", "N", "Training", "tokens per sequence",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.seq); }},
-    OptionInfo{"micro-batch", "N", "Training", "sequences per micro-batch",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.micro_batch); }},
-    OptionInfo{"global-batch", "N", "Training", "sequences per optimizer step",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.global_batch); }},
-    OptionInfo{"precision", "fp32|bf16|fp16|fp8", "Training", "training precision (bf16/fp16: fp32 master weights)",
+    OptionInfo{"seq", "N", "Training", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("seq"), a.seq); }},
+    OptionInfo{"micro-batch", "N", "Training", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("micro-batch"), a.micro_batch); }},
+    OptionInfo{"global-batch", "N", "Training", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("global-batch"), a.global_batch); }},
+    OptionInfo{"precision", "fp32|bf16|fp16|fp8", "Training", "",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_precision, spellings_precision(), a.precision);
                }},
-    OptionInfo{"optimizer", "adam|sgd|adam8bit", "Training", "optimizer (adam covers AdamW)",
+    OptionInfo{"optimizer", "adam|sgd|adam8bit", "Training", "adam covers AdamW.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_optimizer, spellings_optimizer(), a.optimizer);
                }},
-    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training", "gradient accumulation type",
+    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training", "",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_grad_dtype, spellings_grad_dtype(), a.grad_dtype);
                }},
-    OptionInfo{"recompute", "none|selective|full", "Training", "activation recomputation",
+    OptionInfo{"recompute", "none|selective|full", "Training", "",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_recompute, spellings_recompute(), a.recompute);
                }},
     OptionInfo{"stack", "megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
-               "software stack: kernel fusion, launch overhead, pipeline engine (default megatron-core)",
+               "Default megatron-core.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
                }},
-    OptionInfo{"fp8-attention", "on|off", "Training",
-               "with --precision fp8, run the attention core in fp8 too (default off: fp8 recipes keep it in bf16)",
+    OptionInfo{"fp8-attention", "on|off", "Training", "Needs --precision fp8; default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fp8_attention); }},
-    OptionInfo{"zero", "0|1|2|3|fsdp|distopt", "Training",
-               "ZeRO stage (fsdp = 3; distopt = Megatron-LM's distributed optimizer)",
+    OptionInfo{"zero", "0|1|2|3|fsdp|distopt", "Training", "fsdp is stage 3.",
                [](EstimateArgs& a, std::string_view v) { return choice(v, parse_zero, spellings_zero(), a.zero); }},
-    OptionInfo{"dropout", "on|off", "Training", "dropout layers",
+    OptionInfo{"dropout", "on|off", "Training", "",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dropout); }},
-    OptionInfo{"flash-attention", "on|off", "Training", "flash attention",
+    OptionInfo{"flash-attention", "on|off", "Training", "",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.flash_attention); }},
-    OptionInfo{"tokens", "N", "Training", "training-token budget (1.4e12, 15T and 1,400,000,000,000 accepted)",
-               [](EstimateArgs& a, std::string_view v) { return number(v, 0, false, 1e18, a.tokens, NumberUnit::Count); }},
+    OptionInfo{"tokens", "N", "Training", "1.4e12, 15T and 1,400,000,000,000 are accepted.",
+               [](EstimateArgs& a, std::string_view v) { return real(v, row("tokens"), a.tokens, NumberUnit::Count); }},
 
-    OptionInfo{"tp", "N", "Parallelism", "tensor parallel size",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.tp); }},
-    OptionInfo{"pp", "N", "Parallelism", "pipeline parallel stages",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.pp); }},
-    OptionInfo{"vpp", "N", "Parallelism", "model chunks per pipeline rank (interleaved schedule)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.vpp); }},
-    OptionInfo{"dp", "N", "Parallelism", "data parallel size (0 or left out: derived from the GPU count)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 0, a.dp); }},
-    OptionInfo{"cp", "N", "Parallelism", "context parallel size",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.cp); }},
-    OptionInfo{"ep", "N", "Parallelism", "expert parallel size (inside DP x CP)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.ep); }},
-    OptionInfo{"sequence-parallel", "on|off", "Parallelism", "sequence parallelism (with TP)",
+    OptionInfo{"tp", "N", "Parallelism", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("tp"), a.tp); }},
+    OptionInfo{"pp", "N", "Parallelism", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("pp"), a.pp); }},
+    OptionInfo{"vpp", "N", "Parallelism", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("vpp"), a.vpp); }},
+    OptionInfo{"dp", "N", "Parallelism", "Left out: derived from the GPU count too.",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("dp"), a.dp); }},
+    OptionInfo{"cp", "N", "Parallelism", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("cp"), a.cp); }},
+    OptionInfo{"ep", "N", "Parallelism", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("ep"), a.ep); }},
+    OptionInfo{"sequence-parallel", "on|off", "Parallelism", "",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.sequence_parallel); }},
 
-    OptionInfo{"gpu", "NAME", "Cluster", "GPU id (see 'catalog gpus')",
+    OptionInfo{"gpu", "NAME", "Cluster", "An id of 'catalog gpus'.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (!find_gpu(v)) return "unknown GPU " + quoted(v) + " (see 'clusterplan-cli catalog gpus')";
                  a.gpu = std::string(v);
@@ -226,42 +232,37 @@ const std::array kOptions = {
     OptionInfo{"gpus", "N", "Cluster",
                "GPUs in all: up to --gpus-per-node is one node, more must be a multiple of it",
                [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.gpus); }},
-    OptionInfo{"nodes", "N", "Cluster", "servers",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.nodes); }},
-    OptionInfo{"gpus-per-node", "N", "Cluster", "GPUs per server (default 8)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 1, a.gpus_per_node); }},
+    OptionInfo{"nodes", "N", "Cluster", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("nodes"), a.nodes); }},
+    OptionInfo{"gpus-per-node", "N", "Cluster", "Default 8.",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("gpus-per-node"), a.gpus_per_node); }},
 
-    OptionInfo{"fabric", "NAME", "Network", "scale-out fabric id (see 'catalog fabrics'; default ib-hdr)",
+    OptionInfo{"fabric", "NAME", "Network", "An id of 'catalog fabrics'; default ib-hdr.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (!find_fabric(v)) return "unknown fabric " + quoted(v) + " (see 'clusterplan-cli catalog fabrics')";
                  a.fabric = std::string(v);
                  return std::nullopt;
                }},
-    OptionInfo{"nics-per-node", "N", "Network", "scale-out NICs per server, 1 to 64 (default 8)",
-               [](EstimateArgs& a, std::string_view v) { return whole_in(v, 1, kMaxNicsPerNode, a.nics_per_node); }},
-    OptionInfo{"topology", "single|fat-tree-2|fat-tree-3|rail", "Network", "switch topology (default rail)",
+    OptionInfo{"nics-per-node", "N", "Network", "Default 8.",
+               [](EstimateArgs& a, std::string_view v) { return count_in(v, row("nics-per-node"), a.nics_per_node); }},
+    OptionInfo{"topology", "single|fat-tree-2|fat-tree-3|rail", "Network", "Default rail.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_topology_opt, spellings_topology(), a.topology);
                }},
-    OptionInfo{"oversubscription", "X", "Network", "leaf down:up port ratio, at least 1 (1: non-blocking)",
-               [](EstimateArgs& a, std::string_view v) {
-                 return number(v, 1, false, kMaxOversubscription, a.oversubscription);
-               }},
-    OptionInfo{"tp-comm-overlap", "on|off", "Network", "hide TP collectives behind GEMMs (Megatron-Core; default off)",
+    OptionInfo{"oversubscription", "X", "Network", "",
+               [](EstimateArgs& a, std::string_view v) { return real(v, row("oversubscription"), a.oversubscription); }},
+    OptionInfo{"tp-comm-overlap", "on|off", "Network", "Default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_comm_overlap); }},
-    OptionInfo{"tp-async-grad", "on|off", "Network",
-               "overlap the TP backward's gradient all-reduce with the weight-gradient GEMM (Megatron; default on)",
+    OptionInfo{"tp-async-grad", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_async_grad); }},
-    OptionInfo{"dp-overlap", "on|off", "Network", "reduce gradients during the backward pass (default on)",
+    OptionInfo{"dp-overlap", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
-    OptionInfo{"moe-dispatch", "bf16|fp8", "Network",
-               "element type of the expert-parallel dispatch all-to-all (combine stays bf16; default bf16)",
+    OptionInfo{"moe-dispatch", "bf16|fp8", "Network", "Default bf16.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_moe_dispatch, spellings_moe_dispatch(), a.moe_dispatch);
                }},
-    OptionInfo{"moe-max-nodes", "N", "Network",
-               "node-limited routing: nodes a token is sent to at most, once per node (0: no limit; DeepSeek-V3: 4)",
-               [](EstimateArgs& a, std::string_view v) { return whole(v, 0, a.moe_max_nodes); }},
+    OptionInfo{"moe-max-nodes", "N", "Network", "",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("moe-max-nodes"), a.moe_max_nodes); }},
 
     OptionInfo{"measured-step-s", "X", "Calibration",
                "your measured step time of a pilot run, seconds: scales the model to match it",
@@ -269,8 +270,6 @@ const std::array kOptions = {
                  return number(v, 0, true, kMaxMeasuredStepS, a.measured_step_s);
                }},
 };
-
-
 
 // Checks that need the whole command line, not one option.
 void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors) {
@@ -311,20 +310,6 @@ void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors)
 
 }  // namespace
 
-bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
-
-OptionToken split_option(const std::string& token) {
-  OptionToken t;
-  if (!is_option(token)) return t;
-  t.name = token.substr(2);
-  if (const auto eq = t.name.find('='); eq != std::string::npos) {
-    t.value = t.name.substr(eq + 1);
-    t.name.resize(eq);
-    t.has_value = true;
-  }
-  return t;
-}
-
 std::span<const OptionInfo> estimate_options() {
   static const std::vector<OptionInfo> all = [] {
     std::vector<OptionInfo> v(kOptions.begin(), kOptions.end());
@@ -343,44 +328,56 @@ const OptionInfo* find_estimate_option(std::string_view name) {
 
 bool is_numeric_option(const OptionInfo& o) { return o.value == "N" || o.value == "X"; }
 
-ParseResult parse_estimate_args(const std::vector<std::string>& args) {
+std::vector<std::string_view> option_names(std::span<const OptionInfo> options) {
+  std::vector<std::string_view> names;
+  for (const OptionInfo& o : options) names.push_back(o.name);
+  return names;
+}
+
+ParseResult parse_estimate_args(const std::vector<std::string>& args, std::string_view command,
+                                const std::vector<std::string_view>& more_options) {
   ParseResult r;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& token = args[i];
-    if (token == "--help" || token == "-h") {
+  for (const OptionWord& w : read_options(args)) {
+    if (w.kind == OptionWord::Kind::Help) {
       r.args.help = true;
       continue;
     }
-    if (!is_option(token)) {
-      r.errors.push_back(quoted(token) + ": unexpected argument (options start with --)");
+    if (w.kind == OptionWord::Kind::Argument) {
+      r.errors.push_back(quoted(w.value) + ": unexpected argument (options start with --)");
       continue;
     }
-    std::string name = token.substr(2);
-    std::optional<std::string> value;
-    if (const auto eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-    }
-    const OptionInfo* opt = find_estimate_option(name);
-    // Every option takes a value, so the token after an option is its value unless it is
-    // itself an option ("--tp --pp 4" is a missing value, "--dp -1" a bad value).
-    const bool next_is_value = !value && i + 1 < args.size() && !is_option(args[i + 1]);
-    if (!opt) {
-      r.errors.push_back("--" + name + ": unknown option (see 'clusterplan-cli estimate --help')");
-      if (next_is_value) ++i;  // skip its value too, so it is not reported a second time
+    const OptionInfo* opt = find_estimate_option(w.name);
+    if (!opt) {  // its value, if any, goes with it: not reported a second time
+      std::vector<std::string_view> known = option_names(estimate_options());
+      known.insert(known.end(), more_options.begin(), more_options.end());
+      r.errors.push_back(unknown_option(w.name, command, known));
       continue;
     }
-    if (!value) {
-      if (!next_is_value) {
-        r.errors.push_back("--" + name + ": missing value (" + std::string(opt->value) + ")");
-        continue;
-      }
-      value = args[++i];
+    if (!w.has_value) {
+      r.errors.push_back("--" + w.name + ": missing value (" + std::string(opt->value) + ")");
+      continue;
     }
-    if (Reason why = opt->set(r.args, *value)) r.errors.push_back("--" + name + ": " + *why);
+    if (Reason why = opt->set(r.args, w.value)) r.errors.push_back("--" + w.name + ": " + *why);
   }
   check_combinations(r.args, r.errors);
   return r;
+}
+
+ParseResult parse_estimate_args(const std::vector<std::string>& args) { return parse_estimate_args(args, "estimate", {}); }
+
+std::string option_help(const OptionInfo& o) {
+  const FieldInfo* f = find_field_by_flag(o.name);
+  if (!f) return std::string(o.help);
+  std::string text(f->help);
+  if (f->bounded()) {
+    std::string range = range_text(*f);
+    range.front() = char(range.front() - 'a' + 'A');  // "From 1 to 65536 GPUs."
+    text.append(" ").append(range);
+    if (!f->unit.empty()) text.append(" ").append(f->unit);
+    text.append(".");
+  }
+  if (!o.help.empty()) text.append(" ").append(o.help);
+  return text;
 }
 
 }  // namespace cp::cli

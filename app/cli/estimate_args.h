@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/options.h"
 #include "cli/power_cost_args.h"
 #include "engine/enums.h"
 #include "engine/fabric.h"
@@ -93,6 +94,10 @@ struct ParseResult {
 // a repeated option keeps its last value. Collects every error instead of stopping at the
 // first. Performs catalog look-ups (preset and GPU ids) but no file I/O.
 ParseResult parse_estimate_args(const std::vector<std::string>& args);
+// The same for `command` (plan, sweep): an unknown option points at its help, and the nearest
+// option is sought among the estimate options and `more_options` (the command's own).
+ParseResult parse_estimate_args(const std::vector<std::string>& args, std::string_view command,
+                                const std::vector<std::string_view>& more_options);
 
 // Sets one option from its text; returns the reason when the text is not acceptable.
 using OptionSetter = std::optional<std::string> (*)(EstimateArgs&, std::string_view);
@@ -102,9 +107,15 @@ struct OptionInfo {
   std::string_view name;   // without the leading "--"
   std::string_view value;  // placeholder or the spellings, e.g. "on|off"
   std::string_view group;  // help section
+  // Options of the field table (engine/fields.h): what the CLI adds to the row's help, its
+  // default or presets; other options: the whole help. option_help() joins them.
   std::string_view help;
   OptionSetter set = nullptr;
 };
+// The help line of an option: its field's help and bounds, then what the CLI adds.
+std::string option_help(const OptionInfo& o);
+// The names of `options`, for unknown_option() (options.h).
+std::vector<std::string_view> option_names(std::span<const OptionInfo> options);
 std::span<const OptionInfo> estimate_options();
 // The rows of the power, cost and reliability options (power_cost_args.cpp); estimate_options()
 // lists them after its own.
@@ -113,14 +124,5 @@ const OptionInfo* find_estimate_option(std::string_view name);
 
 // True for options whose value is a number ("N" or "X"): the ones `sweep --vary` accepts.
 bool is_numeric_option(const OptionInfo& o);
-
-// A command-line word: "--name", "--name=value", or not an option at all (empty name).
-bool is_option(const std::string& token);
-struct OptionToken {
-  std::string name;
-  std::string value;
-  bool has_value = false;
-};
-OptionToken split_option(const std::string& token);
 
 }  // namespace cp::cli

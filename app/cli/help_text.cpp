@@ -5,6 +5,33 @@
 #include "cli/estimate_args.h"
 
 namespace cp::cli {
+namespace {
+
+// "  --flag VALUE    help...", the help from column 37 and wrapped at 100 columns.
+std::string wrapped(const std::string& flag, const std::string& help) {
+  constexpr std::size_t kColumn = 37, kWidth = 100;
+  std::string out = flag;
+  std::size_t at = 0;
+  bool first = true;
+  while (at < help.size()) {
+    if (first && out.size() + 1 > kColumn) out += "\n";  // a long flag: the help starts below it
+    const std::size_t pad = out.size() - (out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
+    out.append(pad < kColumn ? kColumn - pad : 0, ' ');
+    std::size_t end = help.size();
+    if (end - at > kWidth - kColumn) {
+      end = help.rfind(' ', at + (kWidth - kColumn));
+      if (end == std::string::npos || end <= at) end = help.find(' ', at + (kWidth - kColumn));
+      if (end == std::string::npos) end = help.size();
+    }
+    out.append(help, at, end - at).append("\n");
+    at = end < help.size() ? end + 1 : end;
+    first = false;
+  }
+  if (first) out += "\n";
+  return out;
+}
+
+}  // namespace
 
 std::string main_usage() {
   return "Usage: clusterplan-cli COMMAND [options]\n"
@@ -48,12 +75,10 @@ std::string estimate_usage() {
       group = o.group;
       text.append("\n").append(group).append(":\n");
     }
-    char buf[512];
     // Appended, not "--" + ...: that trips GCC 12's false -Wrestrict in Release builds.
-    std::string flag("--");
+    std::string flag("  --");
     flag.append(o.name).append(" ").append(o.value);
-    std::snprintf(buf, sizeof buf, "  %-34s %s\n", flag.c_str(), std::string(o.help).c_str());
-    text += buf;
+    text += wrapped(flag, option_help(o));
   }
   text +=
       "\n"

@@ -1,5 +1,7 @@
 #include "cli/plan_args.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <climits>
 #include <cmath>
@@ -9,17 +11,6 @@
 
 namespace cp::cli {
 namespace {
-
-std::vector<std::string> split(std::string_view text) {
-  std::vector<std::string> items;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    items.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) return items;
-    start = comma + 1;
-  }
-}
 
 bool whole(std::string_view text, long long min, long long max, long long& out) {
   const char* end = text.data() + text.size();
@@ -42,14 +33,13 @@ bool is_knob(std::string_view name) {
 
 void parse_knob(const std::string& name, const std::string& value, SearchSpace& sp, std::vector<std::string>& errors) {
   const OptionInfo* opt = find_estimate_option(name);
-  for (const std::string& item : split(value)) {
+  std::vector<std::string> items;
+  if (std::string why; !split_list(value, items, why)) {
+    errors.push_back("--" + name + ": " + why);
+    return;
+  }
+  for (const std::string& item : items) {
     EstimateArgs a;
-    if (item.empty()) {
-      std::string e = "--" + name;
-      e.append(": empty item in the list '").append(value).append("'");
-      errors.push_back(std::move(e));
-      return;
-    }
     if (const std::optional<std::string> why = opt->set(a, item)) {
       errors.push_back("--" + name + ": " + *why);
       return;
@@ -70,7 +60,12 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
 namespace {
 
 void parse_gpus(const std::string& value, PlanParseResult& r) {
-  for (const std::string& item : split(value)) {
+  std::vector<std::string> items;
+  if (std::string why; !split_list(value, items, why)) {
+    r.errors.push_back("--gpus: " + why);
+    return;
+  }
+  for (const std::string& item : items) {
     const std::size_t dash = item.find('-');
     long long a = 0, b = 0;
     if (dash == std::string::npos) {
@@ -105,7 +100,12 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
   } else if (name == "gpus") {
     parse_gpus(value, r);
   } else if (name == "fabric") {
-    for (const std::string& f : split(value)) {
+    std::vector<std::string> fabrics;
+    if (std::string why; !split_list(value, fabrics, why)) {
+      r.errors.push_back("--fabric: " + why);
+      return;
+    }
+    for (const std::string& f : fabrics) {
       if (!find_fabric(f)) {
         r.errors.push_back("--fabric: unknown fabric '" + f + "' (see 'clusterplan-cli catalog fabrics')");
         return;
@@ -130,45 +130,43 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
   }
 }
 
+// The options of plan itself (the knobs are is_knob's).
+constexpr std::array kOwnOptions = {std::string_view("objective"),        std::string_view("top"),
+                                    std::string_view("threads"),          std::string_view("gpus"),
+                                    std::string_view("fabric"),           std::string_view("power-kw"),
+                                    std::string_view("budget-per-month"), std::string_view("deadline-days"),
+                                    std::string_view("spare-nodes"),      std::string_view("max-micro-batch"),
+                                    std::string_view("tp-across-nodes"),  std::string_view("uneven-chunks")};
+
 bool is_own(const std::string& name) {
-  return name == "objective" || name == "top" || name == "threads" || name == "gpus" || name == "fabric" ||
-         name == "power-kw" || name == "budget-per-month" || name == "deadline-days" || name == "spare-nodes" ||
-         name == "max-micro-batch" || name == "tp-across-nodes" || name == "uneven-chunks";
+  return std::find(kOwnOptions.begin(), kOwnOptions.end(), name) != kOwnOptions.end();
 }
 
 }  // namespace
 
 PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
   PlanParseResult r;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& token = args[i];
-    if (token == "--help" || token == "-h") {
+  for (const OptionWord& w : read_options(args)) {
+    if (w.kind == OptionWord::Kind::Help) {
       r.args.help = true;
       continue;
     }
-    auto [name, value, has_value] = split_option(token);
-    if (!is_own(name) && !is_knob(name)) {
-      r.args.estimate_words.push_back(token);  // an estimate option or its value
+    if (w.kind != OptionWord::Kind::Option || (!is_own(w.name) && !is_knob(w.name))) {
+      pass_on(w, r.args.estimate_words);  // an estimate option and its value, or a stray word
       continue;
     }
-    if (!has_value) {
-      if (i + 1 >= args.size() || is_option(args[i + 1])) {
-        r.errors.push_back("--" + name + ": missing value");
-        continue;
-      }
-      value = args[++i];
+    if (!w.has_value) {
+      r.errors.push_back("--" + w.name + ": missing value");
+      continue;
     }
-    if (is_knob(name)) parse_knob(name, value, r.args.space, r.errors);
-    else parse_own(name, value, r);
+    if (is_knob(w.name)) parse_knob(w.name, w.value, r.args.space, r.errors);
+    else parse_own(w.name, w.value, r);
   }
-  ParseResult base = parse_estimate_args(r.args.estimate_words);
+  ParseResult base = parse_estimate_args(r.args.estimate_words, "plan",
+                                         std::vector<std::string_view>(kOwnOptions.begin(), kOwnOptions.end()));
   r.args.base = base.args;
   if (r.args.help) return r;
-  for (std::string& e : base.errors) {
-    const std::string from = "'clusterplan-cli estimate --help'";
-    if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli plan --help'");
-    r.errors.push_back(e);
-  }
+  r.errors.insert(r.errors.end(), base.errors.begin(), base.errors.end());
   if (base.args.dp) r.errors.emplace_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
   if (base.args.nodes) r.errors.emplace_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
   if (!base.args.power_cost.bom_csv.empty())

@@ -15,16 +15,6 @@ namespace {
 using Reason = std::optional<std::string>;
 using Preset = std::optional<double> (*)(std::string_view);
 
-// Built by appending: "'" + std::string(text) + "'" trips GCC 12's false -Wrestrict in Release.
-std::string quoted(std::string_view text) {
-  std::string q;
-  q.reserve(text.size() + 2);
-  q.push_back('\'');
-  q.append(text);
-  q.push_back('\'');
-  return q;
-}
-
 // A finite decimal number (exponents allowed), or a preset name when `preset` is given.
 Reason parse_value(std::string_view text, Preset preset, std::string_view presets, double& out) {
   if (preset)
@@ -95,33 +85,33 @@ std::string price_list_ids() {
 const std::array kOptions = {
     // Power and cooling.
     OptionInfo{"pue", "X", "Power and cooling",
-               "facility / IT power, 1 to 5, or a preset: air 1.5, modern 1.3, liquid 1.1 (default 1.3)",
+               "Or a preset: air 1.5, modern 1.3, liquid 1.1 (default 1.3).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "pue", &Assumptions::pue, &PowerCostArgs::pue, pue_preset,
                                    "air, modern, liquid");
                }},
     OptionInfo{"gpu-power-factor", "X", "Power and cooling",
-               "average GPU draw while training, fraction of TDP, above 0 to 1.5 (default 0.75)",
+               "Default 0.75.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "gpu_power_factor", &Assumptions::gpu_power_factor,
                                    &PowerCostArgs::gpu_power_factor);
                }},
     OptionInfo{"node-overhead-w", "X", "Power and cooling",
-               "W per node besides its GPUs; auto: calibrated to the DGX maximum (default)",
+               "auto (the default) leaves it unset.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_auto(a, v, "node_overhead_w", &Assumptions::node_overhead_w,
                                  &PowerCostArgs::node_overhead_w);
                }},
-    OptionInfo{"switch-w", "X", "Power and cooling", "W per switch without optics; auto: by port rate (default)",
+    OptionInfo{"switch-w", "X", "Power and cooling", "auto (the default) leaves it unset.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_auto(a, v, "switch_w", &Assumptions::switch_w, &PowerCostArgs::switch_w);
                }},
     OptionInfo{"optic-w", "X", "Power and cooling",
-               "W per transceiver; auto: 16 W per 800G, scaled by rate (default)",
+               "auto (the default) leaves it unset.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_auto(a, v, "optic_w", &Assumptions::optic_w, &PowerCostArgs::optic_w);
                }},
-    OptionInfo{"storage-w-per-node", "X", "Power and cooling", "shared storage, W per compute node (default 100)",
+    OptionInfo{"storage-w-per-node", "X", "Power and cooling", "Default 100.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "storage_w_per_node", &Assumptions::storage_w_per_node,
                                    &PowerCostArgs::storage_w_per_node);
@@ -140,7 +130,7 @@ const std::array kOptions = {
                  return std::nullopt;
                }},
     OptionInfo{"grid-co2", "X", "Power and cooling",
-               "grid intensity, kg CO2 per kWh, or a preset: china 0.537, us 0.367 (default china)",
+               "Or a preset: china 0.537, us 0.367 (default china).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "grid_kg_co2_per_kwh", &Assumptions::grid_kg_co2_per_kwh,
                                    &PowerCostArgs::grid_kg_co2_per_kwh, grid_preset, "china, us");
@@ -148,7 +138,7 @@ const std::array kOptions = {
 
     // Cost.
     OptionInfo{"payment", "rent|cloud|purchase", "Cost",
-               "way to pay: rent per server-month, cloud per GPU-hour, purchase (default rent)",
+               "Default rent.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  const std::optional<Payment> p = parse_payment(v);
                  if (!p) return quoted(v) + " is not one of: rent, cloud, purchase";
@@ -163,33 +153,33 @@ const std::array kOptions = {
                  a.power_cost.price_list = l;
                  return std::nullopt;
                }},
-    OptionInfo{"currency", "cny|usd", "Cost", "currency of the results (default cny)",
+    OptionInfo{"currency", "cny|usd", "Cost", "Default cny.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  const std::optional<Currency> c = parse_currency(v);
                  if (!c) return quoted(v) + " is not one of: cny, usd";
                  a.power_cost.currency = c;
                  return std::nullopt;
                }},
-    OptionInfo{"exchange-rate", "X", "Cost", "CNY per USD, set by you, never fetched (default 7.2)",
+    OptionInfo{"exchange-rate", "X", "Cost", "Default 7.2.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "cny_per_usd", &Assumptions::cny_per_usd, &PowerCostArgs::cny_per_usd);
                }},
     OptionInfo{"power-price", "X", "Cost",
-               "electricity per kWh in --currency; purchase only (default 0.088 USD)",
+               "In --currency (default 0.088 USD).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "power_price_per_kwh", &Assumptions::power_price_per_kwh,
                                    &PowerCostArgs::power_price_per_kwh);
                }},
-    OptionInfo{"amortisation-years", "X", "Cost", "years a purchase is paid off over, above 0 to 50 (default 5)",
+    OptionInfo{"amortisation-years", "X", "Cost", "Default 5.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "amortisation_years", &Assumptions::amortisation_years,
                                    &PowerCostArgs::amortisation_years);
                }},
-    OptionInfo{"vat", "X", "Cost", "VAT as a fraction, 0 to below 1, e.g. 0.13 (default 0)",
+    OptionInfo{"vat", "X", "Cost", "E.g. 0.13 (default 0).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "vat", &Assumptions::vat, &PowerCostArgs::vat);
                }},
-    OptionInfo{"headroom", "X", "Cost", "budget headroom on each category, fraction 0 to 10 (default 0.2)",
+    OptionInfo{"headroom", "X", "Cost", "Default 0.2.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "headroom", &Assumptions::headroom, &PowerCostArgs::headroom);
                }},
@@ -203,29 +193,29 @@ const std::array kOptions = {
 
     // Reliability.
     OptionInfo{"failure-rate", "X", "Reliability",
-               "interruptions per GPU-hour, 0 to below 1 (default 1.973e-5, Llama 3)",
+               "0 or at least 1e-12 (default 1.973e-5, Llama 3).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "failure_rate_per_gpu_hour", &Assumptions::failure_rate_per_gpu_hour,
                                    &PowerCostArgs::failure_rate_per_gpu_hour);
                }},
-    OptionInfo{"storage-bytes-per-s", "X", "Reliability", "checkpoint write bandwidth, bytes/s (default 1e10)",
+    OptionInfo{"storage-bytes-per-s", "X", "Reliability", "Default 1e10.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "checkpoint_bytes_per_s", &Assumptions::checkpoint_bytes_per_s,
                                    &PowerCostArgs::checkpoint_bytes_per_s);
                }},
     OptionInfo{"checkpoint-bytes-per-param", "X", "Reliability",
-               "bytes saved per parameter; auto: weights + optimizer states (default)",
+               "auto (the default) leaves it unset.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_auto(a, v, "checkpoint_bytes_per_param", &Assumptions::checkpoint_bytes_per_param,
                                  &PowerCostArgs::checkpoint_bytes_per_param);
                }},
     OptionInfo{"checkpoint-interval-s", "X", "Reliability",
-               "seconds between checkpoints; auto: the Young/Daly optimum (default)",
+               "auto (the default) leaves it unset.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_auto(a, v, "checkpoint_interval_s", &Assumptions::checkpoint_interval_s,
                                  &PowerCostArgs::checkpoint_interval_s);
                }},
-    OptionInfo{"restart-s", "X", "Reliability", "seconds to detect, reschedule and reload (default 900)",
+    OptionInfo{"restart-s", "X", "Reliability", "Default 900.",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "restart_s", &Assumptions::restart_s, &PowerCostArgs::restart_s);
                }},

@@ -1,5 +1,7 @@
 #include "cli/sweep_args.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <climits>
 
@@ -8,28 +10,6 @@
 
 namespace cp::cli {
 namespace {
-
-// Splits "a,b,c" into its items; an empty item is an error (returned as a reason).
-bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why) {
-  items.clear();
-  if (text.empty()) {
-    why = "the list is empty";
-    return false;
-  }
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::size_t length = comma == std::string_view::npos ? std::string_view::npos : comma - start;
-    const std::string_view item = text.substr(start, length);
-    if (item.empty()) {
-      why = "empty item in the list '" + std::string(text) + "'";
-      return false;
-    }
-    items.emplace_back(item);
-    if (comma == std::string_view::npos) return true;
-    start = comma + 1;
-  }
-}
 
 void parse_gpus(std::string_view text, SweepParseResult& r) {
   std::vector<std::string> items;
@@ -159,60 +139,47 @@ bool has_search_list(const SearchSpace& s) {
 
 std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
 
+// The options of sweep itself.
+constexpr std::array kOwnOptions = {std::string_view("gpus"), std::string_view("fabric"), std::string_view("vary"),
+                                    std::string_view("scaling"), std::string_view("layout")};
+
 SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
   SweepParseResult r;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& token = args[i];
-    if (token == "--help" || token == "-h") {
+  for (const OptionWord& w : read_options(args)) {
+    if (w.kind == OptionWord::Kind::Help) {
       r.args.help = true;
       continue;
     }
-    auto [name, value, has_value] = split_option(token);
-    if (is_knob(name)) {
-      // One value: the held layout's (an estimate option). A comma list: a search constraint.
-      if (!has_value && i + 1 < args.size() && !is_option(args[i + 1])) {
-        value = args[++i];
-        has_value = true;
-      }
-      if (has_value && value.find(',') != std::string::npos) {
-        parse_knob(name, value, r.args.space, r.errors);
-      } else {
-        r.args.estimate_words.push_back("--" + name);
-        if (has_value) r.args.estimate_words.push_back(value);
-      }
+    // One value of a knob: the held layout's (an estimate option). A comma list: a search constraint.
+    if (w.kind == OptionWord::Kind::Option && is_knob(w.name) && w.has_value && w.value.find(',') != std::string::npos) {
+      parse_knob(w.name, w.value, r.args.space, r.errors);
       continue;
     }
-    if (name != "gpus" && name != "fabric" && name != "vary" && name != "scaling" && name != "layout") {
-      r.args.estimate_words.push_back(token);  // an estimate option or its value
+    if (w.kind != OptionWord::Kind::Option ||
+        std::find(kOwnOptions.begin(), kOwnOptions.end(), w.name) == kOwnOptions.end()) {
+      pass_on(w, r.args.estimate_words);  // an estimate option and its value, or a stray word
       continue;
     }
-    if (!has_value) {
-      if (i + 1 >= args.size() || is_option(args[i + 1])) {
-        r.errors.push_back("--" + name + ": missing value" +
-                           (name == "vary"      ? " (FIELD=v1,v2,...)"
-                            : name == "scaling" ? " (strong|weak)"
-                            : name == "layout"  ? " (held|best)"
+    if (!w.has_value) {
+      r.errors.push_back("--" + w.name + ": missing value" +
+                         (w.name == "vary"      ? " (FIELD=v1,v2,...)"
+                          : w.name == "scaling" ? " (strong|weak)"
+                          : w.name == "layout"  ? " (held|best)"
                                                 : " (a list: a,b,...)"));
-        continue;
-      }
-      value = args[++i];
+      continue;
     }
-    if (name == "gpus") parse_gpus(value, r);
-    else if (name == "fabric") parse_fabrics(value, r);
-    else if (name == "vary") parse_vary(value, r);
-    else if (name == "layout") parse_layout(value, r);
-    else parse_scaling(value, r);
+    if (w.name == "gpus") parse_gpus(w.value, r);
+    else if (w.name == "fabric") parse_fabrics(w.value, r);
+    else if (w.name == "vary") parse_vary(w.value, r);
+    else if (w.name == "layout") parse_layout(w.value, r);
+    else parse_scaling(w.value, r);
   }
 
-  ParseResult base = parse_estimate_args(r.args.estimate_words);
+  ParseResult base = parse_estimate_args(r.args.estimate_words, "sweep",
+                                         std::vector<std::string_view>(kOwnOptions.begin(), kOwnOptions.end()));
   r.args.base = base.args;
   if (r.args.help) return r;
-  for (std::string& e : base.errors) {
-    // The estimate parser points at its own help; a sweep user wants the sweep's.
-    const std::string from = "'clusterplan-cli estimate --help'";
-    if (const auto at = e.find(from); at != std::string::npos) e.replace(at, from.size(), "'clusterplan-cli sweep --help'");
-    r.errors.push_back(e);
-  }
+  r.errors.insert(r.errors.end(), base.errors.begin(), base.errors.end());
   if (base.args.nodes) r.errors.emplace_back("--nodes: sweep sizes the cluster with --gpus (a list); leave --nodes out");
   if (base.args.dp) r.errors.emplace_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
   if (!base.args.power_cost.bom_csv.empty())

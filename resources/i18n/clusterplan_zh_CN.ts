@@ -159,10 +159,6 @@
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
         <source>GPUs (nodes × GPUs per node)</source>
         <translation>GPU 数（节点 × 每节点 GPU）</translation>
     </message>
@@ -171,100 +167,32 @@
         <translation>%1（%2 × %3）</translation>
     </message>
     <message>
-        <source>Fabric</source>
-        <translation>组网</translation>
-    </message>
-    <message>
-        <source>Topology</source>
-        <translation>拓扑</translation>
-    </message>
-    <message>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
         <source>%1:1</source>
         <translation>%1:1</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
     </message>
     <message>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
     <message>
-        <source>Micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
         <source>%1 sequences</source>
         <translation>%1 条序列</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批次</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
     </message>
     <message>
         <source>Activation recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <source>ZeRO</source>
-        <translation>ZeRO</translation>
-    </message>
-    <message>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
         <source>Virtual pipeline (VPP)</source>
         <translation>虚拟流水线（VPP）</translation>
-    </message>
-    <message>
-        <source>Data parallel (DP)</source>
-        <translation>数据并行（DP）</translation>
     </message>
     <message>
         <source>%1 (derived)</source>
         <translation>%1（推导）</translation>
     </message>
     <message>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <source>Sequence parallel (SP)</source>
-        <translation>序列并行（SP）</translation>
-    </message>
-    <message>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>PUE</source>
-        <translation>PUE</translation>
-    </message>
-    <message>
-        <source>Payment</source>
-        <translation>付费方式</translation>
     </message>
     <message>
         <source>Fits in GPU memory</source>
@@ -351,12 +279,8 @@
         <translation>要对比的方案；第一个为基准</translation>
     </message>
     <message>
-        <source>“%1” cannot be read from the library: %2</source>
-        <translation>无法从方案库读取“%1”：%2</translation>
-    </message>
-    <message>
-        <source>“%1” is no longer in the library (it was deleted) and was taken out of the comparison.</source>
-        <translation>“%1”已不在方案库中（已被删除），已从对比中移除。</translation>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -638,6 +562,917 @@
     </message>
 </context>
 <context>
+    <name>cp::ui::Fields</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s name, as charts, reports and saved files show it; empty: derived from what it is.</source>
+        <translation>场景名称，显示在图表、报告和保存的文件中；留空：按场景内容自动生成。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>A model preset from the catalog; its shape sets the model&apos;s sizes.</source>
+        <translation>目录中的预设模型；其结构决定模型的各项尺寸。</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Total parameters; a standard Llama-style shape of that size is derived.</source>
+        <translation>参数总量；据此推导出该规模的标准 Llama 式结构。</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer blocks, each an attention layer and an MLP.</source>
+        <translation>Transformer 块的数量，每块包含一个注意力层和一个 MLP。</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Width of each token&apos;s vector between the layers (the model dimension).</source>
+        <translation>各层之间每个 token 向量的宽度（模型维度）。</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Query heads of each attention layer.</source>
+        <translation>每个注意力层的查询头数。</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Key/value heads: as many as the attention heads for multi-head attention, fewer for grouped-query (GQA), one for multi-query (MQA).</source>
+        <translation>键/值头数：多头注意力与注意力头数相同，分组查询（GQA）更少，多查询（MQA）为 1。</translation>
+    </message>
+    <message>
+        <source>Head size</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Size of each attention head; 0: hidden size / attention heads.</source>
+        <translation>每个注意力头的维度；0：隐藏维度 / 注意力头数。</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>Inner size of each MLP (feed-forward) block.</source>
+        <translation>每个 MLP（前馈）块的中间维度。</translation>
+    </message>
+    <message>
+        <source>MLP type</source>
+        <translation>MLP 类型</translation>
+    </message>
+    <message>
+        <source>SwiGLU (three matrices, gated) or GELU (two matrices).</source>
+        <translation>SwiGLU（三个矩阵，门控）或 GELU（两个矩阵）。</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Tokens the tokenizer knows: the rows of the embedding and of the output layer.</source>
+        <translation>分词器的词表大小：嵌入层和输出层的行数。</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享嵌入</translation>
+    </message>
+    <message>
+        <source>The output layer shares the input embedding&apos;s weights.</source>
+        <translation>输出层与输入嵌入共享权重。</translation>
+    </message>
+    <message>
+        <source>Normalisation</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>LayerNorm (with a bias) or RMSNorm.</source>
+        <translation>LayerNorm（带偏置）或 RMSNorm。</translation>
+    </message>
+    <message>
+        <source>Linear biases</source>
+        <translation>线性层偏置</translation>
+    </message>
+    <message>
+        <source>The linear layers carry bias vectors.</source>
+        <translation>线性层带有偏置向量。</translation>
+    </message>
+    <message>
+        <source>Learned positions</source>
+        <translation>可学习位置</translation>
+    </message>
+    <message>
+        <source>Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none.</source>
+        <translation>可学习位置嵌入的位置数（GPT-2、OPT）；0：旋转位置编码或无。</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Multi-head, grouped-query or multi-head latent attention (MLA).</source>
+        <translation>多头、分组查询或多头潜在注意力（MLA）。</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model.</source>
+        <translation>每个混合专家（MoE）层的路由专家数；0：稠密模型。</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每 token 专家数</translation>
+    </message>
+    <message>
+        <source>Routed experts each token is sent to (top-k).</source>
+        <translation>每个 token 被路由到的专家数（top-k）。</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Experts every token uses besides the routed ones (DeepSeek).</source>
+        <translation>除路由专家外每个 token 都使用的专家（DeepSeek）。</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Inner size of each expert&apos;s MLP; 0: the FFN size.</source>
+        <translation>每个专家 MLP 的中间维度；0：与 FFN 维度相同。</translation>
+    </message>
+    <message>
+        <source>Dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>Leading layers with a dense MLP instead of experts.</source>
+        <translation>开头几层使用稠密 MLP 而非专家。</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Tokens in each training sequence (the context length).</source>
+        <translation>每个训练序列的 token 数（上下文长度）。</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批次</translation>
+    </message>
+    <message>
+        <source>Sequences one GPU runs through one forward and backward pass.</source>
+        <translation>一块 GPU 在一次前向和反向传播中处理的序列数。</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over every data-parallel replica and micro-batch.</source>
+        <translation>每个优化器步的序列数，涵盖所有数据并行副本和微批次。</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Number format of the matrix multiplications; bf16 and fp16 keep fp32 master weights.</source>
+        <translation>矩阵乘法的数值格式；bf16 和 fp16 保留 fp32 主权重。</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments.</source>
+        <translation>Adam（AdamW）每个参数保存两个 fp32 矩，SGD 保存一个动量，8 位 Adam 保存两个 1 字节的矩。</translation>
+    </message>
+    <message>
+        <source>Gradient type</source>
+        <translation>梯度类型</translation>
+    </message>
+    <message>
+        <source>Type in which gradients are accumulated; auto follows the precision.</source>
+        <translation>梯度累加所用的类型；auto 跟随训练精度。</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Activations computed again in the backward pass instead of stored: none, selective (attention) or full (every layer).</source>
+        <translation>在反向传播中重新计算而非保存的激活：无、选择性（注意力）或完全（每一层）。</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the gradients, 3 (FSDP) also the weights; distopt is Megatron-LM&apos;s distributed optimizer.</source>
+        <translation>数据并行副本如何分摊模型状态：阶段 1 切分优化器状态，阶段 2 还切分梯度，阶段 3（FSDP）还切分权重；distopt 为 Megatron-LM 的分布式优化器。</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Dropout layers; their masks are kept for the backward pass.</source>
+        <translation>Dropout 层；其掩码保存到反向传播使用。</translation>
+    </message>
+    <message>
+        <source>Flash attention</source>
+        <translation>Flash Attention</translation>
+    </message>
+    <message>
+        <source>Fused attention kernels that never store the attention matrix.</source>
+        <translation>融合的注意力内核，从不保存注意力矩阵。</translation>
+    </message>
+    <message>
+        <source>Token budget</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Tokens the whole run trains on; sets its time and cost (0: no budget).</source>
+        <translation>整个训练所用的 token 数；决定训练时间和成本（0：无预算）。</translation>
+    </message>
+    <message>
+        <source>TP communication overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core).</source>
+        <translation>将张量并行的集合通信隐藏在矩阵乘法之后（Megatron-Core）。</translation>
+    </message>
+    <message>
+        <source>DP overlap</source>
+        <translation>DP 重叠</translation>
+    </message>
+    <message>
+        <source>Reduces gradients during the backward pass instead of after it.</source>
+        <translation>在反向传播过程中而非之后归约梯度。</translation>
+    </message>
+    <message>
+        <source>Gradient bucket</source>
+        <translation>梯度桶</translation>
+    </message>
+    <message>
+        <source>Parameters per gradient all-reduce bucket.</source>
+        <translation>每个梯度 all-reduce 桶的参数数。</translation>
+    </message>
+    <message>
+        <source>MoE dispatch type</source>
+        <translation>MoE 分发类型</translation>
+    </message>
+    <message>
+        <source>Element type of the expert-parallel dispatch all-to-all (the combine stays bf16).</source>
+        <translation>专家并行分发 all-to-all 的元素类型（合并仍为 bf16）。</translation>
+    </message>
+    <message>
+        <source>MoE node limit</source>
+        <translation>MoE 节点上限</translation>
+    </message>
+    <message>
+        <source>Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4).</source>
+        <translation>节点受限路由：一个 token 最多发往的节点数（0：不限；DeepSeek-V3：4）。</translation>
+    </message>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <source>The training framework: its kernel fusion, launch overhead and pipeline engine.</source>
+        <translation>训练框架：其内核融合、启动开销和流水线引擎。</translation>
+    </message>
+    <message>
+        <source>FP8 attention</source>
+        <translation>FP8 注意力</translation>
+    </message>
+    <message>
+        <source>With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16).</source>
+        <translation>在 fp8 精度下，注意力核心也以 fp8 运行（fp8 方案通常保持 bf16）。</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Tensor parallelism: each layer&apos;s matrices are split across this many GPUs, usually inside one node.</source>
+        <translation>张量并行：每层的矩阵切分到这么多块 GPU 上，通常在一个节点内。</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallelism: the layers are split into this many stages that pass activations on.</source>
+        <translation>流水线并行：各层分成这么多个依次传递激活的阶段。</translation>
+    </message>
+    <message>
+        <source>Interleaved chunks (VPP)</source>
+        <translation>交错分块（VPP）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline parallelism: model chunks per pipeline stage (interleaved schedule); a smaller pipeline bubble for more communication.</source>
+        <translation>虚拟流水线并行：每个流水线阶段的模型块数（交错调度）；以更多通信换取更小的流水线气泡。</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>Data parallelism: copies of the model, each training on its share of the batch; 0: derived from the GPU count.</source>
+        <translation>数据并行：模型的副本数，每个副本训练批次中的一部分；0：由 GPU 数推导。</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Context parallelism: each sequence is split across this many GPUs (for long sequences).</source>
+        <translation>上下文并行：每个序列切分到这么多块 GPU 上（用于长序列）。</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert parallelism: a mixture-of-experts layer&apos;s experts are split across this many GPUs, inside DP x CP.</source>
+        <translation>专家并行：混合专家层的专家分布到这么多块 GPU 上，位于 DP × CP 之内。</translation>
+    </message>
+    <message>
+        <source>Sequence parallel (SP)</source>
+        <translation>序列并行（SP）</translation>
+    </message>
+    <message>
+        <source>Sequence parallelism: with TP, the norms and dropout are split along the sequence too.</source>
+        <translation>序列并行：配合 TP，归一化和 dropout 也沿序列维切分。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>The accelerator, from the catalog: memory, peak FLOP/s and power.</source>
+        <translation>目录中的加速器：显存、峰值 FLOP/s 和功耗。</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs in each server, joined by NVLink (or PCIe).</source>
+        <translation>每台服务器中的 GPU 数，通过 NVLink（或 PCIe）互连。</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Servers in the cluster.</source>
+        <translation>集群中的服务器数。</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>组网</translation>
+    </message>
+    <message>
+        <source>The scale-out network between the nodes: InfiniBand or RoCE, its speed and tuning.</source>
+        <translation>节点之间的横向扩展网络：InfiniBand 或 RoCE，及其速率和调优。</translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation>每节点网卡</translation>
+    </message>
+    <message>
+        <source>Scale-out network cards per server (usually one per GPU).</source>
+        <translation>每台服务器的横向扩展网卡数（通常每块 GPU 一张）。</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>How the switches are wired: one switch, a two- or three-tier fat tree, or rail-optimised.</source>
+        <translation>交换机的连接方式：单交换机、两层或三层胖树，或轨道优化。</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <source>Leaf switches&apos; down:up port ratio; 1 is non-blocking, 2 halves each node&apos;s bandwidth across the spine.</source>
+        <translation>叶交换机下行与上行端口之比；1 为无阻塞，2 使每个节点跨脊交换机的带宽减半。</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>Memory capacity of one GPU.</source>
+        <translation>单块 GPU 的显存容量。</translation>
+    </message>
+    <message>
+        <source>BF16 peak</source>
+        <translation>BF16 峰值</translation>
+    </message>
+    <message>
+        <source>Dense BF16 peak of one GPU.</source>
+        <translation>单块 GPU 的稠密 BF16 峰值。</translation>
+    </message>
+    <message>
+        <source>FP8 peak</source>
+        <translation>FP8 峰值</translation>
+    </message>
+    <message>
+        <source>Dense FP8 peak of one GPU; 0: as BF16.</source>
+        <translation>单块 GPU 的稠密 FP8 峰值；0：与 BF16 相同。</translation>
+    </message>
+    <message>
+        <source>FP32 peak</source>
+        <translation>FP32 峰值</translation>
+    </message>
+    <message>
+        <source>FP32 peak of one GPU; 0: half of BF16.</source>
+        <translation>单块 GPU 的 FP32 峰值；0：BF16 的一半。</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Bandwidth of one GPU&apos;s memory.</source>
+        <translation>单块 GPU 的显存带宽。</translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth</source>
+        <translation>NVLink 带宽</translation>
+    </message>
+    <message>
+        <source>Bandwidth of one GPU into the node&apos;s NVLink domain; 0: PCIe.</source>
+        <translation>单块 GPU 接入节点 NVLink 域的带宽；0：PCIe。</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>Board power of one GPU.</source>
+        <translation>单块 GPU 的板卡功耗。</translation>
+    </message>
+    <message>
+        <source>Achievable matmul fraction</source>
+        <translation>可达矩阵乘法比例</translation>
+    </message>
+    <message>
+        <source>Share of the peak the best large matrix multiplication reaches (MAMF).</source>
+        <translation>最优大矩阵乘法所能达到的峰值比例（MAMF）。</translation>
+    </message>
+    <message>
+        <source>Tile size</source>
+        <translation>分块大小</translation>
+    </message>
+    <message>
+        <source>Matrix tile edge of the GPU&apos;s GEMM kernels; 0: no tile quantisation.</source>
+        <translation>GPU GEMM 内核的矩阵分块边长；0：不计分块量化。</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors</source>
+        <translation>流式多处理器</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors of one GPU; 0: no wave quantisation.</source>
+        <translation>单块 GPU 的流式多处理器数；0：不计波次量化。</translation>
+    </message>
+    <message>
+        <source>NIC line rate</source>
+        <translation>网卡线速</translation>
+    </message>
+    <message>
+        <source>Line rate of one scale-out NIC.</source>
+        <translation>单张横向扩展网卡的线速。</translation>
+    </message>
+    <message>
+        <source>NIC bus bandwidth</source>
+        <translation>网卡总线带宽</translation>
+    </message>
+    <message>
+        <source>Bandwidth one NIC delivers to NCCL collectives.</source>
+        <translation>单张网卡为 NCCL 集合通信提供的带宽。</translation>
+    </message>
+    <message>
+        <source>Base latency</source>
+        <translation>基础延迟</translation>
+    </message>
+    <message>
+        <source>Latency of one message end to end.</source>
+        <translation>一条消息的端到端延迟。</translation>
+    </message>
+    <message>
+        <source>Switch latency</source>
+        <translation>交换机延迟</translation>
+    </message>
+    <message>
+        <source>Latency added by each switch hop.</source>
+        <translation>每经过一跳交换机增加的延迟。</translation>
+    </message>
+    <message>
+        <source>Switch ports</source>
+        <translation>交换机端口</translation>
+    </message>
+    <message>
+        <source>Ports of one switch.</source>
+        <translation>单台交换机的端口数。</translation>
+    </message>
+    <message>
+        <source>Queue pairs</source>
+        <translation>队列对</translation>
+    </message>
+    <message>
+        <source>RDMA queue pairs per connection, over which traffic is spread.</source>
+        <translation>每个连接的 RDMA 队列对数，流量分散在其上。</translation>
+    </message>
+    <message>
+        <source>Load-balance efficiency</source>
+        <translation>负载均衡效率</translation>
+    </message>
+    <message>
+        <source>Share of the bandwidth left by uneven spreading over the spine.</source>
+        <translation>脊交换机上流量分布不均后剩余的带宽比例。</translation>
+    </message>
+    <message>
+        <source>Congestion-control efficiency</source>
+        <translation>拥塞控制效率</translation>
+    </message>
+    <message>
+        <source>Share of the bandwidth left by congestion control.</source>
+        <translation>拥塞控制后剩余的带宽比例。</translation>
+    </message>
+    <message>
+        <source>NCCL channels</source>
+        <translation>NCCL 通道</translation>
+    </message>
+    <message>
+        <source>NCCL channels per NIC.</source>
+        <translation>每张网卡的 NCCL 通道数。</translation>
+    </message>
+    <message>
+        <source>Framework memory</source>
+        <translation>框架显存</translation>
+    </message>
+    <message>
+        <source>Memory the framework and CUDA context take on each GPU.</source>
+        <translation>框架和 CUDA 上下文在每块 GPU 上占用的显存。</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Memory of NCCL&apos;s buffers on each GPU.</source>
+        <translation>NCCL 缓冲区在每块 GPU 上占用的显存。</translation>
+    </message>
+    <message>
+        <source>Fragmentation</source>
+        <translation>碎片</translation>
+    </message>
+    <message>
+        <source>Share of the memory lost to the allocator&apos;s fragmentation.</source>
+        <translation>因分配器碎片而损失的显存比例。</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>Share of the memory kept free as a margin.</source>
+        <translation>作为余量保留的空闲显存比例。</translation>
+    </message>
+    <message>
+        <source>Site calibration</source>
+        <translation>现场校准</translation>
+    </message>
+    <message>
+        <source>Measured step time of a pilot run over the modelled one; scales every time.</source>
+        <translation>试运行实测步时与模型步时之比；按此缩放所有时间。</translation>
+    </message>
+    <message>
+        <source>Calibration note</source>
+        <translation>校准说明</translation>
+    </message>
+    <message>
+        <source>Where the site calibration comes from.</source>
+        <translation>现场校准的来源。</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness: facility power over IT power.</source>
+        <translation>电能使用效率：设施总功率与 IT 功率之比。</translation>
+    </message>
+    <message>
+        <source>Average GPU draw</source>
+        <translation>GPU 平均功耗</translation>
+    </message>
+    <message>
+        <source>Average GPU power while training, as a fraction of its TDP.</source>
+        <translation>训练期间 GPU 的平均功耗，占其 TDP 的比例。</translation>
+    </message>
+    <message>
+        <source>Node overhead</source>
+        <translation>节点其余功耗</translation>
+    </message>
+    <message>
+        <source>Power of a node besides its GPUs (CPUs, memory, fans); unset: calibrated to the DGX maximum.</source>
+        <translation>节点除 GPU 以外的功耗（CPU、内存、风扇）；未设置：按 DGX 最大功耗校准。</translation>
+    </message>
+    <message>
+        <source>Switch power</source>
+        <translation>交换机功耗</translation>
+    </message>
+    <message>
+        <source>Power of one switch without its optics; unset: by port rate.</source>
+        <translation>单台交换机（不含光模块）的功耗；未设置：按端口速率估算。</translation>
+    </message>
+    <message>
+        <source>Transceiver power</source>
+        <translation>光模块功耗</translation>
+    </message>
+    <message>
+        <source>Power of one optical transceiver; unset: 16 W per 800G, scaled by rate.</source>
+        <translation>单个光模块的功耗；未设置：800G 为 16 瓦，按速率缩放。</translation>
+    </message>
+    <message>
+        <source>Storage power</source>
+        <translation>存储功耗</translation>
+    </message>
+    <message>
+        <source>Power of the shared storage, per compute node.</source>
+        <translation>共享存储的功耗，按每个计算节点计。</translation>
+    </message>
+    <message>
+        <source>Rack power limit</source>
+        <translation>机柜功率上限</translation>
+    </message>
+    <message>
+        <source>Power one rack can be fed and cooled with; sets how many nodes share a rack.</source>
+        <translation>单个机柜可供电和散热的功率；决定每个机柜容纳的节点数。</translation>
+    </message>
+    <message>
+        <source>Grid carbon intensity</source>
+        <translation>电网碳强度</translation>
+    </message>
+    <message>
+        <source>CO2 the grid emits per kWh drawn.</source>
+        <translation>电网每供应 1 千瓦时电排放的 CO2。</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Currency of the results.</source>
+        <translation>结果使用的货币。</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>CNY per USD, set by you and never fetched; converts prices given in the other currency.</source>
+        <translation>每美元兑人民币的汇率，由您设定、从不联网获取；用于换算以另一种货币给出的价格。</translation>
+    </message>
+    <message>
+        <source>Electricity price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>Price of one kWh of electricity (paid separately only when purchasing).</source>
+        <translation>每千瓦时电价（仅在购买时单独支付）。</translation>
+    </message>
+    <message>
+        <source>Electricity price currency</source>
+        <translation>电价货币</translation>
+    </message>
+    <message>
+        <source>Currency the electricity price is given in.</source>
+        <translation>电价所用的货币。</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>付费方式</translation>
+    </message>
+    <message>
+        <source>How the cluster is paid for: rent per server-month, cloud per GPU-hour, or purchase.</source>
+        <translation>集群的付费方式：按服务器·月租用、按 GPU·小时云服务，或购买。</translation>
+    </message>
+    <message>
+        <source>Budget headroom</source>
+        <translation>预算余量</translation>
+    </message>
+    <message>
+        <source>Margin added to each budget category, as a fraction.</source>
+        <translation>加到每个预算类别上的余量比例。</translation>
+    </message>
+    <message>
+        <source>VAT</source>
+        <translation>增值税</translation>
+    </message>
+    <message>
+        <source>Value-added tax on prices, as a fraction.</source>
+        <translation>价格上的增值税税率（比例）。</translation>
+    </message>
+    <message>
+        <source>Amortisation</source>
+        <translation>折旧年限</translation>
+    </message>
+    <message>
+        <source>Years a purchase is paid off over.</source>
+        <translation>购买成本分摊的年数。</translation>
+    </message>
+    <message>
+        <source>Failure rate</source>
+        <translation>故障率</translation>
+    </message>
+    <message>
+        <source>Job interruptions per GPU-hour; with the restart time and checkpoints, sets the time lost to failures.</source>
+        <translation>每 GPU·小时的作业中断次数；与重启时间和检查点一起决定因故障损失的时间。</translation>
+    </message>
+    <message>
+        <source>Checkpoint write bandwidth</source>
+        <translation>检查点写入带宽</translation>
+    </message>
+    <message>
+        <source>Bandwidth at which a checkpoint is written to storage.</source>
+        <translation>检查点写入存储的带宽。</translation>
+    </message>
+    <message>
+        <source>Checkpoint size</source>
+        <translation>检查点大小</translation>
+    </message>
+    <message>
+        <source>Bytes saved per parameter; unset: weights and optimizer states.</source>
+        <translation>每个参数保存的字节数；未设置：权重和优化器状态。</translation>
+    </message>
+    <message>
+        <source>Restart after a failure</source>
+        <translation>故障后重启</translation>
+    </message>
+    <message>
+        <source>Time to detect a failure, reschedule and reload the last checkpoint.</source>
+        <translation>检测故障、重新调度并加载最近检查点所需的时间。</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>Time between checkpoints; unset: the Young/Daly optimum.</source>
+        <translation>两次检查点之间的时间；未设置：Young/Daly 最优值。</translation>
+    </message>
+    <message>
+        <source>CNY per USD</source>
+        <translation>美元兑人民币汇率</translation>
+    </message>
+    <message>
+        <source>FLOP/s</source>
+        <translation>FLOP/s</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>NICs</source>
+        <translation>张网卡</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>瓦</translation>
+    </message>
+    <message>
+        <source>W per node</source>
+        <translation>瓦/节点</translation>
+    </message>
+    <message>
+        <source>billion parameters</source>
+        <translation>十亿参数</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>bytes per parameter</source>
+        <translation>字节/参数</translation>
+    </message>
+    <message>
+        <source>bytes/s</source>
+        <translation>字节/秒</translation>
+    </message>
+    <message>
+        <source>chunks per stage</source>
+        <translation>块/阶段</translation>
+    </message>
+    <message>
+        <source>kg CO2 per kWh</source>
+        <translation>千克 CO2/千瓦时</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>个节点</translation>
+    </message>
+    <message>
+        <source>of TDP</source>
+        <translation>TDP 占比</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>个参数</translation>
+    </message>
+    <message>
+        <source>per GPU-hour</source>
+        <translation>每 GPU·小时</translation>
+    </message>
+    <message>
+        <source>per NIC</source>
+        <translation>每网卡</translation>
+    </message>
+    <message>
+        <source>per connection</source>
+        <translation>每连接</translation>
+    </message>
+    <message>
+        <source>per kWh</source>
+        <translation>每千瓦时</translation>
+    </message>
+    <message>
+        <source>ports</source>
+        <translation>个端口</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>个位置</translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation>个副本</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>条序列</translation>
+    </message>
+    <message>
+        <source>stages</source>
+        <translation>个阶段</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>年</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::HeadlineTiles</name>
     <message>
         <source>no estimate: the scenario has problems</source>
@@ -727,92 +1562,20 @@
         <translation>按参数量推导</translation>
     </message>
     <message>
-        <source>Size</source>
-        <translation>参数量</translation>
-    </message>
-    <message>
         <source> B parameters</source>
         <translation> B 参数</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Hidden size</source>
-        <translation>隐藏维度</translation>
-    </message>
-    <message>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <source>Key/value heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <source>FFN size</source>
-        <translation>FFN 维度</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>词表大小</translation>
-    </message>
-    <message>
-        <source>Experts (0: dense)</source>
-        <translation>专家数（0：稠密）</translation>
     </message>
     <message>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <source>Micro-batch</source>
-        <translation>微批次</translation>
-    </message>
-    <message>
         <source> sequences</source>
         <translation> 条序列</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批次</translation>
-    </message>
-    <message>
-        <source>Token budget</source>
-        <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <source>Recomputation</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>ZeRO</source>
-        <translation>ZeRO</translation>
-    </message>
-    <message>
-        <source>Flash attention</source>
-        <translation>Flash Attention</translation>
-    </message>
-    <message>
-        <source>Dropout</source>
-        <translation>Dropout</translation>
     </message>
     <message>
         <source>Parallelism</source>
@@ -823,56 +1586,16 @@
         <translation> ×</translation>
     </message>
     <message>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <source>Interleaved chunks (VPP)</source>
-        <translation>交错分块（VPP）</translation>
-    </message>
-    <message>
-        <source>Data parallel (DP)</source>
-        <translation>数据并行（DP）</translation>
-    </message>
-    <message>
         <source>auto (from the GPU count)</source>
         <translation>自动（按 GPU 数）</translation>
-    </message>
-    <message>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <source>Sequence parallel (SP)</source>
-        <translation>序列并行（SP）</translation>
     </message>
     <message>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
     <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU</translation>
-    </message>
-    <message>
         <source> GPUs</source>
         <translation> 张</translation>
-    </message>
-    <message>
-        <source>Nodes</source>
-        <translation>节点数</translation>
     </message>
     <message>
         <source> nodes</source>
@@ -883,20 +1606,8 @@
         <translation>组网</translation>
     </message>
     <message>
-        <source>Topology</source>
-        <translation>拓扑</translation>
-    </message>
-    <message>
-        <source>Oversubscription</source>
-        <translation>收敛比</translation>
-    </message>
-    <message>
         <source> : 1</source>
         <translation> : 1</translation>
-    </message>
-    <message>
-        <source>NICs per node</source>
-        <translation>每节点网卡</translation>
     </message>
     <message>
         <source> NICs</source>
@@ -907,88 +1618,36 @@
         <translation>假设</translation>
     </message>
     <message>
-        <source>PUE</source>
-        <translation>PUE</translation>
-    </message>
-    <message>
-        <source>Average GPU draw</source>
-        <translation>GPU 平均功耗</translation>
-    </message>
-    <message>
         <source> % of TDP</source>
         <translation> % TDP</translation>
-    </message>
-    <message>
-        <source>Rack power limit</source>
-        <translation>机柜功率上限</translation>
     </message>
     <message>
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <source>Payment</source>
-        <translation>付费方式</translation>
-    </message>
-    <message>
-        <source>Currency</source>
-        <translation>货币</translation>
-    </message>
-    <message>
-        <source>Exchange rate</source>
-        <translation>汇率</translation>
-    </message>
-    <message>
         <source> CNY per USD</source>
         <translation> 人民币/美元</translation>
-    </message>
-    <message>
-        <source>Electricity price</source>
-        <translation>电价</translation>
     </message>
     <message>
         <source> USD per kWh</source>
         <translation> 美元/千瓦时</translation>
     </message>
     <message>
-        <source>Budget headroom</source>
-        <translation>预算余量</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
-    </message>
-    <message>
-        <source>VAT</source>
-        <translation>增值税</translation>
-    </message>
-    <message>
-        <source>Amortisation</source>
-        <translation>折旧年限</translation>
     </message>
     <message>
         <source> years</source>
         <translation> 年</translation>
     </message>
     <message>
-        <source>Failure rate</source>
-        <translation>故障率</translation>
-    </message>
-    <message>
         <source> per million GPU-hours</source>
         <translation> 次/百万 GPU 小时</translation>
     </message>
     <message>
-        <source>Checkpoint write bandwidth</source>
-        <translation>检查点写入带宽</translation>
-    </message>
-    <message>
         <source> GB/s</source>
         <translation> GB/s</translation>
-    </message>
-    <message>
-        <source>Restart after a failure</source>
-        <translation>故障后重启</translation>
     </message>
     <message>
         <source> min</source>
@@ -999,16 +1658,8 @@
         <translation>场景</translation>
     </message>
     <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
         <source>Notes</source>
         <translation>备注</translation>
-    </message>
-    <message>
-        <source>The scenario&apos;s name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
-        <translation>场景名称，显示在图表、报告和保存的文件中。留空时，名称按场景内容自动生成，并随修改而更新。</translation>
     </message>
     <message>
         <source>What this scenario is for, where its figures come from…</source>
@@ -1018,68 +1669,44 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Unit: %1</source>
+        <translation>单位：%1</translation>
+    </message>
+    <message>
+        <source>Above %1 and below %2</source>
+        <translation>大于 %1 且小于 %2</translation>
+    </message>
+    <message>
+        <source>Above %1, up to %2</source>
+        <translation>大于 %1，至多 %2</translation>
+    </message>
+    <message>
+        <source>From %1 to below %2</source>
+        <translation>%1 至小于 %2</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
 </context>
 <context>
-    <name>cp::ui::LibraryController</name>
-    <message>
-        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
-        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
-        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
-        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
-    </message>
-    <message>
-        <source>The scenario library cannot be read.</source>
-        <translation>无法读取方案库。</translation>
-    </message>
-    <message>
-        <source>No library</source>
-        <translation>没有方案库</translation>
-    </message>
-    <message>
-        <source>Scenarios: %1</source>
-        <translation>方案：%1 个</translation>
-    </message>
-    <message>
-        <source>Matching scenarios: %1</source>
-        <translation>匹配的方案：%1 个</translation>
-    </message>
-    <message>
-        <source>%1 · read-only</source>
-        <translation>%1 · 只读</translation>
-    </message>
+    <name>cp::ui::LibraryDock</name>
     <message>
         <source>Saved “%1” to the library %2 (revision %3)</source>
         <translation>已将“%1”保存到方案库 %2（第 %3 版）</translation>
     </message>
     <message>
-        <source>No library is open.</source>
-        <translation>没有打开方案库。</translation>
+        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
+        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
     </message>
     <message>
-        <source>The scenario is no longer in the library.</source>
-        <translation>该方案已不在方案库中。</translation>
+        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
+        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
     </message>
     <message>
-        <source>There is no revision %1 of this scenario.</source>
-        <translation>该方案没有第 %1 版。</translation>
-    </message>
-    <message>
-        <source>A scenario needs a name.</source>
-        <translation>方案需要一个名称。</translation>
-    </message>
-    <message>
-        <source>Delete “%1”</source>
-        <translation>删除“%1”</translation>
-    </message>
-    <message>
-        <source>Delete %1 scenarios</source>
-        <translation>删除 %1 个方案</translation>
+        <source>Delete scenarios</source>
+        <translation>删除方案</translation>
     </message>
     <message>
         <source>Rename “%1” to “%2”</source>
@@ -1092,21 +1719,6 @@
     <message>
         <source>Duplicate “%1”</source>
         <translation>复制“%1”</translation>
-    </message>
-</context>
-<context>
-    <name>cp::ui::LibraryDock</name>
-    <message>
-        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
-        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
-    </message>
-    <message>
-        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
-        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
-    </message>
-    <message>
-        <source>Delete scenarios</source>
-        <translation>删除方案</translation>
     </message>
     <message>
         <source>Save to the library as</source>
@@ -1133,12 +1745,68 @@
         <translation>重做</translation>
     </message>
     <message>
+        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
+        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
+        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
+        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
+    </message>
+    <message>
+        <source>The scenario library cannot be read.</source>
+        <translation>无法读取方案库。</translation>
+    </message>
+    <message>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>No library</source>
+        <translation>没有方案库</translation>
+    </message>
+    <message>
+        <source>Scenarios: %1</source>
+        <translation>方案：%1 个</translation>
+    </message>
+    <message>
+        <source>Matching scenarios: %1</source>
+        <translation>匹配的方案：%1 个</translation>
+    </message>
+    <message>
+        <source>%1 · read-only</source>
+        <translation>%1 · 只读</translation>
+    </message>
+    <message>
+        <source>No library is open.</source>
+        <translation>没有打开方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario is no longer in the library.</source>
+        <translation>该方案已不在方案库中。</translation>
+    </message>
+    <message>
+        <source>There is no revision %1 of this scenario.</source>
+        <translation>该方案没有第 %1 版。</translation>
+    </message>
+    <message>
+        <source>A scenario needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios</source>
+        <translation>删除 %1 个方案</translation>
     </message>
     <message>
         <source>Cannot save to the library</source>
@@ -2246,7 +2914,7 @@ peak pipeline stage %2 of %3</source>
     </message>
     <message>
         <source>TP overlap without SP (Megatron-Core needs SP)</source>
-        <translation>TP 重叠但未开启 SP（Megatron-Core 需要 SP）</translation>
+        <translation>TP 通信重叠但未开启 SP（Megatron-Core 需要 SP）</translation>
     </message>
 </context>
 <context>

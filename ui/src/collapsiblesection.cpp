@@ -33,12 +33,17 @@ CollapsibleSection::CollapsibleSection(const QString& title, bool expanded, QWid
   setExpanded(expanded);
 }
 
+QString CollapsibleSection::title() const { return header_->text(); }
+
+void CollapsibleSection::setTitle(const QString& title) { header_->setText(title); }
+
 bool CollapsibleSection::isExpanded() const { return header_->isChecked(); }
 
 void CollapsibleSection::setExpanded(bool expanded) {
   if (header_->isChecked() != expanded) header_->setChecked(expanded);  // re-enters once via toggled
   header_->setArrowType(expanded ? Qt::DownArrow : Qt::RightArrow);
   body_->setVisible(expanded);
+  setMinimumHeight(0);  // a height held while the user types (InputPanel) gives way to folding
   if (!key_.isEmpty()) QSettings().setValue(key_, expanded);
 }
 

@@ -20,6 +20,7 @@
 #include "store/scenario_store.h"
 #include "engine/units.h"
 #include "ui/chartstyle.h"
+#include "ui/fieldtext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
@@ -62,35 +63,35 @@ QList<Line> inputLines() {
        }, {}},
       {ComparePage::tr("Parameters"), [](S, E e) { return e ? ComparePage::tr("%1 B").arg(num(e->params.total / 1e9, 1)) : ComparePage::tr("—"); }, {}},
       {ComparePage::tr("Layers × hidden size"), [](S s, E) { return ComparePage::tr("%1 × %2").arg(s.model.layers).arg(s.model.hidden); }, {}},
-      {ComparePage::tr("GPU"), [](S s, E) { return QString::fromStdString(s.cluster.gpu.name); }, {}},
+      {fieldLabel(cp::field("cluster.gpu")), [](S s, E) { return QString::fromStdString(s.cluster.gpu.name); }, {}},
       {ComparePage::tr("GPUs (nodes × GPUs per node)"), [](S s, E) {
          return ComparePage::tr("%1 (%2 × %3)").arg(formatCount(s.cluster.total_gpus())).arg(s.cluster.nodes).arg(s.cluster.gpus_per_node);
        }, {}},
-      {ComparePage::tr("Fabric"), [](S s, E) { return QString::fromStdString(s.cluster.fabric.name); }, {}},
-      {ComparePage::tr("Topology"), [](S s, E) { return topologyName(s.cluster.topology); }, {}},
-      {ComparePage::tr("Oversubscription"), [](S s, E) { return ComparePage::tr("%1:1").arg(QLocale().toString(s.cluster.oversubscription, 'g', 3)); }, {}},
-      {ComparePage::tr("Sequence length"), [](S s, E) { return ComparePage::tr("%1 tokens").arg(formatCount(s.training.seq)); }, {}},
-      {ComparePage::tr("Micro-batch"), [](S s, E) { return ComparePage::tr("%1 sequences").arg(formatCount(s.training.micro_batch)); }, {}},
-      {ComparePage::tr("Global batch"), [](S s, E) { return ComparePage::tr("%1 sequences").arg(formatCount(s.training.global_batch)); }, {}},
-      {ComparePage::tr("Precision"), [](S s, E) { return precisionName(s.training.precision); }, {}},
-      {ComparePage::tr("Optimizer"), [](S s, E) { return optimizerName(s.training.optimizer); }, {}},
+      {fieldLabel(cp::field("cluster.fabric")), [](S s, E) { return QString::fromStdString(s.cluster.fabric.name); }, {}},
+      {fieldLabel(cp::field("cluster.topology")), [](S s, E) { return topologyName(s.cluster.topology); }, {}},
+      {fieldLabel(cp::field("cluster.oversubscription")), [](S s, E) { return ComparePage::tr("%1:1").arg(QLocale().toString(s.cluster.oversubscription, 'g', 3)); }, {}},
+      {fieldLabel(cp::field("training.seq")), [](S s, E) { return ComparePage::tr("%1 tokens").arg(formatCount(s.training.seq)); }, {}},
+      {fieldLabel(cp::field("training.micro_batch")), [](S s, E) { return ComparePage::tr("%1 sequences").arg(formatCount(s.training.micro_batch)); }, {}},
+      {fieldLabel(cp::field("training.global_batch")), [](S s, E) { return ComparePage::tr("%1 sequences").arg(formatCount(s.training.global_batch)); }, {}},
+      {fieldLabel(cp::field("training.precision")), [](S s, E) { return precisionName(s.training.precision); }, {}},
+      {fieldLabel(cp::field("training.optimizer")), [](S s, E) { return optimizerName(s.training.optimizer); }, {}},
       {ComparePage::tr("Activation recomputation"), [](S s, E) { return recomputeName(s.training.recompute); }, {}},
-      {ComparePage::tr("ZeRO"), [](S s, E) { return zeroName(s.training.zero); }, {}},
-      {ComparePage::tr("Tensor parallel (TP)"), [](S s, E) { return QString::number(s.parallel.tp); }, {}},
-      {ComparePage::tr("Pipeline parallel (PP)"), [](S s, E) { return QString::number(s.parallel.pp); }, {}},
+      {fieldLabel(cp::field("training.zero")), [](S s, E) { return zeroName(s.training.zero); }, {}},
+      {fieldLabel(cp::field("parallelism.tp")), [](S s, E) { return QString::number(s.parallel.tp); }, {}},
+      {fieldLabel(cp::field("parallelism.pp")), [](S s, E) { return QString::number(s.parallel.pp); }, {}},
       {ComparePage::tr("Virtual pipeline (VPP)"), [](S s, E) { return QString::number(s.parallel.vpp); }, {}},
-      {ComparePage::tr("Data parallel (DP)"), [](S s, E e) {
+      {fieldLabel(cp::field("parallelism.dp")), [](S s, E e) {
          const int dp = e ? e->dp : s.data_parallel();
          return s.parallel.dp > 0 ? QString::number(dp) : ComparePage::tr("%1 (derived)").arg(dp);
        }, {}},
-      {ComparePage::tr("Context parallel (CP)"), [](S s, E) { return QString::number(s.parallel.cp); }, {}},
-      {ComparePage::tr("Expert parallel (EP)"), [](S s, E) { return QString::number(s.parallel.ep); }, {}},
-      {ComparePage::tr("Sequence parallel (SP)"), [](S s, E) { return yesNo(s.parallel.sp); }, {}},
+      {fieldLabel(cp::field("parallelism.cp")), [](S s, E) { return QString::number(s.parallel.cp); }, {}},
+      {fieldLabel(cp::field("parallelism.ep")), [](S s, E) { return QString::number(s.parallel.ep); }, {}},
+      {fieldLabel(cp::field("parallelism.sp")), [](S s, E) { return yesNo(s.parallel.sp); }, {}},
       {ComparePage::tr("Training tokens"), [](S s, E) {
          return s.training.tokens > 0 ? ComparePage::tr("%1 B").arg(num(s.training.tokens / 1e9, 0)) : ComparePage::tr("—");
        }, {}},
-      {ComparePage::tr("PUE"), [](S s, E) { return QLocale().toString(s.assumptions.pue, 'f', 2); }, {}},
-      {ComparePage::tr("Payment"), [](S s, E) { return paymentName(s.assumptions.payment); }, {}},
+      {fieldLabel(cp::field("assumptions.pue")), [](S s, E) { return QLocale().toString(s.assumptions.pue, 'f', 2); }, {}},
+      {fieldLabel(cp::field("assumptions.payment")), [](S s, E) { return paymentName(s.assumptions.payment); }, {}},
   };
 }
 
@@ -462,7 +463,10 @@ void ComparePage::fillTable() {
       shownTexts << elide(texts.back(), kMaxOtherValueChars);
     }
     if (std::all_of(texts.begin(), texts.end(), [&](const QString& t) { return t == texts[0]; })) continue;
-    addRow(QString::fromStdString(key), texts, shownTexts);
+    // Named as the Inputs dock names it (the field table), the file's key after it.
+    const cp::FieldInfo* field = cp::find_field(key);
+    addRow(field ? tr("%1 (%2)").arg(fieldLabel(*field), QString::fromStdString(key)) : QString::fromStdString(key), texts,
+           shownTexts);
   }
 
   applyDifferencesOnly();

@@ -1,5 +1,6 @@
 #include "ui/inputpanel.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -19,6 +20,7 @@
 #include "engine/number_text.h"
 #include "engine/validate.h"
 #include "ui/collapsiblesection.h"
+#include "ui/fieldtext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
@@ -28,6 +30,8 @@ namespace cp::ui {
 namespace {
 
 constexpr double kBillion = 1e9;
+// The narrowest an editor gets in a narrow dock, pixels: room for about eight digits.
+constexpr int kMinEditorWidth = 60;
 constexpr int kCustomModel = -2;  // model combo data of the "custom shape" item
 constexpr int kDerivedModel = -1; // model combo data of the "from a size" item
 
@@ -161,14 +165,27 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
     const QSignalBlocker block(notes_);
     notes_->setPlainText(notes);
   });
+  // Issue 19, point 12: an error that goes away while the user is at work in the panel keeps its
+  // space, so that the form does not jump under the cursor; the space closes when focus leaves.
+  // (A hidden label that retains its size is not used: its height is lost in the form's height.)
+  connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+    if (now && isAncestorOf(now)) return;
+    for (const Field& f : fields_) f.error->parentWidget()->setMinimumHeight(0);
+    for (auto& [section, title] : sections_titles_) section->setMinimumHeight(0);
+  });
+  retranslate();
   refresh();
 }
 
-CollapsibleSection* InputPanel::addSection(const QString& key, const QString& title, bool expanded) {
-  auto* section = new CollapsibleSection(title, expanded);
+CollapsibleSection* InputPanel::addSection(const QString& key, const char* title, bool expanded) {
+  auto* section = new CollapsibleSection(tr(title), expanded);
   section->setObjectName(key + QStringLiteral("Section"));
   section->rememberAs(QStringLiteral("inputs/") + key);  // folded or open as the user left it
+  // Issue 19, point 12: in a narrow dock a label goes above its field instead of making the
+  // form wider than the dock (where it was cut off).
+  section->form()->setRowWrapPolicy(QFormLayout::WrapLongRows);
   static_cast<QVBoxLayout*>(layout())->addWidget(section);
+  sections_titles_.emplace_back(section, title);
   return section;
 }
 
@@ -186,143 +203,206 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   p.setColor(QPalette::WindowText, palette::invalid());
   field.error->setPalette(p);
   v->addWidget(field.error);
+  v->addStretch(1);  // a cell held at its height (showProblems) keeps the editor at its top
   field.editor->setObjectName(field.key);
   field.editor->setFocusPolicy(Qt::StrongFocus);  // the wheel scrolls the panel, not the field
   field.editor->installEventFilter(this);          // Ctrl+Z undoes the document (eventFilter)
+  // The editors narrow with the dock (their text scrolls inside) rather than widening the form.
+  field.editor->setMinimumWidth(kMinEditorWidth);
+  field.label = new QLabel;
+  field.label->setObjectName(field.key + QStringLiteral(".label"));
+  field.label->setBuddy(field.editor);
   section->form()->addRow(field.label, cell);
   fields_.push_back(std::move(field));
 }
 
-void InputPanel::commit(const Field& field, const Set& set, double value) {
-  if (loading_) return;
-  document_->edit(tr("Change %1").arg(field.label), field.key, [set, value](cp::Scenario& s) { set(s, value); });
+const InputPanel::Field* InputPanel::find(const QString& key) const {
+  for (const Field& f : fields_)
+    if (f.key == key) return &f;
+  return nullptr;
 }
 
-QSpinBox* InputPanel::addInt(CollapsibleSection* section, const QString& key, const QString& label,
-                             const QString& suffix, int min, int max, Get get, Set set) {
-  auto* spin = new IntField(cp::NumberUnit::Count, [this, key, label](const QString& why) { refuse(key, label, why); });
-  spin->setRange(min, max);
-  spin->setSuffix(suffix);
-  spin->setProperty("unitSuffix", suffix);
+QString InputPanel::label(const Field& f) const { return f.info ? fieldLabel(*f.info) : tr("Notes"); }
+
+void InputPanel::commit(const QString& key, const Set& set, double value) {
+  if (loading_) return;
+  const Field* f = find(key);
+  document_->edit(tr("Change %1").arg(f ? label(*f) : key), key, [set, value](cp::Scenario& s) { set(s, value); });
+}
+
+namespace {
+
+QString keyText(const cp::FieldInfo& f) { return QString::fromLatin1(f.key.data(), qsizetype(f.key.size())); }
+
+// Sets the spin box's unit suffix (a QT_TR_NOOP text) in the current language.
+template <typename Spin>
+std::function<void()> suffixOf(Spin* spin, const char* suffix) {
+  return [spin, suffix] {
+    const QString text = suffix ? InputPanel::tr(suffix) : QString();
+    spin->setSuffix(text);
+    spin->setProperty("unitSuffix", text);
+  };
+}
+
+}  // namespace
+
+QString InputPanel::tipText(const cp::FieldInfo& f, Shown shown) {
+  QString tip = fieldHelp(f);
+  // The unit: the suffix the editor shows, else the field table's.
+  QString unit = shown.suffix ? tr(shown.suffix).trimmed() : QString();
+  if (unit.isEmpty() || unit == QStringLiteral("×")) unit = fieldUnit(f);
+  if (!unit.isEmpty()) tip += QLatin1Char('\n') + tr("Unit: %1").arg(unit);
+  if (f.bounded()) {
+    const QLocale locale;
+    const QString min = locale.toString(f.min * shown.scale, 'g', 12);
+    const QString max = locale.toString(f.max * shown.scale, 'g', 12);
+    const QString range = f.min_open && f.max_open ? tr("Above %1 and below %2")
+                          : f.min_open             ? tr("Above %1, up to %2")
+                          : f.max_open             ? tr("From %1 to below %2")
+                                                   : tr("From %1 to %2");
+    tip += QLatin1Char('\n') + range.arg(min, max);
+  }
+  return tip;
+}
+
+QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, Get get, Set set) {
+  const QString key = keyText(f);
+  auto* spin = new IntField(cp::NumberUnit::Count, [this, key](const QString& why) { refuse(key, why); });
+  spin->setRange(int(f.min * shown.scale), int(f.max * shown.scale));
   spin->setGroupSeparatorShown(true);
-  Field f{key, label, spin, nullptr, [spin, get](const cp::Scenario& s) {
-    if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
-  }};
-  connect(spin, &QSpinBox::valueChanged, this, [this, f, set](int v) { commit(f, set, v); });
-  addRow(section, f);
+  connect(spin, &QSpinBox::valueChanged, this, [this, key, set](int v) { commit(key, set, v); });
+  addRow(section, Field{key, &f, spin,
+                        [spin, get](const cp::Scenario& s) {
+                          if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
+                        },
+                        suffixOf(spin, shown.suffix), shown});
   return spin;
 }
 
-QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const QString& key, const QString& label,
-                                    const QString& suffix, double min, double max, int decimals, Get get, Set set,
-                                    const RealUnit& unit) {
-  auto* spin = new RealField(unit.unit, unit.scale, unit.compact,
-                             [this, key, label](const QString& why) { refuse(key, label, why); });
-  spin->setRange(min, max);
+QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals,
+                                    Get get, Set set, const RealUnit& unit) {
+  const QString key = keyText(f);
+  auto* spin = new RealField(unit.unit, unit.scale, unit.compact, [this, key](const QString& why) { refuse(key, why); });
   spin->setDecimals(decimals);
-  spin->setSuffix(suffix);
-  spin->setProperty("unitSuffix", suffix);
+  // The table's bounds, closed here: a value at an open bound is typed and refused by the
+  // engine's validation with its reason, never clamped.
+  spin->setRange(f.min * shown.scale, f.max * shown.scale);
   spin->setGroupSeparatorShown(true);
   spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-  Field f{key, label, spin, nullptr, [spin, get](const cp::Scenario& s) {
-    if (const double v = get(s); v != spin->value()) spin->setValue(v);
-  }};
-  connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f, set](double v) { commit(f, set, v); });
-  addRow(section, f);
+  connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, set](double v) { commit(key, set, v); });
+  addRow(section, Field{key, &f, spin,
+                        [spin, get](const cp::Scenario& s) {
+                          if (const double v = get(s); v != spin->value()) spin->setValue(v);
+                        },
+                        suffixOf(spin, shown.suffix), shown});
   return spin;
 }
 
-void InputPanel::refuse(const QString& key, const QString& label, const QString& why) {
-  const QString message = why.isEmpty() ? QString() : tr("%1: %2").arg(label, why);
+void InputPanel::refuse(const QString& key, const QString& why) {
+  const Field* f = find(key);
+  const QString message = why.isEmpty() ? QString() : tr("%1: %2").arg(f ? label(*f) : key, why);
   if (refused_.value(key) == message) return;
   if (message.isEmpty()) refused_.remove(key);
   else refused_.insert(key, message);
   showProblems();
 }
 
-QComboBox* InputPanel::addChoice(CollapsibleSection* section, const QString& key, const QString& label,
-                                 const QStringList& items, Get get, Set set) {
+QComboBox* InputPanel::addChoice(CollapsibleSection* section, const cp::FieldInfo& f,
+                                 std::function<QStringList()> items, Get get, Set set, const QString& key) {
+  const QString name = key.isEmpty() ? keyText(f) : key;
   auto* combo = new QComboBox;
-  combo->addItems(items);
   combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   combo->setMinimumContentsLength(12);
-  Field f{key, label, combo, nullptr, [combo, get](const cp::Scenario& s) {
-    if (const int i = int(get(s)); i != combo->currentIndex()) combo->setCurrentIndex(i);
-  }};
-  connect(combo, &QComboBox::currentIndexChanged, this, [this, f, set](int i) {
-    if (i >= 0) commit(f, set, i);
+  // The choices in the current language, the chosen one kept.
+  auto fill = [combo, items] {
+    const QSignalBlocker block(combo);
+    const int chosen = combo->currentIndex();
+    combo->clear();
+    combo->addItems(items());
+    combo->setCurrentIndex(chosen);
+  };
+  fill();
+  connect(combo, &QComboBox::currentIndexChanged, this, [this, name, set](int i) {
+    if (i >= 0) commit(name, set, i);
   });
-  addRow(section, f);
+  addRow(section, Field{name, &f, combo,
+                        [combo, get](const cp::Scenario& s) {
+                          if (const int i = int(get(s)); i != combo->currentIndex()) combo->setCurrentIndex(i);
+                        },
+                        fill, {}});
   return combo;
 }
 
-QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const QString& key, const QString& label, Get get,
-                               Set set) {
+QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const cp::FieldInfo& f, Get get, Set set) {
+  const QString key = keyText(f);
   auto* box = new QCheckBox;
-  Field f{key, label, box, nullptr, [box, get](const cp::Scenario& s) { box->setChecked(get(s) != 0); }};
-  connect(box, &QCheckBox::toggled, this, [this, f, set](bool on) { commit(f, set, on ? 1 : 0); });
-  addRow(section, f);
+  connect(box, &QCheckBox::toggled, this, [this, key, set](bool on) { commit(key, set, on ? 1 : 0); });
+  addRow(section, Field{key, &f, box, [box, get](const cp::Scenario& s) { box->setChecked(get(s) != 0); }, {}, {}});
   return box;
 }
 
 void InputPanel::buildScenario() {
-  auto* sec = addSection(QStringLiteral("scenario"), tr("Scenario"), true);
+  auto* sec = addSection(QStringLiteral("scenario"), QT_TR_NOOP("Scenario"), true);
   name_ = new QLineEdit;
   name_->setClearButtonEnabled(true);
-  name_->setToolTip(tr("The scenario's name, as charts, reports and saved files show it. Left empty, the "
-                       "name says what the scenario is and follows its edits."));
   // Every keystroke is an edit (merged into one undo step), so that what is saved or exported
   // next carries the name as typed.
   connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
     if (!loading_) document_->rename(text);
   });
-  addRow(sec, Field{QStringLiteral("name"), tr("Name"), name_, nullptr, [this](const cp::Scenario& s) {
+  addRow(sec, Field{QStringLiteral("name"), &cp::field("name"), name_, [this](const cp::Scenario& s) {
                       // Unnamed: the derived name is shown greyed, as the placeholder.
                       name_->setPlaceholderText(QString::fromStdString(cp::derived_scenario_name(s)));
                       // Typing the derived name itself leaves the field as typed.
                       if (name_->hasFocus() && name_->text() == QString::fromStdString(s.name)) return;
                       const QString text = cp::name_is_derived(s) ? QString() : QString::fromStdString(s.name);
                       if (text != name_->text()) name_->setText(text);
-                    }});
+                    }, {}, {}});
   notes_ = new QPlainTextEdit;
-  notes_->setPlaceholderText(tr("What this scenario is for, where its figures come from…"));
   notes_->setTabChangesFocus(true);
   notes_->setFixedHeight(notes_->fontMetrics().lineSpacing() * 3 + 12);
   connect(notes_, &QPlainTextEdit::textChanged, this, [this] {
     if (!loading_) document_->editNotes(notes_->toPlainText());
   });
-  addRow(sec, Field{QStringLiteral("notes"), tr("Notes"), notes_, nullptr, [](const cp::Scenario&) {}});
+  addRow(sec, Field{QStringLiteral("notes"), nullptr, notes_, [](const cp::Scenario&) {},
+                    [this] { notes_->setPlaceholderText(tr("What this scenario is for, where its figures come from…")); },
+                    {}});
 }
 
 void InputPanel::buildModel() {
-  auto* sec = addSection(QStringLiteral("model"), tr("Model"), true);
-  QStringList names;
+  auto* sec = addSection(QStringLiteral("model"), QT_TR_NOOP("Model"), true);
   const auto presets = cp::model_presets();
-  for (const cp::ModelPreset& p : presets) names << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
-  names << tr("Custom shape") << tr("Derived from a size");
   const int custom = int(presets.size()), derived = custom + 1;
-  addChoice(sec, QStringLiteral("model"), tr("Model"), names,
-            [custom, derived](const cp::Scenario& s) {
-              const int i = presetIndex(s);
-              return double(i == kCustomModel ? custom : i == kDerivedModel ? derived : i);
-            },
-            [custom, derived](cp::Scenario& s, double v) {
-              const int i = int(v);
-              const auto all = cp::model_presets();
-              if (i < custom) {
-                s.model = all[std::size_t(i)].shape;
-                s.model_id = std::string(all[std::size_t(i)].id);
-                s.model_derived = false;
-              } else if (i == derived) {
-                const double params = cp::count_params(s.model).total;
-                s.model = cp::derive_shape_from_size(params);
-                s.model_id = "derived";
-                s.model_derived = true;
-              } else {
-                customShape(s);
-              }
-            });
-  addReal(sec, QStringLiteral("model.size"), tr("Size"), tr(" B parameters"), 0.01, 100000, 2,
+  addChoice(
+      sec, cp::field("model.id"),
+      [] {
+        QStringList names;
+        for (const cp::ModelPreset& p : cp::model_presets())
+          names << QString::fromUtf8(p.name.data(), qsizetype(p.name.size()));
+        return names << tr("Custom shape") << tr("Derived from a size");
+      },
+      [custom, derived](const cp::Scenario& s) {
+        const int i = presetIndex(s);
+        return double(i == kCustomModel ? custom : i == kDerivedModel ? derived : i);
+      },
+      [custom, derived](cp::Scenario& s, double v) {
+        const int i = int(v);
+        const auto all = cp::model_presets();
+        if (i < custom) {
+          s.model = all[std::size_t(i)].shape;
+          s.model_id = std::string(all[std::size_t(i)].id);
+          s.model_derived = false;
+        } else if (i == derived) {
+          const double params = cp::count_params(s.model).total;
+          s.model = cp::derive_shape_from_size(params);
+          s.model_id = "derived";
+          s.model_derived = true;
+        } else {
+          customShape(s);
+        }
+      },
+      QStringLiteral("model"));
+  addReal(sec, cp::field("model.size"), {QT_TR_NOOP(" B parameters")}, 2,
           [](const cp::Scenario& s) { return cp::count_params(s.model).total / kBillion; },
           [](cp::Scenario& s, double v) {
             s.model = cp::derive_shape_from_size(v * kBillion);
@@ -330,104 +410,128 @@ void InputPanel::buildModel() {
             s.model_derived = true;
           },
           {cp::NumberUnit::Count, kBillion, false});  // "70" or "70B"; "0.5T" is 500
-  auto shape = [this, sec](const char* key, const QString& label, int max, int cp::ModelShape::*member) {
-    addInt(sec, QString::fromLatin1(key), label, QString(), 0, max,
-           [member](const cp::Scenario& s) { return double(s.model.*member); },
+  auto shape = [this, sec](const cp::FieldInfo& f, int cp::ModelShape::*member) {
+    addInt(sec, f, {}, [member](const cp::Scenario& s) { return double(s.model.*member); },
            [member](cp::Scenario& s, double v) {
              s.model.*member = int(v);
              customShape(s);
            });
   };
-  shape("model.layers", tr("Layers"), 10000, &cp::ModelShape::layers);
-  shape("model.hidden", tr("Hidden size"), 1 << 20, &cp::ModelShape::hidden);
-  shape("model.heads", tr("Attention heads"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::heads);
-  shape("model.kv_heads", tr("Key/value heads"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::kv_heads);
-  shape("model.ffn", tr("FFN size"), 1 << 22, &cp::ModelShape::ffn);
-  shape("model.vocab", tr("Vocabulary"), 1 << 24, &cp::ModelShape::vocab);
-  shape("model.experts", tr("Experts (0: dense)"), cp::kMaxHeadsExpertsDegree, &cp::ModelShape::experts);
+  shape(cp::field("model.layers"), &cp::ModelShape::layers);
+  shape(cp::field("model.hidden"), &cp::ModelShape::hidden);
+  shape(cp::field("model.heads"), &cp::ModelShape::heads);
+  shape(cp::field("model.kv_heads"), &cp::ModelShape::kv_heads);
+  shape(cp::field("model.ffn"), &cp::ModelShape::ffn);
+  shape(cp::field("model.vocab"), &cp::ModelShape::vocab);
+  shape(cp::field("model.experts"), &cp::ModelShape::experts);
 }
 
 void InputPanel::buildTraining() {
-  auto* sec = addSection(QStringLiteral("training"), tr("Training"), true);
-  addInt(sec, QStringLiteral("training.seq"), tr("Sequence length"), tr(" tokens"), 1, 16 << 20,
+  auto* sec = addSection(QStringLiteral("training"), QT_TR_NOOP("Training"), true);
+  addInt(sec, cp::field("training.seq"), {QT_TR_NOOP(" tokens")},
          [](const cp::Scenario& s) { return double(s.training.seq); },
          [](cp::Scenario& s, double v) { s.training.seq = int(v); });
-  addInt(sec, QStringLiteral("training.micro_batch"), tr("Micro-batch"), tr(" sequences"), 1, 1 << 20,
+  addInt(sec, cp::field("training.micro_batch"), {QT_TR_NOOP(" sequences")},
          [](const cp::Scenario& s) { return double(s.training.micro_batch); },
          [](cp::Scenario& s, double v) { s.training.micro_batch = int(v); });
-  addInt(sec, QStringLiteral("training.global_batch"), tr("Global batch"), tr(" sequences"), 1, 1 << 30,
+  addInt(sec, cp::field("training.global_batch"), {QT_TR_NOOP(" sequences")},
          [](const cp::Scenario& s) { return double(s.training.global_batch); },
          [](cp::Scenario& s, double v) { s.training.global_batch = int(v); });
   // In tokens, shown "1.4T": "15T", "1.5e13" and "15,000,000,000,000" all read as 1.5e13.
-  addReal(sec, QStringLiteral("training.tokens"), tr("Token budget"), tr(" tokens"), 0, 1e18, 0,
+  addReal(sec, cp::field("training.tokens"), {QT_TR_NOOP(" tokens")}, 0,
           [](const cp::Scenario& s) { return s.training.tokens; },
           [](cp::Scenario& s, double v) { s.training.tokens = v; }, {cp::NumberUnit::Count, 1, true});
-  QStringList precisions, optimizers, recomputes, zeros;
-  for (auto p : {cp::Precision::Fp32, cp::Precision::Bf16, cp::Precision::Fp16, cp::Precision::Fp8})
-    precisions << precisionName(p);
-  for (auto o : {cp::Optimizer::Adam, cp::Optimizer::Sgd, cp::Optimizer::Adam8bit}) optimizers << optimizerName(o);
-  for (auto r : {cp::Recompute::None, cp::Recompute::Selective, cp::Recompute::Full}) recomputes << recomputeName(r);
-  for (auto z : {cp::Zero::Stage0, cp::Zero::Stage1, cp::Zero::Stage2, cp::Zero::Stage3,
-                 cp::Zero::DistributedOptimizer})
-    zeros << zeroName(z);
-  addChoice(sec, QStringLiteral("training.precision"), tr("Precision"), precisions,
-            [](const cp::Scenario& s) { return double(s.training.precision); },
-            [](cp::Scenario& s, double v) { s.training.precision = cp::Precision(int(v)); });
-  addChoice(sec, QStringLiteral("training.optimizer"), tr("Optimizer"), optimizers,
-            [](const cp::Scenario& s) { return double(s.training.optimizer); },
-            [](cp::Scenario& s, double v) { s.training.optimizer = cp::Optimizer(int(v)); });
-  addChoice(sec, QStringLiteral("training.recompute"), tr("Recomputation"), recomputes,
-            [](const cp::Scenario& s) { return double(s.training.recompute); },
-            [](cp::Scenario& s, double v) { s.training.recompute = cp::Recompute(int(v)); });
-  addChoice(sec, QStringLiteral("training.zero"), tr("ZeRO"), zeros,
-            [](const cp::Scenario& s) { return double(s.training.zero); },
-            [](cp::Scenario& s, double v) { s.training.zero = cp::Zero(int(v)); });
-  addFlag(sec, QStringLiteral("training.flash_attention"), tr("Flash attention"),
+  addChoice(
+      sec, cp::field("training.precision"),
+      [] {
+        QStringList names;
+        for (auto p : {cp::Precision::Fp32, cp::Precision::Bf16, cp::Precision::Fp16, cp::Precision::Fp8})
+          names << precisionName(p);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.precision); },
+      [](cp::Scenario& s, double v) { s.training.precision = cp::Precision(int(v)); });
+  addChoice(
+      sec, cp::field("training.optimizer"),
+      [] {
+        QStringList names;
+        for (auto o : {cp::Optimizer::Adam, cp::Optimizer::Sgd, cp::Optimizer::Adam8bit}) names << optimizerName(o);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.optimizer); },
+      [](cp::Scenario& s, double v) { s.training.optimizer = cp::Optimizer(int(v)); });
+  addChoice(
+      sec, cp::field("training.recompute"),
+      [] {
+        QStringList names;
+        for (auto r : {cp::Recompute::None, cp::Recompute::Selective, cp::Recompute::Full}) names << recomputeName(r);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.recompute); },
+      [](cp::Scenario& s, double v) { s.training.recompute = cp::Recompute(int(v)); });
+  addChoice(
+      sec, cp::field("training.zero"),
+      [] {
+        QStringList names;
+        for (auto z : {cp::Zero::Stage0, cp::Zero::Stage1, cp::Zero::Stage2, cp::Zero::Stage3,
+                       cp::Zero::DistributedOptimizer})
+          names << zeroName(z);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.zero); },
+      [](cp::Scenario& s, double v) { s.training.zero = cp::Zero(int(v)); });
+  addFlag(sec, cp::field("training.flash_attention"),
           [](const cp::Scenario& s) { return double(s.training.flash_attention); },
           [](cp::Scenario& s, double v) { s.training.flash_attention = v != 0; });
-  addFlag(sec, QStringLiteral("training.dropout"), tr("Dropout"),
-          [](const cp::Scenario& s) { return double(s.training.dropout); },
+  addFlag(sec, cp::field("training.dropout"), [](const cp::Scenario& s) { return double(s.training.dropout); },
           [](cp::Scenario& s, double v) { s.training.dropout = v != 0; });
 }
 
 void InputPanel::buildParallelism() {
-  auto* sec = addSection(QStringLiteral("parallelism"), tr("Parallelism"), true);
-  auto degree = [this, sec](const char* key, const QString& label, int min, int max, int cp::Parallelism::*member) {
+  auto* sec = addSection(QStringLiteral("parallelism"), QT_TR_NOOP("Parallelism"), true);
+  auto degree = [this, sec](const cp::FieldInfo& f, int cp::Parallelism::*member) {
     const bool layout = member == &cp::Parallelism::tp || member == &cp::Parallelism::pp ||
                         member == &cp::Parallelism::cp;
-    return addInt(sec, QString::fromLatin1(key), label, tr(" ×"), min, max,
-                  [member](const cp::Scenario& s) { return double(s.parallel.*member); },
+    return addInt(sec, f, {QT_TR_NOOP(" ×")}, [member](const cp::Scenario& s) { return double(s.parallel.*member); },
                   [member, layout](cp::Scenario& s, double v) {
                     s.parallel.*member = int(v);
                     if (layout) followCluster(s);
                   });
   };
-  degree("parallelism.tp", tr("Tensor parallel (TP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::tp);
-  degree("parallelism.pp", tr("Pipeline parallel (PP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::pp);
-  degree("parallelism.vpp", tr("Interleaved chunks (VPP)"), 1, 1 << 10, &cp::Parallelism::vpp);
-  QSpinBox* dp = degree("parallelism.dp", tr("Data parallel (DP)"), 0, 1 << 24, &cp::Parallelism::dp);
-  dp->setSpecialValueText(tr("auto (from the GPU count)"));
-  degree("parallelism.cp", tr("Context parallel (CP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::cp);
-  degree("parallelism.ep", tr("Expert parallel (EP)"), 1, cp::kMaxHeadsExpertsDegree, &cp::Parallelism::ep);
-  addFlag(sec, QStringLiteral("parallelism.sp"), tr("Sequence parallel (SP)"),
-          [](const cp::Scenario& s) { return double(s.parallel.sp); },
+  degree(cp::field("parallelism.tp"), &cp::Parallelism::tp);
+  degree(cp::field("parallelism.pp"), &cp::Parallelism::pp);
+  degree(cp::field("parallelism.vpp"), &cp::Parallelism::vpp);
+  degree(cp::field("parallelism.dp"), &cp::Parallelism::dp);
+  // DP's 0 reads "auto": derived from the GPU count.
+  Field& dp = fields_.back();
+  dp.retranslate = [this, spin = static_cast<QSpinBox*>(dp.editor), suffix = dp.retranslate] {
+    suffix();
+    spin->setSpecialValueText(tr("auto (from the GPU count)"));
+  };
+  degree(cp::field("parallelism.cp"), &cp::Parallelism::cp);
+  degree(cp::field("parallelism.ep"), &cp::Parallelism::ep);
+  addFlag(sec, cp::field("parallelism.sp"), [](const cp::Scenario& s) { return double(s.parallel.sp); },
           [](cp::Scenario& s, double v) { s.parallel.sp = v != 0; });
 }
 
 void InputPanel::buildHardware() {
-  auto* sec = addSection(QStringLiteral("hardware"), tr("Hardware"), true);
-  QStringList gpus;
-  for (const cp::GpuSpec& g : cp::gpu_catalog()) gpus << QString::fromStdString(g.name);
-  addChoice(sec, QStringLiteral("cluster.gpu"), tr("GPU"), gpus,
-            [](const cp::Scenario& s) { return double(catalogIndex(cp::gpu_catalog(), s.cluster.gpu.id)); },
-            [](cp::Scenario& s, double v) { s.cluster.gpu = cp::gpu_catalog()[std::size_t(v)]; });
-  addInt(sec, QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"), tr(" GPUs"), 1, 1024,
+  auto* sec = addSection(QStringLiteral("hardware"), QT_TR_NOOP("Hardware"), true);
+  addChoice(
+      sec, cp::field("cluster.gpu"),
+      [] {
+        QStringList gpus;
+        for (const cp::GpuSpec& g : cp::gpu_catalog()) gpus << QString::fromStdString(g.name);
+        return gpus;
+      },
+      [](const cp::Scenario& s) { return double(catalogIndex(cp::gpu_catalog(), s.cluster.gpu.id)); },
+      [](cp::Scenario& s, double v) { s.cluster.gpu = cp::gpu_catalog()[std::size_t(v)]; });
+  addInt(sec, cp::field("cluster.gpus_per_node"), {QT_TR_NOOP(" GPUs")},
          [](const cp::Scenario& s) { return double(s.cluster.gpus_per_node); },
          [](cp::Scenario& s, double v) {
            s.cluster.gpus_per_node = int(v);
            followCluster(s);
          });
-  addInt(sec, QStringLiteral("cluster.nodes"), tr("Nodes"), tr(" nodes"), 1, 1 << 20,
+  addInt(sec, cp::field("cluster.nodes"), {QT_TR_NOOP(" nodes")},
          [](const cp::Scenario& s) { return double(s.cluster.nodes); },
          [](cp::Scenario& s, double v) {
            s.cluster.nodes = int(v);
@@ -436,74 +540,113 @@ void InputPanel::buildHardware() {
 }
 
 void InputPanel::buildFabric() {
-  auto* sec = addSection(QStringLiteral("fabric"), tr("Fabric"), true);
-  QStringList fabrics, topologies;
-  for (const cp::FabricSpec& f : cp::fabric_catalog()) fabrics << QString::fromStdString(f.name);
-  for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3,
-                 cp::Topology::RailOptimized})
-    topologies << topologyName(t);
-  addChoice(sec, QStringLiteral("cluster.fabric"), tr("Fabric"), fabrics,
-            [](const cp::Scenario& s) { return double(catalogIndex(cp::fabric_catalog(), s.cluster.fabric.id)); },
-            [](cp::Scenario& s, double v) { s.cluster.fabric = cp::fabric_catalog()[std::size_t(v)]; });
-  addChoice(sec, QStringLiteral("cluster.topology"), tr("Topology"), topologies,
-            [](const cp::Scenario& s) { return double(s.cluster.topology); },
-            [](cp::Scenario& s, double v) { s.cluster.topology = cp::Topology(int(v)); });
-  addReal(sec, QStringLiteral("cluster.oversubscription"), tr("Oversubscription"), tr(" : 1"), 1, 16, 1,
+  auto* sec = addSection(QStringLiteral("fabric"), QT_TR_NOOP("Fabric"), true);
+  addChoice(
+      sec, cp::field("cluster.fabric"),
+      [] {
+        QStringList fabrics;
+        for (const cp::FabricSpec& f : cp::fabric_catalog()) fabrics << QString::fromStdString(f.name);
+        return fabrics;
+      },
+      [](const cp::Scenario& s) { return double(catalogIndex(cp::fabric_catalog(), s.cluster.fabric.id)); },
+      [](cp::Scenario& s, double v) { s.cluster.fabric = cp::fabric_catalog()[std::size_t(v)]; });
+  addChoice(
+      sec, cp::field("cluster.topology"),
+      [] {
+        QStringList topologies;
+        for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3,
+                       cp::Topology::RailOptimized})
+          topologies << topologyName(t);
+        return topologies;
+      },
+      [](const cp::Scenario& s) { return double(s.cluster.topology); },
+      [](cp::Scenario& s, double v) { s.cluster.topology = cp::Topology(int(v)); });
+  addReal(sec, cp::field("cluster.oversubscription"), {QT_TR_NOOP(" : 1")}, 1,
           [](const cp::Scenario& s) { return s.cluster.oversubscription; },
           [](cp::Scenario& s, double v) { s.cluster.oversubscription = v; });
-  addInt(sec, QStringLiteral("cluster.nics_per_node"), tr("NICs per node"), tr(" NICs"), 1, 64,
+  addInt(sec, cp::field("cluster.nics_per_node"), {QT_TR_NOOP(" NICs")},
          [](const cp::Scenario& s) { return double(s.cluster.nics_per_node); },
          [](cp::Scenario& s, double v) { s.cluster.nics_per_node = int(v); });
 }
 
 void InputPanel::buildAssumptions() {
-  auto* sec = addSection(QStringLiteral("assumptions"), tr("Assumptions"), false);
+  auto* sec = addSection(QStringLiteral("assumptions"), QT_TR_NOOP("Assumptions"), false);
   assumptions_ = sec;
   sec->setObjectName(QStringLiteral("assumptionsSection"));
-  addReal(sec, QStringLiteral("assumptions.pue"), tr("PUE"), QString(), 1, 5, 2,
-          [](const cp::Scenario& s) { return s.assumptions.pue; },
+  // Fractions are shown in percent, watts of a rack in kW, seconds of a restart in minutes,
+  // bytes/s in GB/s and failures per million GPU-hours: `scale` converts the table's bounds.
+  constexpr double kPercent = 100, kKilo = 1e-3, kPerMinute = 1.0 / 60, kGiga = 1e-9, kPerMillion = 1e6;
+  addReal(sec, cp::field("assumptions.pue"), {}, 2, [](const cp::Scenario& s) { return s.assumptions.pue; },
           [](cp::Scenario& s, double v) { s.assumptions.pue = v; });
-  addReal(sec, QStringLiteral("assumptions.gpu_power_factor"), tr("Average GPU draw"), tr(" % of TDP"), 1, 150, 0,
+  addReal(sec, cp::field("assumptions.gpu_power_factor"), {QT_TR_NOOP(" % of TDP"), kPercent}, 0,
           [](const cp::Scenario& s) { return s.assumptions.gpu_power_factor * 100; },
           [](cp::Scenario& s, double v) { s.assumptions.gpu_power_factor = v / 100; });
-  addReal(sec, QStringLiteral("assumptions.rack_limit_w"), tr("Rack power limit"), tr(" kW"), 1, 500, 1,
+  addReal(sec, cp::field("assumptions.rack_limit_w"), {QT_TR_NOOP(" kW"), kKilo}, 1,
           [](const cp::Scenario& s) { return s.assumptions.rack_limit_w / 1e3; },
           [](cp::Scenario& s, double v) { s.assumptions.rack_limit_w = v * 1e3; });
-  QStringList payments, currencies;
-  for (auto p : {cp::Payment::Rent, cp::Payment::Cloud, cp::Payment::Purchase}) payments << paymentName(p);
-  currencies << QStringLiteral("CNY") << QStringLiteral("USD");
-  addChoice(sec, QStringLiteral("assumptions.payment"), tr("Payment"), payments,
-            [](const cp::Scenario& s) { return double(s.assumptions.payment); },
-            [](cp::Scenario& s, double v) { s.assumptions.payment = cp::Payment(int(v)); });
-  addChoice(sec, QStringLiteral("assumptions.currency"), tr("Currency"), currencies,
-            [](const cp::Scenario& s) { return double(s.assumptions.currency); },
-            [](cp::Scenario& s, double v) { s.assumptions.currency = cp::Currency(int(v)); });
-  addReal(sec, QStringLiteral("assumptions.cny_per_usd"), tr("Exchange rate"), tr(" CNY per USD"), 0.01, 100, 2,
+  addChoice(
+      sec, cp::field("assumptions.payment"),
+      [] {
+        QStringList payments;
+        for (auto p : {cp::Payment::Rent, cp::Payment::Cloud, cp::Payment::Purchase}) payments << paymentName(p);
+        return payments;
+      },
+      [](const cp::Scenario& s) { return double(s.assumptions.payment); },
+      [](cp::Scenario& s, double v) { s.assumptions.payment = cp::Payment(int(v)); });
+  addChoice(
+      sec, cp::field("assumptions.currency"), [] { return QStringList{QStringLiteral("CNY"), QStringLiteral("USD")}; },
+      [](const cp::Scenario& s) { return double(s.assumptions.currency); },
+      [](cp::Scenario& s, double v) { s.assumptions.currency = cp::Currency(int(v)); });
+  addReal(sec, cp::field("assumptions.cny_per_usd"), {QT_TR_NOOP(" CNY per USD")}, 2,
           [](const cp::Scenario& s) { return s.assumptions.cny_per_usd; },
           [](cp::Scenario& s, double v) { s.assumptions.cny_per_usd = v; });
-  addReal(sec, QStringLiteral("assumptions.power_price_per_kwh"), tr("Electricity price"), tr(" USD per kWh"), 0, 10,
-          3, [](const cp::Scenario& s) { return s.assumptions.power_price_per_kwh; },
+  addReal(sec, cp::field("assumptions.power_price_per_kwh"), {QT_TR_NOOP(" USD per kWh")}, 3,
+          [](const cp::Scenario& s) { return s.assumptions.power_price_per_kwh; },
           [](cp::Scenario& s, double v) { s.assumptions.power_price_per_kwh = v; });
-  addReal(sec, QStringLiteral("assumptions.headroom"), tr("Budget headroom"), tr(" %"), 0, 1000, 0,
+  addReal(sec, cp::field("assumptions.headroom"), {QT_TR_NOOP(" %"), kPercent}, 0,
           [](const cp::Scenario& s) { return s.assumptions.headroom * 100; },
           [](cp::Scenario& s, double v) { s.assumptions.headroom = v / 100; });
-  addReal(sec, QStringLiteral("assumptions.vat"), tr("VAT"), tr(" %"), 0, 99, 0,
+  addReal(sec, cp::field("assumptions.vat"), {QT_TR_NOOP(" %"), kPercent}, 0,
           [](const cp::Scenario& s) { return s.assumptions.vat * 100; },
           [](cp::Scenario& s, double v) { s.assumptions.vat = v / 100; });
-  addReal(sec, QStringLiteral("assumptions.amortisation_years"), tr("Amortisation"), tr(" years"), 0.5, 50, 1,
+  addReal(sec, cp::field("assumptions.amortisation_years"), {QT_TR_NOOP(" years")}, 2,
           [](const cp::Scenario& s) { return s.assumptions.amortisation_years; },
           [](cp::Scenario& s, double v) { s.assumptions.amortisation_years = v; });
-  addReal(sec, QStringLiteral("assumptions.failure_rate_per_gpu_hour"), tr("Failure rate"),
-          tr(" per million GPU-hours"), 0, 1e6, 2,
-          [](const cp::Scenario& s) { return s.assumptions.failure_rate_per_gpu_hour * 1e6; },
+  addReal(sec, cp::field("assumptions.failure_rate_per_gpu_hour"), {QT_TR_NOOP(" per million GPU-hours"), kPerMillion},
+          2, [](const cp::Scenario& s) { return s.assumptions.failure_rate_per_gpu_hour * 1e6; },
           [](cp::Scenario& s, double v) { s.assumptions.failure_rate_per_gpu_hour = v / 1e6; });
-  addReal(sec, QStringLiteral("assumptions.checkpoint_bytes_per_s"), tr("Checkpoint write bandwidth"), tr(" GB/s"),
-          0.01, 1e5, 1, [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s / 1e9; },
+  addReal(sec, cp::field("assumptions.checkpoint_bytes_per_s"), {QT_TR_NOOP(" GB/s"), kGiga}, 1,
+          [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s / 1e9; },
           [](cp::Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v * 1e9; },
           {cp::NumberUnit::Bytes, 1e9, false});  // "20" GB/s, or "800MB", "1.5 GiB"
-  addReal(sec, QStringLiteral("assumptions.restart_s"), tr("Restart after a failure"), tr(" min"), 0, 1e4, 1,
+  addReal(sec, cp::field("assumptions.restart_s"), {QT_TR_NOOP(" min"), kPerMinute}, 1,
           [](const cp::Scenario& s) { return s.assumptions.restart_s / 60; },
           [](cp::Scenario& s, double v) { s.assumptions.restart_s = v * 60; });
+}
+
+void InputPanel::retranslate() {
+  for (auto& [section, title] : sections_titles_) section->setTitle(tr(title));
+  for (Field& f : fields_) {
+    f.label->setText(label(f));
+    if (f.retranslate) f.retranslate();
+    if (f.info) f.tip = tipText(*f.info, f.shown);
+    showTip(f);
+  }
+}
+
+void InputPanel::changeEvent(QEvent* event) {
+  // Issue 19, point 11: Settings switches the language at run time; the panel follows at once.
+  if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange) {
+    retranslate();
+    refresh();  // the problems and numbers, in the new language and locale
+  }
+  QWidget::changeEvent(event);
+}
+
+void InputPanel::showTip(const Field& f) {
+  const QString problems = f.error->text();
+  f.editor->setToolTip(problems.isEmpty() ? f.tip : f.tip.isEmpty() ? problems : f.tip + QStringLiteral("\n\n") + problems);
+  f.label->setToolTip(f.tip);
 }
 
 void InputPanel::refresh() {
@@ -535,18 +678,28 @@ void InputPanel::refresh() {
 }
 
 void InputPanel::showProblems() {
+  const QWidget* focus = QApplication::focusWidget();
+  const bool working = focus && isAncestorOf(focus);
   for (const Field& f : fields_) {
     // What the parser refused stands above the engine's problems of the value kept.
     QString text = f.error->property("problems").toString();
     if (const QString why = refused_.value(f.key); !why.isEmpty())
       text = text.isEmpty() ? why : why + QLatin1Char('\n') + text;
-    if (f.error->text() != text) f.error->setText(text);
     const bool bad = !text.isEmpty();
+    if (!bad && !f.error->isHidden() && working) {
+      // The error's cell keeps its height while the user works here: the form stays put.
+      QWidget* cell = f.error->parentWidget();
+      cell->setMinimumHeight(cell->height());
+      // And its section: the slack a shorter form leaves stays inside it, not above the next.
+      for (QWidget* w = cell; w && w != this; w = w->parentWidget())
+        if (auto* section = qobject_cast<CollapsibleSection*>(w)) section->setMinimumHeight(section->height());
+    }
+    if (f.error->text() != text) f.error->setText(text);
     f.error->setVisible(bad);
+    showTip(f);
     if (f.editor->property("invalid").toBool() == bad) continue;  // restyling is slow: only on change
     f.editor->setProperty("invalid", bad);
     f.editor->setStyleSheet(bad ? QStringLiteral("border: 2px solid %1;").arg(palette::invalid().name()) : QString());
-    f.editor->setToolTip(f.error->text());
   }
 }
 

@@ -1,9 +1,10 @@
 #include "engine/validate.h"
 
 #include <cmath>
-#include <cstdio>
 #include <numeric>
+#include <utility>
 
+#include "engine/fields.h"
 #include "engine/utf8.h"
 #include <string>
 
@@ -12,16 +13,14 @@ namespace {
 
 // The largest price of one item in any currency (see check_list).
 constexpr double kMaxPrice = 1e12;
-// Node-limited MoE routing (training.moe_max_nodes): more nodes than any cluster has is a typo.
-constexpr int kMaxMoeNodes = 1 << 16;
+// Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h). A rate above 0 but below
+// 1e-12 (one in 10^12 GPU-hours, a hundred million GPU-years) is a typo, and its MTBI of
+// 3600 / (rate x GPUs) seconds overflows (found by tst_properties: 2e-305 gave an infinite
+// checkpoint interval). 0 means no failures.
+constexpr double kMinFailureRate = 1e-12;
 
-// 64 -> "64", 1e+308 -> "1e+308", 0.088 -> "0.088".
-std::string num(double v) {
-  if (std::floor(v) == v && std::abs(v) < 1e15) return std::to_string((long long)v);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+// Every bound below is the field table's (engine/fields.h): one owner for each input's bounds.
+std::string num(double v) { return bound_text(v); }
 
 class Checker {
  public:
@@ -41,6 +40,8 @@ class Checker {
     }
     return true;
   }
+  // An integer input within its row's bounds.
+  bool range(const FieldInfo& f, long long value) { return range(std::string(f.key), value, (long long)f.min, (long long)f.max); }
 
   // Real-valued inputs: finite, within [min, max] (`min_open`: above min). The upper bounds
   // are far above any real system (the sources are next to each call) and keep every figure
@@ -52,6 +53,10 @@ class Checker {
       out_.push_back({field, "must be " + what + ", " + (min_open ? "above " : "from ") + num(min) + " to " + num(max) +
                                  ", got " + num(value)});
     return ok;
+  }
+  // A real input within its row's closed upper bound (`what`: the kind of quantity, in words).
+  bool real(const FieldInfo& f, double value, const std::string& what) {
+    return real(std::string(f.key), value, f.min, f.max, what, f.min_open);
   }
 
   bool divides(const char* field, long long divisor, long long value, const std::string& what) {
@@ -77,11 +82,12 @@ void check_list(const PriceList& l, const std::string& path, std::vector<Problem
     // typo in any currency, and a trillion x 1e6 items stays finite.
     if (!(x.price >= 0 && x.price <= kMaxPrice) || !std::isfinite(x.price))
       out.push_back({p + ".price", "must be a finite price from 0 to " + num(kMaxPrice) + ", got " + num(x.price)});
-    if (x.gpus < 1 || x.gpus > 1024)  // as cluster.gpus_per_node
-      out.push_back({p + ".gpus", "must be from 1 to 1024, got " + std::to_string(x.gpus)});
-    // Line rates: 800 Gb/s NICs today (XDR, hardware.md); 100,000 Gb/s is far beyond.
-    if (!(x.gbps >= 0 && x.gbps <= 1e5) || !std::isfinite(x.gbps))
-      out.push_back({p + ".gbps", "must be a line rate in Gb/s, zero (any) to 100000, got " + num(x.gbps)});
+    constexpr const FieldInfo& gpus = field("cluster.gpus_per_node");  // a line prices one node
+    if (!gpus.admits(x.gpus))
+      out.push_back({p + ".gpus", "must be " + range_text(gpus) + ", got " + std::to_string(x.gpus)});
+    constexpr const FieldInfo& gbps = field("cluster.fabric_spec.nic_gbps");  // a NIC's line rate
+    if (!gbps.admits(x.gbps) || !std::isfinite(x.gbps))
+      out.push_back({p + ".gbps", "must be a line rate in Gb/s, zero (any) to " + num(gbps.max) + ", got " + num(x.gbps)});
     if (!x.fabric.empty() && x.fabric != "infiniband" && x.fabric != "roce")
       out.push_back({p + ".fabric", "'" + x.fabric + "' is not one of: infiniband, roce, or empty (any)"});
   }
@@ -90,80 +96,65 @@ void check_list(const PriceList& l, const std::string& path, std::vector<Problem
 }  // namespace
 
 void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
-  auto need = [&](const char* field, double v, bool ok, const std::string& rule) {
-    if (!ok || !std::isfinite(v)) out.push_back({field, rule + ", got " + num(v)});
+  auto need = [&](const FieldInfo& f, double v, bool ok, const std::string& rule) {
+    if (!ok || !std::isfinite(v)) out.push_back({std::string(f.key), rule + ", got " + num(v)});
     return ok && std::isfinite(v);
   };
-  // The upper bound (and a tighter lower one), checked once the value passed its first rule.
-  auto within = [&](const char* field, double v, double min, double max, const std::string& what) {
-    if (v < min || v > max) out.push_back({field, "must be " + what + " from " + num(min) + " to " + num(max) + ", got " + num(v)});
+  // The row's bounds, checked once the value passed its first rule (a sign, or finiteness).
+  auto within = [&](const FieldInfo& f, double v, const std::string& what) {
+    if (v < f.min || v > f.max)
+      out.push_back({std::string(f.key), "must be " + what + " from " + num(f.min) + " to " + num(f.max) + ", got " + num(v)});
   };
-  need("assumptions.pue", a.pue, a.pue >= 1 && a.pue <= 5, "must be at least 1 and at most 5");
-  need("assumptions.gpu_power_factor", a.gpu_power_factor, a.gpu_power_factor > 0 && a.gpu_power_factor <= 1.5,
-       "must be a fraction of TDP above 0 and at most 1.5");
-  // Watts: a whole GB200 NVL72 rack draws about 120 kW (assumptions.h); one node's overhead,
-  // one switch or the storage of one node above 1 MW, or one transceiver above 1 kW (an 800G
-  // one draws 16 W), is a typo.
-  if (a.node_overhead_w && need("assumptions.node_overhead_w", *a.node_overhead_w, *a.node_overhead_w >= 0,
-                                "must be zero or more watts"))
-    within("assumptions.node_overhead_w", *a.node_overhead_w, 0, 1e6, "a power in watts");
-  if (a.switch_w && need("assumptions.switch_w", *a.switch_w, *a.switch_w >= 0, "must be zero or more watts"))
-    within("assumptions.switch_w", *a.switch_w, 0, 1e6, "a power in watts");
-  if (a.optic_w && need("assumptions.optic_w", *a.optic_w, *a.optic_w >= 0, "must be zero or more watts"))
-    within("assumptions.optic_w", *a.optic_w, 0, 1e3, "a power in watts");
-  if (need("assumptions.storage_w_per_node", a.storage_w_per_node, a.storage_w_per_node >= 0,
-           "must be zero or more watts"))
-    within("assumptions.storage_w_per_node", a.storage_w_per_node, 0, 1e6, "a power in watts");
-  // A rack above 10 MW (80 GB200 NVL72 racks' worth) is a typo.
-  if (need("assumptions.rack_limit_w", a.rack_limit_w, a.rack_limit_w > 0, "must be more than 0 watts"))
-    within("assumptions.rack_limit_w", a.rack_limit_w, 0, 1e7, "a power in watts");
-  // Lignite, the dirtiest grid fuel, emits about 1.1-1.2 kg CO2 per kWh (IPCC AR5 WG3 annex
-  // III; coal's median 0.82 life-cycle): 5 is far above any grid.
-  if (need("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, a.grid_kg_co2_per_kwh >= 0,
-           "must be zero or more kg CO2 per kWh"))
-    within("assumptions.grid_kg_co2_per_kwh", a.grid_kg_co2_per_kwh, 0, 5, "kg CO2 per kWh");
-  // CNY per USD: about 7.2 (2024); 0.01 to 1000 leaves room for any rate while a price
-  // converted either way stays finite.
-  if (need("assumptions.cny_per_usd", a.cny_per_usd, a.cny_per_usd > 0, "must be an exchange rate above 0"))
-    within("assumptions.cny_per_usd", a.cny_per_usd, 0.01, 1000, "an exchange rate");
-  // Electricity: 0.08-0.09 USD/kWh industrial (assumptions.h); household rates in Europe
-  // stayed below 1 USD/kWh in the 2022 crisis: 100 per kWh in either currency is a typo.
-  if (need("assumptions.power_price_per_kwh", a.power_price_per_kwh, a.power_price_per_kwh >= 0,
-           "must be a price of zero or more per kWh"))
-    within("assumptions.power_price_per_kwh", a.power_price_per_kwh, 0, 100, "a price per kWh");
-  need("assumptions.headroom", a.headroom, a.headroom >= 0 && a.headroom <= 10, "must be a fraction from 0 to 10");
-  need("assumptions.vat", a.vat, a.vat >= 0 && a.vat < 1, "must be a fraction from 0 to below 1");
-  // Amortised over less than 0.01 year (3.7 days), the monthly share of a purchase is a typo,
-  // and over 1e-300 years it is infinite (found by tst_properties).
-  if (need("assumptions.amortisation_years", a.amortisation_years,
-           a.amortisation_years > 0 && a.amortisation_years <= 50, "must be above 0 and at most 50 years"))
-    within("assumptions.amortisation_years", a.amortisation_years, 0.01, 50, "a time in years");
-  // Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h). A rate above 0 but below
-  // 1e-12 (one in 10^12 GPU-hours, a hundred million GPU-years) is a typo, and its MTBI of
-  // 3600 / (rate x GPUs) seconds overflows (found by tst_properties: 2e-305 gave an infinite
-  // checkpoint interval). 0 means no failures.
-  if (need("assumptions.failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour,
-           a.failure_rate_per_gpu_hour >= 0 && a.failure_rate_per_gpu_hour < 1, "must be from 0 to below 1 per GPU-hour") &&
-      a.failure_rate_per_gpu_hour > 0 && a.failure_rate_per_gpu_hour < 1e-12)
-    out.push_back({"assumptions.failure_rate_per_gpu_hour",
-                   "must be 0 (no failures) or from 1e-12 to below 1 per GPU-hour, got " + num(a.failure_rate_per_gpu_hour)});
-  // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
-  // above any file system, 1 kB/s far below any disk.
-  if (need("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s, a.checkpoint_bytes_per_s > 0,
-           "must be more than 0 bytes/s"))
-    within("assumptions.checkpoint_bytes_per_s", a.checkpoint_bytes_per_s, 1e3, 1e15, "a bandwidth in bytes/s");
-  // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
-  if (a.checkpoint_bytes_per_param &&
-      need("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param, *a.checkpoint_bytes_per_param > 0,
-           "must be more than 0 bytes per parameter"))
-    within("assumptions.checkpoint_bytes_per_param", *a.checkpoint_bytes_per_param, 0, 1000, "a size in bytes");
-  // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
-  if (need("assumptions.restart_s", a.restart_s, a.restart_s >= 0, "must be zero or more seconds"))
-    within("assumptions.restart_s", a.restart_s, 0, 1e8, "a time in seconds");
-  if (a.checkpoint_interval_s &&
-      need("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s, *a.checkpoint_interval_s > 0,
-           "must be more than 0 seconds"))
-    within("assumptions.checkpoint_interval_s", *a.checkpoint_interval_s, 0, 1e8, "a time in seconds");
+  // A value that must be zero or more, then within the row's bounds.
+  auto non_negative = [&](const FieldInfo& f, double v, const std::string& rule, const std::string& what) {
+    if (need(f, v, v >= 0, rule)) within(f, v, what);
+  };
+  // A value that must be above zero, then within the row's bounds.
+  auto positive = [&](const FieldInfo& f, double v, const std::string& rule, const std::string& what) {
+    if (need(f, v, v > 0, rule)) within(f, v, what);
+  };
+  constexpr const FieldInfo& pue = field("assumptions.pue");
+  need(pue, a.pue, pue.admits(a.pue), "must be at least " + num(pue.min) + " and at most " + num(pue.max));
+  constexpr const FieldInfo& draw = field("assumptions.gpu_power_factor");
+  need(draw, a.gpu_power_factor, draw.admits(a.gpu_power_factor),
+       "must be a fraction of TDP above " + num(draw.min) + " and at most " + num(draw.max));
+  if (a.node_overhead_w)
+    non_negative(field("assumptions.node_overhead_w"), *a.node_overhead_w, "must be zero or more watts", "a power in watts");
+  if (a.switch_w) non_negative(field("assumptions.switch_w"), *a.switch_w, "must be zero or more watts", "a power in watts");
+  if (a.optic_w) non_negative(field("assumptions.optic_w"), *a.optic_w, "must be zero or more watts", "a power in watts");
+  non_negative(field("assumptions.storage_w_per_node"), a.storage_w_per_node, "must be zero or more watts",
+               "a power in watts");
+  positive(field("assumptions.rack_limit_w"), a.rack_limit_w, "must be more than 0 watts", "a power in watts");
+  non_negative(field("assumptions.grid_kg_co2_per_kwh"), a.grid_kg_co2_per_kwh, "must be zero or more kg CO2 per kWh",
+               "kg CO2 per kWh");
+  positive(field("assumptions.cny_per_usd"), a.cny_per_usd, "must be an exchange rate above 0", "an exchange rate");
+  non_negative(field("assumptions.power_price_per_kwh"), a.power_price_per_kwh, "must be a price of zero or more per kWh",
+               "a price per kWh");
+  constexpr const FieldInfo& headroom = field("assumptions.headroom");
+  need(headroom, a.headroom, headroom.admits(a.headroom),
+       "must be a fraction from " + num(headroom.min) + " to " + num(headroom.max));
+  constexpr const FieldInfo& vat = field("assumptions.vat");
+  need(vat, a.vat, vat.admits(a.vat), "must be a fraction from " + num(vat.min) + " to below " + num(vat.max));
+  constexpr const FieldInfo& years = field("assumptions.amortisation_years");
+  if (need(years, a.amortisation_years, a.amortisation_years > 0 && a.amortisation_years <= years.max,
+           "must be above 0 and at most " + num(years.max) + " years"))
+    within(years, a.amortisation_years, "a time in years");
+  constexpr const FieldInfo& failures = field("assumptions.failure_rate_per_gpu_hour");
+  if (need(failures, a.failure_rate_per_gpu_hour, failures.admits(a.failure_rate_per_gpu_hour),
+           "must be from " + num(failures.min) + " to below " + num(failures.max) + " per GPU-hour") &&
+      a.failure_rate_per_gpu_hour > 0 && a.failure_rate_per_gpu_hour < kMinFailureRate)
+    out.push_back({std::string(failures.key), "must be 0 (no failures) or from " + num(kMinFailureRate) + " to below " +
+                                                  num(failures.max) + " per GPU-hour, got " +
+                                                  num(a.failure_rate_per_gpu_hour)});
+  positive(field("assumptions.checkpoint_bytes_per_s"), a.checkpoint_bytes_per_s, "must be more than 0 bytes/s",
+           "a bandwidth in bytes/s");
+  if (a.checkpoint_bytes_per_param)
+    positive(field("assumptions.checkpoint_bytes_per_param"), *a.checkpoint_bytes_per_param,
+             "must be more than 0 bytes per parameter", "a size in bytes");
+  non_negative(field("assumptions.restart_s"), a.restart_s, "must be zero or more seconds", "a time in seconds");
+  if (a.checkpoint_interval_s)
+    positive(field("assumptions.checkpoint_interval_s"), *a.checkpoint_interval_s, "must be more than 0 seconds",
+             "a time in seconds");
   check_list(a.rent, "assumptions.price_lists.rent", out);
   check_list(a.cloud, "assumptions.price_lists.cloud", out);
   check_list(a.purchase, "assumptions.price_lists.purchase", out);
@@ -196,10 +187,10 @@ std::string layout_hint(const Parallelism& p, const Cluster& k) {
   const long long gpus = (long long)k.gpus_per_node * k.nodes;
   std::vector<std::string> ways;
   if (gpus % ((long long)p.pp * p.cp) == 0)
-    ways.push_back("TP " + divisors_text(gpus / ((long long)p.pp * p.cp), kMaxHeadsExpertsDegree) + " (PP " +
+    ways.push_back("TP " + divisors_text(gpus / ((long long)p.pp * p.cp), (int)field("parallelism.tp").max) + " (PP " +
                    std::to_string(p.pp) + ")");
   if (gpus % ((long long)p.tp * p.cp) == 0)
-    ways.push_back("PP " + divisors_text(gpus / ((long long)p.tp * p.cp), kMaxHeadsExpertsDegree) + " (TP " +
+    ways.push_back("PP " + divisors_text(gpus / ((long long)p.tp * p.cp), (int)field("parallelism.pp").max) + " (TP " +
                    std::to_string(p.tp) + ")");
   const long long replica = (long long)p.tp * p.pp * p.cp;
   const long long step = replica / std::gcd(replica, (long long)k.gpus_per_node);
@@ -214,14 +205,14 @@ std::string layout_hint(const Parallelism& p, const Cluster& k) {
 
 
 void check_model(const ModelShape& m, Checker& c) {
-  bool ok = c.range("model.layers", m.layers, 1, 10000);
-  ok &= c.range("model.hidden", m.hidden, 1, 1 << 20);
-  ok &= c.range("model.heads", m.heads, 1, kMaxHeadsExpertsDegree);
-  ok &= c.range("model.kv_heads", m.kv_heads, 1, kMaxHeadsExpertsDegree);
-  ok &= c.range("model.ffn", m.ffn, 1, 1 << 22);
-  ok &= c.range("model.vocab", m.vocab, 1, 1 << 24);
-  ok &= c.range("model.head_dim", m.head_dim, 0, kMaxHeadsExpertsDegree);
-  ok &= c.range("model.learned_positions", m.learned_positions, 0, 1 << 24);
+  bool ok = c.range(field("model.layers"), m.layers);
+  ok &= c.range(field("model.hidden"), m.hidden);
+  ok &= c.range(field("model.heads"), m.heads);
+  ok &= c.range(field("model.kv_heads"), m.kv_heads);
+  ok &= c.range(field("model.ffn"), m.ffn);
+  ok &= c.range(field("model.vocab"), m.vocab);
+  ok &= c.range(field("model.head_dim"), m.head_dim);
+  ok &= c.range(field("model.learned_positions"), m.learned_positions);
   if (!ok) return;
   if (m.head_dim == 0 && m.attention == AttentionType::Mha)
     c.divides("model.heads", m.heads, m.hidden, "hidden size (set head_dim for other head sizes)");
@@ -230,11 +221,13 @@ void check_model(const ModelShape& m, Checker& c) {
                                  std::to_string(m.kv_heads));
   else
     c.divides("model.kv_heads", m.kv_heads, m.heads, "attention heads");
-  if (!c.range("model.experts", m.experts, 0, kMaxHeadsExpertsDegree)) return;
+  if (!c.range(field("model.experts"), m.experts)) return;
   if (m.experts > 0) {
+    // Of a MoE model, at least one routed expert and at most all of them; dense layers leave
+    // at least one MoE layer.
     c.range("model.experts_per_token", m.experts_per_token, 1, m.experts);
-    c.range("model.shared_experts", m.shared_experts, 0, 1 << 10);
-    c.range("model.moe_ffn", m.moe_ffn, 0, 1 << 22);
+    c.range(field("model.shared_experts"), m.shared_experts);
+    c.range(field("model.moe_ffn"), m.moe_ffn);
     c.range("model.dense_layers", m.dense_layers, 0, m.layers - 1);
   } else if (m.experts_per_token != 0 || m.shared_experts != 0) {
     c.fail("model.experts_per_token", "is set but the model has no experts (set model.experts)");
@@ -251,112 +244,111 @@ std::vector<Problem> validate(const Scenario& s) {
   const bool model_ok = out.empty();
 
   const Training& t = s.training;
-  c.range("training.seq", t.seq, 1, 16 << 20);
-  c.range("training.micro_batch", t.micro_batch, 1, 1 << 20);
-  c.range("training.global_batch", t.global_batch, 1, 1 << 30);
-  // Llama 3 405B trained on 15.6e12 tokens (published-runs.md); 1e18 is a typo.
+  c.range(field("training.seq"), t.seq);
+  c.range(field("training.micro_batch"), t.micro_batch);
+  c.range(field("training.global_batch"), t.global_batch);
   // A budget below one token is a typo; its cost per token would be infinite.
-  if (!(t.tokens == 0 || (t.tokens >= 1 && t.tokens <= 1e18)) || !std::isfinite(t.tokens))
-    c.fail("training.tokens",
-           "must be a finite number of tokens, zero or more (0: none, else at least 1) and at most 1e+18, got " +
-               num(t.tokens));
+  constexpr const FieldInfo& tokens = field("training.tokens");
+  if (!(t.tokens == tokens.min || (t.tokens >= 1 && t.tokens <= tokens.max)) || !std::isfinite(t.tokens))
+    c.fail(std::string(tokens.key), "must be a finite number of tokens, zero or more (0: none, else at least 1) and at most " +
+                                        num(tokens.max) + ", got " + num(t.tokens));
 
   const Parallelism& p = s.parallel;
-  bool par_ok = c.range("parallelism.tp", p.tp, 1, kMaxHeadsExpertsDegree);
-  par_ok &= c.range("parallelism.pp", p.pp, 1, kMaxHeadsExpertsDegree);
-  par_ok &= c.range("parallelism.vpp", p.vpp, 1, 1 << 10);
-  par_ok &= c.range("parallelism.dp", p.dp, 0, 1 << 24);
-  par_ok &= c.range("parallelism.cp", p.cp, 1, kMaxHeadsExpertsDegree);
-  par_ok &= c.range("parallelism.ep", p.ep, 1, kMaxHeadsExpertsDegree);
+  bool par_ok = c.range(field("parallelism.tp"), p.tp);
+  par_ok &= c.range(field("parallelism.pp"), p.pp);
+  par_ok &= c.range(field("parallelism.vpp"), p.vpp);
+  par_ok &= c.range(field("parallelism.dp"), p.dp);
+  par_ok &= c.range(field("parallelism.cp"), p.cp);
+  par_ok &= c.range(field("parallelism.ep"), p.ep);
 
   const Cluster& k = s.cluster;
-  bool cluster_ok = c.range("cluster.gpus_per_node", k.gpus_per_node, 1, 1024);
-  cluster_ok &= c.range("cluster.nodes", k.nodes, 1, 1 << 20);
+  bool cluster_ok = c.range(field("cluster.gpus_per_node"), k.gpus_per_node);
+  cluster_ok &= c.range(field("cluster.nodes"), k.nodes);
   if (!(k.gpu.memory_bytes > 0))
     c.fail("cluster.gpu", "the GPU '" + k.gpu.id + "' has no memory capacity");
 
   const Overheads& o = s.overheads;
-  // Per-GPU overheads: a GPU holds at most some 10^11 bytes (192 GB, hardware.md); 1 PB is a typo.
-  if (!(o.framework_bytes >= 0 && o.framework_bytes <= 1e15) || !std::isfinite(o.framework_bytes))
-    c.fail("overheads.framework_bytes", "must be zero or more bytes, at most 1e+15, got " + num(o.framework_bytes));
-  if (!(o.comm_buffer_bytes >= 0 && o.comm_buffer_bytes <= 1e15) || !std::isfinite(o.comm_buffer_bytes))
-    c.fail("overheads.comm_buffer_bytes", "must be zero or more bytes, at most 1e+15, got " + num(o.comm_buffer_bytes));
-  if (!(o.fragmentation >= 0 && o.fragmentation < 1))
-    c.fail("overheads.fragmentation", "must be a fraction from 0 to below 1, got " + num(o.fragmentation));
-  if (!(o.headroom_fraction >= 0 && o.headroom_fraction < 1))
-    c.fail("overheads.headroom_fraction", "must be a fraction from 0 to below 1, got " + num(o.headroom_fraction));
+  for (const auto& [f, v] : {std::pair{&field("overheads.framework_bytes"), o.framework_bytes},
+                             std::pair{&field("overheads.comm_buffer_bytes"), o.comm_buffer_bytes}})
+    if (!f->admits(v) || !std::isfinite(v))
+      c.fail(std::string(f->key), "must be zero or more bytes, at most " + num(f->max) + ", got " + num(v));
+  for (const auto& [f, v] : {std::pair{&field("overheads.fragmentation"), o.fragmentation},
+                             std::pair{&field("overheads.headroom_fraction"), o.headroom_fraction}})
+    if (!f->admits(v))
+      c.fail(std::string(f->key), "must be a fraction from " + num(f->min) + " to below " + num(f->max) + ", got " + num(v));
 
   // The network and the site calibration.
-  cluster_ok &= c.range("cluster.nics_per_node", k.nics_per_node, 1, 64);
-  if (!(k.oversubscription >= 1 && k.oversubscription <= 1000))
-    c.fail("cluster.oversubscription", "must be a ratio from 1 (non-blocking) to 1000, got " + num(k.oversubscription));
+  cluster_ok &= c.range(field("cluster.nics_per_node"), k.nics_per_node);
+  constexpr const FieldInfo& over = field("cluster.oversubscription");
+  if (!over.admits(k.oversubscription))
+    c.fail(std::string(over.key), "must be a ratio from " + num(over.min) + " (non-blocking) to " + num(over.max) +
+                                      ", got " + num(k.oversubscription));
   if (!(k.fabric.nic_busbw > 0) || !std::isfinite(k.fabric.nic_busbw))
     c.fail("cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth, got " + num(k.fabric.nic_busbw));
-  else  // an 800 Gb/s NIC moves 1e11 bytes/s (hardware.md): 1 MB/s to 1 PB/s bounds any link
-    c.real("cluster.fabric_spec.nic_busbw_bytes_per_s", k.fabric.nic_busbw, 1e6, 1e15, "a bandwidth in bytes/s");
-  c.real("cluster.fabric_spec.nic_gbps", k.fabric.nic_gbps, 0, 1e5, "a line rate in Gb/s");
-  // Latencies of microseconds (hardware.md); a second per hop is a typo.
+  else
+    c.real(field("cluster.fabric_spec.nic_busbw_bytes_per_s"), k.fabric.nic_busbw, "a bandwidth in bytes/s");
+  c.real(field("cluster.fabric_spec.nic_gbps"), k.fabric.nic_gbps, "a line rate in Gb/s");
   // (Below zero, latencies and ports have their own messages further down.)
   if (k.fabric.base_latency_s >= 0)
-    c.real("cluster.fabric_spec.base_latency_s", k.fabric.base_latency_s, 0, 1, "a latency in seconds");
+    c.real(field("cluster.fabric_spec.base_latency_s"), k.fabric.base_latency_s, "a latency in seconds");
   if (k.fabric.switch_latency_s >= 0)
-    c.real("cluster.fabric_spec.switch_latency_s", k.fabric.switch_latency_s, 0, 1, "a latency in seconds");
-  if (k.fabric.switch_ports >= 2) c.range("cluster.fabric_spec.switch_ports", k.fabric.switch_ports, 2, 1 << 16);
+    c.real(field("cluster.fabric_spec.switch_latency_s"), k.fabric.switch_latency_s, "a latency in seconds");
+  if (k.fabric.switch_ports >= 2) c.range(field("cluster.fabric_spec.switch_ports"), k.fabric.switch_ports);
   if (k.fabric.qps_per_connection >= 1)
-    c.range("cluster.fabric_spec.qps_per_connection", k.fabric.qps_per_connection, 1, 1 << 16);
-  // A custom GPU: an H200 has 141 GB, 4.8 TB/s and about 1e15 dense BF16 FLOP/s (hardware.md).
-  // The bounds sit a thousand times beyond, and far enough above zero that no time divides
-  // by a vanishing rate.
-  // (Zero or less memory, BF16 peak or memory bandwidth have their own messages.)
-  if (k.gpu.memory_bytes > 0)
-    c.real("cluster.gpu_spec.memory_bytes", k.gpu.memory_bytes, 1e6, 1e15, "a capacity in bytes");
-  if (k.gpu.bf16_flops > 0) c.real("cluster.gpu_spec.bf16_flops", k.gpu.bf16_flops, 1e9, 1e18, "a peak in FLOP/s");
+    c.range(field("cluster.fabric_spec.qps_per_connection"), k.fabric.qps_per_connection);
+  // A custom GPU. (Zero or less memory, BF16 peak or memory bandwidth have their own messages.)
+  if (k.gpu.memory_bytes > 0) c.real(field("cluster.gpu_spec.memory_bytes"), k.gpu.memory_bytes, "a capacity in bytes");
+  if (k.gpu.bf16_flops > 0) c.real(field("cluster.gpu_spec.bf16_flops"), k.gpu.bf16_flops, "a peak in FLOP/s");
   // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link); a value just
   // above 0 would make a time infinite (found by tst_properties: a link of 1e-300 bytes/s).
-  if (k.gpu.fp8_flops != 0) c.real("cluster.gpu_spec.fp8_flops", k.gpu.fp8_flops, 1e9, 1e18, "0 (as BF16) or a peak in FLOP/s");
+  if (k.gpu.fp8_flops != 0) c.real(field("cluster.gpu_spec.fp8_flops"), k.gpu.fp8_flops, "0 (as BF16) or a peak in FLOP/s");
   if (k.gpu.fp32_flops != 0)
-    c.real("cluster.gpu_spec.fp32_flops", k.gpu.fp32_flops, 1e9, 1e18, "0 (half of BF16) or a peak in FLOP/s");
+    c.real(field("cluster.gpu_spec.fp32_flops"), k.gpu.fp32_flops, "0 (half of BF16) or a peak in FLOP/s");
   if (k.gpu.memory_bw > 0)
-    c.real("cluster.gpu_spec.memory_bw_bytes_per_s", k.gpu.memory_bw, 1e6, 1e15, "a bandwidth in bytes/s");
+    c.real(field("cluster.gpu_spec.memory_bw_bytes_per_s"), k.gpu.memory_bw, "a bandwidth in bytes/s");
   if (k.gpu.link_bw != 0)
-    c.real("cluster.gpu_spec.link_bw_bytes_per_s", k.gpu.link_bw, 1e6, 1e15, "0 (PCIe) or a bandwidth in bytes/s");
-  c.real("cluster.gpu_spec.tdp_w", k.gpu.tdp_w, 0, 1e5, "a power in watts");
-  c.range("cluster.gpu_spec.tile_n", k.gpu.tile_n, 0, 1 << 16);
-  c.range("cluster.gpu_spec.sm_count", k.gpu.sm_count, 0, 1 << 20);
-  if (!(k.fabric.switch_ports >= 2))
+    c.real(field("cluster.gpu_spec.link_bw_bytes_per_s"), k.gpu.link_bw, "0 (PCIe) or a bandwidth in bytes/s");
+  c.real(field("cluster.gpu_spec.tdp_w"), k.gpu.tdp_w, "a power in watts");
+  c.range(field("cluster.gpu_spec.tile_n"), k.gpu.tile_n);
+  c.range(field("cluster.gpu_spec.sm_count"), k.gpu.sm_count);
+  if (!(k.fabric.switch_ports >= field("cluster.fabric_spec.switch_ports").min))
     c.fail("cluster.fabric_spec.switch_ports", "must be at least 2, got " + std::to_string(k.fabric.switch_ports));
   if (!(k.fabric.base_latency_s >= 0) || !(k.fabric.switch_latency_s >= 0))
     c.fail("cluster.fabric_spec.base_latency_s", "latencies must be zero or more seconds");
-  if (!(k.fabric.balance_efficiency > 0 && k.fabric.balance_efficiency <= 1) ||
-      !(k.fabric.cc_efficiency > 0 && k.fabric.cc_efficiency <= 1))
+  if (!field("cluster.fabric_spec.balance_efficiency").admits(k.fabric.balance_efficiency) ||
+      !field("cluster.fabric_spec.cc_efficiency").admits(k.fabric.cc_efficiency))
     c.fail("cluster.fabric_spec.balance_efficiency", "efficiencies must be fractions above 0 and at most 1");
   if (k.fabric.qps_per_connection < 1)
     c.fail("cluster.fabric_spec.qps_per_connection", "must be at least 1");
-  if (k.fabric.channels_per_nic < 1 || k.fabric.channels_per_nic > 64)
-    c.fail("cluster.fabric_spec.channels_per_nic",
-           "must be 1 to 64 NCCL channels per NIC, got " + std::to_string(k.fabric.channels_per_nic));
+  constexpr const FieldInfo& channels = field("cluster.fabric_spec.channels_per_nic");
+  if (!channels.admits(k.fabric.channels_per_nic))
+    c.fail(std::string(channels.key), "must be " + num(channels.min) + " to " + num(channels.max) +
+                                          " NCCL channels per NIC, got " + std::to_string(k.fabric.channels_per_nic));
   if (!(k.gpu.bf16_flops > 0) || !(k.gpu.memory_bw > 0))
     c.fail("cluster.gpu_spec.bf16_flops", "a GPU needs a positive BF16 peak and memory bandwidth");
-  if (!(k.gpu.mamf_fraction > 0 && k.gpu.mamf_fraction <= 1))
-    c.fail("cluster.gpu_spec.mamf_fraction", "must be a fraction above 0 and at most 1, got " + num(k.gpu.mamf_fraction));
-  if (!(k.gpu.fa2_fraction_of_fa3 > 0 && k.gpu.fa2_fraction_of_fa3 <= 1))
-    c.fail("cluster.gpu_spec.fa2_fraction_of_fa3",
-           "must be a fraction above 0 and at most 1, got " + num(k.gpu.fa2_fraction_of_fa3));
-  if (t.moe_max_nodes < 0 || t.moe_max_nodes > kMaxMoeNodes)
-    c.fail("training.moe_max_nodes", "must be 0 (no limit) or a number of nodes per token, at most " +
-                                         std::to_string(kMaxMoeNodes) + ", got " + std::to_string(t.moe_max_nodes));
-  if (!(t.dp_bucket_params > 0 && t.dp_bucket_params <= 1e15) || !std::isfinite(t.dp_bucket_params))
-    c.fail("training.dp_bucket_params", "must be a positive number of parameters, at most 1e+15, got " +
-                                            num(t.dp_bucket_params));
-  if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < 1000))
-    c.fail("calibration.step_time_factor",
+  constexpr const FieldInfo& mamf = field("cluster.gpu_spec.mamf_fraction");
+  if (!mamf.admits(k.gpu.mamf_fraction))
+    c.fail(std::string(mamf.key), "must be a fraction above " + num(mamf.min) + " and at most " + num(mamf.max) +
+                                      ", got " + num(k.gpu.mamf_fraction));
+  constexpr const FieldInfo& fa2 = field("cluster.gpu_spec.fa2_fraction_of_fa3");
+  if (!fa2.admits(k.gpu.fa2_fraction_of_fa3))
+    c.fail(std::string(fa2.key), "must be a fraction above " + num(fa2.min) + " and at most " + num(fa2.max) +
+                                     ", got " + num(k.gpu.fa2_fraction_of_fa3));
+  constexpr const FieldInfo& moe_nodes = field("training.moe_max_nodes");
+  if (!moe_nodes.admits(t.moe_max_nodes))
+    c.fail(std::string(moe_nodes.key), "must be 0 (no limit) or a number of nodes per token, at most " +
+                                           num(moe_nodes.max) + ", got " + std::to_string(t.moe_max_nodes));
+  constexpr const FieldInfo& bucket = field("training.dp_bucket_params");
+  if (!bucket.admits(t.dp_bucket_params) || !std::isfinite(t.dp_bucket_params))
+    c.fail(std::string(bucket.key), "must be a positive number of parameters, at most " + num(bucket.max) + ", got " +
+                                        num(t.dp_bucket_params));
+  constexpr const FieldInfo& factor = field("calibration.step_time_factor");
+  if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < factor.max))
+    c.fail(std::string(factor.key),
            "must be a positive ratio of measured to modelled step time, got " + num(s.calibration.step_time_factor));
-  // A measured step a thousand times shorter than modelled is a typo (MFU would be some 500,
-  // warning above_peak); far shorter ones make the throughput infinite (found by tst_properties).
-  else if (s.calibration.step_time_factor < 1e-3)
-    c.fail("calibration.step_time_factor",
-           "must be a ratio of measured to modelled step time from 0.001 to below 1000, got " +
-               num(s.calibration.step_time_factor));
+  else if (!factor.admits(s.calibration.step_time_factor))
+    c.fail(std::string(factor.key), "must be a ratio of measured to modelled step time from " + num(factor.min) +
+                                        " to below " + num(factor.max) + ", got " + num(s.calibration.step_time_factor));
 
   // Text: the JSON output and the library hold UTF-8 only (issue 14).
   if (!is_valid_utf8(s.name)) c.fail("name", invalid_utf8_reason(s.name));

@@ -16,6 +16,8 @@ class CollapsibleSection : public QWidget {
   explicit CollapsibleSection(const QString& title, bool expanded = true, QWidget* parent = nullptr);
 
   QFormLayout* form() const { return form_; }
+  QString title() const;
+  void setTitle(const QString& title);  // e.g. on a change of language
   bool isExpanded() const;
   void setExpanded(bool expanded);
   // Remembers whether the section is open between runs, in QSettings under

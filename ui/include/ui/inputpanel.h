@@ -1,15 +1,18 @@
 // The inputs of a scenario, grouped and compact: its name and notes, model, training, parallelism, hardware, fabric
 // and (folded) assumptions. Every field has its unit; every change is one undoable edit of the
 // document and recomputes at once. Invalid fields are marked where they are, with the reason
-// the engine's validation gives (mapped by its dotted field name).
+// the engine's validation gives (mapped by its dotted field name). Labels, bounds and tooltips
+// are the field table's (engine/fields.h, issue 15); a change of language retranslates them.
 #pragma once
 
 #include <QHash>
 #include <QString>
 #include <QWidget>
 #include <functional>
+#include <utility>
 #include <vector>
 
+#include "engine/fields.h"
 #include "engine/number_text.h"
 #include "engine/scenario.h"
 
@@ -49,30 +52,52 @@ class InputPanel : public QWidget {
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
  private:
   using Get = std::function<double(const cp::Scenario&)>;
   using Set = std::function<void(cp::Scenario&, double)>;
+  // How a number is shown: in the stored unit times `scale` (a fraction as %: 100), with the
+  // suffix `suffix` (a QT_TR_NOOP text, translated when shown).
+  struct Shown {
+    Shown(const char* suffix = nullptr, double scale = 1) : suffix(suffix), scale(scale) {}  // NOLINT(google-explicit-constructor)
+    const char* suffix;
+    double scale;
+  };
   struct Field {
-    QString key;
-    QString label;
+    Field(QString key, const cp::FieldInfo* info, QWidget* editor, std::function<void(const cp::Scenario&)> load,
+          std::function<void()> retranslate = {}, Shown shown = Shown())
+        : key(std::move(key)), info(info), editor(editor), load(std::move(load)), retranslate(std::move(retranslate)),
+          shown(shown) {}
+    QString key;                          // the editor's objectName; the row's key but "model"
+    const cp::FieldInfo* info = nullptr;  // the field table's row (nullptr: the notes)
     QWidget* editor = nullptr;
-    QLabel* error = nullptr;
     std::function<void(const cp::Scenario&)> load;
+    std::function<void()> retranslate;  // the editor's own texts (suffix, choices) in the current language
+    Shown shown;
+    QLabel* error = nullptr;
+    QLabel* label = nullptr;
+    QString tip;  // what the input is, its unit and bounds (the tooltip)
   };
 
   // `key` names the section in objectName ("<key>Section") and in the settings that remember
-  // whether it is open.
-  CollapsibleSection* addSection(const QString& key, const QString& title, bool expanded);
-  QSpinBox* addInt(CollapsibleSection* section, const QString& key, const QString& label, const QString& suffix,
-                   int min, int max, Get get, Set set);
-  QDoubleSpinBox* addReal(CollapsibleSection* section, const QString& key, const QString& label, const QString& suffix,
-                          double min, double max, int decimals, Get get, Set set, const RealUnit& unit = {});
-  QComboBox* addChoice(CollapsibleSection* section, const QString& key, const QString& label, const QStringList& items,
-                       Get get, Set set);
-  QCheckBox* addFlag(CollapsibleSection* section, const QString& key, const QString& label, Get get, Set set);
+  // whether it is open; `title` is a QT_TR_NOOP text.
+  CollapsibleSection* addSection(const QString& key, const char* title, bool expanded);
+  QSpinBox* addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, Get get, Set set);
+  QDoubleSpinBox* addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals, Get get,
+                          Set set, const RealUnit& unit = {});
+  // `items` gives the choices in the current language (called again on a change of language).
+  QComboBox* addChoice(CollapsibleSection* section, const cp::FieldInfo& f, std::function<QStringList()> items,
+                       Get get, Set set, const QString& key = {});
+  QCheckBox* addFlag(CollapsibleSection* section, const cp::FieldInfo& f, Get get, Set set);
   void addRow(CollapsibleSection* section, Field field);
-  void commit(const Field& field, const Set& set, double value);
+  void commit(const QString& key, const Set& set, double value);
+  const Field* find(const QString& key) const;
+  QString label(const Field& f) const;
+  void retranslate();  // every label, section title, tooltip, suffix and choice list
+  void showTip(const Field& f);
+  // What the input is (the field table's help), its unit and bounds as the editor shows them.
+  static QString tipText(const cp::FieldInfo& f, Shown shown);  // the field's tooltip, with its problems when it has any
 
   void buildScenario();  // the name and notes
   void buildModel();
@@ -84,12 +109,13 @@ class InputPanel : public QWidget {
   void refresh();  // loads every editor from the document and marks the problems
   void showProblems();  // the engine's problems and what the parser refused, under each field
   // What the number parser refused in field `key` ("" when it read the text).
-  void refuse(const QString& key, const QString& label, const QString& why);
+  void refuse(const QString& key, const QString& why);
 
   ScenarioDocument* document_;
   std::vector<Field> fields_;
   QLabel* general_ = nullptr;
   CollapsibleSection* assumptions_ = nullptr;
+  std::vector<std::pair<CollapsibleSection*, const char*>> sections_titles_;
   QWidget* sections_ = nullptr;
   QLineEdit* name_ = nullptr;
   QPlainTextEdit* notes_ = nullptr;

@@ -1,0 +1,121 @@
+#include "cli/options.h"
+
+#include <algorithm>
+
+namespace cp::cli {
+
+// Built by appending: "'" + std::string(text) + "'" trips GCC 12's false -Wrestrict in Release.
+std::string quoted(std::string_view text) {
+  std::string q;
+  q.reserve(text.size() + 2);
+  q.push_back('\'');
+  q.append(text);
+  q.push_back('\'');
+  return q;
+}
+
+bool is_option(const std::string& token) { return token.size() > 2 && token.rfind("--", 0) == 0; }
+
+OptionToken split_option(const std::string& token) {
+  OptionToken t;
+  if (!is_option(token)) return t;
+  t.name = token.substr(2);
+  if (const auto eq = t.name.find('='); eq != std::string::npos) {
+    t.value = t.name.substr(eq + 1);
+    t.name.resize(eq);
+    t.has_value = true;
+  }
+  return t;
+}
+
+std::vector<OptionWord> read_options(const std::vector<std::string>& args) {
+  std::vector<OptionWord> words;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    OptionWord w;
+    w.words.push_back(args[i]);
+    if (args[i] == "--help" || args[i] == "-h") {
+      w.kind = OptionWord::Kind::Help;
+    } else if (!is_option(args[i])) {
+      w.value = args[i];
+    } else {
+      OptionToken t = split_option(args[i]);
+      w.kind = OptionWord::Kind::Option;
+      w.name = std::move(t.name);
+      w.value = std::move(t.value);
+      w.has_value = t.has_value;
+      if (!w.has_value && i + 1 < args.size() && !is_option(args[i + 1])) {
+        w.value = args[++i];
+        w.has_value = true;
+        w.words.push_back(w.value);
+      }
+    }
+    words.push_back(std::move(w));
+  }
+  return words;
+}
+
+void pass_on(const OptionWord& word, std::vector<std::string>& out) {
+  out.insert(out.end(), word.words.begin(), word.words.end());
+}
+
+bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why) {
+  items.clear();
+  if (text.empty()) {
+    why = "the list is empty";
+    return false;
+  }
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    if (item.empty()) {
+      why = "empty item in the list '" + std::string(text) + "'";
+      return false;
+    }
+    items.emplace_back(item);
+    if (comma == std::string_view::npos) return true;
+    start = comma + 1;
+  }
+}
+
+namespace {
+
+// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b` (Damerau-Levenshtein,
+// optimal string alignment).
+std::size_t edits(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string nearest_option(std::string_view name, const std::vector<std::string_view>& known) {
+  std::string best;
+  std::size_t best_edits = 3;  // at most two edits
+  for (const std::string_view k : known) {
+    const std::size_t e = edits(name, k);
+    if (e < best_edits && 2 * e < std::max(name.size(), k.size())) {
+      best_edits = e;
+      best = std::string(k);
+    }
+  }
+  return best;
+}
+
+std::string unknown_option(std::string_view name, std::string_view command, const std::vector<std::string_view>& known) {
+  std::string message("--");
+  message.append(name).append(": unknown option (see 'clusterplan-cli ").append(command).append(" --help')");
+  if (const std::string near = nearest_option(name, known); !near.empty())
+    message.append("; did you mean --").append(near).append("?");
+  return message;
+}
+
+}  // namespace cp::cli

@@ -1,0 +1,351 @@
+// The scenario's inputs, described once (issue 15, "one owner per concept"): for each input its
+// dotted key (the scenario file's JSON path, and the field every validation problem names), the
+// clusterplan-cli option that sets it, its English label and unit, its bounds and one sentence
+// saying what it is. Validation (validate.cpp), the CLI's options and help, the input panel
+// (ranges, units, tooltips) and the compare page read it from here; nothing else writes a
+// field's bounds. Static data: no allocation, no Qt (the GUI translates label and help through
+// its own catalogue, ui/src/fieldtext.cpp).
+//
+// Bounds are input bounds, not physics: an absurd value is a typo, and a figure computed from
+// any value inside them stays finite. The reasoning (and source) of each is next to its row.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "engine/validate.h"
+
+namespace cp {
+
+// kMaxHeadsExpertsDegree (engine/validate.h): the bound eight rows share.
+
+enum class FieldKind : unsigned char {
+  Count,   // a whole number in [min, max]
+  Real,    // a finite number in [min, max], (min, max], [min, max) ... (min_open, max_open)
+  Choice,  // one of a list of spellings (the enum's own parser says which)
+  Flag,    // on or off
+  Text,    // free text (UTF-8)
+};
+
+struct FieldInfo {
+  std::string_view key;    // "training.seq": JSON path and validation field name
+  std::string_view flag;   // CLI option without "--" ("seq"); empty: the CLI has none
+  std::string_view label;  // English label, "Sequence length"
+  std::string_view unit;   // English unit of the stored value, "tokens"; empty: none
+  FieldKind kind = FieldKind::Count;
+  double min = 0, max = 0;  // Count and Real only
+  bool min_open = false, max_open = false;
+  std::string_view help;  // one sentence: what the input is
+  bool stored = true;     // written to the scenario file at `key` (false: derived, e.g. model.size)
+
+  constexpr bool bounded() const { return kind == FieldKind::Count || kind == FieldKind::Real; }
+  // Whether `v` is inside the bounds (always true for unbounded kinds).
+  constexpr bool admits(double v) const {
+    if (kind != FieldKind::Count && kind != FieldKind::Real) return true;
+    return (min_open ? v > min : v >= min) && (max_open ? v < max : v <= max);
+  }
+};
+
+namespace field_rows {
+constexpr FieldInfo count(std::string_view key, std::string_view flag, std::string_view label, std::string_view unit,
+                          double min, double max, std::string_view help) {
+  return {key, flag, label, unit, FieldKind::Count, min, max, false, false, help};
+}
+constexpr FieldInfo real(std::string_view key, std::string_view flag, std::string_view label, std::string_view unit,
+                         double min, double max, std::string_view help, bool min_open = false, bool max_open = false) {
+  return {key, flag, label, unit, FieldKind::Real, min, max, min_open, max_open, help};
+}
+constexpr FieldInfo choice(std::string_view key, std::string_view flag, std::string_view label, std::string_view help) {
+  return {key, flag, label, {}, FieldKind::Choice, 0, 0, false, false, help};
+}
+constexpr FieldInfo on_off(std::string_view key, std::string_view flag, std::string_view label, std::string_view help) {
+  return {key, flag, label, {}, FieldKind::Flag, 0, 0, false, false, help};
+}
+constexpr FieldInfo text(std::string_view key, std::string_view label, std::string_view help) {
+  return {key, {}, label, {}, FieldKind::Text, 0, 0, false, false, help};
+}
+constexpr FieldInfo derived(FieldInfo f) {
+  f.stored = false;
+  return f;
+}
+}  // namespace field_rows
+
+// Every input, in the order of the scenario file. Bounds carry their reasoning (the sources
+// are in /work/shared/reference: hardware.md, published-runs.md; and the papers cited).
+inline constexpr auto kFields = [] {
+  using namespace field_rows;
+  constexpr double kMaxDegree = kMaxHeadsExpertsDegree;
+  return std::array{
+      // The model. Sizes: the largest published dense model has 126 layers and a hidden size of
+      // 16384 (LLaMA-3 405B, arXiv:2407.21783); the bounds sit about a hundred times above.
+      text("name", "Name",
+           "The scenario's name, as charts, reports and saved files show it; empty: derived from what it is."),
+      choice("model.id", "model", "Model", "A model preset from the catalog; its shape sets the model's sizes."),
+      derived(real("model.size", "params-b", "Size", "billion parameters", 0, 1e5,  // 100T parameters
+                   "Total parameters; a standard Llama-style shape of that size is derived.", true)),
+      count("model.layers", "layers", "Layers", "", 1, 10000, "Transformer blocks, each an attention layer and an MLP."),
+      count("model.hidden", "hidden", "Hidden size", "", 1, 1 << 20,
+            "Width of each token's vector between the layers (the model dimension)."),
+      count("model.heads", "heads", "Attention heads", "", 1, kMaxDegree, "Query heads of each attention layer."),
+      count("model.kv_heads", "kv-heads", "Key/value heads", "", 1, kMaxDegree,
+            "Key/value heads: as many as the attention heads for multi-head attention, fewer for grouped-query "
+            "(GQA), one for multi-query (MQA)."),
+      count("model.head_dim", "", "Head size", "", 0, kMaxDegree,
+            "Size of each attention head; 0: hidden size / attention heads."),
+      count("model.ffn", "ffn", "FFN size", "", 1, 1 << 22, "Inner size of each MLP (feed-forward) block."),
+      choice("model.ffn_type", "ffn-type", "MLP type", "SwiGLU (three matrices, gated) or GELU (two matrices)."),
+      count("model.vocab", "vocab", "Vocabulary", "tokens", 1, 1 << 24,
+            "Tokens the tokenizer knows: the rows of the embedding and of the output layer."),
+      on_off("model.tied_embeddings", "", "Tied embeddings", "The output layer shares the input embedding's weights."),
+      choice("model.norm", "", "Normalisation", "LayerNorm (with a bias) or RMSNorm."),
+      on_off("model.linear_biases", "", "Linear biases", "The linear layers carry bias vectors."),
+      count("model.learned_positions", "", "Learned positions", "positions", 0, 1 << 24,
+            "Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none."),
+      choice("model.attention", "", "Attention", "Multi-head, grouped-query or multi-head latent attention (MLA)."),
+      count("model.experts", "experts", "Experts", "", 0, kMaxDegree,
+            "Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model."),
+      // At most model.experts (validate.cpp); 0 on a dense model.
+      count("model.experts_per_token", "experts-per-token", "Experts per token", "", 0, kMaxDegree,
+            "Routed experts each token is sent to (top-k)."),
+      count("model.shared_experts", "", "Shared experts", "", 0, 1 << 10,
+            "Experts every token uses besides the routed ones (DeepSeek)."),
+      count("model.moe_ffn", "", "Expert FFN size", "", 0, 1 << 22, "Inner size of each expert's MLP; 0: the FFN size."),
+      // At most model.layers - 1 (validate.cpp).
+      count("model.dense_layers", "", "Dense layers", "layers", 0, 10000 - 1,
+            "Leading layers with a dense MLP instead of experts."),
+
+      // Training. Llama 3 405B trained on 15.6e12 tokens with sequences of 8192 tokens
+      // (published-runs.md); a budget of 1e18 tokens or sequences of 16M tokens is a typo.
+      count("training.seq", "seq", "Sequence length", "tokens", 1, 16 << 20,
+            "Tokens in each training sequence (the context length)."),
+      count("training.micro_batch", "micro-batch", "Micro-batch", "sequences", 1, 1 << 20,
+            "Sequences one GPU runs through one forward and backward pass."),
+      count("training.global_batch", "global-batch", "Global batch", "sequences", 1, 1 << 30,
+            "Sequences per optimizer step, over every data-parallel replica and micro-batch."),
+      choice("training.precision", "precision", "Precision",
+             "Number format of the matrix multiplications; bf16 and fp16 keep fp32 master weights."),
+      choice("training.optimizer", "optimizer", "Optimizer",
+             "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
+      choice("training.grad_dtype", "grad-dtype", "Gradient type",
+             "Type in which gradients are accumulated; auto follows the precision."),
+      choice("training.recompute", "recompute", "Recomputation",
+             "Activations computed again in the backward pass instead of stored: none, selective (attention) or "
+             "full (every layer)."),
+      choice("training.zero", "zero", "ZeRO",
+             "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the "
+             "gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),
+      on_off("training.dropout", "dropout", "Dropout", "Dropout layers; their masks are kept for the backward pass."),
+      on_off("training.flash_attention", "flash-attention", "Flash attention",
+             "Fused attention kernels that never store the attention matrix."),
+      // Zero: no budget; else at least one token (a cost per token of less would be infinite).
+      real("training.tokens", "tokens", "Token budget", "tokens", 0, 1e18,
+           "Tokens the whole run trains on; sets its time and cost (0: no budget)."),
+      on_off("training.tp_comm_overlap", "tp-comm-overlap", "TP communication overlap",
+             "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
+      on_off("training.tp_async_grad", "tp-async-grad", "TP asynchronous gradient",
+             "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
+      on_off("training.dp_overlap", "dp-overlap", "DP overlap",
+             "Reduces gradients during the backward pass instead of after it."),
+      // A model of 1e15 parameters is a typo (100T is the largest size the CLI takes).
+      real("training.dp_bucket_params", "", "Gradient bucket", "parameters", 0, 1e15,
+           "Parameters per gradient all-reduce bucket.", true),
+      choice("training.moe_dispatch", "moe-dispatch", "MoE dispatch type",
+             "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),
+      // More nodes than any cluster has is a typo.
+      count("training.moe_max_nodes", "moe-max-nodes", "MoE node limit", "nodes", 0, 1 << 16,
+            "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4)."),
+      choice("training.stack", "stack", "Software stack",
+             "The training framework: its kernel fusion, launch overhead and pipeline engine."),
+      on_off("training.fp8_attention", "fp8-attention", "FP8 attention",
+             "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
+
+      // Parallelism (Megatron-LM's rank layout: TP x PP x CP x DP = GPUs).
+      count("parallelism.tp", "tp", "Tensor parallel (TP)", "GPUs", 1, kMaxDegree,
+            "Tensor parallelism: each layer's matrices are split across this many GPUs, usually inside one node."),
+      count("parallelism.pp", "pp", "Pipeline parallel (PP)", "stages", 1, kMaxDegree,
+            "Pipeline parallelism: the layers are split into this many stages that pass activations on."),
+      count("parallelism.vpp", "vpp", "Interleaved chunks (VPP)", "chunks per stage", 1, 1 << 10,
+            "Virtual pipeline parallelism: model chunks per pipeline stage (interleaved schedule); a smaller "
+            "pipeline bubble for more communication."),
+      count("parallelism.dp", "dp", "Data parallel (DP)", "replicas", 0, 1 << 24,
+            "Data parallelism: copies of the model, each training on its share of the batch; 0: derived from the "
+            "GPU count."),
+      count("parallelism.cp", "cp", "Context parallel (CP)", "GPUs", 1, kMaxDegree,
+            "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
+      count("parallelism.ep", "ep", "Expert parallel (EP)", "GPUs", 1, kMaxDegree,
+            "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs, inside DP x "
+            "CP."),
+      on_off("parallelism.sp", "sequence-parallel", "Sequence parallel (SP)",
+             "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),
+
+      // The cluster. The largest published runs use 16384 GPUs (Llama 3, published-runs.md) on
+      // 8-GPU nodes; a GB200 NVL72 rack joins 72 GPUs (hardware.md).
+      choice("cluster.gpu", "gpu", "GPU", "The accelerator, from the catalog: memory, peak FLOP/s and power."),
+      count("cluster.gpus_per_node", "gpus-per-node", "GPUs per node", "GPUs", 1, 1024,
+            "GPUs in each server, joined by NVLink (or PCIe)."),
+      count("cluster.nodes", "nodes", "Nodes", "nodes", 1, 1 << 20, "Servers in the cluster."),
+      choice("cluster.fabric", "fabric", "Fabric",
+             "The scale-out network between the nodes: InfiniBand or RoCE, its speed and tuning."),
+      // 64 NICs per node is 8 per GPU on an 8-GPU node.
+      count("cluster.nics_per_node", "nics-per-node", "NICs per node", "NICs", 1, 64,
+            "Scale-out network cards per server (usually one per GPU)."),
+      choice("cluster.topology", "topology", "Topology",
+             "How the switches are wired: one switch, a two- or three-tier fat tree, or rail-optimised."),
+      // A leaf with 1000 down ports per up port is no fabric anyone builds.
+      real("cluster.oversubscription", "oversubscription", "Oversubscription", "", 1, 1000,
+           "Leaf switches' down:up port ratio; 1 is non-blocking, 2 halves each node's bandwidth across the spine."),
+      // A custom GPU: an H200 has 141 GB, 4.8 TB/s and about 1e15 dense BF16 FLOP/s
+      // (hardware.md). The bounds sit a thousand times beyond, and far enough above zero that no
+      // time divides by a vanishing rate.
+      real("cluster.gpu_spec.memory_bytes", "", "GPU memory", "bytes", 1e6, 1e15, "Memory capacity of one GPU."),
+      real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
+      // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link).
+      real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18, "Dense FP8 peak of one GPU; 0: as BF16."),
+      real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18, "FP32 peak of one GPU; 0: half of BF16."),
+      real("cluster.gpu_spec.memory_bw_bytes_per_s", "", "Memory bandwidth", "bytes/s", 1e6, 1e15,
+           "Bandwidth of one GPU's memory."),
+      real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6, 1e15,
+           "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe."),
+      // A GB200 draws 1200 W (hardware.md).
+      real("cluster.gpu_spec.tdp_w", "", "TDP", "W", 0, 1e5, "Board power of one GPU."),
+      real("cluster.gpu_spec.mamf_fraction", "", "Achievable matmul fraction", "", 0, 1,
+           "Share of the peak the best large matrix multiplication reaches (MAMF).", true),
+      real("cluster.gpu_spec.fa2_fraction_of_fa3", "", "FlashAttention-2 rate", "", 0, 1,
+           "Share of FlashAttention-3's rate that PyTorch's FlashAttention-2 kernels reach on this GPU.", true),
+      count("cluster.gpu_spec.tile_n", "", "Tile size", "", 0, 1 << 16,
+            "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation."),
+      count("cluster.gpu_spec.sm_count", "", "Streaming multiprocessors", "", 0, 1 << 20,
+            "Streaming multiprocessors of one GPU; 0: no wave quantisation."),
+      // Line rates: 800 Gb/s NICs today (XDR, hardware.md); an 800 Gb/s NIC moves 1e11 bytes/s.
+      real("cluster.fabric_spec.nic_gbps", "", "NIC line rate", "Gb/s", 0, 1e5, "Line rate of one scale-out NIC."),
+      real("cluster.fabric_spec.nic_busbw_bytes_per_s", "", "NIC bus bandwidth", "bytes/s", 1e6, 1e15,
+           "Bandwidth one NIC delivers to NCCL collectives."),
+      // Latencies of microseconds (hardware.md); a second per hop is a typo.
+      real("cluster.fabric_spec.base_latency_s", "", "Base latency", "s", 0, 1, "Latency of one message end to end."),
+      real("cluster.fabric_spec.switch_latency_s", "", "Switch latency", "s", 0, 1, "Latency added by each switch hop."),
+      count("cluster.fabric_spec.switch_ports", "", "Switch ports", "ports", 2, 1 << 16, "Ports of one switch."),
+      count("cluster.fabric_spec.qps_per_connection", "", "Queue pairs", "per connection", 1, 1 << 16,
+            "RDMA queue pairs per connection, over which traffic is spread."),
+      real("cluster.fabric_spec.balance_efficiency", "", "Load-balance efficiency", "", 0, 1,
+           "Share of the bandwidth left by uneven spreading over the spine.", true),
+      real("cluster.fabric_spec.cc_efficiency", "", "Congestion-control efficiency", "", 0, 1,
+           "Share of the bandwidth left by congestion control.", true),
+      count("cluster.fabric_spec.channels_per_nic", "", "NCCL channels", "per NIC", 1, 64, "NCCL channels per NIC."),
+
+      // Per-GPU overheads: a GPU holds at most some 10^11 bytes (192 GB, hardware.md); 1 PB is a typo.
+      real("overheads.framework_bytes", "", "Framework memory", "bytes", 0, 1e15,
+           "Memory the framework and CUDA context take on each GPU."),
+      real("overheads.comm_buffer_bytes", "", "Communication buffers", "bytes", 0, 1e15,
+           "Memory of NCCL's buffers on each GPU."),
+      real("overheads.fragmentation", "", "Fragmentation", "", 0, 1,
+           "Share of the memory lost to the allocator's fragmentation.", false, true),
+      real("overheads.headroom_fraction", "", "Memory headroom", "", 0, 1,
+           "Share of the memory kept free as a margin.", false, true),
+
+      // A measured step a thousand times shorter (or longer) than modelled is a typo (MFU would
+      // be some 500; far shorter steps make the throughput infinite, found by tst_properties).
+      real("calibration.step_time_factor", "", "Site calibration", "", 1e-3, 1000,
+           "Measured step time of a pilot run over the modelled one; scales every time.", false, true),
+      text("calibration.note", "Calibration note", "Where the site calibration comes from."),
+
+      // Power, cost and reliability (assumptions.h has each default and its source). The upper
+      // bounds are inputs no real plan comes near; they keep every figure finite (issue 14: a
+      // power price of 1e308 made the cost -nan).
+      real("assumptions.pue", "pue", "PUE", "", 1, 5, "Power usage effectiveness: facility power over IT power."),
+      real("assumptions.gpu_power_factor", "gpu-power-factor", "Average GPU draw", "of TDP", 0, 1.5,
+           "Average GPU power while training, as a fraction of its TDP.", true),
+      // Watts: a whole GB200 NVL72 rack draws about 120 kW (assumptions.h); one node's overhead,
+      // one switch or the storage of one node above 1 MW, or one transceiver above 1 kW (an 800G
+      // one draws 16 W), is a typo.
+      real("assumptions.node_overhead_w", "node-overhead-w", "Node overhead", "W", 0, 1e6,
+           "Power of a node besides its GPUs (CPUs, memory, fans); unset: calibrated to the DGX maximum."),
+      real("assumptions.switch_w", "switch-w", "Switch power", "W", 0, 1e6,
+           "Power of one switch without its optics; unset: by port rate."),
+      real("assumptions.optic_w", "optic-w", "Transceiver power", "W", 0, 1e3,
+           "Power of one optical transceiver; unset: 16 W per 800G, scaled by rate."),
+      real("assumptions.storage_w_per_node", "storage-w-per-node", "Storage power", "W per node", 0, 1e6,
+           "Power of the shared storage, per compute node."),
+      // A rack above 10 MW (80 GB200 NVL72 racks' worth) is a typo.
+      real("assumptions.rack_limit_w", "", "Rack power limit", "W", 0, 1e7,
+           "Power one rack can be fed and cooled with; sets how many nodes share a rack.", true),
+      // Lignite, the dirtiest grid fuel, emits about 1.1-1.2 kg CO2 per kWh (IPCC AR5 WG3 annex
+      // III; coal's median 0.82 life-cycle): 5 is far above any grid.
+      real("assumptions.grid_kg_co2_per_kwh", "grid-co2", "Grid carbon intensity", "kg CO2 per kWh", 0, 5,
+           "CO2 the grid emits per kWh drawn."),
+      choice("assumptions.currency", "currency", "Currency", "Currency of the results."),
+      // CNY per USD: about 7.2 (2024); 0.01 to 1000 leaves room for any rate while a price
+      // converted either way stays finite.
+      real("assumptions.cny_per_usd", "exchange-rate", "Exchange rate", "CNY per USD", 0.01, 1000,
+           "CNY per USD, set by you and never fetched; converts prices given in the other currency."),
+      // Electricity: 0.08-0.09 USD/kWh industrial (assumptions.h); household rates in Europe
+      // stayed below 1 USD/kWh in the 2022 crisis: 100 per kWh in either currency is a typo.
+      real("assumptions.power_price_per_kwh", "power-price", "Electricity price", "per kWh", 0, 100,
+           "Price of one kWh of electricity (paid separately only when purchasing)."),
+      choice("assumptions.power_price_currency", "", "Electricity price currency",
+             "Currency the electricity price is given in."),
+      choice("assumptions.payment", "payment", "Payment",
+             "How the cluster is paid for: rent per server-month, cloud per GPU-hour, or purchase."),
+      real("assumptions.headroom", "headroom", "Budget headroom", "", 0, 10,
+           "Margin added to each budget category, as a fraction."),
+      real("assumptions.vat", "vat", "VAT", "", 0, 1, "Value-added tax on prices, as a fraction.", false, true),
+      // Amortised over less than 0.01 year (3.7 days), the monthly share of a purchase is a
+      // typo, and over 1e-300 years it is infinite (found by tst_properties).
+      real("assumptions.amortisation_years", "amortisation-years", "Amortisation", "years", 0.01, 50,
+           "Years a purchase is paid off over."),
+      // Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h); a rate above 0 but below
+      // 1e-12 is a typo too (validate.cpp: kMinFailureRate).
+      real("assumptions.failure_rate_per_gpu_hour", "failure-rate", "Failure rate", "per GPU-hour", 0, 1,
+           "Job interruptions per GPU-hour; with the restart time and checkpoints, sets the time lost to failures.",
+           false, true),
+      // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
+      // above any file system, 1 kB/s far below any disk.
+      real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
+           1e15, "Bandwidth at which a checkpoint is written to storage."),
+      // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
+      real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size", "bytes per parameter",
+           0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
+      // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
+      real("assumptions.restart_s", "restart-s", "Restart after a failure", "s", 0, 1e8,
+           "Time to detect a failure, reschedule and reload the last checkpoint."),
+      real("assumptions.checkpoint_interval_s", "checkpoint-interval-s", "Checkpoint interval", "s", 0, 1e8,
+           "Time between checkpoints; unset: the Young/Daly optimum.", true),
+  };
+}();
+
+// The row of `key`, or nullptr. At compile time, field() fails to compile for a missing key.
+constexpr const FieldInfo* find_field(std::string_view key) {
+  for (const FieldInfo& f : kFields)
+    if (f.key == key) return &f;
+  return nullptr;
+}
+consteval const FieldInfo& field(std::string_view key) {
+  const FieldInfo* f = find_field(key);
+  if (!f) throw "no such field";  // not a constant expression: a compile error naming the call
+  return *f;
+}
+// The row whose CLI option is `flag` (without "--"), or nullptr.
+constexpr const FieldInfo* find_field_by_flag(std::string_view flag) {
+  if (flag.empty()) return nullptr;
+  for (const FieldInfo& f : kFields)
+    if (f.flag == flag) return &f;
+  return nullptr;
+}
+
+// Every key and every CLI option names one row.
+constexpr bool fields_unique() {
+  for (std::size_t i = 0; i < kFields.size(); ++i)
+    for (std::size_t j = i + 1; j < kFields.size(); ++j)
+      if (kFields[i].key == kFields[j].key || (!kFields[i].flag.empty() && kFields[i].flag == kFields[j].flag))
+        return false;
+  return true;
+}
+static_assert(fields_unique(), "two rows of kFields share a key or a CLI option");
+
+// A bound as the messages write it: 64 -> "64", 1e+18 -> "1e+18", 0.088 -> "0.088".
+std::string bound_text(double v);
+// "from 1 to 65536", "above 0 to 1.5", "from 0 to below 1": the bounds in words (CLI help).
+std::string range_text(const FieldInfo& f);
+
+}  // namespace cp

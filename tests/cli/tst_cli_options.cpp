@@ -1,0 +1,164 @@
+// The CLI's one option tokenizer (app/cli/options.h, issue 15): words grouped into options and
+// values, comma lists, the unknown-option message with the nearest option, each subcommand's
+// help named in its own errors; and the options' bounds are the field table's (engine/fields.h).
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+
+#include "cli/estimate_args.h"
+#include "cli/options.h"
+#include "cli/plan_args.h"
+#include "cli/sweep_args.h"
+#include "cli_support.h"
+#include "engine/fields.h"
+
+using cp::cli::OptionWord;
+using cp::test::runCli;
+
+class TstCliOptions : public QObject {
+  Q_OBJECT
+ private slots:
+  void grouping();
+  void lists();
+  void nearestOption();
+  void unknownOptionNamesItsCommand();
+  void boundsAreTheTable_data();
+  void boundsAreTheTable();
+  void helpComesFromTheTable();
+};
+
+void TstCliOptions::grouping() {
+  const auto w = cp::cli::read_options({"--tp", "8", "--pp=2", "--vpp", "--cp", "-1", "stray", "-h", "--help=1", "--", "--dp"});
+  QCOMPARE(w.size(), std::size_t(9));
+  QVERIFY(w[0].is("tp") && w[0].has_value && w[0].value == "8");
+  QCOMPARE(w[0].words, (std::vector<std::string>{"--tp", "8"}));
+  QVERIFY(w[1].is("pp") && w[1].has_value && w[1].value == "2");
+  QCOMPARE(w[1].words, (std::vector<std::string>{"--pp=2"}));
+  QVERIFY(w[2].is("vpp") && !w[2].has_value);   // the next word is an option: no value
+  QVERIFY(w[3].is("cp") && w[3].value == "-1");  // "-1" is a value, not an option
+  QVERIFY(w[4].kind == OptionWord::Kind::Argument && w[4].value == "stray");
+  QVERIFY(w[5].kind == OptionWord::Kind::Help);
+  QVERIFY(w[6].is("help") && w[6].value == "1");  // an option named help, not a help request
+  QVERIFY(w[7].kind == OptionWord::Kind::Argument && w[7].value == "--");
+  QVERIFY(w[8].is("dp") && !w[8].has_value);  // at the end
+  std::vector<std::string> out;
+  for (const OptionWord& word : w) cp::cli::pass_on(word, out);
+  QCOMPARE(out.size(), std::size_t(11));  // every word handed on, none lost
+}
+
+void TstCliOptions::lists() {
+  std::vector<std::string> items;
+  std::string why;
+  QVERIFY(cp::cli::split_list("64,128", items, why));
+  QCOMPARE(items, (std::vector<std::string>{"64", "128"}));
+  QVERIFY(!cp::cli::split_list("", items, why));
+  QCOMPARE(why, std::string("the list is empty"));
+  QVERIFY(!cp::cli::split_list("8,,16", items, why));
+  QCOMPARE(why, std::string("empty item in the list '8,,16'"));
+  // The same list rules in plan and sweep (they had a copy each; plan let an empty item through
+  // to a misleading "'' is not a GPU count").
+  const cp::cli::PlanParseResult plan = cp::cli::parse_plan_args({"--gpus", "8,,16"});
+  QCOMPARE(plan.errors.at(0), std::string("--gpus: empty item in the list '8,,16'"));
+  const cp::cli::SweepParseResult sweep = cp::cli::parse_sweep_args({"--gpus", "8,,16"});
+  QCOMPARE(sweep.errors.at(0), std::string("--gpus: empty item in the list '8,,16'"));
+  const cp::cli::PlanParseResult range = cp::cli::parse_plan_args({"--gpus", "8-64,128"});
+  QVERIFY(range.ok());
+  QCOMPARE(range.args.gpus, std::vector<int>{128});
+  QCOMPARE(range.args.gpu_ranges.size(), std::size_t(1));
+}
+
+void TstCliOptions::nearestOption() {
+  const std::vector<std::string_view> known{"tp", "pp", "micro-batch", "global-batch", "vary", "objective"};
+  QCOMPARE(cp::cli::nearest_option("tpp", known), std::string("tp"));
+  QCOMPARE(cp::cli::nearest_option("micro-bach", known), std::string("micro-batch"));
+  QCOMPARE(cp::cli::nearest_option("vray", known), std::string("vary"));  // two letters swapped
+  QCOMPARE(cp::cli::nearest_option("bogus", known), std::string());
+  QCOMPARE(cp::cli::nearest_option("x", known), std::string());  // one letter is no evidence
+}
+
+void TstCliOptions::unknownOptionNamesItsCommand() {
+  const cp::cli::ParseResult e = cp::cli::parse_estimate_args({"--micro-bach", "2"});
+  QCOMPARE(e.errors.at(0),
+           std::string("--micro-bach: unknown option (see 'clusterplan-cli estimate --help'); did you mean --micro-batch?"));
+  const cp::cli::ParseResult bogus = cp::cli::parse_estimate_args({"--bogus", "2"});
+  QCOMPARE(bogus.errors.at(0), std::string("--bogus: unknown option (see 'clusterplan-cli estimate --help')"));
+  // plan and sweep: their own help, and their own options among the suggestions.
+  const cp::cli::PlanParseResult plan = cp::cli::parse_plan_args({"--objectiv", "cost"});
+  QCOMPARE(plan.errors.at(0),
+           std::string("--objectiv: unknown option (see 'clusterplan-cli plan --help'); did you mean --objective?"));
+  const cp::cli::SweepParseResult sweep = cp::cli::parse_sweep_args({"--vray", "tp=1,2"});
+  QCOMPARE(sweep.errors.at(0),
+           std::string("--vray: unknown option (see 'clusterplan-cli sweep --help'); did you mean --vary?"));
+  // The whole command line, with the message on stderr.
+  const cp::test::CliResult r = runCli({"estimate", "--tpp", "4"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(r.err.find("did you mean --tp?") != std::string::npos, r.err.c_str());
+}
+
+void TstCliOptions::boundsAreTheTable_data() {
+  QTest::addColumn<QString>("flag");
+  for (const char* flag : {"seq", "micro-batch", "tp", "vpp", "nodes", "nics-per-node", "oversubscription", "tokens",
+                           "pue", "gpu-power-factor", "vat", "exchange-rate", "failure-rate", "amortisation-years"})
+    QTest::newRow(flag) << QString(flag);
+}
+
+// Below, at and above each bound of the option's row, `estimate` refuses the value with a
+// message naming the option (or its field) exactly when the table does.
+void TstCliOptions::boundsAreTheTable() {
+  QFETCH(QString, flag);
+  const cp::FieldInfo* f = cp::find_field_by_flag(flag.toStdString());
+  QVERIFY(f && f->bounded());
+  const bool whole = f->kind == cp::FieldKind::Count;
+  // The nearest whole number, or a billionth apart (as typed: no denormals, which text refuses).
+  auto step = [&](double v) { return whole ? 1.0 : (v == 0 ? 1e-9 : std::abs(v) * 1e-9); };
+  auto below = [&](double v) { return v - step(v); };
+  auto above = [&](double v) { return v + step(v); };
+  auto refused = [&](double v) {
+    char text[64];
+    std::snprintf(text, sizeof text, whole ? "%.0f" : "%.17g", v);
+    const cp::test::CliResult r = runCli({"estimate", "--" + flag, text});
+    const std::string option = "--" + flag.toStdString() + ": must be", key = std::string(f->key) + ": must be";
+    return r.err.find(option) != std::string::npos || r.err.find(key) != std::string::npos;
+  };
+  for (const double v : {below(f->min), f->min, above(f->min), below(f->max), f->max, above(f->max)}) {
+    if (f->flag == "failure-rate" && v > 0 && v < 1e-12) continue;  // 0 or from 1e-12 (validate.cpp)
+    if (f->flag == "tokens" && v > 0 && v < 1) continue;              // 0 or from 1 (validate.cpp)
+    QVERIFY2(refused(v) == !f->admits(v), (flag.toStdString() + " " + cp::bound_text(v)).c_str());
+  }
+}
+
+void TstCliOptions::helpComesFromTheTable() {
+  const cp::test::CliResult r = runCli({"estimate", "--help"});
+  QCOMPARE(r.code, 0);
+  // The help as one line: the wrapping undone.
+  std::string flat;
+  for (std::size_t i = 0; i < r.out.size(); ++i) {
+    if (r.out[i] == '\n') {
+      while (i + 1 < r.out.size() && r.out[i + 1] == ' ') ++i;
+      flat += ' ';
+    } else {
+      flat += r.out[i];
+    }
+  }
+  // The row's help sentence and its bounds, then what the CLI adds.
+  for (const char* flag : {"tp", "vpp", "zero", "oversubscription", "failure-rate", "nics-per-node"}) {
+    const cp::FieldInfo* f = cp::find_field_by_flag(flag);
+    const std::string first_words(f->help.substr(0, f->help.find(' ', 20)));
+    QVERIFY2(flat.find(first_words) != std::string::npos, flag);
+  }
+  QVERIFY2(flat.find("inside one node. From 1 to 65536 GPUs.") != std::string::npos, flat.c_str());
+  QVERIFY2(flat.find("(usually one per GPU). From 1 to 64 NICs. Default 8.") != std::string::npos, flat.c_str());
+  QVERIFY2(flat.find("fraction of its TDP. Above 0 to 1.5 of TDP. Default 0.75.") != std::string::npos, flat.c_str());
+  // Wrapped: no line of the help is wider than 100 columns.
+  std::size_t start = 0;
+  while (start < r.out.size()) {
+    const std::size_t end = r.out.find('\n', start);
+    const std::string line = r.out.substr(start, end - start);
+    QVERIFY2(line.size() <= 100 || line.find(' ', 40) == std::string::npos, line.c_str());
+    start = end == std::string::npos ? r.out.size() : end + 1;
+  }
+}
+
+QTEST_APPLESS_MAIN(TstCliOptions)
+#include "tst_cli_options.moc"

@@ -1,0 +1,167 @@
+// The field table (engine/fields.h, issue 15): one row per input, each with a unique key and
+// CLI option, sane bounds and a help sentence; the scenario file's every input key has a row;
+// validation refuses exactly the table's bounds. (Links io for the JSON writer, as tst_cost.)
+#include <QtTest>
+
+#include <cmath>
+#include <functional>
+#include <set>
+#include <string>
+
+#include "engine/fields.h"
+#include "engine/validate.h"
+#include "io/scenario_json.h"
+
+using namespace cp;
+
+class TstFields : public QObject {
+  Q_OBJECT
+ private slots:
+  void rowsAreWellFormed();
+  void everyJsonInputHasARow();
+  void validateRefusesExactlyTheBounds_data();
+  void validateRefusesExactlyTheBounds();
+  void rangeText();
+};
+
+void TstFields::rowsAreWellFormed() {
+  std::set<std::string_view> keys, flags;
+  for (const FieldInfo& f : kFields) {
+    const std::string name(f.key);
+    QVERIFY2(keys.insert(f.key).second, ("duplicate key " + name).c_str());
+    if (!f.flag.empty()) QVERIFY2(flags.insert(f.flag).second, ("duplicate CLI option " + std::string(f.flag)).c_str());
+    QVERIFY2(!f.label.empty(), name.c_str());
+    // One sentence saying what it is: a capital, a full stop, and more than a word or two.
+    QVERIFY2(f.help.size() >= 20 && f.help.back() == '.', name.c_str());
+    if (f.bounded()) {
+      QVERIFY2(f.min <= f.max, name.c_str());
+      QVERIFY2(std::isfinite(f.min) && std::isfinite(f.max), name.c_str());
+      if (f.kind == FieldKind::Count) QVERIFY2(f.min == std::floor(f.min) && f.max == std::floor(f.max), name.c_str());
+    } else {
+      QVERIFY2(f.min == 0 && f.max == 0, name.c_str());
+    }
+    QCOMPARE(find_field(f.key), &f);
+    if (!f.flag.empty()) QCOMPARE(find_field_by_flag(f.flag), &f);
+  }
+  QVERIFY(find_field("training.no_such_field") == nullptr);
+  QVERIFY(find_field_by_flag("") == nullptr);
+  // The bound eight fields share is one constant (issue 15).
+  for (const char* key : {"model.heads", "model.kv_heads", "model.head_dim", "model.experts", "parallelism.tp",
+                          "parallelism.pp", "parallelism.cp", "parallelism.ep"})
+    QCOMPARE(find_field(key)->max, double(kMaxHeadsExpertsDegree));
+}
+
+namespace {
+
+// Every leaf key of a JSON object, dotted ("training.seq"); arrays are leaves.
+void leaves(const nlohmann::json& j, const std::string& path, std::set<std::string>& out) {
+  if (!j.is_object()) {
+    out.insert(path);
+    return;
+  }
+  for (const auto& [k, v] : j.items()) leaves(v, path.empty() ? k : path + "." + k, out);
+}
+
+}  // namespace
+
+void TstFields::everyJsonInputHasARow() {
+  Scenario s = default_scenario();
+  // Unset optional assumptions are written as null: still keys of the file.
+  std::set<std::string> keys;
+  leaves(scenario_to_json(s), "", keys);
+  // What the file holds that is not an input: its format, the catalog entries' provenance and
+  // names (the id chooses them), the model's id/derived pair (the "model.id" row), the price
+  // lists (tables edited as a whole) and the name's derived mark.
+  const auto not_an_input = [](const std::string& k) {
+    for (const char* prefix : {"format", "name_is_derived", "model.derived", "model.mla", "assumptions.price_lists"})
+      if (k.rfind(prefix, 0) == 0) return true;
+    for (const char* leaf : {"cluster.gpu_spec.name", "cluster.gpu_spec.source", "cluster.fabric_spec.name",
+                             "cluster.fabric_spec.source", "cluster.fabric_spec.kind", "cluster.fabric_spec.load_balance",
+                             "cluster.fabric_spec.congestion_control"})
+      if (k == leaf) return true;
+    return false;
+  };
+  int checked = 0;
+  for (const std::string& k : keys) {
+    if (not_an_input(k)) continue;
+    QVERIFY2(find_field(k) != nullptr, ("no row for the scenario file's key " + k).c_str());
+    ++checked;
+  }
+  QVERIFY2(checked > 80, std::to_string(checked).c_str());
+  // And every stored row is a key of the file: no row describes a key nobody writes.
+  for (const FieldInfo& f : kFields)
+    if (f.stored) QVERIFY2(keys.count(std::string(f.key)) == 1, std::string(f.key).c_str());
+}
+
+using Set = std::function<void(Scenario&, double)>;
+Q_DECLARE_METATYPE(Set)
+
+void TstFields::validateRefusesExactlyTheBounds_data() {
+  QTest::addColumn<QString>("key");
+  QTest::addColumn<Set>("set");
+  auto row = [](const char* key, Set set) { QTest::newRow(key) << QString(key) << set; };
+  row("model.layers", [](Scenario& s, double v) { s.model.layers = int(v); });
+  row("model.hidden", [](Scenario& s, double v) { s.model.hidden = int(v); });
+  row("model.heads", [](Scenario& s, double v) { s.model.heads = s.model.kv_heads = int(v); });
+  row("training.seq", [](Scenario& s, double v) { s.training.seq = int(v); });
+  row("training.global_batch", [](Scenario& s, double v) { s.training.global_batch = int(v); });
+  row("training.tokens", [](Scenario& s, double v) { s.training.tokens = v; });
+  row("parallelism.tp", [](Scenario& s, double v) { s.parallel.tp = int(v); });
+  row("parallelism.vpp", [](Scenario& s, double v) { s.parallel.vpp = int(v); });
+  row("parallelism.dp", [](Scenario& s, double v) { s.parallel.dp = int(v); });
+  row("cluster.nodes", [](Scenario& s, double v) { s.cluster.nodes = int(v); });
+  row("cluster.nics_per_node", [](Scenario& s, double v) { s.cluster.nics_per_node = int(v); });
+  row("cluster.oversubscription", [](Scenario& s, double v) { s.cluster.oversubscription = v; });
+  row("overheads.fragmentation", [](Scenario& s, double v) { s.overheads.fragmentation = v; });
+  row("calibration.step_time_factor", [](Scenario& s, double v) { s.calibration.step_time_factor = v; });
+  row("assumptions.pue", [](Scenario& s, double v) { s.assumptions.pue = v; });
+  row("assumptions.gpu_power_factor", [](Scenario& s, double v) { s.assumptions.gpu_power_factor = v; });
+  row("assumptions.vat", [](Scenario& s, double v) { s.assumptions.vat = v; });
+  row("assumptions.cny_per_usd", [](Scenario& s, double v) { s.assumptions.cny_per_usd = v; });
+  row("assumptions.amortisation_years", [](Scenario& s, double v) { s.assumptions.amortisation_years = v; });
+  row("assumptions.failure_rate_per_gpu_hour", [](Scenario& s, double v) { s.assumptions.failure_rate_per_gpu_hour = v; });
+  row("assumptions.checkpoint_bytes_per_s", [](Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v; });
+  row("assumptions.rack_limit_w", [](Scenario& s, double v) { s.assumptions.rack_limit_w = v; });
+}
+
+// Below, at and above each bound: validation names the field with a bounds message exactly when
+// the table refuses the value (at a closed bound accepted, at an open one refused).
+void TstFields::validateRefusesExactlyTheBounds() {
+  QFETCH(QString, key);
+  QFETCH(Set, set);
+  const FieldInfo* f = find_field(key.toStdString());
+  QVERIFY(f && f->bounded());
+  const bool whole = f->kind == FieldKind::Count;
+  // The nearest whole number, or a billionth apart (as typed: no denormals, which text refuses).
+  auto step = [&](double v) { return whole ? 1.0 : (v == 0 ? 1e-9 : std::abs(v) * 1e-9); };
+  auto below = [&](double v) { return v - step(v); };
+  auto above = [&](double v) { return v + step(v); };
+  auto refused = [&](double v) {
+    Scenario s = default_scenario();
+    set(s, v);
+    for (const Problem& p : validate(s))
+      if (p.field == f->key && p.message.find("must be") != std::string::npos) return true;
+    return false;
+  };
+  for (const double v : {below(f->min), f->min, above(f->min), below(f->max), f->max, above(f->max)}) {
+    // tokens: 0 (no budget) or from 1; the gap between is the one rule the table cannot say.
+    if (f->key == "training.tokens" && v > 0 && v < 1) continue;
+    // failure rate: 0 (none) or from 1e-12 (validate.cpp, kMinFailureRate).
+    if (f->key == "assumptions.failure_rate_per_gpu_hour" && v > 0 && v < 1e-12) continue;
+    const std::string what = std::string(f->key) + " = " + bound_text(v);
+    QVERIFY2(refused(v) == !f->admits(v), what.c_str());
+  }
+  QVERIFY(refused(below(f->min)));
+  QVERIFY(refused(above(f->max)));
+}
+
+void TstFields::rangeText() {
+  QCOMPARE(range_text(field("parallelism.tp")), std::string("from 1 to 65536"));
+  QCOMPARE(range_text(field("assumptions.gpu_power_factor")), std::string("above 0 to 1.5"));
+  QCOMPARE(range_text(field("assumptions.vat")), std::string("from 0 to below 1"));
+  QCOMPARE(range_text(field("training.tokens")), std::string("from 0 to 1e+18"));
+  QCOMPARE(range_text(field("training.precision")), std::string());
+}
+
+QTEST_APPLESS_MAIN(TstFields)
+#include "tst_fields.moc"

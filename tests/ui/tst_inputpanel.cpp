@@ -1,0 +1,245 @@
+// The Inputs dock (issue 19, points 11 and 12; issue 15, the field table): every input has a
+// tooltip saying what it is, with its unit and bounds; the bounds are the field table's; a
+// change of language at run time retranslates the labels, section titles, tooltips and choice
+// lists; the dock is not cut off once Assumptions is open (it scrolls); an error that goes away
+// while the user types does not move the form under the cursor.
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTranslator>
+#include <QtTest>
+
+#include "engine/fields.h"
+#include "ui/collapsiblesection.h"
+#include "ui/fieldtext.h"
+#include "ui/i18n.h"
+#include "ui/inputpanel.h"
+#include "ui/mainwindow.h"
+#include "ui/scenariodocument.h"
+#include "ui/settingsdialog.h"
+
+using cp::ui::InputPanel;
+
+namespace {
+
+// Lets the nested layouts (cell, section, panel) each take their turn: every level posts its own
+// layout request when the one below changes size.
+void settle() {
+  for (int i = 0; i < 5; ++i) {
+    QCoreApplication::processEvents();
+    QTest::qWait(10);
+  }
+}
+
+QString keyText(const cp::FieldInfo& f) { return QString::fromLatin1(f.key.data(), qsizetype(f.key.size())); }
+
+// The editor of row `f` ("model.id" is the editor "model").
+QWidget* editorOf(const InputPanel& panel, const cp::FieldInfo& f) {
+  return panel.editor(f.key == "model.id" ? QStringLiteral("model") : keyText(f));
+}
+
+}  // namespace
+
+class TestInputPanel : public QObject {
+  Q_OBJECT
+ private slots:
+  void init();
+  void cleanup();
+  void everyInputHasATooltip();
+  void boundsAreTheTable();
+  void languageChangeRetranslates();
+  void everyRowIsTranslated();
+  void assumptionsOpenIsNotClipped();
+  void vanishingErrorDoesNotMoveTheForm();
+};
+
+void TestInputPanel::init() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
+void TestInputPanel::cleanup() {
+  for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+    QCoreApplication::removeTranslator(t);
+    delete t;
+  }
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestInputPanel::everyInputHasATooltip() {
+  cp::ui::ScenarioDocument document;
+  InputPanel panel(&document);
+  int inputs = 0;
+  for (const cp::FieldInfo& f : cp::kFields) {
+    QWidget* editor = editorOf(panel, f);
+    if (!editor) continue;
+    ++inputs;
+    const QString tip = editor->toolTip();
+    const std::string key(f.key);
+    // What it is (the table's help sentence), then the unit and the bounds of a number.
+    QVERIFY2(tip.startsWith(QString::fromUtf8(f.help.data(), qsizetype(f.help.size()))), key.c_str());
+    if (f.bounded()) {
+      QVERIFY2(tip.contains(QStringLiteral("From ")) || tip.contains(QStringLiteral("Above ")), key.c_str());
+      if (!f.unit.empty()) QVERIFY2(tip.contains(QStringLiteral("Unit: ")), key.c_str());
+    }
+  }
+  // The name, the model and its size and shape, training, parallelism, hardware, fabric and
+  // assumptions: every input of the dock has a row.
+  QCOMPARE(inputs, 47);
+  QVERIFY(panel.editor(QStringLiteral("parallelism.vpp"))->toolTip().contains(QStringLiteral("pipeline bubble")));
+  QVERIFY(panel.editor(QStringLiteral("training.zero"))->toolTip().contains(QStringLiteral("stage 1")));
+  QVERIFY(panel.editor(QStringLiteral("assumptions.failure_rate_per_gpu_hour"))
+              ->toolTip()
+              .contains(QStringLiteral("Unit: per million GPU-hours")));
+  // An invalid field keeps its explanation, with the problem below it.
+  cp::Scenario s = document.scenario();
+  s.parallel.tp = 3;
+  document.reset(s);
+  const QString tip = panel.editor(QStringLiteral("parallelism.tp"))->toolTip();
+  QVERIFY2(tip.startsWith(QStringLiteral("Tensor parallelism")) && tip.contains(QStringLiteral("does not divide")),
+           qPrintable(tip));
+}
+
+void TestInputPanel::boundsAreTheTable() {
+  cp::ui::ScenarioDocument document;
+  InputPanel panel(&document);
+  auto* tp = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("parallelism.tp")));
+  QCOMPARE(tp->minimum(), 1);
+  QCOMPARE(tp->maximum(), cp::kMaxHeadsExpertsDegree);
+  auto* seq = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("training.seq")));
+  QCOMPARE(double(seq->maximum()), cp::field("training.seq").max);
+  // Shown in another unit: the table's bounds converted (W -> kW, fraction -> %).
+  auto* rack = qobject_cast<QDoubleSpinBox*>(panel.editor(QStringLiteral("assumptions.rack_limit_w")));
+  QCOMPARE(rack->maximum(), cp::field("assumptions.rack_limit_w").max / 1e3);
+  auto* over = qobject_cast<QDoubleSpinBox*>(panel.editor(QStringLiteral("cluster.oversubscription")));
+  QCOMPARE(over->maximum(), cp::field("cluster.oversubscription").max);  // was 16 in the panel, 1000 elsewhere
+}
+
+void TestInputPanel::languageChangeRetranslates() {
+  cp::ui::ScenarioDocument document;
+  InputPanel panel(&document);
+  auto* label = panel.findChild<QLabel*>(QStringLiteral("parallelism.tp.label"));
+  QVERIFY(label);
+  QCOMPARE(label->text(), QStringLiteral("Tensor parallel (TP)"));
+  auto* section = panel.findChild<cp::ui::CollapsibleSection*>(QStringLiteral("trainingSection"));
+  QCOMPARE(section->title(), QStringLiteral("Training"));
+  auto* recompute = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.recompute")));
+  const QString selective = recompute->itemText(1);
+  const int chosen = recompute->currentIndex();
+  auto* dp = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("parallelism.dp")));
+  const QString tip = panel.editor(QStringLiteral("parallelism.vpp"))->toolTip();
+
+  // As Settings does: the language is switched while the panel is open.
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("zh_CN")));
+  QCoreApplication::processEvents();  // the LanguageChange events
+  QVERIFY2(label->text() != QStringLiteral("Tensor parallel (TP)"), qPrintable(label->text()));
+  QVERIFY2(label->text().contains(QStringLiteral("TP")), qPrintable(label->text()));
+  QVERIFY2(section->title() != QStringLiteral("Training"), qPrintable(section->title()));
+  QVERIFY2(recompute->itemText(1) != selective, qPrintable(recompute->itemText(1)));
+  QCOMPARE(recompute->currentIndex(), chosen);  // the choice is kept
+  QVERIFY2(panel.editor(QStringLiteral("parallelism.vpp"))->toolTip() != tip, "tooltip stayed English");
+  QVERIFY2(!dp->specialValueText().startsWith(QStringLiteral("auto (from")), qPrintable(dp->specialValueText()));
+  QCOMPARE(document.scenario().training.recompute, cp::default_scenario().training.recompute);  // no edit
+
+  // And back.
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("en")));
+  QCoreApplication::processEvents();
+  QCOMPARE(label->text(), QStringLiteral("Tensor parallel (TP)"));
+  QCOMPARE(section->title(), QStringLiteral("Training"));
+  QCOMPARE(recompute->itemText(1), selective);
+}
+
+// Every row's label and help has a Chinese translation (ui/src/fieldtext.cpp lists them).
+void TestInputPanel::everyRowIsTranslated() {
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  for (const cp::FieldInfo& f : cp::kFields) {
+    const std::string key(f.key);
+    // Labels that are names in both languages (TDP, PUE, ZeRO, GPU, Dropout) may stay as they are.
+    const QString english = QString::fromUtf8(f.label.data(), qsizetype(f.label.size()));
+    if (english != QStringLiteral("TDP") && english != QStringLiteral("PUE") && english != QStringLiteral("ZeRO") &&
+        english != QStringLiteral("GPU") && english != QStringLiteral("VAT") && english != QStringLiteral("Dropout"))
+      QVERIFY2(cp::ui::fieldLabel(f) != english, key.c_str());
+    QVERIFY2(cp::ui::fieldHelp(f) != QString::fromUtf8(f.help.data(), qsizetype(f.help.size())), key.c_str());
+  }
+}
+
+namespace {
+
+QScrollArea* inputScroll(cp::ui::MainWindow& w) {
+  auto* dock = w.findChild<QDockWidget*>(QStringLiteral("inputDock"));
+  return dock ? qobject_cast<QScrollArea*>(dock->widget()) : nullptr;
+}
+
+}  // namespace
+
+// Issue 19, point 12: on a 1366x768 laptop, with Assumptions open, every input lies inside the
+// dock's width (nothing cut off at the right), and the dock scrolls to reach the last one.
+void TestInputPanel::assumptionsOpenIsNotClipped() {
+  cp::ui::MainWindow w;
+  w.setScenario(cp::default_scenario());
+  w.resize(1366, 768);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QScrollArea* scroll = inputScroll(w);
+  QVERIFY(scroll);
+  InputPanel* panel = w.inputPanel();
+  panel->assumptionsSection()->setExpanded(true);
+  QCoreApplication::processEvents();
+  QTest::qWait(50);
+  const int visibleWidth = scroll->viewport()->width();
+  QVERIFY2(panel->width() <= visibleWidth || scroll->horizontalScrollBar()->isVisible(),
+           qPrintable(QStringLiteral("panel %1 px in a %2 px dock").arg(panel->width()).arg(visibleWidth)));
+  for (const cp::FieldInfo& f : cp::kFields) {
+    QWidget* editor = editorOf(*panel, f);
+    if (!editor || !editor->isVisibleTo(panel)) continue;
+    const QPoint right = editor->mapTo(scroll->viewport(), QPoint(editor->width(), 0));
+    QVERIFY2(right.x() <= visibleWidth,
+             qPrintable(QStringLiteral("%1 ends at %2 px of %3").arg(keyText(f)).arg(right.x()).arg(visibleWidth)));
+  }
+  // Taller than the dock: it scrolls, and the last input can be scrolled to.
+  QVERIFY(panel->height() > scroll->viewport()->height());
+  QVERIFY(scroll->verticalScrollBar()->isVisible());
+  QWidget* last = panel->editor(QStringLiteral("assumptions.restart_s"));
+  scroll->ensureWidgetVisible(last);
+  QCoreApplication::processEvents();
+  const QPoint bottom = last->mapTo(scroll->viewport(), QPoint(0, last->height()));
+  QVERIFY(bottom.y() <= scroll->viewport()->height());
+}
+
+// Issue 19, point 12: an error that disappears while the user is typing in the panel keeps its
+// space until focus leaves the panel, so the field being typed in does not jump.
+void TestInputPanel::vanishingErrorDoesNotMoveTheForm() {
+  cp::ui::ScenarioDocument document;
+  InputPanel panel(&document);
+  panel.resize(380, 2400);
+  panel.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&panel));
+  panel.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&panel));
+  QWidget* typing = panel.editor(QStringLiteral("cluster.nodes"));
+  typing->setFocus();
+  settle();
+  QCOMPARE(QApplication::focusWidget(), typing);
+  // TP 3 does not divide the 64 heads: its error shows above the field being typed in.
+  cp::Scenario s = document.scenario();
+  s.parallel.tp = 3;
+  document.reset(s);
+  settle();
+  auto* error = panel.findChild<QLabel*>(QStringLiteral("parallelism.tp.error"));
+  QVERIFY(error->isVisible());
+  const int y = typing->mapTo(&panel, QPoint(0, 0)).y();
+  s.parallel.tp = 8;
+  document.reset(s);
+  settle();
+  QVERIFY(!error->isVisible());
+  QCOMPARE(typing->mapTo(&panel, QPoint(0, 0)).y(), y);
+  // Focus leaves the panel: the space closes.
+  typing->clearFocus();
+  settle();
+  QVERIFY2(typing->mapTo(&panel, QPoint(0, 0)).y() < y, "the space stayed after focus left");
+}
+
+QTEST_MAIN(TestInputPanel)
+#include "tst_inputpanel.moc"
