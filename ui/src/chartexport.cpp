@@ -402,6 +402,16 @@ Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate) 
 
 // ---- menus
 
+QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
+  const QString dir = kExportDir.get();
+  const QString start = QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(baseName + QLatin1Char('.') + suffix);
+  QString path = QFileDialog::getSaveFileName(parent, ChartExport::tr("Export"), start, filter);
+  if (path.isEmpty()) return path;
+  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
+  kExportDir.set(QFileInfo(path).absolutePath());
+  return path;
+}
+
 namespace {
 
 // Asks for the PNG's size and resolution; remembers them.
@@ -438,13 +448,7 @@ bool askPngSize(QWidget* parent, ChartExportOptions& o) {
 }
 
 QString askPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
-  const QString dir = kExportDir.get();
-  const QString start = QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(baseName + QLatin1Char('.') + suffix);
-  QString path = QFileDialog::getSaveFileName(parent, ChartExport::tr("Export"), start, filter);
-  if (path.isEmpty()) return path;
-  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
-  kExportDir.set(QFileInfo(path).absolutePath());
-  return path;
+  return askExportPath(parent, baseName, suffix, filter);
 }
 
 void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFormat format) {

@@ -39,6 +39,7 @@
 #include "ui/plannerpage.h"
 #include "ui/presentation.h"
 #include "ui/preferences.h"
+#include "ui/report.h"
 #include "ui/scenariodocument.h"
 #include "ui/topologyview.h"
 
@@ -405,6 +406,7 @@ void MainWindow::createMenus() {
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+  addReportActions(this, fileMenu_, quitAction_, document_);  // Export report..., Print...
 
   editMenu_ = menuBar()->addMenu(QString());
   undoAction_ = document_->undoStack()->createUndoAction(this);

@@ -26,6 +26,7 @@
 
 class QCustomPlot;
 class QCPPainter;
+class QWidget;
 
 namespace cp::ui {
 
@@ -82,6 +83,10 @@ Table sweepTable(const SweepResult& result);
 Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate);
 
 // ---- the workbench's context menus
+
+// Asks where to export: a save dialog in the last export directory, on `baseName.suffix`; adds
+// the suffix when the name has none; remembers the directory. Empty: cancelled.
+QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter);
 
 // What a chart's menu needs: the scenario's name for the footer and, optionally, its data.
 struct ChartContext {
