@@ -577,6 +577,8 @@ void FabricComparisonPage::redraw() {
           label->setPositionAlignment(Qt::AlignLeft | (placed % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
           label->setPadding(QMargins(6, 4, 0, 4));
           label->setText(tr("seed: %1").arg(formatPercent(claim.claimed, 0)));
+          followTheme(label);  // the theme's text colour (was black: unseen on the dark theme)
+          applyChartPalette(plot, palette());
           ++placed;
         }
   }
