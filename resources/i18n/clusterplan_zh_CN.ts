@@ -11,6 +11,13 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1
+%2 of the total</source>
+        <extracomment>Hover read-out of a part of a bar: its name and value, then its share of the whole bar</extracomment>
+        <translation>%1
+占总量 %2</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ChartExport</name>
@@ -114,6 +121,26 @@
     <message>
         <source>Export data as JSON…</source>
         <translation>导出数据为 JSON…</translation>
+    </message>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation>将表格导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export table as JSON…</source>
+        <translation>将表格导出为 JSON…</translation>
+    </message>
+    <message>
+        <source>Cannot export the table</source>
+        <translation>无法导出表格</translation>
+    </message>
+    <message>
+        <source>Unknown picture format: use a .png or .svg file name.</source>
+        <translation>未知的图片格式：请使用 .png 或 .svg 文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot export the picture</source>
+        <translation>无法导出图片</translation>
     </message>
 </context>
 <context>
@@ -409,10 +436,6 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>Cluster sizes up to</source>
-        <translation>集群规模上限</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -463,10 +486,6 @@
     <message>
         <source>seed: %1</source>
         <translation>原文：%1</translation>
-    </message>
-    <message>
-        <source>No estimate at %1 GPUs: %2</source>
-        <translation>%1 张 GPU 时无法估算：%2</translation>
     </message>
     <message>
         <source>Best layout per size</source>
@@ -542,6 +561,7 @@
     </message>
     <message>
         <source>Equal within 0.5% at %1 GPUs: %2</source>
+        <extracomment>%1 GPU count, %2 the reason</extracomment>
         <translation>%1 张 GPU：相差不到 0.5%，%2</translation>
     </message>
     <message>
@@ -570,10 +590,12 @@
     </message>
     <message>
         <source>mostly exposed %1 traffic, %2 per step on %3</source>
+        <extracomment>%1 kind of traffic, %2 extra time per step, %3 the slower fabric</extracomment>
         <translation>主要是未被掩盖的%1通信：%3 上每步 %2</translation>
     </message>
     <message>
         <source>%1 is %2 faster at %3 GPUs: %4</source>
+        <extracomment>%1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason</extracomment>
         <translation>%3 张 GPU：%1 快 %2，%4</translation>
     </message>
     <message>
@@ -590,6 +612,7 @@
     </message>
     <message>
         <source>%1; %2.</source>
+        <extracomment>a verdict, then what the fabric does to the monthly bill</extracomment>
         <translation>%1；%2。</translation>
     </message>
     <message>
@@ -785,10 +808,6 @@
     <message>
         <source>Token budget</source>
         <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source> B tokens</source>
-        <translation> B token</translation>
     </message>
     <message>
         <source>Precision</source>
@@ -1007,7 +1026,7 @@
         <translation>备注</translation>
     </message>
     <message>
-        <source>The scenario's name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
+        <source>The scenario&apos;s name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
         <translation>场景名称，显示在图表、报告和保存的文件中。留空时，名称按场景内容自动生成，并随修改而更新。</translation>
     </message>
     <message>
@@ -1112,10 +1131,6 @@
     <message>
         <source>%1 · read-only</source>
         <translation>%1 · 只读</translation>
-    </message>
-    <message>
-        <source>Open an older revision</source>
-        <translation>打开较早的版本</translation>
     </message>
     <message>
         <source>No library is open.</source>
@@ -1349,20 +1364,12 @@
         <translation>&lt;p&gt;&lt;b&gt;clusterplan&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;面向大模型分布式训练的 GPU 集群规划工具：每块 GPU 的显存、并行方式与组网。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The file is not a JSON object.</source>
-        <translation>文件不是 JSON 对象。</translation>
-    </message>
-    <message>
         <source>Restore unsaved edits?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
         <source>clusterplan did not close cleanly last time. Restore the unsaved edits of that session?</source>
         <translation>clusterplan 上次未正常关闭。要恢复那次未保存的修改吗？</translation>
-    </message>
-    <message>
-        <source>Restore unsaved edits</source>
-        <translation>恢复未保存的修改</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1456,10 +1463,6 @@
         <translation>每块 GPU 的显存占用</translation>
     </message>
     <message>
-        <source>GPU memory (GiB)</source>
-        <translation>显存 (GiB)</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <extracomment>Legend entry: a memory component and its size, e.g. &quot;Weights: 3.8 GiB&quot;</extracomment>
         <translation>%1：%2</translation>
@@ -1483,6 +1486,22 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>No estimate: the scenario has problems.</source>
         <translation>无法估算：方案存在问题。</translation>
+    </message>
+    <message>
+        <source>GPU memory (%1)</source>
+        <translation>显存 (%1)</translation>
+    </message>
+    <message>
+        <source>%1
+capacity: %2</source>
+        <extracomment>The capacity label on two lines, where one is too wide</extracomment>
+        <translation>%1
+显存容量：%2</translation>
+    </message>
+    <message>
+        <source>capacity: %1</source>
+        <extracomment>The capacity label without the GPU&apos;s name, where the chart is narrow</extracomment>
+        <translation>显存容量：%1</translation>
     </message>
 </context>
 <context>
@@ -1516,16 +1535,16 @@ peak pipeline stage %2 of %3</source>
         <translation>机房总功耗</translation>
     </message>
     <message>
-        <source>kW, average while training</source>
-        <translation>kW，训练时平均</translation>
-    </message>
-    <message>
         <source>Budget per month</source>
         <translation>每月预算</translation>
     </message>
     <message>
         <source>%1 per month (%2)</source>
         <translation>%1/月（%2）</translation>
+    </message>
+    <message>
+        <source>%1, average while training</source>
+        <translation>%1，训练时平均</translation>
     </message>
 </context>
 <context>
@@ -2253,6 +2272,10 @@ peak pipeline stage %2 of %3</source>
         <source>Global batch</source>
         <translation>全局批次</translation>
     </message>
+    <message>
+        <source>TP overlap without SP (Megatron-Core needs SP)</source>
+        <translation>TP 通信重叠未启用序列并行（Megatron-Core 需要 SP）</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PresentationWindow</name>
@@ -2276,6 +2299,10 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>No estimate: the scenario has problems.</source>
+        <translation>无估算结果：场景存在问题。</translation>
     </message>
 </context>
 <context>
@@ -2427,6 +2454,7 @@ peak pipeline stage %2 of %3</source>
     </message>
     <message>
         <source>Price list</source>
+        <extracomment>Report: the price list&apos;s row; %1 its date, %2 its source, %3 the appendix that lists its lines</extracomment>
         <translation>价格表</translation>
     </message>
     <message>
@@ -2502,10 +2530,6 @@ peak pipeline stage %2 of %3</source>
         <translation>无警告。</translation>
     </message>
     <message>
-        <source>Appendix: every input</source>
-        <translation>附录：全部输入</translation>
-    </message>
-    <message>
         <source>The fabric sweep did not finish.</source>
         <translation>组网扫描未完成。</translation>
     </message>
@@ -2540,6 +2564,132 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
+    </message>
+    <message>
+        <source>Cannot draw on the output device.</source>
+        <translation>无法在输出设备上绘制。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3, %4</source>
+        <translation>%1，%2 × %3，%4</translation>
+    </message>
+    <message>
+        <source>%1, %2; its lines (%3) in %4</source>
+        <translation>%1，%2；其条目（%3 项）见%4</translation>
+    </message>
+    <message>
+        <source>Appendix A: price list</source>
+        <translation>附录 A：价格表</translation>
+    </message>
+    <message>
+        <source>Figures, formulas and sources</source>
+        <translation>指标、公式与来源</translation>
+    </message>
+    <message>
+        <source>Appendix B: every input</source>
+        <translation>附录 B：全部输入</translation>
+    </message>
+    <message>
+        <source>no token budget set</source>
+        <translation>未设定训练 token 数</translation>
+    </message>
+    <message>
+        <source>Fits: yes, %1 free</source>
+        <extracomment>Report headline: whether the job fits in GPU memory, and the memory left over</extracomment>
+        <translation>放得下：是，余量 %1</translation>
+    </message>
+    <message>
+        <source>Fits: no, %1 short</source>
+        <extracomment>Report headline: the job does not fit in GPU memory, and by how much</extracomment>
+        <translation>放得下：否，缺 %1</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>显存是否够用</translation>
+    </message>
+    <message>
+        <source>peak pipeline stage %1 of %2</source>
+        <translation>峰值流水线阶段：第 %1 段（共 %2 段）</translation>
+    </message>
+    <message>
+        <source>of %1 on %2</source>
+        <translation>%2 共 %1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches, DP %2</source>
+        <translation>%1 个微批次，数据并行 %2</translation>
+    </message>
+    <message>
+        <source>band %1 – %2</source>
+        <translation>区间 %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s per GPU</source>
+        <translation>每卡 %1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>goodput %1 after failures</source>
+        <translation>计入故障后有效率 %1</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>PUE %1, racks: %2</source>
+        <translation>PUE %1，机柜：%2</translation>
+    </message>
+    <message>
+        <source>upfront capital %1</source>
+        <translation>前期资本支出 %1</translation>
+    </message>
+    <message>
+        <source>budget with headroom %1</source>
+        <translation>含余量预算 %1</translation>
+    </message>
+    <message>
+        <source>%1 months billed</source>
+        <translation>计费 %1 个月</translation>
+    </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write the report</source>
+        <translation>无法写入报告</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Report written to %1 (pages: %2)</source>
+        <extracomment>Status bar after File &gt; Export report: the file and its number of pages</extracomment>
+        <translation>报告已写入 %1（共 %2 页）</translation>
+    </message>
+    <message>
+        <source>Cannot print the report</source>
+        <translation>无法打印报告</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ScenarioDocument</name>
+    <message>
+        <source>Rename the scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Edit the notes</source>
+        <translation>编辑备注</translation>
     </message>
 </context>
 <context>
@@ -3289,6 +3439,22 @@ peak pipeline stage %2 of %3</source>
         <source>%1 tons</source>
         <translation>%1 冷吨</translation>
     </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>BTU/h</source>
+        <translation>BTU/h</translation>
+    </message>
+    <message>
+        <source>tons</source>
+        <translation>冷吨</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::Theme</name>
@@ -3357,17 +3523,6 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops</source>
         <translation>共 %1 台交换机、%2 条链路、%3 个光模块；最长路径经过 %4 台交换机</translation>
-    </message>
-</context>
-<context>
-    <name>cp::ui::ScenarioDocument</name>
-    <message>
-        <source>Rename the scenario</source>
-        <translation>重命名场景</translation>
-    </message>
-    <message>
-        <source>Edit the notes</source>
-        <translation>编辑备注</translation>
     </message>
 </context>
 </TS>

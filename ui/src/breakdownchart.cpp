@@ -16,7 +16,7 @@ constexpr double kBarWidth = 0.7;
 // From this axis length on, tick labels are whole numbers with thousands separators (money, BTU/h).
 constexpr double kGroupedFrom = 10000;
 // The chart's height besides the legend: title, bar and value axis with its label (logical px).
-constexpr int kHeightBesidesLegend = 112;
+constexpr int kHeightBesidesLegend = 140;
 constexpr int kGroupedTicks = 4;  // "50,000 100,000 150,000": room for the wide labels
 constexpr int kDefaultTicks = 5;  // QCPAxisTicker's default
 

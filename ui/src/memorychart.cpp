@@ -152,7 +152,9 @@ double MemoryChart::barValueGiB(MemoryComponent c) const {
 
 double MemoryChart::capacityGiB() const { return capacityLine_->point1->coords().y(); }
 
-QString MemoryChart::capacityLabel() const { return capacityText_->text(); }
+QString MemoryChart::capacityLabel() const {
+  return capacityTexts_.isEmpty() ? capacityText_->text() : capacityTexts_.front();
+}
 
 QString MemoryChart::valueAxisLabel() const { return plot_->yAxis->label(); }
 

@@ -37,6 +37,8 @@ class MemoryChart : public QWidget {
   // In the axis' unit: GiB, or GB where the figures are written in GB (units.h).
   double barValueGiB(MemoryComponent c) const;  // the segment's height; 0 when empty
   double capacityGiB() const;                   // where the capacity line is drawn
+  // The capacity label's full text; drawn on two lines, or without the GPU's name, where the
+  // plot area is too narrow for it (fitCapacityLabel).
   QString capacityLabel() const;
   QString valueAxisLabel() const;
 
