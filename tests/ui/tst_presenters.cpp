@@ -20,6 +20,7 @@
 #include "common/file_dialog.h"
 #include "engine/estimate.h"
 #include "engine/explain.h"
+#include "common/pdf.h"
 #include "engine/scenario.h"
 #include "engine/units.h"
 #include "ui/breakdownchart.h"
@@ -40,15 +41,7 @@
 
 namespace {
 
-// Pages of a PDF: its page objects ("/Type /Page", not "/Pages").
-int pdfPages(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return -1;
-  const QByteArray bytes = f.readAll();
-  if (!bytes.startsWith("%PDF-")) return -1;
-  static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
-  return int(QString::fromLatin1(bytes).count(page));
-}
+using cp::test::pdfPages;
 
 bool havePdfToText() { return !QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty(); }
 

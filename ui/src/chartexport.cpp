@@ -117,6 +117,16 @@ QSize logicalSize(const ChartExportOptions& o) {
   return QSize(std::max(1, int(std::lround(o.size.width() / scale))), std::max(1, int(std::lround(o.size.height() / scale))));
 }
 
+// Writes atomically (QSaveFile): the old file stays whole when writing fails.
+bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
 bool validSize(const ChartExportOptions& o, QString* error) {
   const bool ok = o.size.width() >= kMinExportSide && o.size.height() >= kMinExportSide &&
                   o.size.width() <= kMaxExportSide && o.size.height() <= kMaxExportSide && o.dpi >= 24 && o.dpi <= 2400;
@@ -220,12 +230,7 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       svg.setTitle(title);
       svg.setDescription(chartFooter(options.scenarioName, options.date));
       paintOn(&svg, plot, logical, options, 1.0);
-      QSaveFile file(path);
-      if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) < 0 || !file.commit()) {
-        if (error) *error = file.errorString();
-        return false;
-      }
-      return true;
+      return saveBytes(path, buffer.data(), error);
     }
     case ChartFormat::Pdf: {
       QFile probe(path);  // QPdfWriter reports no errors: check that the file can be written first
@@ -363,12 +368,7 @@ bool exportTable(const Table& table, const QString& path, QString* error) {
     if (error) *error = ChartExport::tr("Unknown table format: use a .csv or .json file name.");
     return false;
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  return true;
+  return saveBytes(path, bytes, error);
 }
 
 Table sweepTable(const SweepResult& result) {
@@ -612,12 +612,7 @@ bool exportWidget(QWidget* widget, const QString& path, QString* error) {
     if (error) *error = ChartExport::tr("Unknown picture format: use a .png or .svg file name.");
     return false;
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  return true;
+  return saveBytes(path, bytes, error);
 }
 
 void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName) {
