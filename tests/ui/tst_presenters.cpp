@@ -290,7 +290,16 @@ class TestPresenters : public QObject {
                             .arg(label.x()).arg(label.y()).arg(label.width()).arg(label.height())
                             .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
     cp::ui::PlanPage* plan = window_->planPage();
-    for (QCustomPlot* plot : {memory, plan->stepChart()->plot(), plan->powerChart()->plot(), plan->costChart()->plot()}) {
+    cp::ui::FabricComparisonPage* comparison = window_->comparisonPage();
+    QList<QCustomPlot*> plots{memory, plan->stepChart()->plot(), plan->powerChart()->plot(), plan->costChart()->plot(),
+                              comparison->plot(cp::ui::FabricComparisonPage::Throughput),
+                              comparison->plot(cp::ui::FabricComparisonPage::GapByTraffic)};
+    for (QCustomPlot* plot : plots) {
+      if (plot == plots[4]) {  // the fabric comparison, shown, with its sweep's legends
+        window_->pages()->setCurrentIndex(1);
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->result() && !comparison->isRunning(), 180000);
+        QCoreApplication::processEvents();
+      }
       plot->replot();
       QCPLegend* legend = plot->legend;
       QVERIFY2(plot->rect().adjusted(-1, -1, 1, 1).contains(legend->outerRect()),
@@ -300,9 +309,11 @@ class TestPresenters : public QObject {
         if (!item) continue;  // an empty cell of the legend's grid
         QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width() &&
                      item->outerRect().height() >= item->minimumOuterSizeHint().height(),
-                 qPrintable(plot->parentWidget()->objectName() + QStringLiteral(": a legend entry is cut")));
+                 qPrintable(plot->objectName() + QLatin1Char('/') + plot->parentWidget()->objectName() +
+                            QStringLiteral(": a legend entry is cut")));
       }
     }
+    window_->pages()->setCurrentIndex(0);
   }
 
   // Point 9: hovering a bar shows its value; every chart of the workbench has a read-out.
@@ -412,7 +423,11 @@ class TestPresenters : public QObject {
       }
       for (int i = 0; i < plot->graphCount(); ++i) {
         const QCPGraph* g = plot->graph(i);
-        if (g->dataCount() && contrast(g->pen().color(), background) < 2)
+        // A line's pen, or a marker's (the seed article's claims are markers only).
+        const QColor drawn = g->lineStyle() == QCPGraph::lsNone && !g->scatterStyle().isNone()
+                                 ? g->scatterStyle().pen().color()
+                                 : g->pen().color();
+        if (g->dataCount() && contrast(drawn, background) < 2)
           faint << QStringLiteral("%1: the line of '%2'").arg(plot->objectName(), g->name());
       }
       for (QCPAxis* axis : plot->axisRect()->axes())

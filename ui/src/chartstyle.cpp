@@ -1,6 +1,7 @@
 #include "ui/chartstyle.h"
 
 #include <QLocale>
+#include <QEvent>
 #include <QMouseEvent>
 #include <QPalette>
 #include <QToolTip>
@@ -128,6 +129,31 @@ int fitLegendColumns(QCPLegend* legend, int width, int maxColumns) {
   const int rows = (items + columns - 1) / columns;
   return rows * rowHeight + std::max(0, rows - 1) * legend->rowSpacing() + m.top() + m.bottom();
 }
+
+namespace {
+
+class LegendFitter : public QObject {
+ public:
+  LegendFitter(QCustomPlot* plot, int columns, int besidesLegend)
+      : QObject(plot), plot_(plot), columns_(columns), besides_(besidesLegend), minimum_(plot->minimumHeight()) {
+    plot->installEventFilter(this);
+  }
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == plot_ && event->type() == QEvent::Resize)
+      plot_->setMinimumHeight(std::max(minimum_, besides_ + fitLegendColumns(plot_->legend, plot_->width(), columns_)));
+    return false;
+  }
+
+ private:
+  QCustomPlot* plot_;
+  int columns_;
+  int besides_;
+  int minimum_;
+};
+
+}  // namespace
+
+void keepLegendFitted(QCustomPlot* plot, int maxColumns, int besidesLegend) { new LegendFitter(plot, maxColumns, besidesLegend); }
 
 void followTheme(QCPItemText* item, bool backdrop) {
   item->setProperty(kThemeText, true);

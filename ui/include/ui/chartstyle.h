@@ -25,6 +25,10 @@ QFont scaledFont(QFont font, double factor, bool bold = false);
 // times, else in fewer; returns the height it then needs (so that the chart can ask for it).
 int fitLegendColumns(QCPLegend* legend, int width, int maxColumns = 2);
 
+// Keeps fitLegendColumns applied to `plot`'s legend as the plot is resized, and the plot at least
+// `besidesLegend` pixels taller than its legend (title, plot area, axis), so that no entry is cut.
+void keepLegendFitted(QCustomPlot* plot, int maxColumns = 2, int besidesLegend = 150);
+
 // A text item drawn over the plot's background (not over a bar): applyChartPalette gives it the
 // theme's text colour and, with `backdrop`, a translucent box of the theme's base colour.
 void followTheme(QCPItemText* item, bool backdrop = false);
