@@ -140,7 +140,9 @@ void PresentationWindow::paintHeadline(QPainter& painter, const QSize& logical) 
   big.setBold(true);
   for (qsizetype i = 0; i < figures.size(); ++i) {
     const HeadlineFigure& h = figures[i];
-    const QRectF cell(margin + double(i % 2) * cellW, top + double(i / 2) * cellH, cellW - 12, cellH);
+    const qsizetype row = i / 2;  // two figures a row
+    const qsizetype column = i % 2;
+    const QRectF cell(margin + double(column) * cellW, top + double(row) * cellH, cellW - 12, cellH);
     const double line = cell.height() / 3;
     painter.setFont(small);
     painter.setPen(muted);
