@@ -16,6 +16,7 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include "common/pdf.h"
 #include "engine/scenario.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
@@ -31,15 +32,7 @@ namespace {
 
 QString sourceDir() { return qEnvironmentVariable("CLUSTERPLAN_SOURCE_DIR"); }
 
-// Pages of a PDF: its page objects ("/Type /Page", not "/Pages").
-int pdfPages(const QString& path) {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly)) return -1;
-  const QByteArray bytes = f.readAll();
-  if (!bytes.startsWith("%PDF-")) return -1;
-  static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"));
-  return int(QString::fromLatin1(bytes).count(page));
-}
+using cp::test::pdfPages;
 
 }  // namespace
 

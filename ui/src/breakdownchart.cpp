@@ -1,6 +1,7 @@
 #include "ui/breakdownchart.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <qcustomplot.h>
@@ -12,6 +13,12 @@ namespace {
 
 constexpr double kBarKey = 1.0;
 constexpr double kBarWidth = 0.7;
+// From this axis length on, tick labels are whole numbers with thousands separators (money, BTU/h).
+constexpr double kGroupedFrom = 10000;
+// The chart's height besides the legend: title, bar and value axis with its label (logical px).
+constexpr int kHeightBesidesLegend = 140;
+constexpr int kGroupedTicks = 4;  // "50,000 100,000 150,000": room for the wide labels
+constexpr int kDefaultTicks = 5;  // QCPAxisTicker's default
 
 }  // namespace
 
@@ -48,7 +55,6 @@ BreakdownChart::BreakdownChart(int parts, QWidget* parent) : QWidget(parent), pl
     auto* bars = new QCPBars(key, value);
     bars->setWidth(kBarWidth);
     bars->setStackingGap(0);
-    bars->setPen(QPen(Qt::white, 1));
     if (below) bars->moveAbove(below);
     below = bars;
     bars_.push_back(bars);
@@ -56,8 +62,38 @@ BreakdownChart::BreakdownChart(int parts, QWidget* parent) : QWidget(parent), pl
   message_ = new QCPItemText(plot_);
   message_->position->setType(QCPItemPosition::ptAxisRectRatio);
   message_->position->setCoords(0.5, 0.5);
-  message_->setColor(Qt::darkGray);
+  followTheme(message_);
+  // The read-out: the part, its value and its share of the total.
+  installChartReadout(plot_, [this](QCPAbstractPlottable* p, int) { return readout(p); });
   applyChartPalette(plot_, palette());
+  setBarPens();
+}
+
+void BreakdownChart::setBarPens() {
+  // The parts are parted by a line of the background's colour (white on a light theme).
+  for (QCPBars* b : bars_) b->setPen(QPen(palette().color(QPalette::Base), 1));
+}
+
+// Two columns where the widest entry fits, else one; the chart asks for the height its legend
+// needs, so that no entry is cut off at the side or the bottom (issue 19 point 9, 1366x768).
+void BreakdownChart::fitLegend() {
+  setMinimumHeight(kHeightBesidesLegend + fitLegendColumns(plot_->legend, plot_->width()));
+}
+
+QString BreakdownChart::readout(QCPAbstractPlottable* plottable) const {
+  const auto* bars = qobject_cast<QCPBars*>(plottable);
+  if (!bars) return {};
+  double sum = 0;
+  for (const QCPBars* b : bars_) sum += b->data()->isEmpty() ? 0.0 : b->data()->constBegin()->value;
+  const double v = bars->data()->isEmpty() ? 0.0 : bars->data()->constBegin()->value;
+  if (!(sum > 0)) return bars->name();
+  //: Hover read-out of a part of a bar: its name and value, then its share of the whole bar
+  return tr("%1\n%2 of the total").arg(bars->name(), QLocale().toString(100 * v / sum, 'f', 1) + QLatin1Char('%'));
+}
+
+void BreakdownChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLegend();
 }
 
 void BreakdownChart::setParts(const QString& title, const QString& axisLabel, const QList<Part>& parts,
@@ -78,7 +114,16 @@ void BreakdownChart::setParts(const QString& title, const QString& axisLabel, co
     sum += p.value;  // the axis extent: a drawing position, not a result
     if (p.value > 0) b->addToLegend();
   }
-  plot_->xAxis->setRange(0, std::max(sum, 1e-12) * 1.02);
+  const double top = std::max(sum, 1e-12) * 1.02;
+  plot_->xAxis->setRange(0, top);
+  if (top >= kGroupedFrom) {
+    useGroupedNumbers(plot_->xAxis, kGroupedTicks);
+  } else {
+    plot_->xAxis->setNumberFormat(QStringLiteral("gbd"));
+    plot_->xAxis->setNumberPrecision(6);
+    plot_->xAxis->ticker()->setTickCount(kDefaultTicks);
+  }
+  fitLegend();
   plot_->replot();
 }
 
@@ -88,6 +133,7 @@ void BreakdownChart::setEmpty(const QString& title, const QString& message) {
   plot_->legend->clearItems();
   message_->setText(message);
   message_->setVisible(true);
+  fitLegend();
   plot_->replot();
 }
 
@@ -101,6 +147,7 @@ QString BreakdownChart::title() const { return title_->text(); }
 void BreakdownChart::changeEvent(QEvent* event) {
   if (event->type() == QEvent::PaletteChange) {
     applyChartPalette(plot_, palette());
+    setBarPens();
     plot_->replot();
   }
   QWidget::changeEvent(event);

@@ -21,6 +21,9 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QSvgGenerator>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QTableView>
 #include <QTextStream>
 #include <cmath>
 #include <qcustomplot.h>
@@ -112,6 +115,16 @@ class ExportLook {
 QSize logicalSize(const ChartExportOptions& o) {
   const double scale = std::max(0.25, o.dpi / kScreenDpi);
   return QSize(std::max(1, int(std::lround(o.size.width() / scale))), std::max(1, int(std::lround(o.size.height() / scale))));
+}
+
+// Writes atomically (QSaveFile): the old file stays whole when writing fails.
+bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  return true;
 }
 
 bool validSize(const ChartExportOptions& o, QString* error) {
@@ -217,12 +230,7 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       svg.setTitle(title);
       svg.setDescription(chartFooter(options.scenarioName, options.date));
       paintOn(&svg, plot, logical, options, 1.0);
-      QSaveFile file(path);
-      if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) < 0 || !file.commit()) {
-        if (error) *error = file.errorString();
-        return false;
-      }
-      return true;
+      return saveBytes(path, buffer.data(), error);
     }
     case ChartFormat::Pdf: {
       QFile probe(path);  // QPdfWriter reports no errors: check that the file can be written first
@@ -360,12 +368,7 @@ bool exportTable(const Table& table, const QString& path, QString* error) {
     if (error) *error = ChartExport::tr("Unknown table format: use a .csv or .json file name.");
     return false;
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit()) {
-    if (error) *error = file.errorString();
-    return false;
-  }
-  return true;
+  return saveBytes(path, bytes, error);
 }
 
 Table sweepTable(const SweepResult& result) {
@@ -401,6 +404,16 @@ Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate) 
 }
 
 // ---- menus
+
+QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
+  const QString dir = kExportDir.get();
+  const QString start = QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(baseName + QLatin1Char('.') + suffix);
+  QString path = QFileDialog::getSaveFileName(parent, ChartExport::tr("Export"), start, filter);
+  if (path.isEmpty()) return path;
+  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
+  kExportDir.set(QFileInfo(path).absolutePath());
+  return path;
+}
 
 namespace {
 
@@ -438,13 +451,7 @@ bool askPngSize(QWidget* parent, ChartExportOptions& o) {
 }
 
 QString askPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
-  const QString dir = kExportDir.get();
-  const QString start = QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(baseName + QLatin1Char('.') + suffix);
-  QString path = QFileDialog::getSaveFileName(parent, ChartExport::tr("Export"), start, filter);
-  if (path.isEmpty()) return path;
-  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
-  kExportDir.set(QFileInfo(path).absolutePath());
-  return path;
+  return askExportPath(parent, baseName, suffix, filter);
 }
 
 void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFormat format) {
@@ -490,6 +497,7 @@ void exportDataInteractively(QWidget* parent, const ChartContext& c, const QStri
 }  // namespace
 
 void installChartExportMenu(QCustomPlot* plot, const ChartContext& context) {
+  installChartReadout(plot);
   plot->setContextMenuPolicy(Qt::CustomContextMenu);
   QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot, context](const QPoint& pos) {
     QMenu menu(plot);
@@ -515,6 +523,119 @@ void installChartExportMenu(QCustomPlot* plot, const ChartContext& context) {
     QObject::connect(json, &QAction::triggered, plot,
                      [plot, context] { exportDataInteractively(plot, context, QStringLiteral("json")); });
     menu.exec(plot->mapToGlobal(pos));
+  });
+}
+
+Table tableFromView(const QAbstractItemView* view, int numberRole) {
+  Table t;
+  const QAbstractItemModel* model = view->model();
+  if (!model) return t;
+  const auto* table = qobject_cast<const QTableView*>(view);
+  QList<int> columns;
+  for (int c = 0; c < model->columnCount(); ++c) {
+    if (table && table->isColumnHidden(c)) continue;
+    if (view->itemDelegateForColumn(c)) continue;  // drawn by a delegate of its own: the planner's "Apply" buttons
+    const QString header = model->headerData(c, Qt::Horizontal).toString();
+    if (header.isEmpty()) continue;
+    columns << c;
+    t.header << header;
+  }
+  static const QRegularExpression digit(QStringLiteral("\\d"));
+  for (int r = 0; r < model->rowCount(); ++r) {
+    if (table && table->isRowHidden(r)) continue;
+    QVariantList row;
+    for (int c : columns) {
+      const QModelIndex index = model->index(r, c);
+      const QString text = model->data(index).toString();
+      const QVariant number = numberRole >= 0 ? model->data(index, numberRole) : QVariant();
+      const bool numeric = number.typeId() == QMetaType::Double || number.typeId() == QMetaType::Int ||
+                           number.typeId() == QMetaType::LongLong;
+      row << (numeric && text.contains(digit) ? QVariant(number.toDouble()) : QVariant(text));
+    }
+    t.rows << row;
+  }
+  return t;
+}
+
+void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole) {
+  for (const QString& suffix : {QStringLiteral("csv"), QStringLiteral("json")}) {
+    const bool csv = suffix == QLatin1String("csv");
+    QAction* a = menu->addAction(csv ? ChartExport::tr("Export table as CSV…") : ChartExport::tr("Export table as JSON…"));
+    a->setObjectName(csv ? QStringLiteral("exportTableCsv") : QStringLiteral("exportTableJson"));
+    a->setEnabled(view->model() && view->model()->rowCount() > 0);
+    QObject::connect(a, &QAction::triggered, view, [view, baseName, numberRole, suffix, csv] {
+      const QString path = askExportPath(view, baseName, suffix,
+                                         csv ? ChartExport::tr("CSV tables (*.csv)") : ChartExport::tr("JSON files (*.json)"));
+      if (path.isEmpty()) return;
+      QString error;
+      if (!exportTable(tableFromView(view, numberRole), path, &error))
+        QMessageBox::warning(view, ChartExport::tr("Cannot export the table"), error);
+    });
+  }
+}
+
+void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole) {
+  view->setContextMenuPolicy(Qt::CustomContextMenu);
+  QObject::connect(view, &QWidget::customContextMenuRequested, view, [view, baseName, numberRole](const QPoint& pos) {
+    QMenu menu(view);
+    addTableExportActions(&menu, view, baseName, numberRole);
+    menu.exec(view->viewport()->mapToGlobal(pos));
+  });
+}
+
+bool exportWidget(QWidget* widget, const QString& path, QString* error) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  if (suffix == QLatin1String("png")) {
+    constexpr int kScale = 2;  // twice the widget's size: sharp in a document
+    QImage image(widget->size() * kScale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(kScale);
+    image.fill(widget->palette().color(QPalette::Window));
+    widget->render(&image);
+    image.setDevicePixelRatio(1);
+    image.setDotsPerMeterX(int(std::lround(kScreenDpi * kScale / 0.0254)));
+    image.setDotsPerMeterY(int(std::lround(kScreenDpi * kScale / 0.0254)));
+    image.save(&buffer, "PNG");
+  } else if (suffix == QLatin1String("svg")) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&buffer);
+    svg.setResolution(int(kScreenDpi));
+    svg.setSize(widget->size());
+    svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
+    svg.setTitle(QStringLiteral("clusterplan"));
+    QPainter painter(&svg);
+    widget->render(&painter);
+    painter.end();
+  } else {
+    if (error) *error = ChartExport::tr("Unknown picture format: use a .png or .svg file name.");
+    return false;
+  }
+  return saveBytes(path, bytes, error);
+}
+
+void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName) {
+  for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("svg")}) {
+    const bool png = suffix == QLatin1String("png");
+    QAction* a = menu->addAction(png ? ChartExport::tr("Export as PNG…") : ChartExport::tr("Export as SVG…"));
+    a->setObjectName(png ? QStringLiteral("exportWidgetPng") : QStringLiteral("exportWidgetSvg"));
+    QObject::connect(a, &QAction::triggered, widget, [widget, baseName, suffix, png] {
+      const QString path = askExportPath(widget, baseName, suffix,
+                                         png ? ChartExport::tr("PNG images (*.png)") : ChartExport::tr("SVG drawings (*.svg)"));
+      if (path.isEmpty()) return;
+      QString error;
+      if (!exportWidget(widget, path, &error)) QMessageBox::warning(widget, ChartExport::tr("Cannot export the picture"), error);
+    });
+  }
+}
+
+void installWidgetExportMenu(QWidget* widget, const QString& baseName) {
+  widget->setContextMenuPolicy(Qt::CustomContextMenu);
+  QObject::connect(widget, &QWidget::customContextMenuRequested, widget, [widget, baseName](const QPoint& pos) {
+    QMenu menu(widget);
+    addWidgetExportActions(&menu, widget, baseName);
+    menu.exec(widget->mapToGlobal(pos));
   });
 }
 

@@ -1,7 +1,14 @@
 #include "ui/chartstyle.h"
 
+#include <QLocale>
+#include <QEvent>
+#include <QMouseEvent>
 #include <QPalette>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
+#include <utility>
 
 namespace cp::ui {
 
@@ -28,6 +35,17 @@ void applyChartPalette(QCustomPlot* plot, const QPalette& palette) {
   }
   for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
     if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i))) title->setTextColor(text);
+  for (int i = 0; i < plot->itemCount(); ++i) {
+    auto* item = qobject_cast<QCPItemText*>(plot->item(i));
+    if (!item || !item->property("cpThemeText").toBool()) continue;
+    if (!item->property("cpThemeBackdrop").toBool()) {
+      item->setColor(text);
+      continue;
+    }
+    QColor box = base;
+    box.setAlpha(220);  // kBackdropAlpha: hides the grid under the text, not the data
+    item->setBrush(box);
+  }
 }
 
 QFont scaledFont(QFont font, double factor, bool bold) {
@@ -35,5 +53,153 @@ QFont scaledFont(QFont font, double factor, bool bold) {
   font.setBold(bold);
   return font;
 }
+
+}  // namespace cp::ui
+
+namespace cp::ui {
+namespace {
+
+constexpr char kThemeText[] = "cpThemeText";          // the item follows the theme's text colour
+constexpr char kThemeBackdrop[] = "cpThemeBackdrop";  // ... on a box of the theme's base colour
+constexpr char kOwnReadout[] = "cpOwnReadout";
+
+// Owns a plot's read-out: the text function, and the tooltip while the mouse moves.
+class Readout : public QObject {
+ public:
+  Readout(QCustomPlot* plot, ReadoutText describe) : QObject(plot), plot_(plot), describe_(std::move(describe)) {
+    setObjectName(QStringLiteral("chartReadout"));
+    connect(plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+      const QString text = chartReadout(plot_, event->position());
+      if (text.isEmpty()) QToolTip::hideText();
+      else QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+    });
+  }
+  const ReadoutText& describe() const { return describe_; }
+
+ private:
+  QCustomPlot* plot_;
+  ReadoutText describe_;
+};
+
+QString numberText(double v) {
+  const double a = std::abs(v);
+  if (a >= 1000) return QLocale().toString(v, 'f', 0);
+  if (a >= 100) return QLocale().toString(v, 'f', 1);
+  if (a >= 1 || a == 0) return QLocale().toString(v, 'f', 2);
+  return QLocale().toString(v, 'g', 3);
+}
+
+QString titleOf(QCustomPlot* plot) {
+  for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+    if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i))) return t->text();
+  return {};
+}
+
+QString keyText(QCPAxis* axis, double key) {
+  if (auto text = qSharedPointerDynamicCast<QCPAxisTickerText>(axis->ticker())) {
+    const auto& ticks = text->ticks();
+    for (auto it = ticks.constBegin(); it != ticks.constEnd(); ++it)
+      if (std::abs(it.key() - key) < 1e-9 && !it.value().isEmpty()) return QString(it.value()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return {};
+  }
+  return axis->tickLabels() ? numberText(key) : QString();
+}
+
+}  // namespace
+
+int fitLegendColumns(QCPLegend* legend, int width, int maxColumns) {
+  int items = 0;  // the grid's cells may be empty: count the entries
+  int widest = 0;
+  int rowHeight = 0;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    const QCPAbstractLegendItem* item = legend->item(i);
+    if (!item) continue;
+    ++items;
+    const QSize hint = item->minimumOuterSizeHint();
+    widest = std::max(widest, hint.width());
+    rowHeight = std::max(rowHeight, hint.height());
+  }
+  const QMargins m = legend->margins();
+  int columns = std::max(1, maxColumns);
+  while (columns > 1 && columns * widest + (columns - 1) * legend->columnSpacing() + m.left() + m.right() > width) --columns;
+  if (legend->wrap() != columns) {
+    legend->setWrap(columns);
+    legend->setFillOrder(legend->fillOrder(), true);
+  }
+  const int rows = (items + columns - 1) / columns;
+  return rows * rowHeight + std::max(0, rows - 1) * legend->rowSpacing() + m.top() + m.bottom();
+}
+
+namespace {
+
+class LegendFitter : public QObject {
+ public:
+  LegendFitter(QCustomPlot* plot, int columns, int besidesLegend)
+      : QObject(plot), plot_(plot), columns_(columns), besides_(besidesLegend), minimum_(plot->minimumHeight()) {
+    plot->installEventFilter(this);
+  }
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == plot_ && event->type() == QEvent::Resize)
+      plot_->setMinimumHeight(std::max(minimum_, besides_ + fitLegendColumns(plot_->legend, plot_->width(), columns_)));
+    return false;
+  }
+
+ private:
+  QCustomPlot* plot_;
+  int columns_;
+  int besides_;
+  int minimum_;
+};
+
+}  // namespace
+
+void keepLegendFitted(QCustomPlot* plot, int maxColumns, int besidesLegend) { new LegendFitter(plot, maxColumns, besidesLegend); }
+
+void followTheme(QCPItemText* item, bool backdrop) {
+  item->setProperty(kThemeText, true);
+  item->setProperty(kThemeBackdrop, backdrop);
+}
+
+void useGroupedNumbers(QCPAxis* axis, int ticks) {
+  QLocale locale;
+  locale.setNumberOptions(QLocale::DefaultNumberOptions);  // with the group separator
+  axis->parentPlot()->setLocale(locale);
+  axis->setNumberFormat(QStringLiteral("f"));
+  axis->setNumberPrecision(0);
+  axis->ticker()->setTickCount(ticks);
+}
+
+QString chartReadout(QCustomPlot* plot, const QPointF& pos) {
+  int index = -1;
+  QCPAbstractPlottable* p = plot->plottableAt(pos, false, &index);
+  if (auto* legendItem = qobject_cast<QCPPlottableLegendItem*>(plot->layoutElementAt(pos))) {
+    p = legendItem->plottable();
+    index = -1;
+  }
+  if (!p) return {};
+  if (auto* readout = plot->findChild<Readout*>(QStringLiteral("chartReadout"), Qt::FindDirectChildrenOnly);
+      readout && readout->describe())
+    return readout->describe()(p, index);
+  QCPPlottableInterface1D* data = p->interface1D();
+  if (index < 0 || !data || index >= data->dataCount()) return p->name();
+  QStringList lines;
+  if (!p->name().isEmpty()) lines << p->name();
+  QCPAxis* key = p->keyAxis();
+  QCPAxis* value = p->valueAxis();
+  const QString k = keyText(key, data->dataMainKey(index));
+  if (!k.isEmpty()) lines << (key->label().isEmpty() ? k : QStringLiteral("%1: %2").arg(key->label(), k));
+  const QString unit = value->label().isEmpty() ? titleOf(plot) : value->label();
+  const QString v = numberText(data->dataMainValue(index));
+  lines << (unit.isEmpty() ? v : QStringLiteral("%1: %2").arg(unit, v));
+  return lines.join(QLatin1Char('\n'));
+}
+
+void installChartReadout(QCustomPlot* plot, const ReadoutText& describe) {
+  if (plot->property(kOwnReadout).toBool() || plot->findChild<Readout*>(QStringLiteral("chartReadout"), Qt::FindDirectChildrenOnly))
+    return;
+  new Readout(plot, describe);
+}
+
+void setOwnReadout(QCustomPlot* plot) { plot->setProperty(kOwnReadout, true); }
 
 }  // namespace cp::ui

@@ -22,6 +22,7 @@
 #include "engine/fabric.h"
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
+#include "ui/theme.h"
 #include "ui/palette.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
@@ -150,6 +151,9 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   plots_[GapByTraffic]->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plots_[GapByTraffic]->legend->setWrap(3);
   plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(2, 0.001);
+  // Issue 19 point 9: the legends take fewer columns where their names do not fit (1366x768).
+  keepLegendFitted(legendPlot, 2);
+  keepLegendFitted(plots_[GapByTraffic], 3);
 
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 6, 6, 6);
@@ -565,7 +569,9 @@ void FabricComparisonPage::redraw() {
     QCPGraph* g = plot->addGraph();
     g->setName(tr("Seed article's claims"));
     g->setLineStyle(QCPGraph::lsNone);
-    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, palette::reference(), palette::reference(), 10));
+    // Black on a light theme; the theme's text colour on a dark one, where black would not show.
+    const QColor claimColour = paletteIsDark(palette()) ? palette().color(QPalette::Text) : palette::reference();
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, claimColour, claimColour, 10));
     int placed = 0;
     for (const cp::ClaimCheck& claim : cp::check_seed_claims())
       for (const ClaimPlace& place : kClaimPlaces)
@@ -577,6 +583,8 @@ void FabricComparisonPage::redraw() {
           label->setPositionAlignment(Qt::AlignLeft | (placed % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
           label->setPadding(QMargins(6, 4, 0, 4));
           label->setText(tr("seed: %1").arg(formatPercent(claim.claimed, 0)));
+          followTheme(label);  // the theme's text colour (was black: unseen on the dark theme)
+          applyChartPalette(plot, palette());
           ++placed;
         }
   }

@@ -22,6 +22,8 @@
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -37,8 +39,10 @@
 #include "ui/planpage.h"
 #include "ui/plannerfrontierchart.h"
 #include "ui/plannerpage.h"
+#include "ui/plannertablemodel.h"
 #include "ui/presentation.h"
 #include "ui/preferences.h"
+#include "ui/report.h"
 #include "ui/scenariodocument.h"
 #include "ui/topologyview.h"
 
@@ -165,6 +169,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   installChartExportMenu(planner_->frontierChart()->plot(),
                          {[this] { return QString::fromStdString(document_->scenario().name); },
                           [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
+  // Issue 19 point 9: every chart, table and picture exports (and every chart has a hover read-out).
+  const auto scenarioName = [this] { return QString::fromStdString(document_->scenario().name); };
+  installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
+  installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
+  installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"));
+  installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole);
+  installWidgetExportMenu(topology_, QStringLiteral("topology"));
   connect(library_, &LibraryDock::libraryChanged, this, [this] {
     compare_->setStore(library_->store());
     updateLibraryAlert();
@@ -405,6 +416,7 @@ void MainWindow::createMenus() {
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+  addReportActions(this, fileMenu_, quitAction_, document_);  // Export report..., Print...
 
   editMenu_ = menuBar()->addMenu(QString());
   undoAction_ = document_->undoStack()->createUndoAction(this);

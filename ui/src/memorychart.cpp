@@ -1,6 +1,7 @@
 #include "ui/memorychart.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -11,6 +12,7 @@
 #include "ui/chartstyle.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
+#include "ui/terms.h"
 
 namespace cp::ui {
 namespace {
@@ -18,8 +20,8 @@ namespace {
 // The bar sits left of centre (key axis 0..kKeyAxisEnd) so that the capacity label, drawn at the
 // right end of the line, never runs over it.
 constexpr double kBarKey = 1.0;      // the bar's position on the key axis
-constexpr double kBarWidth = 0.6;    // in key-axis units
-constexpr double kKeyAxisEnd = 2.6;
+constexpr double kBarWidth = 1.1;    // in key-axis units: about half the chart's width (a slide's too)
+constexpr double kKeyAxisEnd = 2.3;
 // A segment gets its value printed inside only when it is at least this share of the axis.
 constexpr double kMinLabelledShare = 0.03;
 // Room above the taller of the bar and the capacity line, for the labels.
@@ -87,6 +89,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
     const double brightness = 0.299 * colour.redF() + 0.587 * colour.greenF() + 0.114 * colour.blueF();
     label->setColor(brightness < 0.5 ? Qt::white : Qt::black);
     label->setPositionAlignment(Qt::AlignCenter);
+    label->setProperty("cpOnFill", true);  // on the bar's fill: keeps its own colour in either theme
     segmentLabels_[i] = label;
   }
   // Legend top to bottom = stack top to bottom.
@@ -104,13 +107,13 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   capacityText_->setColor(palette::capacity());
   capacityText_->setFont(scaled(base, 1.2, true));
   capacityText_->setPadding(QMargins(4, 2, 4, 4));
-  capacityText_->setBrush(QColor(255, 255, 255, 220));  // stays readable over grid and bars
+  followTheme(capacityText_, true);  // on a box of the theme's background: readable over grid and bars
 
   emptyText_ = new QCPItemText(plot_);
   emptyText_->position->setType(QCPItemPosition::ptAxisRectRatio);
   emptyText_->position->setCoords(0.5, 0.5);
   emptyText_->setFont(scaled(base, 1.2));
-  emptyText_->setColor(Qt::darkGray);
+  followTheme(emptyText_);
 
   totalText_ = new QCPItemText(plot_);
   totalText_->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
@@ -118,6 +121,10 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   totalText_->setPadding(QMargins(4, 2, 4, 4));
 
   connect(plot_, &QCustomPlot::mouseMove, this, &MemoryChart::showToolTip);
+  setOwnReadout(plot_);
+  // The capacity label is fitted to the plot area once its size is known (before drawing, also
+  // for exports and slides): one line, else two, else without the GPU's name.
+  connect(plot_, &QCustomPlot::afterLayout, this, &MemoryChart::fitCapacityLabel);
   applyChartPalette(plot_, palette());  // the theme in force when the chart is made
   rebuild();
 }
@@ -145,7 +152,9 @@ double MemoryChart::barValueGiB(MemoryComponent c) const {
 
 double MemoryChart::capacityGiB() const { return capacityLine_->point1->coords().y(); }
 
-QString MemoryChart::capacityLabel() const { return capacityText_->text(); }
+QString MemoryChart::capacityLabel() const {
+  return capacityTexts_.isEmpty() ? capacityText_->text() : capacityTexts_.front();
+}
 
 QString MemoryChart::valueAxisLabel() const { return plot_->yAxis->label(); }
 
@@ -155,6 +164,25 @@ void MemoryChart::changeEvent(QEvent* event) {
       event->type() == QEvent::PaletteChange)
     rebuild();
   QWidget::changeEvent(event);
+}
+
+void MemoryChart::fitCapacityLabel() {
+  if (capacityTexts_.isEmpty()) return;
+  const QFontMetrics metrics(capacityText_->font());
+  const QMargins pad = capacityText_->padding();
+  // The label is right-aligned at 0.995 of the axis rect: it must not run out of its left side.
+  const double room = plot_->axisRect()->width() * 0.995 - pad.left() - pad.right() - 2;
+  for (const QString& text : capacityTexts_) {
+    int width = 0;
+    for (const QString& line : text.split(QLatin1Char('\n'))) width = std::max(width, metrics.horizontalAdvance(line));
+    capacityText_->setText(text);
+    if (width <= room) return;
+  }
+}
+
+void MemoryChart::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLegendColumns(plot_->legend, plot_->width());
 }
 
 void MemoryChart::showToolTip(QMouseEvent* event) {
@@ -177,7 +205,7 @@ void MemoryChart::showToolTip(QMouseEvent* event) {
 
 void MemoryChart::rebuild() {
   title_->setText(tr("Memory per GPU"));
-  plot_->yAxis->setLabel(tr("GPU memory (GiB)"));
+  plot_->yAxis->setLabel(tr("GPU memory (%1)").arg(memoryUnitName()));
   auto keyTicker = qSharedPointerCast<QCPAxisTickerText>(plot_->xAxis->ticker());
   keyTicker->clear();
 
@@ -189,6 +217,7 @@ void MemoryChart::rebuild() {
   emptyText_->setText(tr("No estimate: the scenario has problems."));
 
   if (!visible) {
+    capacityTexts_.clear();
     for (std::size_t i = 0; i < kMemoryComponents.size(); ++i) {
       bars_[i]->data()->clear();
       bars_[i]->setName(componentName(kMemoryComponents[i]));
@@ -200,8 +229,9 @@ void MemoryChart::rebuild() {
   }
 
   const cp::MemoryEstimate& memory = shown_->estimate.memory;
-  const double capacity = memory.capacity / cp::units::GiB;
-  const double total = memory.peak.total() / cp::units::GiB;
+  // In the unit the figures are written in (GiB or GB, units.h): one unit on the whole chart.
+  const double capacity = memoryInUnit(memory.capacity);
+  const double total = memoryInUnit(memory.peak.total());
   const double top = std::max(capacity, total) * kValueAxisMargin;
   plot_->yAxis->setRange(0, top);
 
@@ -209,7 +239,7 @@ void MemoryChart::rebuild() {
   for (std::size_t i = 0; i < kMemoryComponents.size(); ++i) {
     const MemoryComponent c = kMemoryComponents[i];
     const double bytes = componentBytes(memory.peak, c);
-    const double gib = bytes / cp::units::GiB;
+    const double gib = memoryInUnit(bytes);
     bars_[i]->data()->clear();
     bars_[i]->addData(kBarKey, gib);
     //: Legend entry: a memory component and its size, e.g. "Weights: 3.8 GiB"
@@ -225,9 +255,14 @@ void MemoryChart::rebuild() {
   capacityLine_->point1->setCoords(0, capacity);
   capacityLine_->point2->setCoords(1, capacity);
   capacityText_->position->setCoords(0.995, capacity);
+  const QString gpu = QString::fromStdString(shown_->scenario.cluster.gpu.name);
   //: The dashed line across the chart: the GPU model and its memory
-  capacityText_->setText(tr("%1 capacity: %2").arg(QString::fromStdString(shown_->scenario.cluster.gpu.name),
-                                                   formatGiB(memory.capacity)));
+  capacityTexts_ = {tr("%1 capacity: %2").arg(gpu, formatGiB(memory.capacity)),
+                    //: The capacity label on two lines, where one is too wide
+                    tr("%1\ncapacity: %2").arg(gpu, formatGiB(memory.capacity)),
+                    //: The capacity label without the GPU's name, where the chart is narrow
+                    tr("capacity: %1").arg(formatGiB(memory.capacity))};
+  capacityText_->setText(capacityTexts_.front());
 
   totalText_->position->setCoords(kBarKey, total);
   totalText_->setText(tr("Total %1").arg(formatGiB(memory.peak.total())));

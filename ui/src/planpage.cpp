@@ -159,9 +159,11 @@ void PlanPage::refresh() {
   parts.clear();
   const auto watts = cp::power_breakdown(s, e);
   for (std::size_t i = 0; i < watts.size(); ++i)
-    parts.append({powerPartName(cp::kPowerParts[i]), palette::powerPart(cp::kPowerParts[i]), watts[i] / 1e3,
+    parts.append({powerPartName(cp::kPowerParts[i]), palette::powerPart(cp::kPowerParts[i]), powerInUnit(watts[i]),
                   formatPower(watts[i])});
-  power_->setParts(tr("Facility power"), tr("kW, average while training"), parts, formatPower(e.power.facility_w));
+  // The axis in the unit the legend writes (kW, BTU/h or tons): never two on one chart.
+  power_->setParts(tr("Facility power"), tr("%1, average while training").arg(powerUnitName()), parts,
+                   formatPower(e.power.facility_w));
 
   parts.clear();
   const auto money = cp::cost_breakdown(e);

@@ -2,6 +2,8 @@
 
 #include <QActionGroup>
 #include <QEvent>
+#include <QFontMetricsF>
+#include <QPainter>
 #include <QKeyEvent>
 #include <QMainWindow>
 #include <QMenu>
@@ -14,7 +16,9 @@
 #include "ui/chartexport.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/memorychart.h"
+#include "ui/palette.h"
 #include "ui/planpage.h"
+#include "ui/report.h"
 #include "ui/scenariodocument.h"
 #include "ui/settingsdialog.h"
 #include "ui/theme.h"
@@ -27,7 +31,7 @@ constexpr double kReferenceHeight = 540.0;  // logical lines per screen: 1080p d
 }  // namespace
 
 PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricComparisonPage* comparison, QWidget* parent)
-    : QWidget(parent, Qt::Window), document_(document) {
+    : QWidget(parent, Qt::Window), document_(document), comparison_(comparison) {
   setObjectName(QStringLiteral("presentation"));
   setAttribute(Qt::WA_DeleteOnClose);
   setFocusPolicy(Qt::StrongFocus);
@@ -35,12 +39,28 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
   plan_ = new PlanPage(document, this);
   plan_->resize(1200, 900);
   plan_->hide();
-  plots_ << plan_->memoryChart()->plot() << plan_->stepChart()->plot() << plan_->powerChart()->plot()
-         << plan_->costChart()->plot();
-  if (comparison && comparison->result())
-    for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
-      plots_ << comparison->plot(FabricComparisonPage::Metric(m));
+  // The comparison slides are always there: with no comparison page to show, a hidden one of
+  // this window's own; with no sweep run yet, one is started and the slides fill in when it ends.
+  if (!comparison_) {
+    comparison_ = new FabricComparisonPage(document, this);
+    comparison_->resize(1500, 900);
+    comparison_->hide();
+  }
+  if (!comparison_->result() && !comparison_->isRunning()) comparison_->run();
+  connect(comparison_, &FabricComparisonPage::resultShown, this, qOverload<>(&QWidget::update));
+  slides_ << Slide{QStringLiteral("headline"), nullptr} << Slide{QStringLiteral("memory"), plan_->memoryChart()->plot()}
+          << Slide{QStringLiteral("step"), plan_->stepChart()->plot()}
+          << Slide{QStringLiteral("power"), plan_->powerChart()->plot()}
+          << Slide{QStringLiteral("cost"), plan_->costChart()->plot()};
+  for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
+    slides_ << Slide{QStringLiteral("comparison-%1").arg(m), comparison_->plot(FabricComparisonPage::Metric(m))};
   setWindowTitle(tr("Presentation — %1").arg(QString::fromStdString(document->estimatedScenario().name)));
+}
+
+QStringList PresentationWindow::slideIds() const {
+  QStringList ids;
+  for (const Slide& s : slides_) ids << s.id;
+  return ids;
 }
 
 void PresentationWindow::present() {
@@ -52,7 +72,7 @@ void PresentationWindow::present() {
 }
 
 QCustomPlot* PresentationWindow::currentPlot() const {
-  return page_ >= 0 && page_ < plots_.size() ? plots_[page_].data() : nullptr;
+  return page_ >= 0 && page_ < slides_.size() ? slides_[page_].plot.data() : nullptr;
 }
 
 void PresentationWindow::setPage(int page) {
@@ -67,21 +87,77 @@ double PresentationWindow::scaleFor(const QSize& size) {
 void PresentationWindow::paintEvent(QPaintEvent*) {
   QCPPainter painter(this);
   painter.fillRect(rect(), palette().color(QPalette::Base));
-  QCustomPlot* plot = currentPlot();
-  if (!plot) return;
   const double scale = scaleFor(size());
   const QSize logical(int(width() / scale), int(height() / scale));
   painter.scale(scale, scale);
-  ChartExportOptions o;
-  o.scenarioName = QString::fromStdString(document_->estimatedScenario().name);
-  o.palette = palette();
-  paintChart(painter, plot, logical, o);
+  if (QCustomPlot* plot = currentPlot()) {
+    ChartExportOptions o;
+    o.scenarioName = QString::fromStdString(document_->estimatedScenario().name);
+    o.palette = palette();
+    paintChart(painter, plot, logical, o);
+  } else {
+    paintHeadline(painter, logical);
+  }
   QFont f = font();
   painter.setFont(f);
   painter.setPen(palette().color(QPalette::Text));
   //: Presentation mode: the page number and the number of pages
   painter.drawText(QRectF(0, logical.height() - 24, logical.width() - 12, 22), Qt::AlignRight | Qt::AlignVCenter,
                    tr("%1 / %2").arg(page_ + 1).arg(pageCount()));
+}
+
+// The headline slide: the scenario's name, then the report's headline figures in two columns,
+// each a small title over a large value and a line of context.
+void PresentationWindow::paintHeadline(QPainter& painter, const QSize& logical) {
+  const QColor text = palette().color(QPalette::Text);
+  QColor muted = text;
+  muted.setAlpha(170);
+  const double margin = 28;
+  QFont title = font();
+  title.setPointSizeF(title.pointSizeF() * 1.6);
+  title.setBold(true);
+  painter.setFont(title);
+  painter.setPen(text);
+  const QRectF head(margin, margin * 0.6, logical.width() - 2 * margin, 40);
+  painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
+                   QFontMetricsF(title).elidedText(QString::fromStdString(document_->estimatedScenario().name),
+                                                  Qt::ElideRight, head.width()));
+  const auto& estimate = document_->estimate();
+  if (!estimate) {
+    painter.setFont(font());
+    painter.drawText(QRectF(margin, head.bottom() + 20, head.width(), 40), Qt::AlignLeft,
+                     tr("No estimate: the scenario has problems."));
+    return;
+  }
+  const QList<HeadlineFigure> figures = headlineFigures(document_->estimatedScenario(), *estimate);
+  const int rows = int((figures.size() + 1) / 2);
+  const double top = head.bottom() + 12;
+  const double cellW = (logical.width() - 2 * margin) / 2;
+  const double cellH = (logical.height() - top - 36) / std::max(rows, 1);
+  QFont small = font();
+  QFont big = font();
+  big.setPointSizeF(big.pointSizeF() * 1.5);
+  big.setBold(true);
+  for (qsizetype i = 0; i < figures.size(); ++i) {
+    const HeadlineFigure& h = figures[i];
+    const qsizetype row = i / 2;  // two figures a row
+    const qsizetype column = i % 2;
+    const QRectF cell(margin + double(column) * cellW, top + double(row) * cellH, cellW - 12, cellH);
+    const double line = cell.height() / 3;
+    painter.setFont(small);
+    painter.setPen(muted);
+    painter.drawText(QRectF(cell.left(), cell.top(), cell.width(), line), Qt::AlignLeft | Qt::AlignBottom, h.title);
+    painter.setFont(big);
+    painter.setPen(h.figure == cp::Figure::Headroom
+                       ? (estimate->memory.fits ? palette::fits() : palette::doesNotFit())
+                       : text);
+    painter.drawText(QRectF(cell.left(), cell.top() + line, cell.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetricsF(big).elidedText(h.value, Qt::ElideRight, cell.width()));
+    painter.setFont(small);
+    painter.setPen(muted);
+    painter.drawText(QRectF(cell.left(), cell.top() + 2 * line, cell.width(), line), Qt::AlignLeft | Qt::AlignTop,
+                     QFontMetricsF(small).elidedText(h.detail, Qt::ElideRight, cell.width()));
+  }
 }
 
 void PresentationWindow::keyPressEvent(QKeyEvent* event) {

@@ -1,6 +1,15 @@
 #include "ui/report.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QAction>
+#include <QApplication>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QStatusBar>
+#include <memory>
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
@@ -42,9 +51,17 @@ constexpr int kChartWidth = 660;     // in the document's pixels
 constexpr int kChartScale = 2;       // the images' pixels per document pixel
 constexpr int kSweepTimeoutMs = 180000;
 
+// A unit of the document that is never split across pages: a heading, a paragraph, a chart, or
+// one table row (a row that does not fit the rest of a page moves to the next one, under its
+// table's header again). Only a unit taller than a whole page is cut at the page's end.
+struct Block {
+  QString html;
+  QString header;  // a table row: its table's header, repeated at the top of a page it starts
+};
+
 struct Section {
   QString title;
-  QString html;
+  QList<Block> blocks;
 };
 
 struct Content {
@@ -58,29 +75,42 @@ struct Content {
 QString esc(const QString& s) { return s.toHtmlEscaped(); }
 QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
-QString tableHtml(const QStringList& header, const QList<QStringList>& rows) {
-  QString h = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0.5\" "
-                             "style=\"border-collapse: collapse; border-color: #999999;\">");
+Block para(const QString& html) { return Block{html, {}}; }
+
+// A table as blocks: the header with the first row, then each row alone; the columns share out
+// the width by `widths` (percent, one per column; empty: equal) so that the rows line up.
+QList<Block> tableBlocks(const QStringList& header, const QList<QStringList>& rows, QList<int> widths = {}) {
+  const qsizetype columns = header.isEmpty() ? (rows.isEmpty() ? 1 : rows.front().size()) : header.size();
+  if (widths.size() != columns) widths = QList<int>(columns, int(100 / std::max<qsizetype>(columns, 1)));
+  const QString open = QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"3\" border=\"0.5\" "
+                                      "style=\"border-collapse: collapse; border-color: #999999;\">");
+  QString head;
   if (!header.isEmpty()) {
-    h += QStringLiteral("<thead><tr>");
-    for (const QString& c : header) h += QStringLiteral("<th align=\"left\" bgcolor=\"#E8EEF4\">%1</th>").arg(esc(c));
-    h += QStringLiteral("</tr></thead>");
+    head = QStringLiteral("<tr>");
+    for (qsizetype i = 0; i < header.size(); ++i)
+      head += QStringLiteral("<th align=\"left\" width=\"%1%\" bgcolor=\"#E8EEF4\">%2</th>").arg(widths[i]).arg(esc(header[i]));
+    head += QStringLiteral("</tr>");
   }
-  for (const QStringList& r : rows) {
-    h += QStringLiteral("<tr>");
-    for (const QString& c : r) h += QStringLiteral("<td>%1</td>").arg(esc(c));
-    h += QStringLiteral("</tr>");
+  QList<Block> blocks;
+  for (qsizetype r = 0; r < rows.size(); ++r) {
+    QString row = QStringLiteral("<tr>");
+    for (qsizetype i = 0; i < rows[r].size(); ++i)
+      row += QStringLiteral("<td width=\"%1%\">%2</td>").arg(i < widths.size() ? widths[i] : 0).arg(esc(rows[r][i]));
+    row += QStringLiteral("</tr>");
+    const QString headerHtml = head.isEmpty() ? QString() : open + head + QStringLiteral("</table>");
+    blocks << Block{open + (r == 0 ? head : QString()) + row + QStringLiteral("</table>"), r == 0 ? QString() : headerHtml};
   }
-  return h + QStringLiteral("</table>");
+  if (rows.isEmpty() && !head.isEmpty()) blocks << Block{open + head + QStringLiteral("</table>"), {}};
+  return blocks;
 }
 
-QString chartHtml(const QString& name, const QImage& image, const QString& caption) {
+Block chartBlock(const QString& name, const QImage& image, const QString& caption) {
   const int height = image.height() / kChartScale;
-  return QStringLiteral("<p align=\"center\"><img src=\"chart:%1\" width=\"%2\" height=\"%3\"><br/><i>%4</i></p>")
-      .arg(name)
-      .arg(kChartWidth)
-      .arg(height)
-      .arg(esc(caption));
+  return para(QStringLiteral("<p align=\"center\"><img src=\"chart:%1\" width=\"%2\" height=\"%3\"><br/><i>%4</i></p>")
+                  .arg(name)
+                  .arg(kChartWidth)
+                  .arg(height)
+                  .arg(esc(caption)));
 }
 
 QImage chartImage(QCustomPlot* plot, const QString& scenarioName, const QDate& date, int height) {
@@ -95,60 +125,165 @@ QImage chartImage(QCustomPlot* plot, const QString& scenarioName, const QDate& d
 
 QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
 
-// ---- the document and its pages
+// ---- the pages
 
-struct Layout {
-  int pages = 0;
-  QList<int> sectionPages;
+// One block laid out at the page's width.
+std::unique_ptr<QTextDocument> layOut(const QString& html, QPaintDevice* device, double width, const Content& c) {
+  auto doc = std::make_unique<QTextDocument>();
+  doc->documentLayout()->setPaintDevice(device);
+  doc->setDocumentMargin(0);
+  QFont f = doc->defaultFont();
+  f.setPointSizeF(9.5);
+  doc->setDefaultFont(f);
+  doc->setDefaultStyleSheet(QStringLiteral("h1 { color: #0B3C5D; } h2 { color: #0B3C5D; } th { font-weight: bold; } "
+                                           ".big { font-size: 15pt; } .figure { font-size: 13pt; }"));
+  if (html.contains(QLatin1String("chart:")))
+    for (const auto& [name, image] : c.images)
+      doc->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:") + name), QVariant(image));
+  doc->setTextWidth(width);
+  doc->setHtml(html);
+  return doc;
+}
+
+// Where a block's part lies: on page `page` at `y`, its slice [from, from + height).
+struct Placed {
+  QTextDocument* doc;
+  int page;
+  double y;
+  double from;
+  double height;
 };
 
-QString documentHtml(const Content& c, const QList<int>* tocPages) {
-  QString html = QStringLiteral("<h1>%1</h1><p>%2</p>").arg(esc(c.title), esc(c.subtitle));
+struct Pages {
+  std::vector<std::unique_ptr<QTextDocument>> docs;
+  QList<Placed> placed;
+  int count = 0;
+  QList<int> sectionPages;  // 1-based
+};
+
+class Paginator {
+ public:
+  Paginator(QPaintDevice* device, const QSizeF& page, const Content& c) : device_(device), page_(page), c_(c) {}
+
+  void add(const Block& b) {
+    auto doc = layOut(b.html, device_, page_.width(), c_);
+    const double h = doc->size().height();
+    if (y_ > 0 && y_ + h > page_.height()) {
+      newPage();
+      if (!b.header.isEmpty() && h < page_.height()) add(Block{b.header, {}});
+    }
+    for (double from = 0; from < h;) {
+      if (y_ >= page_.height()) newPage();
+      const double piece = std::min(h - from, page_.height() - y_);
+      out_.placed << Placed{doc.get(), out_.count - 1, y_, from, piece};
+      from += piece;
+      y_ += piece;
+    }
+    out_.docs.push_back(std::move(doc));
+  }
+  void newPage() {
+    ++out_.count;
+    y_ = 0;
+  }
+  Pages take() { return std::move(out_); }
+  Pages& pages() { return out_; }
+  bool pageIsEmpty() const { return y_ == 0; }
+
+ private:
+  QPaintDevice* device_;
+  QSizeF page_;
+  const Content& c_;
+  Pages out_;
+  double y_ = 0;
+};
+
+QString sectionHeading(const Content& c, qsizetype i) {
+  return QStringLiteral("<h2>%1. %2</h2>").arg(i + 1).arg(esc(c.sections[i].title));
+}
+
+// Lays the report out: the title (and the contents when `tocPages`), then each section on a new page.
+Pages paginate(const Content& c, QPaintDevice* device, const QSizeF& page, const QList<int>* tocPages) {
+  Paginator p(device, page, c);
+  p.newPage();
+  QString title = QStringLiteral("<h1>%1</h1><p>%2</p>").arg(esc(c.title), esc(c.subtitle));
   if (tocPages) {
-    html += QStringLiteral("<h3>%1</h3><table width=\"100%\" cellpadding=\"3\">").arg(esc(Report::tr("Contents")));
+    title += QStringLiteral("<h3>%1</h3><table width=\"100%\" cellpadding=\"3\">").arg(esc(Report::tr("Contents")));
     for (qsizetype i = 0; i < c.sections.size(); ++i)
-      html += QStringLiteral("<tr><td>%1. %2</td><td align=\"right\">%3</td></tr>")
-                  .arg(i + 1)
-                  .arg(esc(c.sections[i].title))
-                  .arg(i < tocPages->size() ? QLocale().toString((*tocPages)[i]) : QStringLiteral("00"));
-    html += QStringLiteral("</table>");
+      title += QStringLiteral("<tr><td>%1. %2</td><td align=\"right\">%3</td></tr>")
+                   .arg(i + 1)
+                   .arg(esc(c.sections[i].title))
+                   .arg(i < tocPages->size() ? QLocale().toString((*tocPages)[i]) : QStringLiteral("00"));
+    title += QStringLiteral("</table>");
   }
+  p.add(para(title));
   for (qsizetype i = 0; i < c.sections.size(); ++i) {
-    const bool breakBefore = tocPages || i > 0;
-    html += QStringLiteral("<h2%1>%2. %3</h2>%4")
-                .arg(breakBefore ? QStringLiteral(" style=\"page-break-before: always\"") : QString())
-                .arg(i + 1)
-                .arg(esc(c.sections[i].title), c.sections[i].html);
+    if (tocPages || i > 0) p.newPage();
+    p.pages().sectionPages << p.pages().count;
+    const Section& s = c.sections[i];
+    // The heading stays with the section's first block.
+    QList<Block> blocks = s.blocks;
+    if (blocks.isEmpty()) blocks << para(QString());
+    blocks.front().html = sectionHeading(c, i) + blocks.front().html;
+    for (const Block& b : blocks) p.add(b);
   }
-  return html;
+  return p.take();
 }
 
-void setUp(QTextDocument& doc, QPaintDevice* device, const QSizeF& page, const Content& c) {
-  doc.documentLayout()->setPaintDevice(device);
-  doc.setPageSize(page);
-  doc.setDocumentMargin(0);
-  QFont f = doc.defaultFont();
-  f.setPointSizeF(9.5);
-  doc.setDefaultFont(f);
-  doc.setDefaultStyleSheet(QStringLiteral("h1 { color: #0B3C5D; } h2 { color: #0B3C5D; } th { font-weight: bold; }"));
-  for (const auto& [name, image] : c.images)
-    doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("chart:") + name), QVariant(image));
-}
+ReportResult render(const Content& c, QPagedPaintDevice* device, const ReportOptions& options) {
+  ReportResult result;
+  const QSizeF page(device->width() - 2 * kMargin, device->height() - 2 * kMargin - kFooter);
+  Pages pages = paginate(c, device, page, nullptr);
+  if (options.tableOfContents && pages.count > kTocMinPages) {
+    // The contents page moves every section once; then the numbers are final (each section
+    // starts a page, and the contents fit the title page).
+    QList<int> numbers;
+    for (int pass = 0; pass < 3; ++pass) {
+      pages = paginate(c, device, page, &numbers);
+      if (pages.sectionPages == numbers) break;
+      numbers = pages.sectionPages;
+    }
+    result.hasToc = true;
+  }
 
-Layout measure(QTextDocument& doc, double pageHeight) {
-  Layout l;
-  l.pages = doc.pageCount();
-  for (QTextBlock b = doc.begin(); b.isValid(); b = b.next())
-    if (b.blockFormat().headingLevel() == 2)
-      l.sectionPages << int(doc.documentLayout()->blockBoundingRect(b).top() / pageHeight) + 1;
-  return l;
+  QPainter painter(device);
+  if (!painter.isActive()) {
+    result.error = Report::tr("Cannot draw on the output device.");
+    return result;
+  }
+  QFont footerFont = painter.font();
+  footerFont.setPointSizeF(8);
+  const QString date = QLocale().toString(options.date, QLocale::LongFormat);
+  for (int i = 0; i < pages.count; ++i) {
+    if (i > 0) device->newPage();
+    for (const Placed& p : pages.placed) {
+      if (p.page != i) continue;
+      painter.save();
+      painter.translate(kMargin, kMargin + p.y - p.from);
+      p.doc->drawContents(&painter, QRectF(0, p.from, page.width(), p.height));
+      painter.restore();
+    }
+    painter.setFont(footerFont);
+    painter.setPen(QColor(0x555555));
+    const QRectF footer(kMargin, device->height() - kMargin - kFooter + 8, page.width(), kFooter - 8);
+    painter.drawLine(footer.topLeft(), footer.topRight());
+    painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 — %2").arg(c.footerName, date));
+    //: Report footer: page number of page count
+    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
+                     Report::tr("Page %1 of %2").arg(QLocale().toString(i + 1), QLocale().toString(pages.count)));
+  }
+  painter.end();
+  result.ok = true;
+  result.pages = pages.count;
+  for (const Section& s : c.sections) result.sections << s.title;
+  result.sectionPages = pages.sectionPages;
+  return result;
 }
 
 ReportResult render(const Content& c, const QString& path, const ReportOptions& options) {
-  ReportResult result;
   {
     QFile probe(path);  // QPdfWriter reports no errors: check that the file can be written first
     if (!probe.open(QIODevice::WriteOnly)) {
+      ReportResult result;
       result.error = probe.errorString();
       return result;
     }
@@ -159,49 +294,7 @@ ReportResult render(const Content& c, const QString& path, const ReportOptions& 
   writer.setPageMargins(QMarginsF(0, 0, 0, 0));
   writer.setCreator(QStringLiteral("clusterplan"));
   writer.setTitle(c.title);
-  const QSizeF page(writer.width() - 2 * kMargin, writer.height() - 2 * kMargin - kFooter);
-
-  QTextDocument doc;
-  setUp(doc, &writer, page, c);
-  doc.setHtml(documentHtml(c, nullptr));
-  Layout layout = measure(doc, page.height());
-  if (options.tableOfContents && layout.pages > kTocMinPages) {
-    // Twice: the contents page moves every section; the second pass has the final numbers.
-    QList<int> pages;
-    for (int pass = 0; pass < 3; ++pass) {
-      doc.setHtml(documentHtml(c, &pages));
-      layout = measure(doc, page.height());
-      if (layout.sectionPages == pages) break;
-      pages = layout.sectionPages;
-    }
-    result.hasToc = true;
-  }
-
-  QPainter painter(&writer);
-  QFont footerFont = doc.defaultFont();
-  footerFont.setPointSizeF(8);
-  const QString date = QLocale().toString(options.date, QLocale::LongFormat);
-  for (int i = 0; i < layout.pages; ++i) {
-    if (i > 0) writer.newPage();
-    painter.save();
-    painter.translate(kMargin, kMargin - i * page.height());
-    doc.drawContents(&painter, QRectF(0, i * page.height(), page.width(), page.height()));
-    painter.restore();
-    painter.setFont(footerFont);
-    painter.setPen(QColor(0x555555));
-    const QRectF footer(kMargin, writer.height() - kMargin - kFooter + 8, page.width(), kFooter - 8);
-    painter.drawLine(footer.topLeft(), footer.topRight());
-    painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("%1 — %2").arg(c.footerName, date));
-    //: Report footer: page number of page count
-    painter.drawText(footer, Qt::AlignRight | Qt::AlignVCenter,
-                     Report::tr("Page %1 of %2").arg(QLocale().toString(i + 1), QLocale().toString(layout.pages)));
-  }
-  painter.end();
-  result.ok = true;
-  result.pages = layout.pages;
-  for (const Section& s : c.sections) result.sections << s.title;
-  result.sectionPages = layout.sectionPages;
-  return result;
+  return render(c, &writer, options);
 }
 
 // ---- the scenario report's sections
@@ -211,7 +304,7 @@ QString modelName(const cp::Scenario& s) {
   return QString::fromStdString(s.model_id);
 }
 
-QString inputsHtml(const cp::Scenario& s) {
+QList<Block> inputsBlocks(const cp::Scenario& s) {
   const QString on = Report::tr("on");
   const QString off = Report::tr("off");
   const double params = cp::count_params(s.model).total;
@@ -238,22 +331,41 @@ QString inputsHtml(const cp::Scenario& s) {
       {Report::tr("Training tokens"),
        s.training.tokens > 0 ? Report::tr("%1 billion").arg(number(s.training.tokens / 1e9, 0)) : Report::tr("not given")},
   };
-  return tableHtml({Report::tr("Input"), Report::tr("Value")}, rows);
+  return tableBlocks({Report::tr("Input"), Report::tr("Value")}, rows, {40, 60});
 }
 
-QString figuresHtml(const cp::Scenario& s, const cp::Estimate& e) {
+// The headline page: each figure large, as people read it, with a line of context.
+QList<Block> headlineBlocks(const cp::Scenario& s, const cp::Estimate& e) {
+  QString html = QStringLiteral("<p class=\"big\">%1</p><table width=\"100%\" cellspacing=\"0\" cellpadding=\"6\">")
+                     .arg(esc(Report::tr("%1 on %2 × %3, %4")
+                                  .arg(modelName(s), formatCount(s.cluster.total_gpus()),
+                                       QString::fromStdString(s.cluster.gpu.name), QString::fromStdString(s.cluster.fabric.name))));
+  for (const HeadlineFigure& h : headlineFigures(s, e))
+    html += QStringLiteral("<tr><td width=\"30%\" class=\"figure\">%1</td><td width=\"35%\" class=\"figure\"><b>%2</b></td>"
+                           "<td width=\"35%\">%3</td></tr>")
+                .arg(esc(h.title), esc(h.value), esc(h.detail));
+  return {para(html + QStringLiteral("</table>"))};
+}
+
+QList<Block> figuresBlocks(const cp::Scenario& s, const cp::Estimate& e) {
   QList<QStringList> rows;
-  for (cp::Figure f : cp::kFigures) {
-    const cp::Explanation x = cp::explain(f, s, e);
-    rows << QStringList{figureTitle(f), formatValue(x.value, x.unit), QString::fromStdString(x.formula),
-                        QString::fromStdString(x.source)};
+  for (const HeadlineFigure& h : headlineFigures(s, e)) {
+    const cp::Explanation x = cp::explain(h.figure, s, e);
+    rows << QStringList{h.title, h.value, QString::fromStdString(x.formula), QString::fromStdString(x.source)};
   }
-  return tableHtml({Report::tr("Figure"), Report::tr("Value"), Report::tr("Formula"), Report::tr("Source")}, rows);
+  return tableBlocks({Report::tr("Figure"), Report::tr("Value"), Report::tr("Formula"), Report::tr("Source")}, rows,
+                     {15, 21, 32, 32});
 }
 
-QString assumptionsHtml(const cp::Scenario& s) {
+const cp::PriceList& priceList(const cp::Assumptions& a) {
+  return a.payment == cp::Payment::Rent ? a.rent : a.payment == cp::Payment::Cloud ? a.cloud : a.purchase;
+}
+
+// The assumptions with their sources; the price list by its name only (its lines: the appendix).
+QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
   const cp::Assumptions& a = s.assumptions;
   const QString cur = QString::fromUtf8(cp::to_string(a.currency).data());
+  const cp::PriceList& list = priceList(a);
   QList<QStringList> rows{
       {Report::tr("GPU"), QString::fromStdString(s.cluster.gpu.name), QString::fromStdString(s.cluster.gpu.source)},
       {Report::tr("Network"), QString::fromStdString(s.cluster.fabric.name), QString::fromStdString(s.cluster.fabric.source)},
@@ -265,30 +377,34 @@ QString assumptionsHtml(const cp::Scenario& s) {
        QStringLiteral("%1 %2").arg(QString::fromUtf8(cp::to_string(a.power_price_currency).data()), number(a.power_price_per_kwh, 3)),
        QString()},
       {Report::tr("Payment"), paymentName(a.payment), QString()},
+      //: Report: the price list's row; %1 its date, %2 its source, %3 the appendix that lists its lines
+      {Report::tr("Price list"), QString::fromStdString(list.name),
+       Report::tr("%1, %2; its lines (%3) in %4")
+           .arg(QString::fromStdString(list.date), QString::fromStdString(list.source), formatCount(double(list.lines.size())),
+                appendix)},
   };
-  QString html = tableHtml({Report::tr("Assumption"), Report::tr("Value"), Report::tr("Source")}, rows);
-  const cp::PriceList& list = a.payment == cp::Payment::Rent    ? a.rent
-                               : a.payment == cp::Payment::Cloud ? a.cloud
-                                                                 : a.purchase;
-  html += QStringLiteral("<h3>%1</h3><p>%2</p>")
-              .arg(esc(Report::tr("Price list")),
-                   esc(Report::tr("%1 (%2), %3").arg(QString::fromStdString(list.name), QString::fromStdString(list.date),
-                                                     QString::fromStdString(list.source))));
+  return tableBlocks({Report::tr("Assumption"), Report::tr("Value"), Report::tr("Source")}, rows, {34, 22, 44});
+}
+
+QList<Block> priceListBlocks(const cp::Scenario& s) {
+  const cp::PriceList& list = priceList(s.assumptions);
   QList<QStringList> lines;
   const QString listCur = QString::fromUtf8(cp::to_string(list.currency).data());
   for (const cp::PriceLine& l : list.lines)
     lines << QStringList{QString::fromStdString(l.name), QStringLiteral("%1 %2").arg(listCur, number(l.price, 2)),
                          QString::fromStdString(l.source)};
-  html += tableHtml({Report::tr("Item"), Report::tr("Price"), Report::tr("Source")}, lines);
-  return html;
+  const QString name = Report::tr("%1 (%2), %3").arg(QString::fromStdString(list.name), QString::fromStdString(list.date),
+                                                    QString::fromStdString(list.source));
+  return QList<Block>{para(QStringLiteral("<p>%1</p>").arg(esc(name)))} +
+         tableBlocks({Report::tr("Item"), Report::tr("Price"), Report::tr("Source")}, lines, {40, 20, 40});
 }
 
-QString allInputsHtml(const cp::Scenario& s) {
+QList<Block> allInputsBlocks(const cp::Scenario& s) {
   QList<QStringList> rows;
   for (const auto& [key, value] : cp::flatten_json(cp::scenario_to_json(s)))
     rows << QStringList{QString::fromStdString(key), QString::fromStdString(value)};
-  return QStringLiteral("<p>%1</p>").arg(esc(Report::tr("Every input as the scenario file names it."))) +
-         tableHtml({Report::tr("Key"), Report::tr("Value")}, rows);
+  return QList<Block>{para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("Every input as the scenario file names it."))))} +
+         tableBlocks({Report::tr("Key"), Report::tr("Value")}, rows, {45, 55});
 }
 
 QString subtitle(const ReportOptions& o) {
@@ -296,9 +412,8 @@ QString subtitle(const ReportOptions& o) {
       .arg(QCoreApplication::applicationVersion(), QLocale().toString(o.date, QLocale::LongFormat));
 }
 
-}  // namespace
-
-ReportResult writeScenarioReport(const cp::Scenario& scenario, const QString& path, const ReportOptions& options) {
+// The scenario report's content; a hidden plan page draws its charts.
+Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& options) {
   ScenarioDocument document;
   document.reset(scenario);
   PlanPage plan(&document);
@@ -309,12 +424,18 @@ ReportResult writeScenarioReport(const cp::Scenario& scenario, const QString& pa
   c.title = Report::tr("Scenario report: %1").arg(name);
   c.subtitle = subtitle(options);
   c.footerName = name;
-  c.sections << Section{Report::tr("Inputs"), inputsHtml(scenario)};
-
+  const QString priceAppendix = Report::tr("Appendix A: price list");
   const auto& estimate = document.estimate();
-  if (estimate && document.valid()) {
+  const bool estimated = estimate && document.valid();
+  if (estimated)
+    c.sections << Section{Report::tr("Headline figures"), headlineBlocks(document.estimatedScenario(), *estimate)};
+  else
+    c.sections << Section{Report::tr("Headline figures"),
+                          {para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No estimate: the scenario has problems."))))}};
+  c.sections << Section{Report::tr("Inputs"), inputsBlocks(scenario)};
+  if (estimated) {
     const cp::Scenario& s = document.estimatedScenario();
-    c.sections << Section{Report::tr("Headline figures"), figuresHtml(s, *estimate)};
+    c.sections << Section{Report::tr("Figures, formulas and sources"), figuresBlocks(s, *estimate)};
     const struct {
       const char* id;
       QCustomPlot* plot;
@@ -326,30 +447,73 @@ ReportResult writeScenarioReport(const cp::Scenario& scenario, const QString& pa
         {"power", plan.powerChart()->plot(), 260, Report::tr("Average facility power while training")},
         {"cost", plan.costChart()->plot(), 260, Report::tr("Monthly budget")},
     };
-    QString html;
+    QList<Block> blocks;
     for (const auto& chart : charts) {
       const QImage image = chartImage(chart.plot, name, options.date, chart.height);
       c.images.append({QString::fromLatin1(chart.id), image});
-      html += chartHtml(QString::fromLatin1(chart.id), image, chart.caption);
+      blocks << chartBlock(QString::fromLatin1(chart.id), image, chart.caption);
     }
-    c.sections << Section{Report::tr("Charts"), html};
-  } else {
-    c.sections << Section{Report::tr("Headline figures"),
-                          QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No estimate: the scenario has problems.")))};
+    c.sections << Section{Report::tr("Charts"), blocks};
   }
-  c.sections << Section{Report::tr("Assumptions and sources"), assumptionsHtml(scenario)};
+  c.sections << Section{Report::tr("Assumptions and sources"), assumptionsBlocks(scenario, priceAppendix)};
 
-  QString warnings;
+  QList<Block> warnings;
   if (!document.valid()) {
-    for (const cp::Problem& p : document.problems()) warnings += QStringLiteral("<li>%1</li>").arg(esc(p.text()));
+    for (const cp::Problem& p : document.problems()) warnings << para(QStringLiteral("<p>• %1</p>").arg(esc(p.text())));
   } else if (estimate) {
-    for (const cp::Warning& w : estimate->warnings) warnings += QStringLiteral("<li>%1</li>").arg(esc(warningText(w)));
+    for (const cp::Warning& w : estimate->warnings) warnings << para(QStringLiteral("<p>• %1</p>").arg(esc(warningText(w))));
   }
-  c.sections << Section{Report::tr("Warnings"), warnings.isEmpty()
-                                                    ? QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No warnings.")))
-                                                    : QStringLiteral("<ul>%1</ul>").arg(warnings)};
-  c.sections << Section{Report::tr("Appendix: every input"), allInputsHtml(scenario)};
-  return render(c, path, options);
+  if (warnings.isEmpty()) warnings << para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No warnings."))));
+  c.sections << Section{Report::tr("Warnings"), warnings};
+  c.sections << Section{priceAppendix, priceListBlocks(scenario)};
+  c.sections << Section{Report::tr("Appendix B: every input"), allInputsBlocks(scenario)};
+  return c;
+}
+
+}  // namespace
+
+QList<HeadlineFigure> headlineFigures(const cp::Scenario& s, const cp::Estimate& e) {
+  using F = cp::Figure;
+  const cp::Currency cur = s.assumptions.currency;
+  const double headroom = e.memory.headroom();
+  const QString noBudget = Report::tr("no token budget set");
+  QList<HeadlineFigure> h;
+  //: Report headline: whether the job fits in GPU memory, and the memory left over
+  const QString fits = e.memory.fits ? Report::tr("Fits: yes, %1 free").arg(formatGiB(headroom))
+                                     //: Report headline: the job does not fit in GPU memory, and by how much
+                                     : Report::tr("Fits: no, %1 short").arg(formatGiB(-headroom));
+  h << HeadlineFigure{F::Headroom, Report::tr("Fits in memory"), fits,
+                      Report::tr("peak pipeline stage %1 of %2").arg(e.memory.peak_stage + 1).arg(s.parallel.pp)};
+  h << HeadlineFigure{F::MemoryPerGpu, figureTitle(F::MemoryPerGpu), formatGiB(e.memory.peak.total()),
+                      Report::tr("of %1 on %2").arg(formatGiB(e.memory.capacity), QString::fromStdString(s.cluster.gpu.name))};
+  h << HeadlineFigure{F::StepTime, figureTitle(F::StepTime), formatDuration(e.step.step_s),
+                      Report::tr("%1 micro-batches, DP %2").arg(formatCount(e.microbatches), formatCount(e.dp))};
+  h << HeadlineFigure{F::TokensPerS, figureTitle(F::TokensPerS), formatTokensPerS(e.throughput.tokens_per_s),
+                      Report::tr("band %1 – %2").arg(formatTokensPerS(e.throughput.band_low), formatTokensPerS(e.throughput.band_high))};
+  h << HeadlineFigure{F::Mfu, figureTitle(F::Mfu), formatPercent(e.throughput.mfu),
+                      Report::tr("%1 TFLOP/s per GPU").arg(number(e.throughput.model_tflops_per_gpu, 0))};
+  const bool budget = e.reliability.real_train_time_s > 0;
+  h << HeadlineFigure{F::TrainTime, figureTitle(F::TrainTime), budget ? formatDuration(e.reliability.real_train_time_s) : noBudget,
+                      budget ? Report::tr("goodput %1 after failures").arg(formatPercent(e.reliability.goodput)) : QString()};
+  h << HeadlineFigure{F::ItPower, figureTitle(F::ItPower), formatPower(e.power.it_w),
+                      Report::tr("peak %1").arg(formatPower(e.power.it_peak_w))};
+  h << HeadlineFigure{F::FacilityPower, figureTitle(F::FacilityPower), formatPower(e.power.facility_w),
+                      Report::tr("PUE %1, racks: %2").arg(number(s.assumptions.pue, 2), formatCount(e.power.racks))};
+  h << HeadlineFigure{F::CostPerMonth, figureTitle(F::CostPerMonth), formatMoney(e.cost.per_month, cur),
+                      s.assumptions.payment == cp::Payment::Purchase
+                          ? Report::tr("upfront capital %1").arg(formatMoney(e.cost.capex, cur))
+                          : Report::tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur))};
+  h << HeadlineFigure{F::CostPerRun, figureTitle(F::CostPerRun), e.cost.run_total > 0 ? formatMoney(e.cost.run_total, cur) : noBudget,
+                      e.cost.run_total > 0 ? Report::tr("%1 months billed").arg(number(e.cost.billed_months, 1)) : QString()};
+  return h;
+}
+
+ReportResult writeScenarioReport(const cp::Scenario& scenario, const QString& path, const ReportOptions& options) {
+  return render(scenarioContent(scenario, options), path, options);
+}
+
+ReportResult printScenarioReport(const cp::Scenario& scenario, QPagedPaintDevice* device, const ReportOptions& options) {
+  return render(scenarioContent(scenario, options), device, options);
 }
 
 ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path, const ReportOptions& options) {
@@ -384,20 +548,21 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   QStringList fabrics;
   for (const SweepSeries& s : sweep.series) fabrics << QString::fromStdString(s.fabric_name);
   c.sections << Section{Report::tr("Inputs"),
-                        QStringLiteral("<p>%1</p>")
-                                .arg(esc(Report::tr("The plan below, run on %1 to %2 GPUs (data parallelism grows, the "
-                                                    "global batch is held), on: %3.")
-                                             .arg(formatCount(sweep.sizes.front()), formatCount(sweep.sizes.back()),
-                                                  fabrics.join(QStringLiteral(", "))))) +
-                            inputsHtml(scenario)};
-  QString html;
+                        QList<Block>{para(QStringLiteral("<p>%1</p>")
+                                              .arg(esc(Report::tr("The plan below, run on %1 to %2 GPUs (data parallelism "
+                                                                  "grows, the global batch is held), on: %3.")
+                                                           .arg(formatCount(sweep.sizes.front()),
+                                                                formatCount(sweep.sizes.back()),
+                                                                fabrics.join(QStringLiteral(", "))))))} +
+                            inputsBlocks(scenario)};
+  QList<Block> charts;
   for (int m = 0; m < FabricComparisonPage::MetricCount; ++m) {
     const QString id = QStringLiteral("fabric%1").arg(m);
     const QImage image = chartImage(page.plot(FabricComparisonPage::Metric(m)), name, options.date, 380);
     c.images.append({id, image});
-    html += chartHtml(id, image, QString());
+    charts << chartBlock(id, image, QString());
   }
-  c.sections << Section{Report::tr("Charts"), html};
+  c.sections << Section{Report::tr("Charts"), charts};
 
   QList<QStringList> rows;
   for (const SweepSeries& s : sweep.series)
@@ -408,16 +573,94 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
                           p.feasible && p.train_time_s > 0 ? formatDuration(p.train_time_s) : QString(),
                           p.feasible ? formatMoney(p.cost_per_run, sweep.currency) : QString()};
   c.sections << Section{Report::tr("Results"),
-                        tableHtml({Report::tr("Network"), Report::tr("GPUs"), Report::tr("Throughput"), Report::tr("MFU"),
-                                   Report::tr("Scaling"), Report::tr("Time to train"), Report::tr("Cost per run")},
-                                  rows)};
+                        tableBlocks({Report::tr("Network"), Report::tr("GPUs"), Report::tr("Throughput"), Report::tr("MFU"),
+                                     Report::tr("Scaling"), Report::tr("Time to train"), Report::tr("Cost per run")},
+                                    rows, {22, 8, 18, 10, 10, 14, 18})};
   QList<QStringList> sources;
   for (const SweepSeries& s : sweep.series)
     if (const cp::FabricSpec* f = cp::find_fabric(s.fabric_id))
       sources << QStringList{QString::fromStdString(f->name), QString::fromStdString(f->source)};
+  const QString priceAppendix = Report::tr("Appendix A: price list");
   c.sections << Section{Report::tr("Assumptions and sources"),
-                        tableHtml({Report::tr("Network"), Report::tr("Source")}, sources) + assumptionsHtml(scenario)};
+                        tableBlocks({Report::tr("Network"), Report::tr("Source")}, sources, {30, 70}) +
+                            assumptionsBlocks(scenario, priceAppendix)};
+  c.sections << Section{priceAppendix, priceListBlocks(scenario)};
   return render(c, path, options);
+}
+
+namespace {
+
+constexpr int kReportMessageMs = 10000;  // how long "Report written to ..." stays in the status bar
+
+// Owns the File menu's report actions and keeps their texts in the current language.
+class ReportActions : public QObject {
+ public:
+  ReportActions(QMainWindow* window, QMenu* file, QAction* before, ScenarioDocument* document)
+      : QObject(window), window_(window), document_(document) {
+    export_ = new QAction(this);
+    export_->setObjectName(QStringLiteral("exportReportAction"));
+    export_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    print_ = new QAction(this);
+    print_->setObjectName(QStringLiteral("printAction"));
+    print_->setShortcut(QKeySequence::Print);
+    file->insertAction(before, export_);
+    file->insertAction(before, print_);
+    file->insertSeparator(before);
+    connect(export_, &QAction::triggered, this, &ReportActions::exportReport);
+    connect(print_, &QAction::triggered, this, &ReportActions::print);
+    window->installEventFilter(this);
+    retranslate();
+  }
+
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == window_ && event->type() == QEvent::LanguageChange) retranslate();
+    return false;
+  }
+
+ private:
+  void retranslate() {
+    export_->setText(Report::tr("Export &report…"));
+    print_->setText(Report::tr("&Print…"));
+  }
+
+  void exportReport() {
+    const QString path = askExportPath(window_, QStringLiteral("clusterplan-report"), QStringLiteral("pdf"),
+                                       Report::tr("PDF documents (*.pdf)"));
+    if (path.isEmpty()) return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ReportResult r = writeScenarioReport(document_->scenario(), path);
+    QApplication::restoreOverrideCursor();
+    if (!r.ok) {
+      QMessageBox::warning(window_, Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
+      return;
+    }
+    //: Status bar after File > Export report: the file and its number of pages
+    window_->statusBar()->showMessage(Report::tr("Report written to %1 (pages: %2)").arg(path, formatCount(r.pages)),
+                                      kReportMessageMs);
+  }
+
+  void print() {
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageSize(QPageSize(QPageSize::A4));
+    QPrintDialog dialog(&printer, window_);
+    dialog.setOptions(QAbstractPrintDialog::PrintToFile | QAbstractPrintDialog::PrintShowPageSize);
+    if (dialog.exec() != QDialog::Accepted) return;
+    printer.setFullPage(true);
+    printer.setResolution(kDpi);  // the report is laid out at 96 DPI
+    const ReportResult r = printScenarioReport(document_->scenario(), &printer);
+    if (!r.ok) QMessageBox::warning(window_, Report::tr("Cannot print the report"), r.error);
+  }
+
+  QMainWindow* window_;
+  ScenarioDocument* document_;
+  QAction* export_ = nullptr;
+  QAction* print_ = nullptr;
+};
+
+}  // namespace
+
+void addReportActions(QMainWindow* window, QMenu* file, QAction* before, ScenarioDocument* document) {
+  new ReportActions(window, file, before, document);
 }
 
 }  // namespace cp::ui

@@ -192,6 +192,24 @@ QString formatMoney(double amount, cp::Currency c) {
   return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 %2")).arg(code, num(amount, 0));
 }
 
+double memoryInUnit(double bytes) { return memoryUnit() == MemoryUnit::GB ? bytes / 1e9 : bytes / units::GiB; }
+
+QString memoryUnitName() {
+  return memoryUnit() == MemoryUnit::GB ? t(QT_TRANSLATE_NOOP("cp::ui::Terms", "GB")) : QStringLiteral("GiB");
+}
+
+double powerInUnit(double w) {
+  if (powerUnit() == PowerUnit::BtuPerHour) return w / 1e3 * cp::power_units::kBtuPerHourPerKw;
+  if (powerUnit() == PowerUnit::Tons) return w / 1e3 / cp::power_units::kKwPerTon;
+  return w / 1e3;
+}
+
+QString powerUnitName() {
+  if (powerUnit() == PowerUnit::BtuPerHour) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "BTU/h"));
+  if (powerUnit() == PowerUnit::Tons) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "tons"));
+  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "kW"));
+}
+
 QString formatTokensPerS(double v) {
   if (v >= 1e6) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 M tokens/s")).arg(sig3(v / 1e6));
   if (v >= 1e3) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 k tokens/s")).arg(sig3(v / 1e3));

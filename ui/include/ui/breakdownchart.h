@@ -1,5 +1,7 @@
 // One horizontal stacked bar of named parts (step time, power, cost), drawn with QCustomPlot,
-// with a legend of the parts and their values. Shows numbers it is given; computes none.
+// with a legend of the parts and their values (in two columns where they fit, else one; the chart
+// asks for the height its legend needs), a hover read-out, and thousands separators on a long
+// value axis (money, BTU/h). Shows numbers it is given; computes none.
 #pragma once
 
 #include <QColor>
@@ -12,6 +14,7 @@ class QCustomPlot;
 class QCPBars;
 class QCPTextElement;
 class QCPItemText;
+class QCPAbstractPlottable;
 
 namespace cp::ui {
 
@@ -35,11 +38,17 @@ class BreakdownChart : public QWidget {
   QCPBars* bars(int part) const { return bars_[std::size_t(part)]; }
   double value(int part) const;  // the segment's length; 0 when empty
   QString title() const;
+  // The hover read-out of a part: its name and value, and its share of the total.
+  QString readout(QCPAbstractPlottable* part) const;
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  void fitLegend();
+  void setBarPens();
+
   QCustomPlot* plot_ = nullptr;
   QCPTextElement* title_ = nullptr;
   QCPItemText* message_ = nullptr;

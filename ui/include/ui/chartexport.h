@@ -26,6 +26,9 @@
 
 class QCustomPlot;
 class QCPPainter;
+class QWidget;
+class QAbstractItemView;
+class QMenu;
 
 namespace cp::ui {
 
@@ -83,6 +86,10 @@ Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate);
 
 // ---- the workbench's context menus
 
+// Asks where to export: a save dialog in the last export directory, on `baseName.suffix`; adds
+// the suffix when the name has none; remembers the directory. Empty: cancelled.
+QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter);
+
 // What a chart's menu needs: the scenario's name for the footer and, optionally, its data.
 struct ChartContext {
   std::function<QString()> scenarioName;
@@ -91,8 +98,23 @@ struct ChartContext {
 };
 
 // Gives `plot` a context menu: export as PNG (asks for the size and DPI), SVG, PDF, copy, and
-// the data as CSV or JSON.
+// the data as CSV or JSON; and the hover read-out (chartstyle.h) where it has none yet.
 void installChartExportMenu(QCustomPlot* plot, const ChartContext& context);
+// A table view as shown (its rows in the view's order, its visible columns; columns drawn by a
+// delegate of their own, such as the planner's "Apply" buttons, and header-less ones left out). With `numberRole`, a cell whose display text has a
+// digit and whose `numberRole` data is a number is written as that number.
+Table tableFromView(const QAbstractItemView* view, int numberRole = -1);
+// Adds "Export table as CSV…" and "as JSON…" (object names exportTableCsv, exportTableJson).
+void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole = -1);
+// Gives the view a context menu with those actions.
+void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole = -1);
+
+// A widget's picture (the topology) as PNG (twice its size, 192 DPI) or SVG (vector), by suffix.
+bool exportWidget(QWidget* widget, const QString& path, QString* error = nullptr);
+// Adds "Export as PNG…" and "Export as SVG…" (object names exportWidgetPng, exportWidgetSvg).
+void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName);
+void installWidgetExportMenu(QWidget* widget, const QString& baseName);
+
 // Installs the menu on every chart of the plan page and of the fabric comparison.
 void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison);
 

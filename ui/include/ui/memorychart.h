@@ -2,6 +2,7 @@
 // against the GPU's capacity, drawn with QCustomPlot. Shows the engine's numbers; computes none.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <array>
 #include <optional>
@@ -33,16 +34,21 @@ class MemoryChart : public QWidget {
   // What is drawn, read back from the plot (for tests and exports).
   QCustomPlot* plot() const { return plot_; }
   QCPBars* bars(MemoryComponent c) const;
-  double barValueGiB(MemoryComponent c) const;  // the segment's height, GiB; 0 when empty
-  double capacityGiB() const;                   // where the capacity line is drawn, GiB
+  // In the axis' unit: GiB, or GB where the figures are written in GB (units.h).
+  double barValueGiB(MemoryComponent c) const;  // the segment's height; 0 when empty
+  double capacityGiB() const;                   // where the capacity line is drawn
+  // The capacity label's full text; drawn on two lines, or without the GPU's name, where the
+  // plot area is too narrow for it (fitCapacityLabel).
   QString capacityLabel() const;
   QString valueAxisLabel() const;
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void rebuild();
+  void fitCapacityLabel();
   void showToolTip(QMouseEvent* event);  // a component's name, size and meaning under the mouse  // (re)writes every number and text from the stored scenario and estimate
 
   struct Shown {
@@ -59,6 +65,7 @@ class MemoryChart : public QWidget {
   QCPItemText* capacityText_ = nullptr;
   QCPItemText* totalText_ = nullptr;
   QCPItemText* emptyText_ = nullptr;  // shown instead of the bar when there is no estimate
+  QStringList capacityTexts_;  // the capacity label, longest first (fitCapacityLabel)
 };
 
 }  // namespace cp::ui

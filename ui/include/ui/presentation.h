@@ -1,5 +1,6 @@
-// Presentation mode: full screen, one chart per page (memory per GPU, step time, power, cost,
-// and the fabric comparison's charts when a sweep has run), drawn large for a projector or a 4K
+// Presentation mode: full screen, a headline slide (the report's headline figures, report.h), then
+// one chart per page: memory per GPU, step time, power, cost, and always the fabric comparison's
+// charts (the sweep is started when none has run; its slides fill in when it finishes), drawn large for a projector or a 4K
 // screen: the chart is painted as a vector drawing scaled to the screen (fonts and lines grow
 // with it: twice the workbench's size at 1080 lines, four times at 2160). Right, Down, Space and
 // Page Down move on; Left, Up, Backspace and Page Up move back; Home and End jump; Escape leaves.
@@ -31,12 +32,15 @@ class PresentationWindow : public QWidget {
   // Shows the window full screen on its parent's screen (also without a window manager).
   void present();
 
-  int pageCount() const { return int(plots_.size()); }
+  int pageCount() const { return int(slides_.size()); }
+  // The slides' ids in order: "headline", "memory", "step", "power", "cost", then
+  // "comparison-<n>" for each of the fabric comparison's charts.
+  QStringList slideIds() const;
   int currentPage() const { return page_; }  // 0-based
   void setPage(int page);
   void next() { setPage(page_ + 1); }
   void previous() { setPage(page_ - 1); }
-  QCustomPlot* currentPlot() const;
+  QCustomPlot* currentPlot() const;  // nullptr on the headline slide
   // How much larger than on the workbench a chart is drawn in a window of `size`.
   static double scaleFor(const QSize& size);
 
@@ -46,9 +50,16 @@ class PresentationWindow : public QWidget {
   void mousePressEvent(QMouseEvent* event) override;
 
  private:
+  struct Slide {
+    QString id;
+    QPointer<QCustomPlot> plot;  // null: the headline slide
+  };
+  void paintHeadline(QPainter& painter, const QSize& logical);
+
   ScenarioDocument* document_;
   PlanPage* plan_ = nullptr;  // hidden: draws the plan's charts for the pages
-  QList<QPointer<QCustomPlot>> plots_;
+  FabricComparisonPage* comparison_ = nullptr;  // hidden and owned when none was given
+  QList<Slide> slides_;
   int page_ = 0;
 };
 

@@ -1,23 +1,36 @@
-// PDF reports, paged and printable (QPdfWriter, A4):
-//  - a scenario: its inputs, the headline figures with their formulas and sources, the memory,
-//    step-time, power and cost charts, the assumptions with their sources, the warnings, and every
-//    input in an appendix;
+// PDF reports, paged and printable (QPdfWriter, A4, or a printer), one generator for the GUI
+// (File > Export report..., File > Print...) and the CLI (`clusterplan-cli report`):
+//  - a scenario: a headline-figures page (numbers as people read them: "MFU 37.3%", "214 days",
+//    "Fits: yes, 16.2 GiB free"), its inputs, the figures with their formulas and sources, the
+//    memory, step-time, power and cost charts, the assumptions with their sources, the warnings;
+//    the price list's lines and every input in appendices;
 //  - a fabric comparison: the current plan across cluster sizes for InfiniBand and RoCE, its six
 //    charts and the sweep's table.
 // Each section starts a page; a table of contents follows the title when the report has more than
-// kTocMinPages pages. Every page has a footer with the scenario, the date and "page i of n".
+// kTocMinPages pages. A table row is never split across pages: a row that does not fit moves to
+// the next page, under its table's header again. Every page has a footer with the scenario, the date and "page i of n".
 // Layout only: every number comes from the engine (through the plan page and the sweep).
 #pragma once
 
 #include <QDate>
+#include <QList>
 #include <QPalette>
 #include <QString>
 #include <QStringList>
 #include <optional>
 
+#include "engine/estimate.h"
+#include "engine/explain.h"
 #include "engine/scenario.h"
 
+class QMainWindow;
+class QMenu;
+class QAction;
+class QPagedPaintDevice;
+
 namespace cp::ui {
+
+class ScenarioDocument;
 
 inline constexpr int kTocMinPages = 4;  // more pages than this: a table of contents
 
@@ -37,6 +50,23 @@ struct ReportResult {
 };
 
 ReportResult writeScenarioReport(const cp::Scenario& scenario, const QString& path, const ReportOptions& options = {});
+// The same report onto a paged device (a QPrinter): laid out at 96 DPI, so set the device's
+// resolution to 96 first (QPrinter::setResolution).
+ReportResult printScenarioReport(const cp::Scenario& scenario, QPagedPaintDevice* device, const ReportOptions& options = {});
 ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path, const ReportOptions& options = {});
+
+// A headline figure as the report's first page and the presentation's headline slide show it.
+struct HeadlineFigure {
+  cp::Figure figure;
+  QString title;   // "MFU", "Fits in memory"
+  QString value;   // "37.3%", "Fits: yes, 16.2 GiB free", "214 days"
+  QString detail;  // a line of context: "312 TFLOP/s per GPU"
+};
+QList<HeadlineFigure> headlineFigures(const cp::Scenario& scenario, const cp::Estimate& estimate);
+
+// Adds "Export report…" (Ctrl+Shift+E) and "Print…" (Ctrl+P) to `file` before `before`: the
+// scenario report of the document's current scenario, as a PDF file or on a printer. Keeps
+// their texts translated.
+void addReportActions(QMainWindow* window, QMenu* file, QAction* before, ScenarioDocument* document);
 
 }  // namespace cp::ui

@@ -27,6 +27,11 @@ QString formatMoney(double amount, cp::Currency c);  // "CNY 143,552", "USD 1.25
 QString formatTokensPerS(double tokensPerS);  // "61.2 k tokens/s"
 QString formatPercent(double fraction, int decimals = 1);  // "47.3%"
 QString formatCount(double value);            // "1,024"
+// Chart axes in the unit the figures are written in (units.h), so that no chart mixes two:
+double memoryInUnit(double bytes);  // GiB or GB
+QString memoryUnitName();           // "GiB" or "GB"
+double powerInUnit(double watts);   // kW, BTU/h or tons of refrigeration
+QString powerUnitName();            // "kW", "BTU/h" or "tons"
 // A value in the explanation's unit, formatted for the "Why this number" dialog.
 QString formatValue(double value, const std::string& unit);
 
