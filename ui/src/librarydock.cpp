@@ -153,7 +153,16 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   updateActions();
 }
 
-LibraryDock::~LibraryDock() = default;
+LibraryDock::~LibraryDock() {
+  // The controller is a child: Qt would delete it after this destructor, when the dock is only a
+  // QWidget, and the signals it sends while it clears its undo stack and model would reach this
+  // view's slots (UBSan: downcast of a QWidget to LibraryDock). Cut them, then delete it here.
+  QObject::disconnect(controller_, nullptr, this, nullptr);
+  QObject::disconnect(controller_->model(), nullptr, this, nullptr);
+  QObject::disconnect(controller_->undoStack(), nullptr, this, nullptr);
+  QObject::disconnect(view_->selectionModel(), nullptr, this, nullptr);
+  delete controller_;
+}
 
 QString LibraryDock::defaultLibraryPath() {
   // The command line's rule, so that both see the same scenarios.
