@@ -409,10 +409,6 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>Cluster sizes up to</source>
-        <translation>集群规模上限</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
@@ -463,10 +459,6 @@
     <message>
         <source>seed: %1</source>
         <translation>原文：%1</translation>
-    </message>
-    <message>
-        <source>No estimate at %1 GPUs: %2</source>
-        <translation>%1 张 GPU 时无法估算：%2</translation>
     </message>
     <message>
         <source>Best layout per size</source>
@@ -542,6 +534,7 @@
     </message>
     <message>
         <source>Equal within 0.5% at %1 GPUs: %2</source>
+        <extracomment>%1 GPU count, %2 the reason</extracomment>
         <translation>%1 张 GPU：相差不到 0.5%，%2</translation>
     </message>
     <message>
@@ -570,10 +563,12 @@
     </message>
     <message>
         <source>mostly exposed %1 traffic, %2 per step on %3</source>
+        <extracomment>%1 kind of traffic, %2 extra time per step, %3 the slower fabric</extracomment>
         <translation>主要是未被掩盖的%1通信：%3 上每步 %2</translation>
     </message>
     <message>
         <source>%1 is %2 faster at %3 GPUs: %4</source>
+        <extracomment>%1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason</extracomment>
         <translation>%3 张 GPU：%1 快 %2，%4</translation>
     </message>
     <message>
@@ -590,6 +585,7 @@
     </message>
     <message>
         <source>%1; %2.</source>
+        <extracomment>a verdict, then what the fabric does to the monthly bill</extracomment>
         <translation>%1；%2。</translation>
     </message>
     <message>
@@ -705,6 +701,21 @@
     </message>
 </context>
 <context>
+    <name>cp::ui::HelpWindow</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>In a chart: right-click for its export menu. In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
+        <translation>在图表中：右键单击打开导出菜单。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
+    </message>
+    <message>
+        <source>clusterplan user guide</source>
+        <translation>clusterplan 用户指南</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::InputPanel</name>
     <message>
         <source>Change %1</source>
@@ -785,10 +796,6 @@
     <message>
         <source>Token budget</source>
         <translation>训练 token 数</translation>
-    </message>
-    <message>
-        <source> B tokens</source>
-        <translation> B token</translation>
     </message>
     <message>
         <source>Precision</source>
@@ -1007,7 +1014,7 @@
         <translation>备注</translation>
     </message>
     <message>
-        <source>The scenario's name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
+        <source>The scenario&apos;s name, as charts, reports and saved files show it. Left empty, the name says what the scenario is and follows its edits.</source>
         <translation>场景名称，显示在图表、报告和保存的文件中。留空时，名称按场景内容自动生成，并随修改而更新。</translation>
     </message>
     <message>
@@ -1112,10 +1119,6 @@
     <message>
         <source>%1 · read-only</source>
         <translation>%1 · 只读</translation>
-    </message>
-    <message>
-        <source>Open an older revision</source>
-        <translation>打开较早的版本</translation>
     </message>
     <message>
         <source>No library is open.</source>
@@ -1349,20 +1352,12 @@
         <translation>&lt;p&gt;&lt;b&gt;clusterplan&lt;/b&gt; %1&lt;/p&gt;&lt;p&gt;面向大模型分布式训练的 GPU 集群规划工具：每块 GPU 的显存、并行方式与组网。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>The file is not a JSON object.</source>
-        <translation>文件不是 JSON 对象。</translation>
-    </message>
-    <message>
         <source>Restore unsaved edits?</source>
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
         <source>clusterplan did not close cleanly last time. Restore the unsaved edits of that session?</source>
         <translation>clusterplan 上次未正常关闭。要恢复那次未保存的修改吗？</translation>
-    </message>
-    <message>
-        <source>Restore unsaved edits</source>
-        <translation>恢复未保存的修改</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1448,6 +1443,58 @@
         <source>Auto-planner</source>
         <translation>自动规划</translation>
     </message>
+    <message>
+        <source>clusterplan libraries (*.sqlite);;All files (*)</source>
+        <translation>clusterplan 方案库 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New library</source>
+        <translation>新建方案库</translation>
+    </message>
+    <message>
+        <source>Open library</source>
+        <translation>打开方案库</translation>
+    </message>
+    <message>
+        <source>Cannot open the library</source>
+        <translation>无法打开方案库</translation>
+    </message>
+    <message>
+        <source>%1 exists already: a new library needs a new file name (File &gt; Open library… opens an existing one).</source>
+        <translation>%1 已存在：新建方案库需要一个新的文件名（“文件 &gt; 打开方案库…”可打开已有的方案库）。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (File &gt; New library… starts one).</source>
+        <translation>%1 不存在（“文件 &gt; 新建方案库…”可新建一个）。</translation>
+    </message>
+    <message>
+        <source>Started the library %1</source>
+        <translation>已新建方案库 %1</translation>
+    </message>
+    <message>
+        <source>Opened the library %1</source>
+        <translation>已打开方案库 %1</translation>
+    </message>
+    <message>
+        <source>Open li&amp;brary…</source>
+        <translation>打开方案库(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>New librar&amp;y…</source>
+        <translation>新建方案库(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>&amp;Find in the library</source>
+        <translation>在方案库中查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>User &amp;guide</source>
+        <translation>用户指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MemoryChart</name>
@@ -1526,6 +1573,82 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 per month (%2)</source>
         <translation>%1/月（%2）</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. Looking for the nearest layout that fits…</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。正在寻找最接近的可放下的并行布局…</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 nodes (now %2)</source>
+        <translation>%1 个节点（当前 %2）</translation>
+    </message>
+    <message>
+        <source>TP %1 (now %2)</source>
+        <translation>TP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>PP %1 (now %2)</source>
+        <translation>PP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>VPP %1 (now %2)</source>
+        <translation>VPP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>CP %1 (now %2)</source>
+        <translation>CP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>EP %1 (now %2)</source>
+        <translation>EP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 (now %2)</source>
+        <translation>微批次 %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (now %2)</source>
+        <translation>%1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism %1</source>
+        <translation>序列并行 %1</translation>
+    </message>
+    <message>
+        <source>TP communication overlap %1</source>
+        <translation>TP 通信重叠 %1</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. No layout of this cluster or of up to 16 times as many nodes fits: choose a GPU with more memory or a smaller model.</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。本集群以及最多 16 倍节点数的集群上都没有可放下的并行布局：请选择显存更大的 GPU 或更小的模型。</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, %2</source>
+        <translation>每 GPU %1，%2</translation>
+    </message>
+    <message>
+        <source>%1, %2 to train</source>
+        <translation>%1，训练需 %2</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. It would fit with %1: %2. &lt;a href=&quot;apply&quot;&gt;Apply&lt;/a&gt;</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。改为 %1 即可放下：%2。&lt;a href=&quot;apply&quot;&gt;应用&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Apply the layout that fits</source>
+        <translation>应用可放下的并行布局</translation>
     </message>
 </context>
 <context>
@@ -1975,14 +2098,6 @@ peak pipeline stage %2 of %3</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <source>%1 bn</source>
-        <translation>%1 十亿</translation>
-    </message>
-    <message>
-        <source>%1 M</source>
-        <translation>%1 百万</translation>
-    </message>
-    <message>
         <source>Micro-batch size (sequences)</source>
         <translation>微批次大小（条序列）</translation>
     </message>
@@ -2252,6 +2367,10 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>Global batch</source>
         <translation>全局批次</translation>
+    </message>
+    <message>
+        <source>TP overlap without SP (Megatron-Core needs SP)</source>
+        <translation>未开 SP 的 TP 重叠（Megatron-Core 需要 SP）</translation>
     </message>
 </context>
 <context>
@@ -2540,6 +2659,17 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::ScenarioDocument</name>
+    <message>
+        <source>Rename the scenario</source>
+        <translation>重命名场景</translation>
+    </message>
+    <message>
+        <source>Edit the notes</source>
+        <translation>编辑备注</translation>
     </message>
 </context>
 <context>
@@ -3250,24 +3380,8 @@ peak pipeline stage %2 of %3</source>
         <translation>%1 MW</translation>
     </message>
     <message>
-        <source>%1 %2 bn</source>
-        <translation>%1 %2 十亿</translation>
-    </message>
-    <message>
-        <source>%1 %2 M</source>
-        <translation>%1 %2 百万</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 M tokens/s</source>
-        <translation>%1 百万 token/秒</translation>
-    </message>
-    <message>
-        <source>%1 k tokens/s</source>
-        <translation>%1 千 token/秒</translation>
     </message>
     <message>
         <source>%1 tokens/s</source>
@@ -3288,6 +3402,22 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 tons</source>
         <translation>%1 冷吨</translation>
+    </message>
+    <message>
+        <source>untuned</source>
+        <translation>未调优</translation>
+    </message>
+    <message>
+        <source>tuned</source>
+        <translation>已调优</translation>
+    </message>
+    <message>
+        <source>tuned at hyperscale</source>
+        <translation>超大规模调优</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
@@ -3357,17 +3487,6 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops</source>
         <translation>共 %1 台交换机、%2 条链路、%3 个光模块；最长路径经过 %4 台交换机</translation>
-    </message>
-</context>
-<context>
-    <name>cp::ui::ScenarioDocument</name>
-    <message>
-        <source>Rename the scenario</source>
-        <translation>重命名场景</translation>
-    </message>
-    <message>
-        <source>Edit the notes</source>
-        <translation>编辑备注</translation>
     </message>
 </context>
 </TS>

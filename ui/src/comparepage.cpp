@@ -66,7 +66,7 @@ QList<Line> inputLines() {
       {ComparePage::tr("GPUs (nodes × GPUs per node)"), [](S s, E) {
          return ComparePage::tr("%1 (%2 × %3)").arg(formatCount(s.cluster.total_gpus())).arg(s.cluster.nodes).arg(s.cluster.gpus_per_node);
        }, {}},
-      {ComparePage::tr("Fabric"), [](S s, E) { return QString::fromStdString(s.cluster.fabric.name); }, {}},
+      {ComparePage::tr("Fabric"), [](S s, E) { return fabricName(s.cluster.fabric.name); }, {}},
       {ComparePage::tr("Topology"), [](S s, E) { return topologyName(s.cluster.topology); }, {}},
       {ComparePage::tr("Oversubscription"), [](S s, E) { return ComparePage::tr("%1:1").arg(QLocale().toString(s.cluster.oversubscription, 'g', 3)); }, {}},
       {ComparePage::tr("Sequence length"), [](S s, E) { return ComparePage::tr("%1 tokens").arg(formatCount(s.training.seq)); }, {}},

@@ -29,6 +29,7 @@
 
 #include "engine/fabric.h"
 #include "io/scenario_json.h"
+#include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/plannerfrontierchart.h"
 #include "ui/plannertablemodel.h"
@@ -359,7 +360,7 @@ QWidget* PlannerPage::buildControls() {
 void PlannerPage::buildFabricMenu() {
   auto* menu = new QMenu(fabrics_);
   for (const cp::FabricSpec& f : cp::fabric_catalog()) {
-    QAction* a = menu->addAction(QString::fromStdString(f.name));
+    QAction* a = menu->addAction(fabricName(f.name));
     a->setData(QString::fromStdString(f.id));
     a->setCheckable(true);
     connect(a, &QAction::toggled, this, &PlannerPage::updateFabricButton);

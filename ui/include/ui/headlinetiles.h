@@ -10,6 +10,7 @@
 #include "engine/explain.h"
 #include "engine/scenario.h"
 
+class QGridLayout;
 class QLabel;
 
 namespace cp::ui {
@@ -23,16 +24,25 @@ class Tile : public QFrame {
   void set(const QString& title, const QString& value, const QString& detail, const QColor& valueColour);
   QString valueText() const;
   QString detailText() const;
+  // Greyed: the figure is of a plan that cannot run (it does not fit in memory).
+  void setGreyed(bool greyed);
+  bool isGreyed() const { return greyed_; }
+  QColor valueColour() const;
 
  Q_SIGNALS:
   void clicked(cp::Figure figure);
 
  protected:
+  void changeEvent(QEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
 
  private:
+  void paintValue();
+
   cp::Figure figure_;
+  QColor colour_;
+  bool greyed_ = false;
   QLabel* title_ = nullptr;
   QLabel* value_ = nullptr;
   QLabel* detail_ = nullptr;
@@ -48,11 +58,28 @@ class HeadlineTiles : public QWidget {
   // shows "—", never another scenario's figures.
   void clear();
   Tile* tile(cp::Figure f) const { return tiles_[std::size_t(f)]; }
+  // The tiles flow into as many columns as the width allows, five at most (two rows of five on
+  // a desktop, more rows on a laptop): never wider than one tile.
+  QSize minimumSizeHint() const override;
+  int columns() const { return columns_; }
+  static int columnsFor(int width);
 
  Q_SIGNALS:
   void explainRequested(cp::Figure figure);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  // A tile's least width: the largest value ("CNY 1.25 bn", 1.6 times the font, bold) with the
+  // tile's margins, at the default 9-10 pt UI fonts [measured: 150-165 px at 96 dpi].
+  static constexpr int kTileMinWidth = 170;
+  static constexpr int kSpacing = 6;
+  static constexpr int kMaxColumns = 5;
+  void arrange(int columns);
+
+  QGridLayout* grid_ = nullptr;
+  int columns_ = 0;
   std::array<Tile*, cp::kFigures.size()> tiles_{};
 };
 
