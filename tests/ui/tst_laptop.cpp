@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -127,31 +128,42 @@ void TestLaptop::planPageFits1366() {
                           .arg(inner->minimumSizeHint().width())
                           .arg(viewport)));
   QVERIFY(!scroll->horizontalScrollBar()->isVisible());
-  // Every tile is inside the page.
+  // Every tile is inside the page, and wide enough for its own contents (nothing clipped).
+  int widest = 0;
   for (cp::Figure f : cp::kFigures) {
     const cp::ui::Tile* t = w.planPage()->tiles()->tile(f);
     const QRect r(t->mapTo(scroll->viewport(), QPoint(0, 0)), t->size());
     QVERIFY2(r.right() < viewport, qPrintable(t->objectName()));
+    const int needs = t->layout()->minimumSize().width();
+    widest = std::max(widest, needs);
+    QVERIFY2(needs <= t->width(), qPrintable(QStringLiteral("%1 needs %2 px, has %3").arg(t->objectName()).arg(needs).arg(t->width())));
   }
+  qInfo("%s: page %d px wide, contents need %d px, %d tile columns, the widest tile's contents %d px",
+        qPrintable(language), viewport, inner->minimumSizeHint().width(), w.planPage()->tiles()->columns(), widest);
 }
 
 void TestLaptop::tilesReflowByWidth() {
   using cp::ui::HeadlineTiles;
-  QCOMPARE(HeadlineTiles::columnsFor(1200), 5);
-  QVERIFY(HeadlineTiles::columnsFor(700) < 5);
-  QCOMPARE(HeadlineTiles::columnsFor(100), 1);
+  QCOMPARE(HeadlineTiles::columnsFor(1200, 180), 5);
+  QCOMPARE(HeadlineTiles::columnsFor(948, 185), 4);  // (948 + 6) / (185 + 6) = 4.99
+  QCOMPARE(HeadlineTiles::columnsFor(560, 180), 3);
+  QCOMPARE(HeadlineTiles::columnsFor(100, 180), 1);
   QWidget page;
   auto* tiles = new HeadlineTiles(&page);
+  const cp::Scenario s = cp::default_scenario();
+  tiles->setEstimate(s, cp::estimate(s));
   page.resize(1300, 400);
   page.show();
   QVERIFY(QTest::qWaitForWindowExposed(&page));
   tiles->resize(1300, 200);
   QTRY_COMPARE(tiles->columns(), 5);
   tiles->resize(600, 300);
-  QTRY_COMPARE(tiles->columns(), HeadlineTiles::columnsFor(600));
+  QTRY_COMPARE(tiles->columns(), HeadlineTiles::columnsFor(600, tiles->tileWidth()));
+  QVERIFY(tiles->columns() < 5);
   // The fifth tile moved to the second row.
-  QVERIFY(tiles->tile(cp::kFigures[4])->y() > tiles->tile(cp::kFigures[0])->y());
-  QVERIFY(tiles->minimumSizeHint().width() <= 200);
+  QTRY_VERIFY(tiles->tile(cp::kFigures[4])->y() > tiles->tile(cp::kFigures[0])->y());
+  QCOMPARE(tiles->minimumSizeHint().width(), tiles->tileWidth());
+  QVERIFY(tiles->tileWidth() < 300);
 }
 
 void TestLaptop::nonFittingPlanGreyedWithNearestFit() {

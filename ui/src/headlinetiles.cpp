@@ -93,16 +93,23 @@ HeadlineTiles::HeadlineTiles(QWidget* parent) : QWidget(parent) {
   grid_->setSizeConstraint(QLayout::SetNoConstraint);  // a window of tiles alone may be narrower than five
   for (std::size_t i = 0; i < cp::kFigures.size(); ++i) {
     auto* t = new Tile(cp::kFigures[i]);
-    t->setMinimumWidth(kTileMinWidth);
     tiles_[i] = t;
     connect(t, &Tile::clicked, this, &HeadlineTiles::explainRequested);
   }
   arrange(kMaxColumns);
 }
 
-int HeadlineTiles::columnsFor(int width) {
-  return std::clamp((width + kSpacing) / (kTileMinWidth + kSpacing), 1, kMaxColumns);
+int HeadlineTiles::columnsFor(int width, int tileWidth) {
+  return std::clamp((width + kSpacing) / (std::max(tileWidth, 1) + kSpacing), 1, kMaxColumns);
 }
+
+int HeadlineTiles::tileWidth() const {
+  int w = 0;
+  for (const Tile* t : tiles_) w = std::max(w, t->minimumSizeHint().width());
+  return w;
+}
+
+void HeadlineTiles::reflow() { arrange(columnsFor(width(), tileWidth())); }
 
 void HeadlineTiles::arrange(int columns) {
   if (columns == columns_) return;
@@ -115,16 +122,17 @@ void HeadlineTiles::arrange(int columns) {
 
 void HeadlineTiles::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  arrange(columnsFor(width()));
+  reflow();
 }
 
 QSize HeadlineTiles::minimumSizeHint() const {
   // One column: the tiles reflow to fit whatever width they get.
-  return {kTileMinWidth, QWidget::minimumSizeHint().height()};
+  return {tileWidth(), QWidget::minimumSizeHint().height()};
 }
 
 void HeadlineTiles::clear() {
   for (Tile* t : tiles_) t->set(figureTitle(t->figure()), tr("—"), tr("no estimate: the scenario has problems"), QColor());
+  reflow();
 }
 
 void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
@@ -167,6 +175,7 @@ void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
         tr("%1 months billed").arg(QLocale().toString(e.cost.billed_months, 'f', 1)));
   else
     set(F::CostPerRun, tr("—"), tr("no token budget set"));
+  reflow();  // the widest value may have changed
 }
 
 }  // namespace cp::ui

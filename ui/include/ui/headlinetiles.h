@@ -62,7 +62,9 @@ class HeadlineTiles : public QWidget {
   // a desktop, more rows on a laptop): never wider than one tile.
   QSize minimumSizeHint() const override;
   int columns() const { return columns_; }
-  static int columnsFor(int width);
+  // The columns of tiles `tileWidth` wide (the widest tile's least width) in `width`.
+  static int columnsFor(int width, int tileWidth);
+  int tileWidth() const;
 
  Q_SIGNALS:
   void explainRequested(cp::Figure figure);
@@ -71,12 +73,10 @@ class HeadlineTiles : public QWidget {
   void resizeEvent(QResizeEvent* event) override;
 
  private:
-  // A tile's least width: the largest value ("CNY 1.25 bn", 1.6 times the font, bold) with the
-  // tile's margins, at the default 9-10 pt UI fonts [measured: 150-165 px at 96 dpi].
-  static constexpr int kTileMinWidth = 170;
   static constexpr int kSpacing = 6;
   static constexpr int kMaxColumns = 5;
   void arrange(int columns);
+  void reflow();  // arrange() for the current width and contents
 
   QGridLayout* grid_ = nullptr;
   int columns_ = 0;
