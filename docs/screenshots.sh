@@ -40,7 +40,7 @@ shoot() {
   local lang=$1 page=$2 file=$3
   shift 3
   # The inner script runs inside xvfb-run, so DISPLAY is set for the app, xdotool and import.
-  HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
+  HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" CLICK="${CLICK:-}" \
   xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
     set -euo pipefail
     app=$1 lang=$2 page=$3 file=$4 width=$5 height=$6
@@ -55,6 +55,10 @@ shoot() {
     id=$(xdotool search --onlyvisible --name "^clusterplan$" | head -1)
     [[ -n "$id" ]] || { echo "no clusterplan window" >&2; exit 1; }
     xdotool windowsize "$id" "$width" "$height" windowmove "$id" 0 0
+    if [[ -n "${CLICK:-}" ]]; then  # CLICK=X,Y: a click there first (the planner'"'"'s Search button)
+      sleep 1.5
+      xdotool mousemove "${CLICK%,*}" "${CLICK#*,}" click 1
+    fi
     sleep "${SHOT_WAIT:-2.5}"  # let the first paint (and the comparison sweep) finish
     import -window root -crop "${width}x${height}+0+0" +repage "$file"
   ' shoot "$app" "$lang" "$page" "$file" "$width" "$height" "$@"
@@ -70,7 +74,7 @@ SHOT_WAIT=20 shoot zh_CN comparison "$out/comparison-zh.png"
 shoot en topology "$out/topology-en.png"
 
 # A library of sample plans (the CLI's default library under the fresh HOME is the GUI's too).
-cli="$build_dir/app/clusterplan-cli"
+cli=${CLI:-$build_dir/app/clusterplan-cli}  # CLI=path: another build's
 db="$home/data/clusterplan/library.sqlite"
 mkdir -p "$(dirname "$db")"
 save() { XDG_DATA_HOME="$home/data" "$cli" scenario save --db "$db" "$@" >/dev/null; }

@@ -75,6 +75,8 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   fitAdvice_->setTextFormat(Qt::RichText);
   fitAdvice_->setMargin(6);
   fitAdvice_->setVisible(false);
+  fitAdvice_->setAutoFillBackground(true);
+  paintFitAdvice();
   connect(fitAdvice_, &QLabel::linkActivated, this, [this] { applyFit(); });
   connect(&fitWatcher_, &QFutureWatcher<cp::NearestFit>::finished, this, &PlanPage::fitFound);
   memory_ = new MemoryChart;
@@ -140,6 +142,14 @@ PlanPage::~PlanPage() {
 }
 
 bool PlanPage::isStale() const { return !document_->valid(); }
+
+// A notice in the light and the dark theme alike (palette::bannerBackground).
+void PlanPage::paintFitAdvice() {
+  QPalette p = fitAdvice_->palette();
+  p.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
+  p.setColor(QPalette::WindowText, palette::bannerText(palette()));
+  fitAdvice_->setPalette(p);
+}
 
 // Figures of a plan that cannot start (it does not fit in memory) are greyed: its time and cost
 // are what it would take if it ran. The nearest layout that fits is searched off the GUI thread
@@ -222,6 +232,7 @@ void PlanPage::applyFit() {
 }
 
 void PlanPage::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) paintFitAdvice();
   if (event->type() == QEvent::LanguageChange) {
     refresh();
     if (fit_) showFitAdvice();

@@ -54,6 +54,7 @@ class PlanPage : public QWidget {
   void updateFitAdvice();
   void fitFound();
   void showFitAdvice();
+  void paintFitAdvice();
   static QString changeText(const cp::FitChange& c);
 
   ScenarioDocument* document_;
