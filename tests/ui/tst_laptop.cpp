@@ -138,6 +138,9 @@ void TestLaptop::planPageFits1366() {
     widest = std::max(widest, needs);
     QVERIFY2(needs <= t->width(), qPrintable(QStringLiteral("%1 needs %2 px, has %3").arg(t->objectName()).arg(needs).arg(t->width())));
   }
+  // Two rows of five tiles still, with the values in the compact font.
+  QCOMPARE(w.planPage()->tiles()->columns(), 5);
+  QCOMPARE(w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueScale(), cp::ui::Tile::kCompactValueScale);
   qInfo("%s: page %d px wide, contents need %d px, %d tile columns, the widest tile's contents %d px",
         qPrintable(language), viewport, inner->minimumSizeHint().width(), w.planPage()->tiles()->columns(), widest);
 }
@@ -157,6 +160,7 @@ void TestLaptop::tilesReflowByWidth() {
   QVERIFY(QTest::qWaitForWindowExposed(&page));
   tiles->resize(1300, 200);
   QTRY_COMPARE(tiles->columns(), 5);
+  QCOMPARE(tiles->tile(cp::Figure::StepTime)->valueScale(), cp::ui::Tile::kValueScale);  // room: full size
   tiles->resize(600, 300);
   QTRY_COMPARE(tiles->columns(), HeadlineTiles::columnsFor(600, tiles->tileWidth()));
   QVERIFY(tiles->columns() < 5);

@@ -25,7 +25,7 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   title_ = new QLabel;
   value_ = new QLabel;
   detail_ = new QLabel;
-  value_->setFont(scaledFont(font(), 1.6, true));
+  setValueScale(kValueScale);
   detail_->setForegroundRole(QPalette::PlaceholderText);
   // The detail wraps rather than widening the tile (issue 19: a row of five tiles as wide as
   // their longest details made the Plan page 1,600 px wide in English).
@@ -53,6 +53,12 @@ void Tile::set(const QString& title, const QString& value, const QString& detail
   colour_ = valueColour;
   greyed_ = false;
   paintValue();
+}
+
+void Tile::setValueScale(double scale) {
+  if (scale == valueScale_) return;
+  valueScale_ = scale;
+  value_->setFont(scaledFont(font(), scale, true));
 }
 
 void Tile::setGreyed(bool greyed) {
@@ -109,7 +115,20 @@ int HeadlineTiles::tileWidth() const {
   return w;
 }
 
-void HeadlineTiles::reflow() { arrange(columnsFor(width(), tileWidth())); }
+void HeadlineTiles::reflow() {
+  // Two rows of five with the values at their full size where they fit; else (a laptop) with
+  // smaller values, if that keeps five columns; else fewer columns at the full size.
+  for (double scale : {Tile::kValueScale, Tile::kCompactValueScale}) {
+    for (Tile* t : tiles_) t->setValueScale(scale);
+    const int columns = columnsFor(width(), tileWidth());
+    if (columns == kMaxColumns) {
+      arrange(columns);
+      return;
+    }
+  }
+  for (Tile* t : tiles_) t->setValueScale(Tile::kValueScale);
+  arrange(columnsFor(width(), tileWidth()));
+}
 
 void HeadlineTiles::arrange(int columns) {
   if (columns == columns_) return;

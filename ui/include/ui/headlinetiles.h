@@ -24,6 +24,12 @@ class Tile : public QFrame {
   void set(const QString& title, const QString& value, const QString& detail, const QColor& valueColour);
   QString valueText() const;
   QString detailText() const;
+  // The value's font: kValueScale times the window's, bold; kCompactValueScale where five
+  // tiles in a row would not fit otherwise (a 1366-px laptop screen).
+  static constexpr double kValueScale = 1.6;
+  static constexpr double kCompactValueScale = 1.35;
+  void setValueScale(double scale);
+  double valueScale() const { return valueScale_; }
   // Greyed: the figure is of a plan that cannot run (it does not fit in memory).
   void setGreyed(bool greyed);
   bool isGreyed() const { return greyed_; }
@@ -43,6 +49,7 @@ class Tile : public QFrame {
   cp::Figure figure_;
   QColor colour_;
   bool greyed_ = false;
+  double valueScale_ = 0;
   QLabel* title_ = nullptr;
   QLabel* value_ = nullptr;
   QLabel* detail_ = nullptr;
