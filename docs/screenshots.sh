@@ -5,7 +5,7 @@
 #   docs/screenshots/main-en.png        the plan page in English
 #   docs/screenshots/main-zh.png        the same in Simplified Chinese
 #   docs/screenshots/main-dark.png      the same in English in the dark theme
-#   docs/screenshots/planner-en.png     the auto-planner page (its last search: none in a fresh HOME)
+#   docs/screenshots/planner-en.png     the auto-planner page, after the search it runs on opening
 #   docs/screenshots/planner-zh.png     the same in Simplified Chinese
 #   docs/screenshots/comparison-en.png  InfiniBand vs RoCE, up to 1,024 GPUs, in English
 #   docs/screenshots/comparison-zh.png  the same in Simplified Chinese
@@ -40,7 +40,7 @@ shoot() {
   local lang=$1 page=$2 file=$3
   shift 3
   # The inner script runs inside xvfb-run, so DISPLAY is set for the app, xdotool and import.
-  HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" CLICK="${CLICK:-}" \
+  HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
   xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
     set -euo pipefail
     app=$1 lang=$2 page=$3 file=$4 width=$5 height=$6
@@ -55,10 +55,6 @@ shoot() {
     id=$(xdotool search --onlyvisible --name "^clusterplan$" | head -1)
     [[ -n "$id" ]] || { echo "no clusterplan window" >&2; exit 1; }
     xdotool windowsize "$id" "$width" "$height" windowmove "$id" 0 0
-    if [[ -n "${CLICK:-}" ]]; then  # CLICK=X,Y: a click there first (the planner'"'"'s Search button)
-      sleep 1.5
-      xdotool mousemove "${CLICK%,*}" "${CLICK#*,}" click 1
-    fi
     sleep "${SHOT_WAIT:-2.5}"  # let the first paint (and the comparison sweep) finish
     import -window root -crop "${width}x${height}+0+0" +repage "$file"
   ' shoot "$app" "$lang" "$page" "$file" "$width" "$height" "$@"
@@ -72,6 +68,8 @@ shoot en plan "$out/main-dark.png" --theme dark
 SHOT_WAIT=20 shoot en comparison "$out/comparison-en.png"
 SHOT_WAIT=20 shoot zh_CN comparison "$out/comparison-zh.png"
 shoot en topology "$out/topology-en.png"
+SHOT_WAIT=6 shoot en planner "$out/planner-en.png"
+SHOT_WAIT=6 shoot zh_CN planner "$out/planner-zh.png"
 
 # A library of sample plans (the CLI's default library under the fresh HOME is the GUI's too).
 cli=${CLI:-$build_dir/app/clusterplan-cli}  # CLI=path: another build's

@@ -105,6 +105,8 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   status_ = new QLabel;
   status_->setWordWrap(true);
 
+  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the
+  // question on the first, the overlays and the progress on the second.
   auto* bar = new QHBoxLayout;
   bar->addWidget(layout_);
   bar->addWidget(scaling_);
@@ -116,11 +118,13 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   bar->addWidget(upTo_);
   bar->addWidget(maxGpus_);
   bar->addWidget(fabricButton_);
-  bar->addWidget(claims_);
-  bar->addWidget(logTime_);
   bar->addStretch(1);
-  bar->addWidget(progress_);
-  bar->addWidget(cancel_);
+  auto* bar2 = new QHBoxLayout;
+  bar2->addWidget(claims_);
+  bar2->addWidget(logTime_);
+  bar2->addStretch(1);
+  bar2->addWidget(progress_);
+  bar2->addWidget(cancel_);
 
   auto* grid = new QGridLayout;
   grid->setSpacing(4);
@@ -154,6 +158,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 6, 6, 6);
   v->addLayout(bar);
+  v->addLayout(bar2);
   v->addWidget(status_);
   v->addLayout(grid, 1);
 

@@ -24,6 +24,7 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   setObjectName(QStringLiteral("tile_") + QString::fromUtf8(cp::figure_id(figure).data()));
   title_ = new QLabel;
   value_ = new QLabel;
+  value_->setObjectName(QStringLiteral("value"));
   detail_ = new QLabel;
   setValueScale(kValueScale);
   detail_->setForegroundRole(QPalette::PlaceholderText);
@@ -70,7 +71,11 @@ void Tile::paintValue() {
   QPalette p = value_->palette();
   const QColor colour = greyed_ ? palette().color(QPalette::PlaceholderText)
                                 : colour_.isValid() ? colour_ : palette().color(QPalette::Text);
+  // Both roles: a label on the tile's Base background draws with Text, not WindowText (its
+  // foreground role follows the inherited background role), so the "✓ Fits" green and the
+  // greyed figures did not show before.
   p.setColor(QPalette::WindowText, colour);
+  p.setColor(QPalette::Text, colour);
   value_->setPalette(p);
 }
 

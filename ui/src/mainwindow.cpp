@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include <algorithm>
 #include <array>
 
 #include <QAction>
@@ -274,8 +275,9 @@ bool MainWindow::showPage(const QString& name) {
   }
   library_->show();
   library_->raise();
-  // Room for every column, once the window has its size.
-  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {800}, Qt::Horizontal); });
+  // Room for every column, once the window has its size; at most half of a laptop's window, so
+  // that the page beside it stays readable (issue 19: 800 px of a 1366-px screen).
+  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {std::min(800, width() / 2)}, Qt::Horizontal); });
   return true;
 }
 
