@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Takes the README screenshots of the workbench on a virtual X server (Xvfb, no window manager),
-# each at 1600x1000 on the built-in default scenario (a fresh HOME, so no saved session):
+# each on a 1366x768 screen, the laptop size of issue 19 (SIZE=WxH for another), on the built-in
+# default scenario (a fresh HOME, so no saved session):
 #   docs/screenshots/main-en.png        the plan page in English
 #   docs/screenshots/main-zh.png        the same in Simplified Chinese
+#   docs/screenshots/main-dark.png      the same in English in the dark theme
+#   docs/screenshots/planner-en.png     the auto-planner page, after the search it runs on opening
+#   docs/screenshots/planner-zh.png     the same in Simplified Chinese
 #   docs/screenshots/comparison-en.png  InfiniBand vs RoCE, up to 1,024 GPUs, in English
 #   docs/screenshots/comparison-zh.png  the same in Simplified Chinese
 #   docs/screenshots/topology-en.png    the topology diagram
-#   docs/screenshots/presentation-light.png  presentation mode, first page, light theme, 1920x1080
+#   docs/screenshots/presentation-light.png  presentation mode, first page, light theme
 #   docs/screenshots/presentation-dark.png   the same in the dark theme
 #   docs/screenshots/library-en.png     the scenario library dock, on a library of sample plans, next to
 #                                       two of them compared
@@ -24,6 +28,9 @@ for tool in xvfb-run import xdotool; do
   command -v "$tool" >/dev/null || { echo "screenshots.sh: $tool is missing" >&2; exit 1; }
 done
 mkdir -p "$out"
+size=${SIZE:-1366x768}
+width=${size%x*}
+height=${size#*x}
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 
@@ -34,10 +41,10 @@ shoot() {
   shift 3
   # The inner script runs inside xvfb-run, so DISPLAY is set for the app, xdotool and import.
   HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
-  xvfb-run -a -s "-screen 0 1600x1000x24" bash -c '
+  xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
     set -euo pipefail
-    app=$1 lang=$2 page=$3 file=$4
-    shift 4
+    app=$1 lang=$2 page=$3 file=$4 width=$5 height=$6
+    shift 6
     "$app" --lang "$lang" --page "$page" "$@" &
     pid=$!
     trap "kill $pid 2>/dev/null || true" EXIT
@@ -47,22 +54,25 @@ shoot() {
     done
     id=$(xdotool search --onlyvisible --name "^clusterplan$" | head -1)
     [[ -n "$id" ]] || { echo "no clusterplan window" >&2; exit 1; }
-    xdotool windowsize "$id" 1600 1000 windowmove "$id" 0 0
+    xdotool windowsize "$id" "$width" "$height" windowmove "$id" 0 0
     sleep "${SHOT_WAIT:-2.5}"  # let the first paint (and the comparison sweep) finish
-    import -window root -crop 1600x1000+0+0 +repage "$file"
-  ' shoot "$app" "$lang" "$page" "$file" "$@"
+    import -window root -crop "${width}x${height}+0+0" +repage "$file"
+  ' shoot "$app" "$lang" "$page" "$file" "$width" "$height" "$@"
   echo "wrote $file"
 }
 
 shoot en plan "$out/main-en.png"
 shoot zh_CN plan "$out/main-zh.png"
+shoot en plan "$out/main-dark.png" --theme dark
 # The comparison searches the best layout at every point (24 planner runs): give it longer.
 SHOT_WAIT=20 shoot en comparison "$out/comparison-en.png"
 SHOT_WAIT=20 shoot zh_CN comparison "$out/comparison-zh.png"
 shoot en topology "$out/topology-en.png"
+SHOT_WAIT=6 shoot en planner "$out/planner-en.png"
+SHOT_WAIT=6 shoot zh_CN planner "$out/planner-zh.png"
 
 # A library of sample plans (the CLI's default library under the fresh HOME is the GUI's too).
-cli="$build_dir/app/clusterplan-cli"
+cli=${CLI:-$build_dir/app/clusterplan-cli}  # CLI=path: another build's
 db="$home/data/clusterplan/library.sqlite"
 mkdir -p "$(dirname "$db")"
 save() { XDG_DATA_HOME="$home/data" "$cli" scenario save --db "$db" "$@" >/dev/null; }
@@ -75,13 +85,13 @@ save --name "GPT-3 175B, 128x A100" --tag a100 --model gpt3-175b --nodes 16 --pp
 shoot en library "$out/library-en.png" --compare 1,3
 shoot en plan "$out/compare-en.png" --compare 1,2,4
 
-# shoot_presentation THEME FILE: presentation mode (full screen, first page) at 1920x1080.
+# shoot_presentation THEME FILE: presentation mode (full screen, first page).
 shoot_presentation() {
   local theme=$1 file=$2
   HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
-  xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
+  xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
     set -euo pipefail
-    app=$1 theme=$2 file=$3
+    app=$1 theme=$2 file=$3 size=$4
     "$app" --lang en --theme "$theme" --present &
     pid=$!
     trap "kill $pid 2>/dev/null || true" EXIT
@@ -90,8 +100,8 @@ shoot_presentation() {
       sleep 0.1
     done
     sleep 2
-    import -window root -crop 1920x1080+0+0 +repage "$file"
-  ' shoot "$app" "$theme" "$file"
+    import -window root -crop "${size}+0+0" +repage "$file"
+  ' shoot "$app" "$theme" "$file" "$size"
   echo "wrote $file"
 }
 

@@ -34,6 +34,9 @@ depends=$(echo "$info" | sed -n 's/^ Depends: //p')
 for dep in libqt6gui6 libqt6widgets6 qt6-qpa-plugins libsqlite3-0 libqcustomplot; do
   [[ $depends == *"$dep"* ]] || fail "Depends lacks $dep: $depends"
 done
+# Qt's own strings (Save/Discard/Cancel, Undo/Redo) in Chinese come from qt6-translations-l10n.
+recommends=$(echo "$info" | sed -n 's/^ Recommends: //p')
+[[ $recommends == *qt6-translations-l10n* ]] || fail "Recommends lacks qt6-translations-l10n: $recommends"
 
 step "package contents"
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')

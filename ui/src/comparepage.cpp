@@ -67,7 +67,7 @@ QList<Line> inputLines() {
       {ComparePage::tr("GPUs (nodes × GPUs per node)"), [](S s, E) {
          return ComparePage::tr("%1 (%2 × %3)").arg(formatCount(s.cluster.total_gpus())).arg(s.cluster.nodes).arg(s.cluster.gpus_per_node);
        }, {}},
-      {fieldLabel(cp::field("cluster.fabric")), [](S s, E) { return QString::fromStdString(s.cluster.fabric.name); }, {}},
+      {fieldLabel(cp::field("cluster.fabric")), [](S s, E) { return fabricName(s.cluster.fabric.name); }, {}},
       {fieldLabel(cp::field("cluster.topology")), [](S s, E) { return topologyName(s.cluster.topology); }, {}},
       {fieldLabel(cp::field("cluster.oversubscription")), [](S s, E) { return ComparePage::tr("%1:1").arg(QLocale().toString(s.cluster.oversubscription, 'g', 3)); }, {}},
       {fieldLabel(cp::field("training.seq")), [](S s, E) { return ComparePage::tr("%1 tokens").arg(formatCount(s.training.seq)); }, {}},

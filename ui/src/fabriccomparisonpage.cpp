@@ -23,6 +23,7 @@
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
 #include "ui/theme.h"
+#include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
@@ -70,7 +71,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     : QWidget(parent), document_(document) {
   maxGpus_ = new QComboBox;
   maxGpus_->setObjectName(QStringLiteral("maxGpus"));
-  for (int n : kMaxChoices) maxGpus_->addItem(tr("%1 GPUs").arg(formatCount(n)), n);
+  for (int n : kMaxChoices) maxGpus_->addItem(QString(), n);
   maxGpus_->setCurrentIndex(maxGpus_->findData(kDefaultMax));
   minGpus_ = new QComboBox;
   minGpus_->setObjectName(QStringLiteral("minGpus"));
@@ -78,16 +79,14 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   minGpus_->setCurrentIndex(minGpus_->findData(kDefaultMin));
   layout_ = new QComboBox;
   layout_->setObjectName(QStringLiteral("layout"));
-  layout_->addItem(tr("Best layout per size"), int(cp::SweepLayout::Best));
-  layout_->addItem(tr("Hold my layout"), int(cp::SweepLayout::Held));
-  layout_->setToolTip(tr("Best: for each size and fabric, the planner's fastest feasible layout. "
-                         "Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count."));
+  layout_->addItem(QString(), int(cp::SweepLayout::Best));
+  layout_->addItem(QString(), int(cp::SweepLayout::Held));
   scaling_ = new QComboBox;
   scaling_->setObjectName(QStringLiteral("scaling"));
-  scaling_->addItem(tr("Strong scaling"), int(cp::SweepScaling::Strong));
-  scaling_->addItem(tr("Weak scaling"), int(cp::SweepScaling::Weak));
-  scaling_->setToolTip(tr("Strong: the global batch is held. Weak: the batch per GPU is held."));
-  logTime_ = new QCheckBox(tr("Log time axis"));
+  scaling_->addItem(QString(), int(cp::SweepScaling::Strong));
+  scaling_->addItem(QString(), int(cp::SweepScaling::Weak));
+  logTime_ = new QCheckBox;
+  logTime_->setObjectName(QStringLiteral("logTime"));
   verdicts_ = new QLabel;
   verdicts_->setObjectName(QStringLiteral("verdicts"));
   verdicts_->setWordWrap(true);
@@ -95,32 +94,38 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   verdicts_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   verdicts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   fabricButton_ = new QToolButton;
-  fabricButton_->setText(tr("Fabrics"));
+  fabricButton_->setObjectName(QStringLiteral("fabricButton"));
   fabricButton_->setPopupMode(QToolButton::InstantPopup);
-  claims_ = new QCheckBox(tr("Seed article's claims"));
+  claims_ = new QCheckBox;
   claims_->setChecked(true);
-  claims_->setToolTip(tr("Overlay the seed article's IB-vs-RoCE claims as reference points"));
   progress_ = new QProgressBar;
   progress_->setMaximumWidth(260);
   progress_->setTextVisible(true);
-  cancel_ = new QPushButton(tr("Cancel"));
+  cancel_ = new QPushButton;
   cancel_->setEnabled(false);
   status_ = new QLabel;
   status_->setWordWrap(true);
 
+  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the
+  // question on the first, the overlays and the progress on the second.
   auto* bar = new QHBoxLayout;
   bar->addWidget(layout_);
   bar->addWidget(scaling_);
-  bar->addWidget(new QLabel(tr("Cluster sizes from")));
+  sizesFrom_ = new QLabel;
+  sizesFrom_->setObjectName(QStringLiteral("sizesFrom"));
+  upTo_ = new QLabel;
+  bar->addWidget(sizesFrom_);
   bar->addWidget(minGpus_);
-  bar->addWidget(new QLabel(tr("up to")));
+  bar->addWidget(upTo_);
   bar->addWidget(maxGpus_);
   bar->addWidget(fabricButton_);
-  bar->addWidget(claims_);
-  bar->addWidget(logTime_);
   bar->addStretch(1);
-  bar->addWidget(progress_);
-  bar->addWidget(cancel_);
+  auto* bar2 = new QHBoxLayout;
+  bar2->addWidget(claims_);
+  bar2->addWidget(logTime_);
+  bar2->addStretch(1);
+  bar2->addWidget(progress_);
+  bar2->addWidget(cancel_);
 
   auto* grid = new QGridLayout;
   grid->setSpacing(4);
@@ -132,7 +137,6 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), scaledFont(font(), 1.1, true)));
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     plot->xAxis->setTicker(ticker);
-    plot->xAxis->setLabel(tr("GPUs"));
     plots_[std::size_t(m)] = plot;
     grid->addWidget(plot, m / 3, m % 3);
   }
@@ -158,6 +162,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(6, 6, 6, 6);
   v->addLayout(bar);
+  v->addLayout(bar2);
   v->addWidget(status_);
   v->addLayout(grid, 1);
 
@@ -179,7 +184,34 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   connect(&watcher_, &QFutureWatcher<SweepResult>::finished, this, &FabricComparisonPage::finished);
   connect(document_, &ScenarioDocument::scenarioChanged, this, &FabricComparisonPage::scenarioChanged);
   for (QCustomPlot* p : plots_) applyChartPalette(p, palette());
+  retranslate();
   redraw();
+}
+
+// The toolbar's words, again after a language change (issue 19 point 11: they stayed English).
+void FabricComparisonPage::retranslate() {
+  for (int i = 0; i < maxGpus_->count(); ++i)
+    maxGpus_->setItemText(i, tr("%1 GPUs").arg(formatCount(maxGpus_->itemData(i).toInt())));
+  for (int i = 0; i < minGpus_->count(); ++i) minGpus_->setItemText(i, formatCount(minGpus_->itemData(i).toInt()));
+  layout_->setItemText(0, tr("Best layout per size"));
+  layout_->setItemText(1, tr("Hold my layout"));
+  layout_->setToolTip(tr("Best: for each size and fabric, the planner's fastest feasible layout. "
+                         "Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count."));
+  scaling_->setItemText(0, tr("Strong scaling"));
+  scaling_->setItemText(1, tr("Weak scaling"));
+  scaling_->setToolTip(tr("Strong: the global batch is held. Weak: the batch per GPU is held."));
+  logTime_->setText(tr("Log time axis"));
+  fabricButton_->setText(tr("Fabrics"));
+  claims_->setText(tr("Seed article's claims"));
+  cancel_->setText(tr("Cancel"));
+  sizesFrom_->setText(tr("Cluster sizes from"));
+  upTo_->setText(tr("up to"));
+  for (QCustomPlot* p : plots_) p->xAxis->setLabel(tr("GPUs"));
+  for (QAction* a : fabricButton_->menu()->actions())
+    if (const cp::FabricSpec* f = cp::find_fabric(a->data().toString().toStdString())) a->setText(fabricName(f->name));
+  if (!document_->valid()) status_->setText(tr("The scenario has problems: fix the marked inputs to compare fabrics."));
+  if (result_ && !watcher_.isRunning()) showResult();
+  else claims_->setToolTip(tr("Overlay the seed article's IB-vs-RoCE claims as reference points"));
 }
 
 FabricComparisonPage::~FabricComparisonPage() {
@@ -191,7 +223,7 @@ FabricComparisonPage::~FabricComparisonPage() {
 void FabricComparisonPage::buildFabricMenu() {
   auto* menu = new QMenu(fabricButton_);
   for (const cp::FabricSpec& f : cp::fabric_catalog()) {
-    QAction* a = menu->addAction(QString::fromStdString(f.name));
+    QAction* a = menu->addAction(fabricName(f.name));
     a->setData(QString::fromStdString(f.id));
     a->setCheckable(true);
     connect(a, &QAction::toggled, this, [this] {
@@ -264,6 +296,7 @@ void FabricComparisonPage::changeEvent(QEvent* event) {
     for (QCustomPlot* p : plots_) applyChartPalette(p, palette());
     redraw();
   }
+  if (event->type() == QEvent::LanguageChange) retranslate();
   QWidget::changeEvent(event);
 }
 
@@ -313,6 +346,11 @@ void FabricComparisonPage::finished() {
   const QFuture<SweepResult> future = watcher_.future();
   if (future.isCanceled() || future.resultCount() == 0) return;
   result_ = std::make_shared<const SweepResult>(future.result());
+  showResult();
+  Q_EMIT resultShown();
+}
+
+void FabricComparisonPage::showResult() {
   // Points without a valid result are never plotted as valid: say which and why (the engine's
   // reasons in the tooltip).
   QStringList noLayout, noFit, reasons;
@@ -342,12 +380,11 @@ void FabricComparisonPage::finished() {
                                 "not of that class."));
   showVerdicts();
   redraw();
-  Q_EMIT resultShown();
 }
 
 QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
-  const QString fabric = QString::fromStdString(g.fabric_name);
-  const QString reference = QString::fromStdString(g.reference_name);
+  const QString fabric = fabricName(g.fabric_name);
+  const QString reference = fabricName(g.reference_name);
   const QString size = formatCount(g.gpus);
   QString t;
   const cp::GapClass c = cp::classify(g);
@@ -414,7 +451,7 @@ void FabricComparisonPage::showVerdicts() {
     if ((any = c.verdict_gap(gpus))) break;
   verdicts_->setText(QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">%2</ul>")
                          .arg(tr("%1 against %2, size by size")
-                                  .arg(QString::fromStdString(any->fabric_name), QString::fromStdString(any->reference_name))
+                                  .arg(fabricName(any->fabric_name), fabricName(any->reference_name))
                                   .toHtmlEscaped(),
                               lines.join(QString())));
 }
@@ -490,7 +527,7 @@ void FabricComparisonPage::redraw() {
       if (m == Advantage && k == 0) continue;  // the first fabric against itself
       QCustomPlot* plot = plots_[std::size_t(m)];
       QCPGraph* g = plot->addGraph();
-      g->setName(QString::fromStdString(series.fabric_name));
+      g->setName(fabricName(series.fabric_name));
       g->setPen(pen);
       g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
       // Estimated points that do not fit in memory: hollow, unconnected, not in the legend.

@@ -1,10 +1,12 @@
 #include "ui/headlinetiles.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "ui/chartstyle.h"
 #include "ui/i18n.h"
@@ -22,9 +24,14 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   setObjectName(QStringLiteral("tile_") + QString::fromUtf8(cp::figure_id(figure).data()));
   title_ = new QLabel;
   value_ = new QLabel;
+  value_->setObjectName(QStringLiteral("value"));
   detail_ = new QLabel;
-  value_->setFont(scaledFont(font(), 1.6, true));
+  setValueScale(kValueScale);
   detail_->setForegroundRole(QPalette::PlaceholderText);
+  // The detail wraps rather than widening the tile (issue 19: a row of five tiles as wide as
+  // their longest details made the Plan page 1,600 px wide in English).
+  detail_->setWordWrap(true);
+  title_->setWordWrap(true);
   for (QLabel* l : {title_, value_, detail_}) l->setTextInteractionFlags(Qt::NoTextInteraction);
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(10, 6, 10, 6);
@@ -35,14 +42,44 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   setToolTip(tr("Click to see why this number: formula, inputs and source"));
 }
 
+void Tile::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) setToolTip(tr("Click to see why this number: formula, inputs and source"));
+  QFrame::changeEvent(event);
+}
+
 void Tile::set(const QString& title, const QString& value, const QString& detail, const QColor& valueColour) {
   title_->setText(title);
   value_->setText(value);
   detail_->setText(detail);
+  colour_ = valueColour;
+  greyed_ = false;
+  paintValue();
+}
+
+void Tile::setValueScale(double scale) {
+  if (scale == valueScale_) return;
+  valueScale_ = scale;
+  value_->setFont(scaledFont(font(), scale, true));
+}
+
+void Tile::setGreyed(bool greyed) {
+  greyed_ = greyed;
+  paintValue();
+}
+
+void Tile::paintValue() {
   QPalette p = value_->palette();
-  p.setColor(QPalette::WindowText, valueColour.isValid() ? valueColour : palette().color(QPalette::Text));
+  const QColor colour = greyed_ ? palette().color(QPalette::PlaceholderText)
+                                : colour_.isValid() ? colour_ : palette().color(QPalette::Text);
+  // Both roles: a label on the tile's Base background draws with Text, not WindowText (its
+  // foreground role follows the inherited background role), so the "✓ Fits" green and the
+  // greyed figures did not show before.
+  p.setColor(QPalette::WindowText, colour);
+  p.setColor(QPalette::Text, colour);
   value_->setPalette(p);
 }
+
+QColor Tile::valueColour() const { return value_->palette().color(QPalette::WindowText); }
 
 QString Tile::valueText() const { return value_->text(); }
 QString Tile::detailText() const { return detail_->text(); }
@@ -61,19 +98,65 @@ void Tile::keyPressEvent(QKeyEvent* event) {
 }
 
 HeadlineTiles::HeadlineTiles(QWidget* parent) : QWidget(parent) {
-  auto* grid = new QGridLayout(this);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->setSpacing(6);
+  grid_ = new QGridLayout(this);
+  grid_->setContentsMargins(0, 0, 0, 0);
+  grid_->setSpacing(kSpacing);
+  grid_->setSizeConstraint(QLayout::SetNoConstraint);  // a window of tiles alone may be narrower than five
   for (std::size_t i = 0; i < cp::kFigures.size(); ++i) {
     auto* t = new Tile(cp::kFigures[i]);
     tiles_[i] = t;
-    grid->addWidget(t, int(i / 5), int(i % 5));
     connect(t, &Tile::clicked, this, &HeadlineTiles::explainRequested);
   }
+  arrange(kMaxColumns);
+}
+
+int HeadlineTiles::columnsFor(int width, int tileWidth) {
+  return std::clamp((width + kSpacing) / (std::max(tileWidth, 1) + kSpacing), 1, kMaxColumns);
+}
+
+int HeadlineTiles::tileWidth() const {
+  int w = 0;
+  for (const Tile* t : tiles_) w = std::max(w, t->minimumSizeHint().width());
+  return w;
+}
+
+void HeadlineTiles::reflow() {
+  // Two rows of five with the values at their full size where they fit; else (a laptop) with
+  // smaller values, if that keeps five columns; else fewer columns at the full size.
+  for (double scale : {Tile::kValueScale, Tile::kCompactValueScale}) {
+    for (Tile* t : tiles_) t->setValueScale(scale);
+    const int columns = columnsFor(width(), tileWidth());
+    if (columns == kMaxColumns) {
+      arrange(columns);
+      return;
+    }
+  }
+  for (Tile* t : tiles_) t->setValueScale(Tile::kValueScale);
+  arrange(columnsFor(width(), tileWidth()));
+}
+
+void HeadlineTiles::arrange(int columns) {
+  if (columns == columns_) return;
+  columns_ = columns;
+  for (Tile* t : tiles_) grid_->removeWidget(t);
+  for (std::size_t i = 0; i < tiles_.size(); ++i) grid_->addWidget(tiles_[i], int(i) / columns, int(i) % columns);
+  for (int c = 0; c < kMaxColumns; ++c) grid_->setColumnStretch(c, c < columns ? 1 : 0);
+  updateGeometry();
+}
+
+void HeadlineTiles::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  reflow();
+}
+
+QSize HeadlineTiles::minimumSizeHint() const {
+  // One column: the tiles reflow to fit whatever width they get.
+  return {tileWidth(), QWidget::minimumSizeHint().height()};
 }
 
 void HeadlineTiles::clear() {
   for (Tile* t : tiles_) t->set(figureTitle(t->figure()), tr("—"), tr("no estimate: the scenario has problems"), QColor());
+  reflow();
 }
 
 void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
@@ -116,6 +199,7 @@ void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
         tr("%1 months billed").arg(QLocale().toString(e.cost.billed_months, 'f', 1)));
   else
     set(F::CostPerRun, tr("—"), tr("no token budget set"));
+  reflow();  // the widest value may have changed
 }
 
 }  // namespace cp::ui

@@ -135,6 +135,21 @@ QString warningText(const cp::Warning& w) {
   return QString::fromStdString(cp::warning_message(w));
 }
 
+QString fabricName(const std::string& catalogName) {
+  static const char* const kTunings[] = {QT_TRANSLATE_NOOP("cp::ui::Terms", "untuned"),
+                                         QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned"),
+                                         QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned at hyperscale")};
+  const QString name = QString::fromStdString(catalogName);
+  const qsizetype comma = name.indexOf(QLatin1String(", "));
+  if (comma < 0) return name;
+  const QString tuning = name.mid(comma + 2);
+  for (const char* t : kTunings)
+    if (tuning == QLatin1String(t))
+      return QCoreApplication::translate("cp::ui::Terms", "%1, %2")
+          .arg(name.left(comma), QCoreApplication::translate("cp::ui::Terms", t));
+  return name;
+}
+
 QString formatGiB(double bytes, int decimals) {
   if (memoryUnit() == MemoryUnit::GB)
     return QCoreApplication::translate("cp::ui::Terms", "%1 GB").arg(QLocale().toString(bytes / 1e9, 'f', decimals));

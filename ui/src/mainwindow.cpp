@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include <algorithm>
 #include <array>
 
 #include <QAction>
@@ -14,6 +15,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -33,6 +35,7 @@
 #include "ui/comparepage.h"
 #include "ui/chartexport.h"
 #include "ui/explaindialog.h"
+#include "ui/helpwindow.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/inputpanel.h"
 #include "ui/librarydock.h"
@@ -54,6 +57,7 @@ const Preference<QByteArray> kWindowState{"mainwindow/state"};
 const Preference<QStringList> kRecentFiles{"files/recent"};
 const Preference<QString> kLastScenario{"session/lastScenario"};  // scenario JSON of the last session
 const Preference<QString> kLastFile{"session/lastFile"};
+const Preference<QString> kLibraryPath{"library/path"};  // chosen by File > Open/New library; empty: the default
 
 constexpr int kMaxRecent = 8;
 constexpr int kAutosaveDelayMs = 1500;
@@ -282,8 +286,9 @@ bool MainWindow::showPage(const QString& name) {
   }
   library_->show();
   library_->raise();
-  // Room for every column, once the window has its size.
-  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {800}, Qt::Horizontal); });
+  // Room for every column, once the window has its size; at most half of a laptop's window, so
+  // that the page beside it stays readable (issue 19: 800 px of a 1366-px screen).
+  QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {std::min(800, width() / 2)}, Qt::Horizontal); });
   return true;
 }
 
@@ -307,7 +312,11 @@ void MainWindow::restoreSession(bool ask) {
   restoreGeometry(kGeometry.get());
   restoreState(kWindowState.get());
   // After the window's layout is restored, so that a library tab raised by an alert stays raised.
-  if (!library_->store()) library_->openLibrary(LibraryDock::defaultLibraryPath());
+  if (!library_->store()) {
+    const QString chosen = kLibraryPath.get();
+    libraryPath_ = !chosen.isEmpty() && QFileInfo::exists(chosen) ? chosen : LibraryDock::defaultLibraryPath();
+    library_->openLibrary(libraryPath_);
+  }
   if (QFileInfo::exists(autosavePath()) || QFileInfo(autosavePath()).isSymLink()) {
     cp::ScenarioFileDocument s;
     const bool readable =
@@ -411,6 +420,7 @@ void MainWindow::createMenus() {
   saveToLibraryAction_ = fileMenu_->addAction(QString());
   saveToLibraryAction_->setObjectName(QStringLiteral("saveToLibraryAction"));
   connect(saveToLibraryAction_, &QAction::triggered, library_, &LibraryDock::save);
+  createHelpAndLibraryActions();
   fileMenu_->addSeparator();
   quitAction_ = fileMenu_->addAction(QString());
   quitAction_->setShortcut(QKeySequence::Quit);
@@ -419,9 +429,22 @@ void MainWindow::createMenus() {
   addReportActions(this, fileMenu_, quitAction_, document_);  // Export report..., Print...
 
   editMenu_ = menuBar()->addMenu(QString());
-  undoAction_ = document_->undoStack()->createUndoAction(this);
+  // Not QUndoStack::createUndoAction: its "Undo %1" is translated once, when it is made, and
+  // stayed English after a switch to Chinese (issue 19 point 11). Worded in updateUndoText().
+  QUndoStack* stack = document_->undoStack();
+  undoAction_ = new QAction(this);
+  undoAction_->setObjectName(QStringLiteral("undoAction"));
+  undoAction_->setEnabled(stack->canUndo());
   undoAction_->setShortcut(QKeySequence::Undo);
-  redoAction_ = document_->undoStack()->createRedoAction(this);
+  connect(undoAction_, &QAction::triggered, stack, &QUndoStack::undo);
+  connect(stack, &QUndoStack::canUndoChanged, undoAction_, &QAction::setEnabled);
+  redoAction_ = new QAction(this);
+  redoAction_->setObjectName(QStringLiteral("redoAction"));
+  redoAction_->setEnabled(stack->canRedo());
+  connect(redoAction_, &QAction::triggered, stack, &QUndoStack::redo);
+  connect(stack, &QUndoStack::canRedoChanged, redoAction_, &QAction::setEnabled);
+  connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoText);
+  connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoText);
   // The platform's redo keys, and Ctrl+Shift+Z everywhere (Windows binds only Ctrl+Y).
   QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
   if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)))
@@ -436,10 +459,110 @@ void MainWindow::createMenus() {
   addPresentingActions(this, viewMenu_, document_, comparison_);
 
   helpMenu_ = menuBar()->addMenu(QString());
+  helpMenu_->addAction(guideAction_);
+  helpMenu_->addAction(shortcutsAction_);
+  helpMenu_->addSeparator();
   aboutAction_ = helpMenu_->addAction(QString());
   aboutAction_->setMenuRole(QAction::AboutRole);
   connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
   updateRecentMenu();
+  // The settings action is the presenting actions' (View menu); the standard key, and Ctrl+,
+  // where the platform has none (Linux and Windows bind no QKeySequence::Preferences).
+  if (auto* settings = findChild<QAction*>(QStringLiteral("settingsAction")))
+    settings->setShortcuts(standardOr(QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)));
+}
+
+QList<QKeySequence> MainWindow::standardOr(QKeySequence::StandardKey key, const QKeySequence& fallback) {
+  QList<QKeySequence> keys = QKeySequence::keyBindings(key);
+  if (keys.isEmpty()) keys << fallback;
+  return keys;
+}
+
+// Issue 19 point 16: File > Open library…, New library…, Find in the library; Help > User
+// guide, Keyboard shortcuts. Kept together so that the menus above stay as they were.
+void MainWindow::createHelpAndLibraryActions() {
+  // Save as: Ctrl+Shift+S where the platform binds no key (Windows).
+  saveAsAction_->setShortcuts(standardOr(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+  openLibraryAction_ = fileMenu_->addAction(QString());
+  openLibraryAction_->setObjectName(QStringLiteral("openLibraryAction"));
+  connect(openLibraryAction_, &QAction::triggered, this, [this] { chooseLibrary(false); });
+  newLibraryAction_ = fileMenu_->addAction(QString());
+  newLibraryAction_->setObjectName(QStringLiteral("newLibraryAction"));
+  connect(newLibraryAction_, &QAction::triggered, this, [this] { chooseLibrary(true); });
+  findAction_ = fileMenu_->addAction(QString());
+  findAction_->setObjectName(QStringLiteral("findInLibraryAction"));
+  findAction_->setShortcuts(standardOr(QKeySequence::Find, QKeySequence(Qt::CTRL | Qt::Key_F)));
+  connect(findAction_, &QAction::triggered, this, [this] {
+    library_->show();
+    library_->raise();
+    library_->searchField()->setFocus(Qt::ShortcutFocusReason);
+    library_->searchField()->selectAll();
+  });
+  guideAction_ = new QAction(this);
+  guideAction_->setObjectName(QStringLiteral("userGuideAction"));
+  guideAction_->setShortcuts(standardOr(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
+  connect(guideAction_, &QAction::triggered, this, [this] { showHelp(false); });
+  shortcutsAction_ = new QAction(this);
+  shortcutsAction_->setObjectName(QStringLiteral("shortcutsAction"));
+  connect(shortcutsAction_, &QAction::triggered, this, [this] { showHelp(true); });
+}
+
+HelpWindow* MainWindow::showHelp(bool shortcuts) {
+  if (!help_) {
+    help_ = new HelpWindow(this, this);
+    help_->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  if (shortcuts) help_->showShortcuts();
+  else help_->showGuide();
+  help_->show();
+  help_->raise();
+  return help_;
+}
+
+void MainWindow::chooseLibrary(bool create) {
+  const QString dir = QFileInfo(libraryPath_).absolutePath();
+  const QString filter = tr("clusterplan libraries (*.sqlite);;All files (*)");
+  const QString path = create ? QFileDialog::getSaveFileName(this, tr("New library"), dir, filter)
+                              : QFileDialog::getOpenFileName(this, tr("Open library"), dir, filter);
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openLibraryFile(path, create, &error)) QMessageBox::warning(this, tr("Cannot open the library"), error);
+}
+
+bool MainWindow::openLibraryFile(const QString& path, bool create, QString* error) {
+  const QString file = QFileInfo(path).absoluteFilePath();
+  const QString shown = QDir::toNativeSeparators(file);
+  QString why;
+  if (create && QFileInfo::exists(file))
+    why = tr("%1 exists already: a new library needs a new file name (File > Open library… opens an existing one).")
+              .arg(shown);
+  else if (!create && !QFileInfo::exists(file))
+    why = tr("%1 does not exist (File > New library… starts one).").arg(shown);
+  else if (!library_->openLibrary(file)) {
+    why = library_->alertText();
+    if (!libraryPath_.isEmpty()) library_->openLibrary(libraryPath_);  // back to the library that was open
+  }
+  if (!why.isEmpty()) {
+    if (error) *error = why;
+    return false;
+  }
+  libraryPath_ = file;
+  kLibraryPath.set(file);
+  library_->show();
+  library_->raise();
+  statusBar()->showMessage(create ? tr("Started the library %1").arg(shown) : tr("Opened the library %1").arg(shown),
+                           kSavedMessageMs);
+  return true;
+}
+
+void MainWindow::updateUndoText() {
+  // Qt's own words (qtbase's "QUndoStack" context), so that they match Qt's other strings.
+  const char* const qt = "QUndoStack";
+  const QString undo = document_->undoStack()->undoText(), redo = document_->undoStack()->redoText();
+  undoAction_->setText(undo.isEmpty() ? QCoreApplication::translate(qt, "Undo", "Default text for undo action")
+                                      : QCoreApplication::translate(qt, "Undo %1").arg(undo));
+  redoAction_->setText(redo.isEmpty() ? QCoreApplication::translate(qt, "Redo", "Default text for redo action")
+                                      : QCoreApplication::translate(qt, "Redo %1").arg(redo));
 }
 
 void MainWindow::retranslate() {
@@ -461,6 +584,12 @@ void MainWindow::retranslate() {
   pages_->setTabText(pages_->indexOf(compare_), tr("Compare scenarios"));
   pages_->setTabText(pages_->indexOf(planner_), tr("Auto-planner"));
   saveToLibraryAction_->setText(tr("Save to &library"));
+  openLibraryAction_->setText(tr("Open li&brary…"));
+  newLibraryAction_->setText(tr("New librar&y…"));
+  findAction_->setText(tr("&Find in the library"));
+  guideAction_->setText(tr("User &guide"));
+  shortcutsAction_->setText(tr("&Keyboard shortcuts"));
+  updateUndoText();
   updateTitle();
 }
 

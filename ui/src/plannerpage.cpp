@@ -29,6 +29,7 @@
 
 #include "engine/fabric.h"
 #include "io/scenario_json.h"
+#include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/plannerfrontierchart.h"
 #include "ui/plannertablemodel.h"
@@ -359,7 +360,7 @@ QWidget* PlannerPage::buildControls() {
 void PlannerPage::buildFabricMenu() {
   auto* menu = new QMenu(fabrics_);
   for (const cp::FabricSpec& f : cp::fabric_catalog()) {
-    QAction* a = menu->addAction(QString::fromStdString(f.name));
+    QAction* a = menu->addAction(fabricName(f.name));
     a->setData(QString::fromStdString(f.id));
     a->setCheckable(true);
     connect(a, &QAction::toggled, this, &PlannerPage::updateFabricButton);
@@ -372,7 +373,7 @@ void PlannerPage::updateFabricButton() {
   for (QAction* a : fabrics_->menu()->actions())
     if (a->isChecked()) names << a->text();
   if (names.isEmpty())
-    fabrics_->setText(tr("The scenario's (%1)").arg(QString::fromStdString(document_->scenario().cluster.fabric.name)));
+    fabrics_->setText(tr("The scenario's (%1)").arg(fabricName(document_->scenario().cluster.fabric.name)));
   else if (names.size() == 1)
     fabrics_->setText(names.front());
   else
@@ -679,6 +680,9 @@ void PlannerPage::retranslate() {
                      "holds the knob."));
   }
   dpNote_->setText(tr("derived: GPUs / (TP × PP × CP)"));
+  if (const QMenu* menu = fabrics_->menu())  // built after the first retranslate()
+    for (QAction* a : menu->actions())
+      if (const cp::FabricSpec* f = cp::find_fabric(a->data().toString().toStdString())) a->setText(fabricName(f->name));
   for (int i = 0; i < objective_->count(); ++i) objective_->setItemText(i, objectiveName(kObjectives[i]));
   objective_->setToolTip(tr("Time, cost and cost per token need a token budget"));
   static const char* const kRecomputeText[] = {QT_TR_NOOP("none"), QT_TR_NOOP("selective"), QT_TR_NOOP("full")};

@@ -5,6 +5,7 @@
 #include "engine/fabric.h"
 #include "ui/i18n.h"
 #include "ui/terms.h"
+#include "ui/units.h"
 
 namespace cp::ui {
 namespace {
@@ -43,8 +44,7 @@ QString zeroShort(cp::Zero z) {
 // An amount in the header's currency, short: "4.28 M", "912,345".
 QString amount(double v) {
   if (!(v > 0)) return PlannerTableModel::tr("—");
-  if (v >= 1e9) return PlannerTableModel::tr("%1 bn").arg(QLocale().toString(v / 1e9, 'f', 2));
-  if (v >= 1e6) return PlannerTableModel::tr("%1 M").arg(QLocale().toString(v / 1e6, 'f', 2));
+  if (v >= 1e6) return formatLarge(v, 1e6);  // "4.28 M", "428 万"
   return QLocale().toString(v, 'f', v >= 100 ? 0 : 2);
 }
 

@@ -8,7 +8,10 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include "ui/breakdownchart.h"
+#include "ui/i18n.h"
 #include "ui/headlinetiles.h"
 #include "ui/memorychart.h"
 #include "ui/palette.h"
@@ -65,6 +68,17 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   banner_->setPalette(bp);
 
   tiles_ = new HeadlineTiles;
+  // Issue 19 point 14: a plan that does not fit says what would make it fit.
+  fitAdvice_ = new QLabel;
+  fitAdvice_->setObjectName(QStringLiteral("fitAdvice"));
+  fitAdvice_->setWordWrap(true);
+  fitAdvice_->setTextFormat(Qt::RichText);
+  fitAdvice_->setMargin(6);
+  fitAdvice_->setVisible(false);
+  fitAdvice_->setAutoFillBackground(true);
+  paintFitAdvice();
+  connect(fitAdvice_, &QLabel::linkActivated, this, [this] { applyFit(); });
+  connect(&fitWatcher_, &QFutureWatcher<cp::NearestFit>::finished, this, &PlanPage::fitFound);
   memory_ = new MemoryChart;
   memory_->setObjectName(QStringLiteral("memoryChart"));
   step_ = new BreakdownChart(int(cp::kStepParts.size()));
@@ -103,6 +117,7 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   auto* rv = new QVBoxLayout(results_);
   rv->setContentsMargins(0, 0, 0, 0);
   rv->addWidget(tiles_);
+  rv->addWidget(fitAdvice_);
   rv->addWidget(splitter, 1);
 
   auto* v = new QVBoxLayout(this);
@@ -112,14 +127,117 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   veil_ = new StaleVeil(results_);
 
   connect(tiles_, &HeadlineTiles::explainRequested, this, &PlanPage::explainRequested);
-  connect(document_, &ScenarioDocument::scenarioChanged, this, &PlanPage::refresh);
+  connect(document_, &ScenarioDocument::scenarioChanged, this, [this] {
+    refresh();
+    updateFitAdvice();
+  });
   refresh();
+  updateFitAdvice();
+}
+
+PlanPage::~PlanPage() {
+  fitWatcher_.disconnect(this);
+  if (fitCancel_) fitCancel_->store(true);
+  fitWatcher_.waitForFinished();
 }
 
 bool PlanPage::isStale() const { return !document_->valid(); }
 
+// A notice in the light and the dark theme alike (palette::bannerBackground).
+void PlanPage::paintFitAdvice() {
+  QPalette p = fitAdvice_->palette();
+  p.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
+  p.setColor(QPalette::WindowText, palette::bannerText(palette()));
+  fitAdvice_->setPalette(p);
+}
+
+// Figures of a plan that cannot start (it does not fit in memory) are greyed: its time and cost
+// are what it would take if it ran. The nearest layout that fits is searched off the GUI thread
+// (cp::nearest_fit: milliseconds for most plans, a few tenths of a second for the largest).
+void PlanPage::updateFitAdvice() {
+  if (fitCancel_) fitCancel_->store(true);
+  fit_.reset();
+  const auto& e = document_->estimate();
+  const bool greyed = document_->valid() && e && !e->memory.fits;
+  fitAdvice_->setVisible(greyed);
+  if (!greyed) return;
+  fitAdvice_->setText(tr("Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. "
+                         "Looking for the nearest layout that fits…"));
+  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  fitCancel_ = cancel;
+  const cp::Scenario s = document_->scenario();
+  fitWatcher_.setFuture(QtConcurrent::run([s, cancel] { return cp::nearest_fit(s, cancel.get()); }));
+}
+
+void PlanPage::fitFound() {
+  const QFuture<cp::NearestFit> future = fitWatcher_.future();
+  if (future.resultCount() == 0) return;
+  const cp::NearestFit fit = future.result();
+  if (fit.cancelled || !document_->valid() || !document_->estimate() || document_->estimate()->memory.fits) return;
+  fit_ = fit;
+  showFitAdvice();
+  Q_EMIT fitAdviceShown();
+}
+
+QString PlanPage::changeText(const cp::FitChange& c) {
+  const auto onOff = [](int v) { return v ? tr("on") : tr("off"); };
+  switch (c.knob) {
+    case cp::FitKnob::Nodes: return tr("%1 nodes (now %2)").arg(formatCount(c.to), formatCount(c.from));
+    case cp::FitKnob::Tp: return tr("TP %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::Pp: return tr("PP %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::Vpp: return tr("VPP %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::Cp: return tr("CP %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::Ep: return tr("EP %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::MicroBatch: return tr("micro-batch %1 (now %2)").arg(c.to).arg(c.from);
+    case cp::FitKnob::Recompute:
+      return tr("%1 (now %2)").arg(recomputeName(cp::Recompute(c.to)), recomputeName(cp::Recompute(c.from)));
+    case cp::FitKnob::Zero: return tr("%1 (now %2)").arg(zeroName(cp::Zero(c.to)), zeroName(cp::Zero(c.from)));
+    case cp::FitKnob::Sp: return tr("sequence parallelism %1").arg(onOff(c.to));
+    case cp::FitKnob::TpOverlap: return tr("TP communication overlap %1").arg(onOff(c.to));
+  }
+  return {};
+}
+
+void PlanPage::showFitAdvice() {
+  if (!fit_) return;
+  const cp::NearestFit& fit = *fit_;
+  if (!fit.found) {
+    fitAdvice_->setText(tr("Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. No "
+                           "layout of this cluster or of up to 16 times as many nodes fits: choose a GPU with more "
+                           "memory or a smaller model."));
+    return;
+  }
+  QStringList changes;
+  for (const cp::FitChange& c : fit.changes) changes << changeText(c);
+  const cp::Estimate& e = fit.estimate;
+  QString figures = tr("%1 per GPU, %2").arg(formatGiB(e.memory.peak.total()), formatTokensPerS(e.throughput.tokens_per_s));
+  if (e.reliability.real_train_time_s > 0)
+    figures = tr("%1, %2 to train").arg(figures, formatDuration(e.reliability.real_train_time_s));
+  fitAdvice_->setText(tr("Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. "
+                         "It would fit with %1: %2. <a href=\"apply\">Apply</a>")
+                          .arg(changes.join(tr(", ")).toHtmlEscaped(), figures.toHtmlEscaped()));
+}
+
+void PlanPage::applyFit() {
+  if (!fit_ || !fit_->found) return;
+  const cp::Scenario fitted = fit_->scenario;
+  document_->edit(tr("Apply the layout that fits"), QStringLiteral("layout.fit"), [fitted](cp::Scenario& s) {
+    s.cluster.nodes = fitted.cluster.nodes;
+    s.parallel = fitted.parallel;
+    s.training.micro_batch = fitted.training.micro_batch;
+    s.training.recompute = fitted.training.recompute;
+    s.training.zero = fitted.training.zero;
+    s.training.tp_comm_overlap = fitted.training.tp_comm_overlap;
+  });
+}
+
 void PlanPage::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange) refresh();
+  if (event->type() == QEvent::PaletteChange) paintFitAdvice();
+  if (event->type() == QEvent::LanguageChange) {
+    refresh();
+    if (fit_) showFitAdvice();
+    else if (fitAdvice_->isVisibleTo(this)) updateFitAdvice();  // the search again, for its words
+  }
   QWidget::changeEvent(event);
 }
 
@@ -146,6 +264,10 @@ void PlanPage::refresh() {
   const cp::Scenario& s = document_->estimatedScenario();
   const cp::Estimate& e = *estimate;
   tiles_->setEstimate(s, e);
+  const bool greyed = !stale && !e.memory.fits;
+  for (cp::Figure f : {cp::Figure::StepTime, cp::Figure::TokensPerS, cp::Figure::Mfu, cp::Figure::TrainTime,
+                       cp::Figure::CostPerRun})
+    tiles_->tile(f)->setGreyed(greyed);
   memory_->setEstimate(s, e);
   if (!stale) summary_->setEstimate(s, e);
 

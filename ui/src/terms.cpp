@@ -187,9 +187,8 @@ QString formatPower(double w) {
 
 QString formatMoney(double amount, cp::Currency c) {
   const QString code = QString::fromUtf8(cp::to_string(c).data());
-  if (std::abs(amount) >= 1e9) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 %2 bn")).arg(code, sig3(amount / 1e9));
-  if (std::abs(amount) >= 1e7) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 %2 M")).arg(code, sig3(amount / 1e6));
-  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 %2")).arg(code, num(amount, 0));
+  // Ten million and more scaled ("USD 1.25 M", "CNY 6.69 亿"); less written out in full.
+  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 %2")).arg(code, formatLarge(amount, 1e7));
 }
 
 double memoryInUnit(double bytes) { return memoryUnit() == MemoryUnit::GB ? bytes / 1e9 : bytes / units::GiB; }
@@ -211,9 +210,7 @@ QString powerUnitName() {
 }
 
 QString formatTokensPerS(double v) {
-  if (v >= 1e6) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 M tokens/s")).arg(sig3(v / 1e6));
-  if (v >= 1e3) return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 k tokens/s")).arg(sig3(v / 1e3));
-  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 tokens/s")).arg(sig3(v));
+  return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1 tokens/s")).arg(v >= 1e3 ? formatLarge(v, 1e3) : sig3(v));
 }
 
 QString formatPercent(double fraction, int decimals) { return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "%1%")).arg(num(100 * fraction, decimals)); }

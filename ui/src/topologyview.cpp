@@ -1,5 +1,6 @@
 #include "ui/topologyview.h"
 
+#include <QEvent>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -63,6 +64,11 @@ QStringList TopologyView::tierTexts() const {
                                        QT_TR_NOOP("Core switches")};
   for (int t = 0; t < n.tiers && t < 3; ++t) out << tr("%1: %2").arg(tr(kNames[t])).arg(n.switches[std::size_t(t)]);
   return out;
+}
+
+void TopologyView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange) update();
+  QWidget::changeEvent(event);
 }
 
 void TopologyView::paintEvent(QPaintEvent*) {

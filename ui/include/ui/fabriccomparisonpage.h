@@ -66,6 +66,8 @@ class FabricComparisonPage : public QWidget {
  private:
   void scenarioChanged();
   void finished();
+  void showResult();  // the notes, verdicts and charts of result_
+  void retranslate();
   void redraw();
   void buildFabricMenu();
   void showVerdicts();
@@ -86,6 +88,8 @@ class FabricComparisonPage : public QWidget {
   QProgressBar* progress_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QLabel* status_ = nullptr;
+  QLabel* sizesFrom_ = nullptr;
+  QLabel* upTo_ = nullptr;
   QStringList chosenFabrics_;  // empty: defaults
   bool dirty_ = true;          // the plan changed since the last sweep
 };

@@ -25,6 +25,10 @@ QString zeroName(cp::Zero z);
 
 QString warningText(const cp::Warning& w);
 
+// A fabric of the catalog by its name: the product name as it is ("RoCEv2 200 Gb/s", a brand and
+// a rate), the tuning after the comma translated ("untuned", "tuned", "tuned at hyperscale").
+QString fabricName(const std::string& catalogName);
+
 // Bytes shown in GiB (2^30 bytes) with the unit, in the current default locale: "38.9 GiB".
 QString formatGiB(double bytes, int decimals = 1);
 

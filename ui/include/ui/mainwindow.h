@@ -5,7 +5,9 @@
 // scenario file dropped onto it.
 #pragma once
 
+#include <QKeySequence>
 #include <QMainWindow>
+#include <QPointer>
 
 #include "engine/explain.h"
 #include "engine/scenario.h"
@@ -21,6 +23,7 @@ namespace cp::ui {
 
 class ComparePage;
 class FabricComparisonPage;
+class HelpWindow;
 class LibraryDock;
 class InputPanel;
 class MemoryChart;
@@ -82,6 +85,14 @@ class MainWindow : public QMainWindow {
 
   void showExplanation(cp::Figure figure);
 
+  // Help > User guide (shortcuts false) or Keyboard shortcuts: the offline guide (HelpWindow).
+  HelpWindow* showHelp(bool shortcuts);
+  // File > Open library… (create false: the file must exist) and New library… (create true:
+  // the file must not exist). The store refuses a file that is not a clusterplan library; then
+  // `error` says so and the library that was open stays open. The choice is remembered.
+  bool openLibraryFile(const QString& path, bool create, QString* error = nullptr);
+  QString libraryPath() const { return libraryPath_; }
+
  protected:
   void changeEvent(QEvent* event) override;
   void closeEvent(QCloseEvent* event) override;
@@ -91,6 +102,11 @@ class MainWindow : public QMainWindow {
  private:
   void updateLibraryAlert();
   void createMenus();
+  void createHelpAndLibraryActions();
+  void updateUndoText();
+  void chooseLibrary(bool create);
+  // The platform's keys for `key`, or `fallback` where it has none.
+  static QList<QKeySequence> standardOr(QKeySequence::StandardKey key, const QKeySequence& fallback);
   void retranslate();
   void showAbout();
   void newScenario();
@@ -129,6 +145,13 @@ class MainWindow : public QMainWindow {
   QAction* undoAction_ = nullptr;
   QAction* redoAction_ = nullptr;
   QAction* aboutAction_ = nullptr;
+  QAction* openLibraryAction_ = nullptr;
+  QAction* newLibraryAction_ = nullptr;
+  QAction* findAction_ = nullptr;
+  QAction* guideAction_ = nullptr;
+  QAction* shortcutsAction_ = nullptr;
+  QPointer<HelpWindow> help_;
+  QString libraryPath_;  // the library file the dock shows
 };
 
 }  // namespace cp::ui

@@ -3,9 +3,14 @@
 // banner that says so.
 #pragma once
 
+#include <QFutureWatcher>
 #include <QWidget>
+#include <atomic>
+#include <memory>
+#include <optional>
 
 #include "engine/explain.h"
+#include "plan/nearest_fit.h"
 
 class QLabel;
 
@@ -22,6 +27,7 @@ class PlanPage : public QWidget {
 
  public:
   explicit PlanPage(ScenarioDocument* document, QWidget* parent = nullptr);
+  ~PlanPage() override;
 
   HeadlineTiles* tiles() const { return tiles_; }
   MemoryChart* memoryChart() const { return memory_; }
@@ -30,15 +36,26 @@ class PlanPage : public QWidget {
   BreakdownChart* costChart() const { return cost_; }
   SummaryPanel* summaryPanel() const { return summary_; }
   bool isStale() const;  // showing the last valid result of an invalid scenario
+  // Under the tiles while the plan does not fit in memory: that its time and cost are greyed,
+  // and the nearest layout that fits (cp::nearest_fit), with a link that applies it.
+  QLabel* fitAdvice() const { return fitAdvice_; }
+  const std::optional<cp::NearestFit>& nearestFit() const { return fit_; }
+  void applyFit();  // one undoable edit
 
  Q_SIGNALS:
   void explainRequested(cp::Figure figure);
+  void fitAdviceShown();  // the search for a layout that fits finished and is shown
 
  protected:
   void changeEvent(QEvent* event) override;
 
  private:
   void refresh();
+  void updateFitAdvice();
+  void fitFound();
+  void showFitAdvice();
+  void paintFitAdvice();
+  static QString changeText(const cp::FitChange& c);
 
   ScenarioDocument* document_;
   QLabel* banner_ = nullptr;
@@ -50,6 +67,10 @@ class PlanPage : public QWidget {
   BreakdownChart* power_ = nullptr;
   BreakdownChart* cost_ = nullptr;
   SummaryPanel* summary_ = nullptr;
+  QLabel* fitAdvice_ = nullptr;
+  QFutureWatcher<cp::NearestFit> fitWatcher_;
+  std::shared_ptr<std::atomic<bool>> fitCancel_;
+  std::optional<cp::NearestFit> fit_;
 };
 
 }  // namespace cp::ui

@@ -25,6 +25,7 @@ class TopologyView : public QWidget {
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  void changeEvent(QEvent* event) override;  // a language change: drawn again in the new words
 
  private:
   struct Shown {

@@ -1,0 +1,398 @@
+// Issue 19 as a laptop analyst and a Chinese-speaking planner use the workbench:
+//  - the Plan page fits a 1366x768 screen without a horizontal scroll bar, in English and Chinese
+//    (the headline tiles reflow);
+//  - point 14: a plan that does not fit shows its time and cost greyed and the nearest layout
+//    that fits, which one click applies;
+//  - point 11: switching the language at run time translates the comparison toolbar, the pages
+//    and Qt's own strings; large numbers in Chinese are counted in 万 and 亿;
+//  - point 16: the offline user guide, the shortcut list, the standard shortcuts, and choosing
+//    or starting a library file from the GUI.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTranslator>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "engine/estimate.h"
+#include "plan/nearest_fit.h"
+#include "ui/fabriccomparisonpage.h"
+#include "ui/headlinetiles.h"
+#include "ui/helpwindow.h"
+#include "ui/librarydock.h"
+#include "ui/mainwindow.h"
+#include "ui/planpage.h"
+#include "ui/scenariodocument.h"
+#include "ui/settingsdialog.h"
+#include "ui/terms.h"
+#include "ui/units.h"
+
+namespace {
+
+const QLocale kChinese(QLocale::Chinese, QLocale::China);
+const QLocale kEnglish(QLocale::English, QLocale::UnitedStates);
+
+// The default LLaMA-65B on 32 A100 80GB without recomputation or ZeRO, micro-batches of 4:
+// over the GPU's memory (tst_nearest_fit).
+void overfill(cp::Scenario& s) {
+  s.training.recompute = cp::Recompute::None;
+  s.training.zero = cp::Zero::Stage0;
+  s.training.micro_batch = 4;
+  s.parallel.sp = false;
+}
+
+// Pixels of a tile's value, as drawn, darker than mid-grey (a figure in the text colour).
+int darkPixels(const cp::ui::Tile* tile) {
+  auto* value = tile->findChild<QLabel*>(QStringLiteral("value"));
+  if (!value) return -1;
+  const QImage img = value->grab().toImage();
+  int n = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x) n += qGray(img.pixel(x, y)) < 0x50;
+  return n;
+}
+
+QScrollArea* planScroll(cp::ui::MainWindow& w) {
+  return w.findChild<QScrollArea*>(QStringLiteral("planPageScroll"));
+}
+
+}  // namespace
+
+class TestLaptop : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase();
+  void init();
+  void cleanup();
+  void planPageFits1366_data();
+  void planPageFits1366();
+  void tilesReflowByWidth();
+  void nonFittingPlanGreyedWithNearestFit();
+  void runtimeLanguageSwitch();
+  void chineseLargeNumbers_data();
+  void chineseLargeNumbers();
+  void moneyAndThroughputInChinese();
+  void offlineUserGuide();
+  void shortcutListAndStandardShortcuts();
+  void openAndNewLibrary();
+
+ private:
+  QTemporaryDir dataHome_;
+};
+
+void TestLaptop::initTestCase() {
+  QStandardPaths::setTestModeEnabled(true);
+  QVERIFY(dataHome_.isValid());
+  qputenv("XDG_DATA_HOME", dataHome_.path().toUtf8());
+  QCoreApplication::setOrganizationName(QStringLiteral("clusterplan-tests"));
+  QCoreApplication::setApplicationName(QStringLiteral("tst_laptop"));
+  QLocale::setDefault(kEnglish);
+}
+
+void TestLaptop::init() { QSettings().clear(); }
+
+void TestLaptop::cleanup() {
+  cp::ui::switchLanguage(QStringLiteral("en"));
+  QLocale::setDefault(kEnglish);
+}
+
+void TestLaptop::planPageFits1366_data() {
+  QTest::addColumn<QString>("language");
+  QTest::newRow("English") << QStringLiteral("en");
+  QTest::newRow("Chinese") << QStringLiteral("zh_CN");
+}
+
+// A 1366x768 laptop: the window's first size (768 less a 40 px panel), the Inputs dock at its
+// width; the Plan page's contents fit the page: no horizontal scroll bar (issue 19: the row of
+// five tiles made the page about 1,600 px wide in English).
+void TestLaptop::planPageFits1366() {
+  QFETCH(QString, language);
+  QVERIFY(cp::ui::switchLanguage(language));
+  cp::ui::MainWindow w;
+  w.resize(cp::ui::MainWindow::firstSize(QSize(1366, 728)));
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QTest::qWait(50);
+  QScrollArea* scroll = planScroll(w);
+  QVERIFY(scroll);
+  QWidget* inner = scroll->widget();
+  const int viewport = scroll->viewport()->width();
+  QVERIFY2(inner->minimumSizeHint().width() <= viewport,
+           qPrintable(QStringLiteral("contents need %1 px, the page has %2")
+                          .arg(inner->minimumSizeHint().width())
+                          .arg(viewport)));
+  QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+  // Every tile is inside the page, and wide enough for its own contents (nothing clipped).
+  int widest = 0;
+  for (cp::Figure f : cp::kFigures) {
+    const cp::ui::Tile* t = w.planPage()->tiles()->tile(f);
+    const QRect r(t->mapTo(scroll->viewport(), QPoint(0, 0)), t->size());
+    QVERIFY2(r.right() < viewport, qPrintable(t->objectName()));
+    const int needs = t->layout()->minimumSize().width();
+    widest = std::max(widest, needs);
+    QVERIFY2(needs <= t->width(), qPrintable(QStringLiteral("%1 needs %2 px, has %3").arg(t->objectName()).arg(needs).arg(t->width())));
+  }
+  // Two rows of five tiles still, with the values in the compact font.
+  QCOMPARE(w.planPage()->tiles()->columns(), 5);
+  QCOMPARE(w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueScale(), cp::ui::Tile::kCompactValueScale);
+  qInfo("%s: page %d px wide, contents need %d px, %d tile columns, the widest tile's contents %d px",
+        qPrintable(language), viewport, inner->minimumSizeHint().width(), w.planPage()->tiles()->columns(), widest);
+}
+
+void TestLaptop::tilesReflowByWidth() {
+  using cp::ui::HeadlineTiles;
+  QCOMPARE(HeadlineTiles::columnsFor(1200, 180), 5);
+  QCOMPARE(HeadlineTiles::columnsFor(948, 185), 4);  // (948 + 6) / (185 + 6) = 4.99
+  QCOMPARE(HeadlineTiles::columnsFor(560, 180), 3);
+  QCOMPARE(HeadlineTiles::columnsFor(100, 180), 1);
+  QWidget page;
+  auto* tiles = new HeadlineTiles(&page);
+  const cp::Scenario s = cp::default_scenario();
+  tiles->setEstimate(s, cp::estimate(s));
+  page.resize(1300, 400);
+  page.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&page));
+  tiles->resize(1300, 200);
+  QTRY_COMPARE(tiles->columns(), 5);
+  QCOMPARE(tiles->tile(cp::Figure::StepTime)->valueScale(), cp::ui::Tile::kValueScale);  // room: full size
+  tiles->resize(600, 300);
+  QTRY_COMPARE(tiles->columns(), HeadlineTiles::columnsFor(600, tiles->tileWidth()));
+  QVERIFY(tiles->columns() < 5);
+  // The fifth tile moved to the second row.
+  QTRY_VERIFY(tiles->tile(cp::kFigures[4])->y() > tiles->tile(cp::kFigures[0])->y());
+  QCOMPARE(tiles->minimumSizeHint().width(), tiles->tileWidth());
+  QVERIFY(tiles->tileWidth() < 300);
+}
+
+void TestLaptop::nonFittingPlanGreyedWithNearestFit() {
+  cp::ui::MainWindow w;
+  cp::ui::PlanPage* page = w.planPage();
+  const cp::ui::Tile* time = page->tiles()->tile(cp::Figure::StepTime);
+  const cp::ui::Tile* cost = page->tiles()->tile(cp::Figure::CostPerRun);
+  QVERIFY(!time->isGreyed());
+  QVERIFY(page->fitAdvice()->isHidden());
+
+  QSignalSpy shown(page, &cp::ui::PlanPage::fitAdviceShown);
+  w.document()->edit(QStringLiteral("overfill"), QStringLiteral("test"), overfill);
+  QVERIFY(!w.document()->estimate()->memory.fits);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(time->isGreyed());
+  // As drawn: the greyed value has no dark pixel (its text was drawn black before, in the Text
+  // role of the tile's Base background, whatever WindowText said).
+  QCOMPARE(darkPixels(time), 0);
+  QVERIFY(darkPixels(page->tiles()->tile(cp::Figure::ItPower)) > 50);
+  QVERIFY(cost->isGreyed());
+  QCOMPARE(time->valueColour(), time->palette().color(QPalette::PlaceholderText));
+  QVERIFY(!page->tiles()->tile(cp::Figure::MemoryPerGpu)->isGreyed());  // the figure that says why
+  QVERIFY(!page->fitAdvice()->isHidden());
+  QVERIFY(shown.count() > 0 || shown.wait(20000));
+  QVERIFY(page->nearestFit() && page->nearestFit()->found);
+  // The same suggestion as the engine's search on the same scenario, in words.
+  const cp::NearestFit expected = cp::nearest_fit(w.document()->scenario());
+  QCOMPARE(int(page->nearestFit()->changes.size()), int(expected.changes.size()));
+  QCOMPARE(int(page->nearestFit()->changes.front().knob), int(expected.changes.front().knob));
+  const QString text = page->fitAdvice()->text();
+  QVERIFY2(text.contains(QStringLiteral("It would fit with")), qPrintable(text));
+  QVERIFY2(text.contains(cp::ui::formatTokensPerS(expected.estimate.throughput.tokens_per_s)), qPrintable(text));
+
+  // Apply: one undoable edit; the plan fits, nothing is greyed.
+  page->applyFit();
+  QVERIFY(w.document()->estimate()->memory.fits);
+  QCOMPARE(w.document()->estimate()->throughput.tokens_per_s, expected.estimate.throughput.tokens_per_s);
+  QVERIFY(!time->isGreyed());
+  QVERIFY(darkPixels(time) > 50);
+  QVERIFY(page->fitAdvice()->isHidden());
+  w.document()->undoStack()->undo();
+  QVERIFY(!w.document()->estimate()->memory.fits);
+  QVERIFY(time->isGreyed());
+}
+
+// Issue 19 point 11: the comparison toolbar stayed English after switching to Chinese, and Qt's
+// own buttons too.
+void TestLaptop::runtimeLanguageSwitch() {
+  cp::ui::MainWindow w;
+  auto* sizesFrom = w.comparisonPage()->findChild<QLabel*>(QStringLiteral("sizesFrom"));
+  QVERIFY(sizesFrom);
+  QCOMPARE(sizesFrom->text(), QStringLiteral("Cluster sizes from"));
+  auto* logTime = w.comparisonPage()->findChild<QCheckBox*>(QStringLiteral("logTime"));
+  QVERIFY(logTime);
+
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("zh_CN")));
+  QTRY_COMPARE(sizesFrom->text(), QStringLiteral("集群规模从"));  // on the LanguageChange event
+  QCOMPARE(logTime->text(), QStringLiteral("时间轴用对数刻度"));
+  QCOMPARE(w.pages()->tabText(0), QCoreApplication::translate("cp::ui::MainWindow", "Plan"));
+  QVERIFY(w.pages()->tabText(0) != QStringLiteral("Plan"));
+  QVERIFY(w.planPage()->tiles()->tile(cp::Figure::StepTime)->toolTip() !=
+          QStringLiteral("Click to see why this number: formula, inputs and source"));
+  // Qt's own strings, from qtbase_zh_CN.qm (qt6-translations-l10n).
+  QDialogButtonBox box(QDialogButtonBox::Save | QDialogButtonBox::Discard | QDialogButtonBox::Cancel);
+  QCOMPARE(box.button(QDialogButtonBox::Save)->text(), QStringLiteral("保存"));
+  QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+  QCOMPARE(w.findChild<QAction*>(QStringLiteral("undoAction"))->text(), QStringLiteral("撤销"));
+  QCOMPARE(w.findChild<QAction*>(QStringLiteral("redoAction"))->text(), QStringLiteral("重做"));
+
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("en")));
+  QTRY_COMPARE(sizesFrom->text(), QStringLiteral("Cluster sizes from"));
+  QCOMPARE(w.pages()->tabText(0), QStringLiteral("Plan"));
+  QCOMPARE(w.findChild<QAction*>(QStringLiteral("undoAction"))->text(), QStringLiteral("Undo"));
+}
+
+void TestLaptop::chineseLargeNumbers_data() {
+  QTest::addColumn<double>("value");
+  QTest::addColumn<double>("plainBelow");
+  QTest::addColumn<QString>("chinese");
+  QTest::addColumn<QString>("english");
+  // "CNY 669 百万" and "65.3 十亿" were shown before (issue 19).
+  QTest::newRow("669 million") << 6.69e8 << 1e7 << QStringLiteral("6.69 亿") << QStringLiteral("669 M");
+  QTest::newRow("6.53 billion") << 6.53e9 << 1e7 << QStringLiteral("65.3 亿") << QStringLiteral("6.53 bn");
+  QTest::newRow("12.3 million") << 1.2345e7 << 1e7 << QStringLiteral("1,235 万") << QStringLiteral("12.3 M");
+  QTest::newRow("2.5 trillion") << 2.5e12 << 1e7 << QStringLiteral("2.50 万亿") << QStringLiteral("2.50 T");
+  QTest::newRow("61.2 thousand") << 61234.0 << 1e3 << QStringLiteral("6.12 万") << QStringLiteral("61.2 k");
+  QTest::newRow("below the scale") << 143552.0 << 1e7 << QStringLiteral("143,552") << QStringLiteral("143,552");
+  QTest::newRow("rounds up to 亿") << 99990000.0 << 1e7 << QStringLiteral("1.00 亿") << QStringLiteral("100 M");
+  QTest::newRow("negative") << -6.69e8 << 1e7 << QStringLiteral("-6.69 亿") << QStringLiteral("-669 M");
+}
+
+void TestLaptop::chineseLargeNumbers() {
+  QFETCH(double, value);
+  QFETCH(double, plainBelow);
+  QFETCH(QString, chinese);
+  QFETCH(QString, english);
+  QCOMPARE(cp::ui::formatLarge(value, plainBelow, kChinese), chinese);
+  QCOMPARE(cp::ui::formatLarge(value, plainBelow, kEnglish), english);
+}
+
+void TestLaptop::moneyAndThroughputInChinese() {
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("zh_CN")));
+  QCOMPARE(cp::ui::formatMoney(6.69e8, cp::Currency::Cny), QStringLiteral("CNY 6.69 亿"));
+  QCOMPARE(cp::ui::formatMoney(143552, cp::Currency::Cny), QStringLiteral("CNY 143,552"));
+  QCOMPARE(cp::ui::formatTokensPerS(1.25e6), QStringLiteral("125 万 token/秒"));
+  QVERIFY(cp::ui::switchLanguage(QStringLiteral("en")));
+  QCOMPARE(cp::ui::formatMoney(6.69e8, cp::Currency::Usd), QStringLiteral("USD 669 M"));
+  QCOMPARE(cp::ui::formatTokensPerS(61234), QStringLiteral("61.2 k tokens/s"));
+}
+
+void TestLaptop::offlineUserGuide() {
+  // Every page of the guide is embedded: the README and each docs/*.md of the source tree.
+  const QDir docs(qEnvironmentVariable("CLUSTERPLAN_SOURCE_DIR") + QStringLiteral("/docs"));
+  const QStringList mds = docs.entryList({QStringLiteral("*.md")});
+  QVERIFY(mds.size() >= 5);
+  const QStringList pages = cp::ui::HelpWindow::pages();
+  QCOMPARE(pages.size(), mds.size() + 1);
+  for (const QString& md : mds) QVERIFY2(pages.contains(QStringLiteral(":/help/docs/") + md), qPrintable(md));
+  QCOMPARE(cp::ui::HelpWindow::pageTitle(QStringLiteral(":/help/docs/cli.md")), QStringLiteral("clusterplan-cli reference"));
+
+  cp::ui::MainWindow w;
+  cp::ui::HelpWindow* help = w.showHelp(false);
+  QVERIFY(help);
+  QTextBrowser* b = help->browser();
+  QCOMPARE(b->source(), QUrl(QStringLiteral("qrc:/help/README.md")));
+  QVERIFY(b->toPlainText().contains(QStringLiteral("clusterplan")));
+  QVERIFY(!b->toPlainText().contains(QStringLiteral("![")));  // rendered Markdown, not its source
+  // A link of the README to another page of the guide stays inside it: its first link,
+  // docs/model.md, followed from the keyboard (Tab to the link, Return).
+  QTest::keyClick(b, Qt::Key_Tab);
+  QTest::keyClick(b, Qt::Key_Return);
+  QCOMPARE(b->source(), QUrl(QStringLiteral("qrc:/help/docs/model.md")));
+  QVERIFY(b->toPlainText().startsWith(QStringLiteral("The engine's model")));
+  // F1 opens it.
+  auto* guide = w.findChild<QAction*>(QStringLiteral("userGuideAction"));
+  QVERIFY(guide);
+  QVERIFY(guide->shortcuts().contains(QKeySequence(Qt::Key_F1)));
+}
+
+void TestLaptop::shortcutListAndStandardShortcuts() {
+  cp::ui::MainWindow w;
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  const auto action = [&w](const char* name) { return w.findChild<QAction*>(QString::fromLatin1(name)); };
+  const QKeySequence saveAs(Qt::CTRL | Qt::SHIFT | Qt::Key_S), find(Qt::CTRL | Qt::Key_F), settings(Qt::CTRL | Qt::Key_Comma);
+  QVERIFY(action("findInLibraryAction")->shortcuts().contains(find));
+  QVERIFY(action("settingsAction")->shortcuts().contains(settings));
+
+  cp::ui::HelpWindow* help = w.showHelp(true);
+  const QString list = help->browser()->toPlainText();
+  QVERIFY2(list.contains(QStringLiteral("Save as…")) && list.contains(saveAs.toString(QKeySequence::NativeText)), qPrintable(list));
+  QVERIFY2(list.contains(QStringLiteral("Find in the library")) && list.contains(find.toString(QKeySequence::NativeText)),
+           qPrintable(list));
+  QVERIFY2(list.contains(QStringLiteral("Settings…")) && list.contains(settings.toString(QKeySequence::NativeText)),
+           qPrintable(list));
+  QVERIFY(list.contains(QStringLiteral("User guide")));
+  help->close();
+
+  // Ctrl+F brings the library forward with its search field focused.
+  w.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  QTest::keySequence(&w, find);
+  QTRY_VERIFY(w.libraryDock()->searchField()->hasFocus());
+}
+
+void TestLaptop::openAndNewLibrary() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  cp::ui::MainWindow w;
+  QString error;
+  // New library: a new file, opened and remembered.
+  const QString first = dir.filePath(QStringLiteral("team.sqlite"));
+  QVERIFY2(w.openLibraryFile(first, true, &error), qPrintable(error));
+  QVERIFY(QFileInfo::exists(first));
+  QVERIFY(w.libraryDock()->store());
+  QCOMPARE(w.libraryPath(), first);
+  QCOMPARE(QSettings().value(QStringLiteral("library/path")).toString(), first);
+  // Not over an existing file.
+  QVERIFY(!w.openLibraryFile(first, true, &error));
+  QVERIFY2(error.contains(QStringLiteral("exists already")), qPrintable(error));
+  // Open: not a file that is not there.
+  QVERIFY(!w.openLibraryFile(dir.filePath(QStringLiteral("missing.sqlite")), false, &error));
+  QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
+  QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("missing.sqlite"))));
+  // A file that is not a clusterplan library is refused, left as it was, and the library that
+  // was open stays open.
+  const QString notes = dir.filePath(QStringLiteral("notes.sqlite"));
+  const QByteArray text("shopping list: GPUs\n");
+  {
+    QFile f(notes);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+  }
+  QVERIFY(!w.openLibraryFile(notes, false, &error));
+  QVERIFY2(error.contains(QStringLiteral("not a clusterplan library")), qPrintable(error));
+  {
+    QFile f(notes);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), text);
+  }
+  QVERIFY(w.libraryDock()->store());
+  QCOMPARE(w.libraryPath(), first);
+  QCOMPARE(w.libraryDock()->alertText(), QString());
+  // Open an existing library.
+  const QString second = dir.filePath(QStringLiteral("second.sqlite"));
+  QVERIFY(w.openLibraryFile(second, true, &error));
+  QVERIFY(w.openLibraryFile(first, false, &error));
+  QCOMPARE(w.libraryPath(), first);
+  // The next start opens the chosen library.
+  cp::ui::MainWindow next;
+  next.restoreSession(false);
+  QCOMPARE(next.libraryPath(), first);
+}
+
+QTEST_MAIN(TestLaptop)
+#include "tst_laptop.moc"
