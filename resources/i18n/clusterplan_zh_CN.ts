@@ -11,6 +11,13 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1
+%2 of the total</source>
+        <extracomment>Hover read-out of a part of a bar: its name and value, then its share of the whole bar</extracomment>
+        <translation>%1
+占总量 %2</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ChartExport</name>
@@ -114,6 +121,26 @@
     <message>
         <source>Export data as JSON…</source>
         <translation>导出数据为 JSON…</translation>
+    </message>
+    <message>
+        <source>Export table as CSV…</source>
+        <translation>将表格导出为 CSV…</translation>
+    </message>
+    <message>
+        <source>Export table as JSON…</source>
+        <translation>将表格导出为 JSON…</translation>
+    </message>
+    <message>
+        <source>Cannot export the table</source>
+        <translation>无法导出表格</translation>
+    </message>
+    <message>
+        <source>Unknown picture format: use a .png or .svg file name.</source>
+        <translation>未知的图片格式：请使用 .png 或 .svg 文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot export the picture</source>
+        <translation>无法导出图片</translation>
     </message>
 </context>
 <context>
@@ -281,6 +308,14 @@
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be read from the library: %2</source>
+        <translation>无法从方案库读取“%1”：%2</translation>
+    </message>
+    <message>
+        <source>“%1” is no longer in the library (it was deleted) and was taken out of the comparison.</source>
+        <translation>“%1”已不在方案库中（已被删除），已从对比中移除。</translation>
     </message>
 </context>
 <context>
@@ -1544,6 +1579,21 @@
     </message>
 </context>
 <context>
+    <name>cp::ui::HelpWindow</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>In a chart: right-click for its export menu. In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
+        <translation>在图表中：右键单击打开导出菜单。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
+    </message>
+    <message>
+        <source>clusterplan user guide</source>
+        <translation>clusterplan 用户指南</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::InputPanel</name>
     <message>
         <source>Change %1</source>
@@ -1691,22 +1741,66 @@
     </message>
 </context>
 <context>
-    <name>cp::ui::LibraryDock</name>
+    <name>cp::ui::LibraryController</name>
+    <message>
+        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
+        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
+        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
+    </message>
+    <message>
+        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
+        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
+    </message>
+    <message>
+        <source>The scenario library cannot be read.</source>
+        <translation>无法读取方案库。</translation>
+    </message>
+    <message>
+        <source>No library</source>
+        <translation>没有方案库</translation>
+    </message>
+    <message>
+        <source>Scenarios: %1</source>
+        <translation>方案：%1 个</translation>
+    </message>
+    <message>
+        <source>Matching scenarios: %1</source>
+        <translation>匹配的方案：%1 个</translation>
+    </message>
+    <message>
+        <source>%1 · read-only</source>
+        <translation>%1 · 只读</translation>
+    </message>
     <message>
         <source>Saved “%1” to the library %2 (revision %3)</source>
         <translation>已将“%1”保存到方案库 %2（第 %3 版）</translation>
     </message>
     <message>
-        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
-        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
+        <source>No library is open.</source>
+        <translation>没有打开方案库。</translation>
     </message>
     <message>
-        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
-        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
+        <source>The scenario is no longer in the library.</source>
+        <translation>该方案已不在方案库中。</translation>
     </message>
     <message>
-        <source>Delete scenarios</source>
-        <translation>删除方案</translation>
+        <source>There is no revision %1 of this scenario.</source>
+        <translation>该方案没有第 %1 版。</translation>
+    </message>
+    <message>
+        <source>A scenario needs a name.</source>
+        <translation>方案需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios</source>
+        <translation>删除 %1 个方案</translation>
     </message>
     <message>
         <source>Rename “%1” to “%2”</source>
@@ -1719,6 +1813,21 @@
     <message>
         <source>Duplicate “%1”</source>
         <translation>复制“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::LibraryDock</name>
+    <message>
+        <source>Delete “%1” and its history from the library? Undo in the library brings it back.</source>
+        <translation>从方案库中删除“%1”及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete %1 scenarios and their history from the library? Undo in the library brings them back.</source>
+        <translation>从方案库中删除 %1 个方案及其历史记录？在方案库中撤销可将其恢复。</translation>
+    </message>
+    <message>
+        <source>Delete scenarios</source>
+        <translation>删除方案</translation>
     </message>
     <message>
         <source>Save to the library as</source>
@@ -1745,68 +1854,12 @@
         <translation>重做</translation>
     </message>
     <message>
-        <source>The scenario library was damaged. It was moved aside, not deleted, to %1, and a new, empty library was started.</source>
-        <translation>方案库已损坏。它已被移到 %1（没有删除），并新建了一个空的方案库。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 is open read-only: scenarios can be opened and compared but not saved, renamed or deleted.</source>
-        <translation>方案库 %1 以只读方式打开：可以打开和对比方案，但不能保存、重命名或删除。</translation>
-    </message>
-    <message>
-        <source>The scenario library %1 cannot be opened. Nothing in it was changed.</source>
-        <translation>无法打开方案库 %1。其中的内容没有任何改动。</translation>
-    </message>
-    <message>
-        <source>The scenario library cannot be read.</source>
-        <translation>无法读取方案库。</translation>
-    </message>
-    <message>
         <source>All tags</source>
         <translation>全部标签</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>No library</source>
-        <translation>没有方案库</translation>
-    </message>
-    <message>
-        <source>Scenarios: %1</source>
-        <translation>方案：%1 个</translation>
-    </message>
-    <message>
-        <source>Matching scenarios: %1</source>
-        <translation>匹配的方案：%1 个</translation>
-    </message>
-    <message>
-        <source>%1 · read-only</source>
-        <translation>%1 · 只读</translation>
-    </message>
-    <message>
-        <source>No library is open.</source>
-        <translation>没有打开方案库。</translation>
-    </message>
-    <message>
-        <source>The scenario is no longer in the library.</source>
-        <translation>该方案已不在方案库中。</translation>
-    </message>
-    <message>
-        <source>There is no revision %1 of this scenario.</source>
-        <translation>该方案没有第 %1 版。</translation>
-    </message>
-    <message>
-        <source>A scenario needs a name.</source>
-        <translation>方案需要一个名称。</translation>
-    </message>
-    <message>
-        <source>Delete “%1”</source>
-        <translation>删除“%1”</translation>
-    </message>
-    <message>
-        <source>Delete %1 scenarios</source>
-        <translation>删除 %1 个方案</translation>
     </message>
     <message>
         <source>Cannot save to the library</source>
@@ -2107,16 +2160,64 @@
         <source>Auto-planner</source>
         <translation>自动规划</translation>
     </message>
+    <message>
+        <source>clusterplan libraries (*.sqlite);;All files (*)</source>
+        <translation>clusterplan 方案库 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New library</source>
+        <translation>新建方案库</translation>
+    </message>
+    <message>
+        <source>Open library</source>
+        <translation>打开方案库</translation>
+    </message>
+    <message>
+        <source>Cannot open the library</source>
+        <translation>无法打开方案库</translation>
+    </message>
+    <message>
+        <source>%1 exists already: a new library needs a new file name (File &gt; Open library… opens an existing one).</source>
+        <translation>%1 已存在：新建方案库需要一个新的文件名（“文件 &gt; 打开方案库…”可打开已有的方案库）。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (File &gt; New library… starts one).</source>
+        <translation>%1 不存在（“文件 &gt; 新建方案库…”可新建一个）。</translation>
+    </message>
+    <message>
+        <source>Started the library %1</source>
+        <translation>已新建方案库 %1</translation>
+    </message>
+    <message>
+        <source>Opened the library %1</source>
+        <translation>已打开方案库 %1</translation>
+    </message>
+    <message>
+        <source>Open li&amp;brary…</source>
+        <translation>打开方案库(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>New librar&amp;y…</source>
+        <translation>新建方案库(&amp;Y)…</translation>
+    </message>
+    <message>
+        <source>&amp;Find in the library</source>
+        <translation>在方案库中查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>User &amp;guide</source>
+        <translation>用户指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MemoryChart</name>
     <message>
         <source>Memory per GPU</source>
         <translation>每块 GPU 的显存占用</translation>
-    </message>
-    <message>
-        <source>GPU memory (GiB)</source>
-        <translation>显存 (GiB)</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -2142,6 +2243,22 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>No estimate: the scenario has problems.</source>
         <translation>无法估算：方案存在问题。</translation>
+    </message>
+    <message>
+        <source>GPU memory (%1)</source>
+        <translation>显存 (%1)</translation>
+    </message>
+    <message>
+        <source>%1
+capacity: %2</source>
+        <extracomment>The capacity label on two lines, where one is too wide</extracomment>
+        <translation>%1
+显存容量：%2</translation>
+    </message>
+    <message>
+        <source>capacity: %1</source>
+        <extracomment>The capacity label without the GPU&apos;s name, where the chart is narrow</extracomment>
+        <translation>显存容量：%1</translation>
     </message>
 </context>
 <context>
@@ -2175,16 +2292,92 @@ peak pipeline stage %2 of %3</source>
         <translation>机房总功耗</translation>
     </message>
     <message>
-        <source>kW, average while training</source>
-        <translation>kW，训练时平均</translation>
-    </message>
-    <message>
         <source>Budget per month</source>
         <translation>每月预算</translation>
     </message>
     <message>
         <source>%1 per month (%2)</source>
         <translation>%1/月（%2）</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. Looking for the nearest layout that fits…</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。正在寻找最接近的可放下的并行布局…</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>%1 nodes (now %2)</source>
+        <translation>%1 个节点（当前 %2）</translation>
+    </message>
+    <message>
+        <source>TP %1 (now %2)</source>
+        <translation>TP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>PP %1 (now %2)</source>
+        <translation>PP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>VPP %1 (now %2)</source>
+        <translation>VPP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>CP %1 (now %2)</source>
+        <translation>CP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>EP %1 (now %2)</source>
+        <translation>EP %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 (now %2)</source>
+        <translation>微批次 %1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (now %2)</source>
+        <translation>%1（当前 %2）</translation>
+    </message>
+    <message>
+        <source>sequence parallelism %1</source>
+        <translation>序列并行 %1</translation>
+    </message>
+    <message>
+        <source>TP communication overlap %1</source>
+        <translation>TP 通信重叠 %1</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. No layout of this cluster or of up to 16 times as many nodes fits: choose a GPU with more memory or a smaller model.</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。本集群以及最多 16 倍节点数的集群上都没有可放下的并行布局：请选择显存更大的 GPU 或更小的模型。</translation>
+    </message>
+    <message>
+        <source>%1 per GPU, %2</source>
+        <translation>每 GPU %1，%2</translation>
+    </message>
+    <message>
+        <source>%1, %2 to train</source>
+        <translation>%1，训练需 %2</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. It would fit with %1: %2. &lt;a href=&quot;apply&quot;&gt;Apply&lt;/a&gt;</source>
+        <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。改为 %1 即可放下：%2。&lt;a href=&quot;apply&quot;&gt;应用&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Apply the layout that fits</source>
+        <translation>应用可放下的并行布局</translation>
+    </message>
+    <message>
+        <source>%1, average while training</source>
+        <translation>%1，训练时平均</translation>
     </message>
 </context>
 <context>
@@ -2634,14 +2827,6 @@ peak pipeline stage %2 of %3</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <source>%1 bn</source>
-        <translation>%1 十亿</translation>
-    </message>
-    <message>
-        <source>%1 M</source>
-        <translation>%1 百万</translation>
-    </message>
-    <message>
         <source>Micro-batch size (sequences)</source>
         <translation>微批次大小（条序列）</translation>
     </message>
@@ -2940,6 +3125,10 @@ peak pipeline stage %2 of %3</source>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
+    <message>
+        <source>No estimate: the scenario has problems.</source>
+        <translation>无估算结果：场景存在问题。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::Report</name>
@@ -3090,6 +3279,7 @@ peak pipeline stage %2 of %3</source>
     </message>
     <message>
         <source>Price list</source>
+        <extracomment>Report: the price list&apos;s row; %1 its date, %2 its source, %3 the appendix that lists its lines</extracomment>
         <translation>价格表</translation>
     </message>
     <message>
@@ -3165,10 +3355,6 @@ peak pipeline stage %2 of %3</source>
         <translation>无警告。</translation>
     </message>
     <message>
-        <source>Appendix: every input</source>
-        <translation>附录：全部输入</translation>
-    </message>
-    <message>
         <source>The fabric sweep did not finish.</source>
         <translation>组网扫描未完成。</translation>
     </message>
@@ -3203,6 +3389,121 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
+    </message>
+    <message>
+        <source>Cannot draw on the output device.</source>
+        <translation>无法在输出设备上绘制。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3, %4</source>
+        <translation>%1，%2 × %3，%4</translation>
+    </message>
+    <message>
+        <source>%1, %2; its lines (%3) in %4</source>
+        <translation>%1，%2；其条目（%3 项）见%4</translation>
+    </message>
+    <message>
+        <source>Appendix A: price list</source>
+        <translation>附录 A：价格表</translation>
+    </message>
+    <message>
+        <source>Figures, formulas and sources</source>
+        <translation>指标、公式与来源</translation>
+    </message>
+    <message>
+        <source>Appendix B: every input</source>
+        <translation>附录 B：全部输入</translation>
+    </message>
+    <message>
+        <source>no token budget set</source>
+        <translation>未设定训练 token 数</translation>
+    </message>
+    <message>
+        <source>Fits: yes, %1 free</source>
+        <extracomment>Report headline: whether the job fits in GPU memory, and the memory left over</extracomment>
+        <translation>放得下：是，余量 %1</translation>
+    </message>
+    <message>
+        <source>Fits: no, %1 short</source>
+        <extracomment>Report headline: the job does not fit in GPU memory, and by how much</extracomment>
+        <translation>放得下：否，缺 %1</translation>
+    </message>
+    <message>
+        <source>Fits in memory</source>
+        <translation>显存是否够用</translation>
+    </message>
+    <message>
+        <source>peak pipeline stage %1 of %2</source>
+        <translation>峰值流水线阶段：第 %1 段（共 %2 段）</translation>
+    </message>
+    <message>
+        <source>of %1 on %2</source>
+        <translation>%2 共 %1</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches, DP %2</source>
+        <translation>%1 个微批次，数据并行 %2</translation>
+    </message>
+    <message>
+        <source>band %1 – %2</source>
+        <translation>区间 %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 TFLOP/s per GPU</source>
+        <translation>每卡 %1 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>goodput %1 after failures</source>
+        <translation>计入故障后有效率 %1</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>PUE %1, racks: %2</source>
+        <translation>PUE %1，机柜：%2</translation>
+    </message>
+    <message>
+        <source>upfront capital %1</source>
+        <translation>前期资本支出 %1</translation>
+    </message>
+    <message>
+        <source>budget with headroom %1</source>
+        <translation>含余量预算 %1</translation>
+    </message>
+    <message>
+        <source>%1 months billed</source>
+        <translation>计费 %1 个月</translation>
+    </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>打印(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write the report</source>
+        <translation>无法写入报告</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Report written to %1 (pages: %2)</source>
+        <extracomment>Status bar after File &gt; Export report: the file and its number of pages</extracomment>
+        <translation>报告已写入 %1（共 %2 页）</translation>
+    </message>
+    <message>
+        <source>Cannot print the report</source>
+        <translation>无法打印报告</translation>
     </message>
 </context>
 <context>
@@ -3924,24 +4225,8 @@ peak pipeline stage %2 of %3</source>
         <translation>%1 MW</translation>
     </message>
     <message>
-        <source>%1 %2 bn</source>
-        <translation>%1 %2 十亿</translation>
-    </message>
-    <message>
-        <source>%1 %2 M</source>
-        <translation>%1 %2 百万</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>%1 M tokens/s</source>
-        <translation>%1 百万 token/秒</translation>
-    </message>
-    <message>
-        <source>%1 k tokens/s</source>
-        <translation>%1 千 token/秒</translation>
     </message>
     <message>
         <source>%1 tokens/s</source>
@@ -3962,6 +4247,38 @@ peak pipeline stage %2 of %3</source>
     <message>
         <source>%1 tons</source>
         <translation>%1 冷吨</translation>
+    </message>
+    <message>
+        <source>untuned</source>
+        <translation>未调优</translation>
+    </message>
+    <message>
+        <source>tuned</source>
+        <translation>已调优</translation>
+    </message>
+    <message>
+        <source>tuned at hyperscale</source>
+        <translation>超大规模调优</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>GB</source>
+        <translation>GB</translation>
+    </message>
+    <message>
+        <source>BTU/h</source>
+        <translation>BTU/h</translation>
+    </message>
+    <message>
+        <source>tons</source>
+        <translation>冷吨</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
     </message>
 </context>
 <context>
