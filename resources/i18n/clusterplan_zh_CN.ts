@@ -1506,6 +1506,22 @@
         <source>years</source>
         <translation>年</translation>
     </message>
+    <message>
+        <source>TP asynchronous gradient</source>
+        <translation>TP 异步梯度</translation>
+    </message>
+    <message>
+        <source>Sends the TP backward&apos;s input-gradient all-reduce while the weight-gradient GEMM runs (Megatron).</source>
+        <translation>在计算权重梯度 GEMM 的同时发送 TP 反向传播的输入梯度 all-reduce（Megatron）。</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2 rate</source>
+        <translation>FlashAttention-2 速率</translation>
+    </message>
+    <message>
+        <source>Share of FlashAttention-3&apos;s rate that PyTorch&apos;s FlashAttention-2 kernels reach on this GPU.</source>
+        <translation>PyTorch 的 FlashAttention-2 内核在此 GPU 上达到的 FlashAttention-3 速率的比例。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

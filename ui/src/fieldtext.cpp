@@ -109,6 +109,9 @@ namespace {
     // training.tp_comm_overlap
     QT_TRANSLATE_NOOP("cp::ui::Fields", "TP communication overlap"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
+    // training.tp_async_grad
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "TP asynchronous gradient"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
     // training.dp_overlap
     QT_TRANSLATE_NOOP("cp::ui::Fields", "DP overlap"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Reduces gradients during the backward pass instead of after it."),
@@ -193,6 +196,9 @@ namespace {
     // cluster.gpu_spec.mamf_fraction
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Achievable matmul fraction"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Share of the peak the best large matrix multiplication reaches (MAMF)."),
+    // cluster.gpu_spec.fa2_fraction_of_fa3
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "FlashAttention-2 rate"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Share of FlashAttention-3's rate that PyTorch's FlashAttention-2 kernels reach on this GPU."),
     // cluster.gpu_spec.tile_n
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Tile size"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation."),
