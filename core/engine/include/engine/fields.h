@@ -314,16 +314,24 @@ inline constexpr auto kFields = [] {
   };
 }();
 
-// The row of `key`, or nullptr. At compile time, field() fails to compile for a missing key.
-constexpr const FieldInfo* find_field(std::string_view key) {
-  for (const FieldInfo& f : kFields)
-    if (f.key == key) return &f;
-  return nullptr;
+// The index of `key`'s row, or kFields.size().
+constexpr std::size_t field_index(std::string_view key) {
+  for (std::size_t i = 0; i < kFields.size(); ++i)
+    if (kFields[i].key == key) return i;
+  return kFields.size();
 }
+// The row of `key`, or nullptr.
+constexpr const FieldInfo* find_field(std::string_view key) {
+  const std::size_t i = field_index(key);
+  return i < kFields.size() ? &kFields[i] : nullptr;
+}
+// The row of `key`; at compile time, a missing key fails to compile. The lookup compares
+// indices, not pointers: GCC 12 with -fsanitize=undefined does not fold a comparison of a
+// pointer into kFields with nullptr as a constant expression.
 consteval const FieldInfo& field(std::string_view key) {
-  const FieldInfo* f = find_field(key);
-  if (!f) throw "no such field";  // not a constant expression: a compile error naming the call
-  return *f;
+  const std::size_t i = field_index(key);
+  if (i == kFields.size()) throw "no such field";  // not a constant expression: a compile error naming the call
+  return kFields[i];
 }
 // The row whose CLI option is `flag` (without "--"), or nullptr.
 constexpr const FieldInfo* find_field_by_flag(std::string_view flag) {
