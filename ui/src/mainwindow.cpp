@@ -201,7 +201,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   scenarioChanged();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The document (a child) is deleted after this destructor; its undo stack signals while it
+  // clears, and must not reach this half-destroyed window (UBSan in tst_laptop).
+  QObject::disconnect(document_->undoStack(), nullptr, this, nullptr);
+}
 
 MemoryChart* MainWindow::memoryChart() const { return plan_->memoryChart(); }
 SummaryPanel* MainWindow::summaryPanel() const { return plan_->summaryPanel(); }
