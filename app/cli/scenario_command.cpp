@@ -1,5 +1,6 @@
 #include "cli/scenario_command.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/estimate_args.h"
+#include "cli/options.h"
 #include "cli/scenario_builder.h"
 #include "engine/estimate.h"
 #include "io/input_file.h"
@@ -41,36 +43,28 @@ struct Words {
   }
 };
 
-// Takes `--name value` and `--name=value` for the `known` options (all of which take a value).
-// Other words go to `rest` when given (to be parsed as estimate options), else a word starting
-// with "--" is an error and any other word is positional.
-bool split_words(const std::vector<std::string>& args, std::initializer_list<std::string_view> known, Words& w,
-                 std::vector<std::string>* rest, std::vector<std::string>& errors) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    std::string name, value;
-    bool has_value = false;
-    if (a.rfind("--", 0) == 0) {
-      const auto eq = a.find('=');
-      name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-      if (eq != std::string::npos) value = a.substr(eq + 1), has_value = true;
-    }
-    bool mine = false;
-    for (std::string_view k : known) mine = mine || (!name.empty() && name == k);
+// Reads `args` through the one option tokenizer (options.h): `--name value` and `--name=value` for
+// the `known` options (all of which take a value). Other words go to `rest` when given (to be
+// parsed as estimate options), else an unknown option is an error that names the nearest known one
+// and any other word is positional.
+bool split_words(const std::vector<std::string>& args, std::initializer_list<std::string_view> known,
+                 std::string_view command, Words& w, std::vector<std::string>* rest, std::vector<std::string>& errors) {
+  const std::vector<std::string_view> names(known.begin(), known.end());
+  for (const OptionWord& word : read_options(args)) {
+    const bool mine = word.kind == OptionWord::Kind::Option &&
+                      std::find(names.begin(), names.end(), word.name) != names.end();
     if (!mine) {
-      if (rest) rest->push_back(a);
-      else if (a.rfind("--", 0) == 0 && a != "--") errors.push_back(a + ": unknown option");
-      else w.positional.push_back(a);
+      if (rest) pass_on(word, *rest);
+      else if (word.kind == OptionWord::Kind::Option)
+        errors.push_back(unknown_option(word.name, "scenario " + std::string(command), names));
+      else w.positional.push_back(word.words.front());
       continue;
     }
-    if (!has_value) {
-      if (i + 1 >= args.size()) {
-        errors.push_back("--" + name + ": missing value");
-        continue;
-      }
-      value = args[++i];
+    if (!word.has_value) {
+      errors.push_back("--" + word.name + ": missing value");
+      continue;
     }
-    w.options[name].push_back(value);
+    w.options[word.name].push_back(word.value);
   }
   return errors.empty();
 }
@@ -387,7 +381,7 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     }
   Words w;
   std::vector<std::string> rest, errors;
-  if (!split_words(words, command->options, w, command->estimate_options ? &rest : nullptr, errors)) {
+  if (!split_words(words, command->options, command->name, w, command->estimate_options ? &rest : nullptr, errors)) {
     for (const std::string& e : errors) err << "clusterplan-cli scenario " << command->name << ": " << e << '\n';
     return kInvalid;
   }

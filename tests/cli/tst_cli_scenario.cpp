@@ -216,6 +216,9 @@ void TstCliScenario::errors_data() {
                                    << "clusterplan-cli scenario: unknown command 'frobnicate'";
   QTest::newRow("unknown option") << QStringList{"list", "--colour", "red"}
                                   << "clusterplan-cli scenario list: --colour: unknown option";
+  QTest::newRow("near option") << QStringList{"list", "--serch", "llama"}
+                               << "clusterplan-cli scenario list: --serch: unknown option (see 'clusterplan-cli "
+                                  "scenario list --help'); did you mean --search?";
   QTest::newRow("missing value") << QStringList{"list", "--tag"}
                                  << "clusterplan-cli scenario list: --tag: missing value";
   QTest::newRow("list format") << QStringList{"list", "--format", "xml"}
