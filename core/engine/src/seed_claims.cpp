@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/estimate.h"
+#include "engine/printf_text.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -20,11 +21,6 @@ std::string to_string(Verdict v) {
 
 namespace {
 
-std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, f, a, b, c, d);
-  return buf;
-}
 
 // The seed's sizing advice: 8 cards below 10B, 16 for 10-30B, 32 for 30-70B, on 8x A100 80GB
 // servers with 200 Gb/s HDR InfiniBand (one NIC per GPU), bf16 Adam, ZeRO-1.
@@ -74,13 +70,13 @@ std::vector<ClaimCheck> check_seed_claims() {
     const Estimate e = run(seed_job(r.model, r.gpus, r.tp, r.pp));
     const double tf = cluster_tflops(e, r.gpus);
     const double peak_share = r.claimed / (r.gpus * 312.0);
-    ClaimCheck c{r.id, "throughput", fmt("%.0f-card cluster about %.0f TFLOPS", r.gpus, r.claimed),
+    ClaimCheck c{r.id, "throughput", printf_text("%.0f-card cluster about %.0f TFLOPS", r.gpus, r.claimed),
                  std::abs(tf / r.claimed - 1) <= 0.2 ? Verdict::Supported : Verdict::NotSupported, r.claimed, tf,
                  "TFLOP/s",
-                 fmt("%.0f TFLOPS is %.0f%% of the %.0f TFLOPS dense BF16 peak; the engine expects %.0f TFLOP/s of "
+                 printf_text("%.0f TFLOPS is %.0f%% of the %.0f TFLOPS dense BF16 peak; the engine expects %.0f TFLOP/s of "
                      "model FLOPs",
                      r.claimed, 100 * peak_share, r.gpus * 312.0, tf) +
-                     fmt(" (MFU %.0f%%) for this model and layout.", 100 * e.throughput.mfu)};
+                     printf_text(" (MFU %.0f%%) for this model and layout.", 100 * e.throughput.mfu)};
     out.push_back(c);
   }
 
@@ -89,7 +85,7 @@ std::vector<ClaimCheck> check_seed_claims() {
     const Estimate e = run(default_scenario());
     out.push_back({"mfu", "MFU", "good IB networking reaches MFU above 50%; the vendor reports 52-55%",
                    e.throughput.mfu >= 0.45 ? Verdict::Partly : Verdict::NotSupported, 0.52, e.throughput.mfu, "",
-                   fmt("The seed's 32-card LLaMA-65B plan models at %.0f%% MFU; published A100 runs reach 41-56%% "
+                   printf_text("The seed's 32-card LLaMA-65B plan models at %.0f%% MFU; published A100 runs reach 41-56%% "
                        "(Korthikanti et al. 2022). Above 50%% needs a large model, few pipeline bubbles and little "
                        "exposed communication; it is also inconsistent with the seed's own 300 TFLOPS per server "
                        "(12%% of peak).",
@@ -111,7 +107,7 @@ std::vector<ClaimCheck> check_seed_claims() {
   const double g16 = gap(16), g32 = gap(32), g256 = gap(256, &ib256, &roce256), g1024 = gap(1024);
   out.push_back({"roce_below_32", "IB vs RoCEv2", "below 32 GPUs RoCEv2 loses about 10%",
                  g16 >= 0.05 ? Verdict::Supported : Verdict::NotSupported, 0.10, g16, "",
-                 fmt("Llama-2 13B, TP 8, DP 2 on 16 GPUs: IB is %.1f%% faster than untuned RoCE. Under one switch "
+                 printf_text("Llama-2 13B, TP 8, DP 2 on 16 GPUs: IB is %.1f%% faster than untuned RoCE. Under one switch "
                      "ECMP has nothing to hash over and congestion control is idle: RoCE pays only its higher "
                      "latency.",
                      100 * g16)});
@@ -119,10 +115,10 @@ std::vector<ClaimCheck> check_seed_claims() {
                  g32 >= 0.15 ? Verdict::Supported
                              : (g256 >= 0.15 || g1024 >= 0.15 ? Verdict::Partly : Verdict::NotSupported),
                  0.15, g32, "",
-                 fmt("IB is %.1f%% faster at 32 GPUs, %.1f%% at 256 and %.1f%% at 1,024 (Llama-2 13B, TP 8, DP "
+                 printf_text("IB is %.1f%% faster at 32 GPUs, %.1f%% at 256 and %.1f%% at 1,024 (Llama-2 13B, TP 8, DP "
                      "growing; untuned RoCE with ECMP).",
                      100 * g32, 100 * g256, 100 * g1024) +
-                     fmt(" At 256 GPUs (32 nodes) a 40-port HDR leaf holds %.0f nodes of a rail, a 128-port "
+                     printf_text(" At 256 GPUs (32 nodes) a 40-port HDR leaf holds %.0f nodes of a rail, a 128-port "
                          "Ethernet leaf %.0f: the RoCE rail never leaves its switch.",
                          ib256, roce256) +
                      " The gap comes from flow collisions on uplinks, so it appears only once the cluster outgrows "
@@ -146,7 +142,7 @@ std::vector<ClaimCheck> check_seed_claims() {
     const double diff = run(one).step.step_s / run(ib).step.step_s - 1.0;
     out.push_back({"network_8_gpus", "network sizing", "an 8-card cluster needs at least 200 Gb/s IB",
                    Verdict::NotSupported, 0, diff, "",
-                   fmt("Eight GPUs in one server talk over NVLink; the scale-out network carries no training "
+                   printf_text("Eight GPUs in one server talk over NVLink; the scale-out network carries no training "
                        "traffic. A 100 Gb/s Ethernet NIC instead of 200 Gb/s IB changes the step time by %.1f%%. "
                        "A storage or ingest network still matters.",
                        100 * diff)});
@@ -160,7 +156,7 @@ std::vector<ClaimCheck> check_seed_claims() {
     const bool ok = g7 <= 8 && g13 <= 16 && g70 <= 32;
     out.push_back({"model_sizing", "model sizing", "8 cards for models under 10B; 16 for 10-30B; 32 for 30-70B",
                    ok ? Verdict::Supported : Verdict::Partly, 32, double(g70), "GPUs",
-                   fmt("Smallest A100 80GB counts that hold the training state (bf16 Adam, distributed optimizer, "
+                   printf_text("Smallest A100 80GB counts that hold the training state (bf16 Adam, distributed optimizer, "
                        "TP <= 8): Llama-2 7B %.0f, 13B %.0f, 70B %.0f GPUs. Memory is a floor, not a plan: time to "
                        "train a token budget usually asks for many more.",
                        g7, g13, g70)});
@@ -172,7 +168,7 @@ std::vector<ClaimCheck> check_seed_claims() {
     out.push_back({"memory_65b", "memory", "LLaMA-65B weights need about 130 GB; one A100 has 80 GB, so it must be split",
                    std::abs(weights / 130e9 - 1) < 0.05 ? Verdict::Supported : Verdict::NotSupported, 130e9, weights,
                    "bytes",
-                   fmt("65.29B parameters x 2 bytes = %.1f GB of bf16 weights; with gradients and Adam states "
+                   printf_text("65.29B parameters x 2 bytes = %.1f GB of bf16 weights; with gradients and Adam states "
                        "training needs about 16 bytes per parameter (%.0f GB) before activations.",
                        weights / 1e9, 8 * weights / 1e9)});
   }

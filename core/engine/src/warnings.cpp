@@ -4,19 +4,10 @@
 #include <cstdio>
 
 #include "engine/assumptions.h"
+#include "engine/printf_text.h"
 #include "engine/units.h"
 
 namespace cp {
-namespace {
-
-std::string fmt(const char* format, double a = 0, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c);
-  return buf;
-}
-
-}  // namespace
-
 std::string_view warning_code_name(WarningCode code) {
   switch (code) {
     case WarningCode::UnevenPipeline: return "uneven_pipeline";
@@ -42,48 +33,48 @@ std::string warning_message(const Warning& w) {
   switch (w.code) {
     case WarningCode::UnevenPipeline: {
       const double lo = std::floor(w.v1 / w.v2);
-      return fmt("%.0f layers do not divide evenly over %.0f pipeline stages: stages hold %.0f", w.v1, w.v2, lo) +
-             fmt(" or %.0f layers; the heaviest stage sets memory and step time", lo + 1);
+      return printf_text("%.0f layers do not divide evenly over %.0f pipeline stages: stages hold %.0f", w.v1, w.v2, lo) +
+             printf_text(" or %.0f layers; the heaviest stage sets memory and step time", lo + 1);
     }
     case WarningCode::FewMicroBatches:
-      return fmt("only %.0f micro-batches per step for %.0f pipeline stages: the pipeline never fills", w.v1, w.v2);
+      return printf_text("only %.0f micro-batches per step for %.0f pipeline stages: the pipeline never fills", w.v1, w.v2);
     case WarningCode::DoesNotFit:
-      return fmt("needs %.1f GiB per GPU but the GPU has %.1f GiB", w.v1 / units::GiB, w.v2 / units::GiB);
+      return printf_text("needs %.1f GiB per GPU but the GPU has %.1f GiB", w.v1 / units::GiB, w.v2 / units::GiB);
     case WarningCode::SequenceParallelNoEffect:
       return "sequence parallelism has no effect with TP = 1";
     case WarningCode::DerivedModelShape:
-      return fmt("the architecture is a standard shape derived from a size of %.1fB parameters, not a published model",
+      return printf_text("the architecture is a standard shape derived from a size of %.1fB parameters, not a published model",
                  w.v1 / 1e9);
     case WarningCode::UnevenChunks:
-      return fmt("%.0f layers per stage do not split evenly into %.0f interleaved chunks", w.v1, w.v2);
+      return printf_text("%.0f layers per stage do not split evenly into %.0f interleaved chunks", w.v1, w.v2);
     case WarningCode::InterleaveRemainder:
-      return fmt("%.0f micro-batches is not a multiple of %.0f stages: older Megatron-LM versions refuse this "
+      return printf_text("%.0f micro-batches is not a multiple of %.0f stages: older Megatron-LM versions refuse this "
                  "interleaved schedule",
                  w.v1, w.v2);
     case WarningCode::SwitchTooSmall:
-      return fmt("a single switch has %.0f ports but the cluster has %.0f NIC ports: sized as a two-tier fat tree",
+      return printf_text("a single switch has %.0f ports but the cluster has %.0f NIC ports: sized as a two-tier fat tree",
                  w.v2, w.v1);
     case WarningCode::OutsideCalibratedRange:
       return "no published run backs this GPU, fabric or model family: the uncertainty band is doubled";
     case WarningCode::SiteCalibrated:
-      return fmt("step time scaled by %.3f from a measured pilot step (site calibration)", w.v1);
+      return printf_text("step time scaled by %.3f from a measured pilot step (site calibration)", w.v1);
     case WarningCode::NodeExceedsRack:
-      return fmt("one node draws up to %.1f kW but a rack takes %.1f kW: it needs a denser (liquid-cooled) rack",
+      return printf_text("one node draws up to %.1f kW but a rack takes %.1f kW: it needs a denser (liquid-cooled) rack",
                  w.v1 / 1000, w.v2 / 1000);
     case WarningCode::PriceMissing:
       return "the " + std::string(to_string(Payment(int(w.v2)))) + " price list has no '" +
              std::string(to_string(PriceItem(int(w.v1)))) +
              "' line for this GPU and fabric: the cost leaves it out; add a line to the price list";
     case WarningCode::NoProgress:
-      return fmt("an interruption every %.0f s, %.0f s per checkpoint and %.0f s per restart leave no progress "
+      return printf_text("an interruption every %.0f s, %.0f s per checkpoint and %.0f s per restart leave no progress "
                  "(goodput 0): faster storage or fewer failures are needed",
                  w.v1, w.v2, w.v3);
     case WarningCode::SeedIntervalNoProgress:
-      return fmt("a checkpoint takes %.0f s to write: checkpointing every %.0f s (the seed's interval) leaves no "
+      return printf_text("a checkpoint takes %.0f s to write: checkpointing every %.0f s (the seed's interval) leaves no "
                  "progress, so the goodput at the seed's interval (reliability.seed_interval) is 0 there",
                  w.v1, w.v2);
     case WarningCode::AbovePeak:
-      return fmt("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
+      return printf_text("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
                  "GPUs' peak allows; check the measured step time or the GPU's peak figures",
                  w.v1, w.v2);
   }

@@ -4,16 +4,12 @@
 #include <string>
 
 #include "plan/planner.h"
+#include "engine/printf_text.h"
 #include "engine/units.h"
 
 namespace cp {
 namespace {
 
-std::string fmt(const char* format, double a = 0, double b = 0, double c = 0) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, format, a, b, c);
-  return buf;
-}
 
 // The layers a pipeline stage holds, as text: "8", or "7 or 8" when PP does not divide the
 // layers. However the engine places the remainder (stage_layers in core/engine/include/engine/memory.h), every stage
@@ -99,28 +95,28 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
   const int replica = l.tp * l.pp * l.cp;
   switch (r) {
     case PlanReason::TpExceedsNode:
-      return fmt("TP %.0f exceeds the %.0f GPUs of a node (TP across nodes is not allowed)", l.tp,
+      return printf_text("TP %.0f exceeds the %.0f GPUs of a node (TP across nodes is not allowed)", l.tp,
                  base.cluster.gpus_per_node);
-    case PlanReason::TpHeads: return fmt("TP %.0f does not divide the %.0f attention heads", l.tp, m.heads);
-    case PlanReason::TpKvHeads: return fmt("TP %.0f does not divide the %.0f key/value heads", l.tp, m.kv_heads);
-    case PlanReason::TpFfn: return fmt("TP %.0f does not divide the FFN size %.0f", l.tp, m.ffn);
-    case PlanReason::TpExpertFfn: return fmt("TP %.0f does not divide the expert FFN size %.0f", l.tp, m.expert_ffn());
-    case PlanReason::PpLayers: return fmt("PP %.0f exceeds the %.0f layers", l.pp, m.layers);
+    case PlanReason::TpHeads: return printf_text("TP %.0f does not divide the %.0f attention heads", l.tp, m.heads);
+    case PlanReason::TpKvHeads: return printf_text("TP %.0f does not divide the %.0f key/value heads", l.tp, m.kv_heads);
+    case PlanReason::TpFfn: return printf_text("TP %.0f does not divide the FFN size %.0f", l.tp, m.ffn);
+    case PlanReason::TpExpertFfn: return printf_text("TP %.0f does not divide the expert FFN size %.0f", l.tp, m.expert_ffn());
+    case PlanReason::PpLayers: return printf_text("PP %.0f exceeds the %.0f layers", l.pp, m.layers);
     case PlanReason::CpSeq:
-      return fmt("2 x CP = %.0f does not divide the sequence of %.0f tokens", 2.0 * l.cp, base.training.seq);
+      return printf_text("2 x CP = %.0f does not divide the sequence of %.0f tokens", 2.0 * l.cp, base.training.seq);
     case PlanReason::LayoutGpus:
-      return fmt("TP x PP x CP = %.0f does not divide the job's %.0f GPUs", replica, l.job_gpus);
+      return printf_text("TP x PP x CP = %.0f does not divide the job's %.0f GPUs", replica, l.job_gpus);
     case PlanReason::EpDense: return "expert parallelism needs a mixture-of-experts model";
-    case PlanReason::EpExperts: return fmt("EP %.0f does not divide the %.0f experts", l.ep, m.experts);
-    case PlanReason::EpDpCp: return fmt("EP %.0f does not divide DP x CP = %.0f", l.ep, double(l.dp) * l.cp);
+    case PlanReason::EpExperts: return printf_text("EP %.0f does not divide the %.0f experts", l.ep, m.experts);
+    case PlanReason::EpDpCp: return printf_text("EP %.0f does not divide DP x CP = %.0f", l.ep, double(l.dp) * l.cp);
     case PlanReason::VppNeedsPp: return "interleaving (VPP > 1) needs more than one pipeline stage";
     case PlanReason::VppLayers:
-      return fmt("VPP %.0f x PP %.0f exceeds the %.0f layers", l.vpp, l.pp, m.layers);
+      return printf_text("VPP %.0f x PP %.0f exceeds the %.0f layers", l.vpp, l.pp, m.layers);
     case PlanReason::VppUneven:
       return "VPP " + std::to_string(l.vpp) + " does not divide the " + stage_layers_text(m.layers, l.pp) +
              " layers per stage";
     case PlanReason::GlobalBatch:
-      return fmt("the global batch of %.0f is not a multiple of DP x micro-batch = %.0f", base.training.global_batch,
+      return printf_text("the global batch of %.0f is not a multiple of DP x micro-batch = %.0f", base.training.global_batch,
                  double(l.dp) * l.micro_batch);
     case PlanReason::SpNoTp: return "sequence parallelism has no effect with TP 1 (searched with SP off)";
     case PlanReason::TpOverlapNeedsSp:
@@ -132,16 +128,16 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
   constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
   switch (r) {
     case PlanReason::Memory:
-      return fmt("needs %.1f GiB per GPU, the GPU has %.1f GiB", e.memory.peak.total() / GiB, e.memory.capacity / GiB);
+      return printf_text("needs %.1f GiB per GPU, the GPU has %.1f GiB", e.memory.peak.total() / GiB, e.memory.capacity / GiB);
     case PlanReason::NoProgress: return "goodput is zero or less: failures outpace checkpoints";
     case PlanReason::Power:
-      return fmt("facility peak power %.0f kW exceeds the limit of %.0f kW", e.power.facility_peak_w / 1000,
+      return printf_text("facility peak power %.0f kW exceeds the limit of %.0f kW", e.power.facility_peak_w / 1000,
                  space.max_power_kw);
     case PlanReason::Budget:
-      return fmt("budget %.0f per month exceeds the limit of %.0f", e.cost.budget_per_month, space.max_budget_per_month) +
+      return printf_text("budget %.0f per month exceeds the limit of %.0f", e.cost.budget_per_month, space.max_budget_per_month) +
              " " + std::string(to_string(e.cost.currency));
     case PlanReason::Deadline:
-      return fmt("time to train %.1f days exceeds the deadline of %.1f days", e.reliability.real_train_time_s / units::Day,
+      return printf_text("time to train %.1f days exceeds the deadline of %.1f days", e.reliability.real_train_time_s / units::Day,
                  space.deadline_s / units::Day);
     case PlanReason::PriceMissing: return "the price list has no price for this cluster, so its cost is unknown";
     default: break;
