@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QEvent>
 #include <QLibraryInfo>
+#include <QMainWindow>
 #include <QTranslator>
 
 #include "engine/units.h"
@@ -193,6 +195,15 @@ bool installTranslations(QCoreApplication& app, const QString& language) {
   else
     delete qtTranslator;
   return true;
+}
+
+WindowActions::WindowActions(QMainWindow* window) : QObject(window), window_(window) {
+  window->installEventFilter(this);
+}
+
+bool WindowActions::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == window_ && event->type() == QEvent::LanguageChange) retranslate();
+  return false;
 }
 
 }  // namespace cp::ui

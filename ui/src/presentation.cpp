@@ -15,6 +15,7 @@
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/fabriccomparisonpage.h"
+#include "ui/i18n.h"
 #include "ui/memorychart.h"
 #include "ui/palette.h"
 #include "ui/planpage.h"
@@ -187,10 +188,10 @@ void PresentationWindow::mousePressEvent(QMouseEvent* event) {
 namespace {
 
 // Owns the View menu's presenting actions and keeps their texts in the current language.
-class PresentingActions : public QObject {
+class PresentingActions : public WindowActions {
  public:
   PresentingActions(QMainWindow* window, QMenu* view, ScenarioDocument* document, FabricComparisonPage* comparison)
-      : QObject(window), window_(window) {
+      : WindowActions(window) {
     view->addSeparator();
     present_ = view->addAction(QString());
     present_->setObjectName(QStringLiteral("presentAction"));
@@ -223,24 +224,17 @@ class PresentingActions : public QObject {
     connect(view, &QMenu::aboutToShow, this, [this] {
       for (QAction* a : themes_) a->setChecked(Theme(a->data().toInt()) == currentTheme());
     });
-    window->installEventFilter(this);
-    retranslate();
-  }
-
-  bool eventFilter(QObject* watched, QEvent* event) override {
-    if (watched == window_ && event->type() == QEvent::LanguageChange) retranslate();
-    return false;
+    PresentingActions::retranslate();
   }
 
  private:
-  void retranslate() {
+  void retranslate() override {
     present_->setText(PresentationWindow::tr("&Presentation mode"));
     themeMenu_->setTitle(PresentationWindow::tr("&Theme"));
     for (QAction* a : themes_) a->setText(themeName(Theme(a->data().toInt())));
     settings_->setText(PresentationWindow::tr("&Settings…"));
   }
 
-  QMainWindow* window_;
   QAction* present_ = nullptr;
   QMenu* themeMenu_ = nullptr;
   QList<QAction*> themes_;

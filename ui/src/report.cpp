@@ -593,10 +593,10 @@ namespace {
 constexpr int kReportMessageMs = 10000;  // how long "Report written to ..." stays in the status bar
 
 // Owns the File menu's report actions and keeps their texts in the current language.
-class ReportActions : public QObject {
+class ReportActions : public WindowActions {
  public:
   ReportActions(QMainWindow* window, QMenu* file, QAction* before, ScenarioDocument* document)
-      : QObject(window), window_(window), document_(document) {
+      : WindowActions(window), document_(document) {
     export_ = new QAction(this);
     export_->setObjectName(QStringLiteral("exportReportAction"));
     export_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -608,50 +608,43 @@ class ReportActions : public QObject {
     file->insertSeparator(before);
     connect(export_, &QAction::triggered, this, &ReportActions::exportReport);
     connect(print_, &QAction::triggered, this, &ReportActions::print);
-    window->installEventFilter(this);
-    retranslate();
-  }
-
-  bool eventFilter(QObject* watched, QEvent* event) override {
-    if (watched == window_ && event->type() == QEvent::LanguageChange) retranslate();
-    return false;
+    ReportActions::retranslate();
   }
 
  private:
-  void retranslate() {
+  void retranslate() override {
     export_->setText(Report::tr("Export &report…"));
     print_->setText(Report::tr("&Print…"));
   }
 
   void exportReport() {
-    const QString path = askExportPath(window_, QStringLiteral("clusterplan-report"), QStringLiteral("pdf"),
+    const QString path = askExportPath(window(), QStringLiteral("clusterplan-report"), QStringLiteral("pdf"),
                                        Report::tr("PDF documents (*.pdf)"));
     if (path.isEmpty()) return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const ReportResult r = writeScenarioReport(document_->scenario(), path);
     QApplication::restoreOverrideCursor();
     if (!r.ok) {
-      QMessageBox::warning(window_, Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
+      QMessageBox::warning(window(), Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
       return;
     }
     //: Status bar after File > Export report: the file and its number of pages
-    window_->statusBar()->showMessage(Report::tr("Report written to %1 (pages: %2)").arg(path, formatCount(r.pages)),
+    window()->statusBar()->showMessage(Report::tr("Report written to %1 (pages: %2)").arg(path, formatCount(r.pages)),
                                       kReportMessageMs);
   }
 
   void print() {
     QPrinter printer(QPrinter::HighResolution);
     printer.setPageSize(QPageSize(QPageSize::A4));
-    QPrintDialog dialog(&printer, window_);
+    QPrintDialog dialog(&printer, window());
     dialog.setOptions(QAbstractPrintDialog::PrintToFile | QAbstractPrintDialog::PrintShowPageSize);
     if (dialog.exec() != QDialog::Accepted) return;
     printer.setFullPage(true);
     printer.setResolution(kDpi);  // the report is laid out at 96 DPI
     const ReportResult r = printScenarioReport(document_->scenario(), &printer);
-    if (!r.ok) QMessageBox::warning(window_, Report::tr("Cannot print the report"), r.error);
+    if (!r.ok) QMessageBox::warning(window(), Report::tr("Cannot print the report"), r.error);
   }
 
-  QMainWindow* window_;
   ScenarioDocument* document_;
   QAction* export_ = nullptr;
   QAction* print_ = nullptr;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QLocale>
+#include <QObject>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,8 @@
 #include "ui/memorycomponent.h"
 
 class QCoreApplication;
+class QEvent;
+class QMainWindow;
 
 namespace cp::ui {
 
@@ -40,5 +43,21 @@ QStringList availableLanguages();
 // (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Returns false when no translation matches a language
 // that was asked for by name; the GUI then stays in English.
 bool installTranslations(QCoreApplication& app, const QString& language);
+
+// The owner of some menu actions of a main window, which keeps their texts in the current
+// language: a subclass creates its actions, then calls retranslate() once; each LanguageChange
+// event on the window calls it again. Owned by the window.
+class WindowActions : public QObject {
+ public:
+  explicit WindowActions(QMainWindow* window);
+
+ protected:
+  virtual void retranslate() = 0;
+  QMainWindow* window() const { return window_; }
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  QMainWindow* window_;
+};
 
 }  // namespace cp::ui
