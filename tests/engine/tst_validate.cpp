@@ -1,7 +1,9 @@
 // Every validation rule: the field it names and the reason it gives.
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
+#include <iterator>
 
 #include "engine/validate.h"
 
@@ -18,6 +20,7 @@ class TstValidate : public QObject {
   void problems();
   void derivedDp();
   void sharedUpperBound();
+  void reasonCatalogue();
 };
 
 void TstValidate::defaultIsValid() {
@@ -149,6 +152,20 @@ void TstValidate::problems() {
     if (QString::fromStdString(p.field) == field && QString::fromStdString(p.message).contains(reason)) found = true;
   }
   QVERIFY2(found, qPrintable("expected '" + field + ": " + reason + "' in:\n" + all));
+  // Every message is a reason of the catalogue with its arguments put in (issue 19, point 11: the
+  // GUI says it in Chinese from the template): numbers, the catalogue's phrases, or what the user
+  // typed (a GPU id, a fabric kind).
+  const QRegularExpression number(QStringLiteral("^[-+0-9.e]+$|^[0-9A-F]{2}$|^[0-9]+(, [0-9]+)*( or [0-9]+)?$"));
+  for (const Problem& p : problems) {
+    QVERIFY2(std::find(std::begin(kProblemReasons), std::end(kProblemReasons), p.reason) != std::end(kProblemReasons),
+             qPrintable(QString::fromStdString(p.text())));
+    QCOMPARE(fill_reason(p.reason, p.args), p.message);
+    if (p.reason == reasons::gpu_memory || p.reason == reasons::fabric_kind) continue;
+    for (const std::string& a : p.args)
+      QVERIFY2(number.match(QString::fromStdString(a)).hasMatch() ||
+                   std::find(std::begin(kProblemPhrases), std::end(kProblemPhrases), a) != std::end(kProblemPhrases),
+               qPrintable(QString::fromStdString(p.text() + " | argument '" + a + "' is neither a number nor a phrase")));
+  }
 }
 
 void TstValidate::derivedDp() {
@@ -193,6 +210,25 @@ void TstValidate::sharedUpperBound() {
       QVERIFY2(bounded == (value > kMaxHeadsExpertsDegree), f.name);
     }
   }
+}
+
+// The reasons are distinct templates whose placeholders run %1..%n without a gap, and filling
+// one puts each argument where its number stands.
+void TstValidate::reasonCatalogue() {
+  for (std::size_t i = 0; i < std::size(kProblemReasons); ++i) {
+    const std::string_view r = kProblemReasons[i];
+    for (std::size_t j = i + 1; j < std::size(kProblemReasons); ++j) QVERIFY(r != kProblemReasons[j]);
+    int highest = 0;
+    for (std::size_t k = 0; k + 1 < r.size(); ++k)
+      if (r[k] == '%' && r[k + 1] >= '1' && r[k + 1] <= '9') highest = std::max(highest, r[k + 1] - '0');
+    for (int n = 1; n <= highest; ++n)
+      QVERIFY2(r.find("%" + std::to_string(n)) != std::string_view::npos, std::string(r).c_str());
+  }
+  QCOMPARE(fill_reason(reasons::not_divides, {"6", "64", "attention heads"}), std::string("6 does not divide 64 attention heads"));
+  QCOMPARE(fill_reason(reasons::payment_slot, {"rent"}), std::string("must be 'rent' in the rent slot"));
+  const Problem p = make_problem("parallelism.tp", reasons::at_least, {"1", "0"});
+  QCOMPARE(p.text(), std::string("parallelism.tp: must be at least 1, got 0"));
+  QCOMPARE(p.args.size(), std::size_t(2));
 }
 
 QTEST_APPLESS_MAIN(TstValidate)

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "engine/validate.h"
+
 namespace cp {
 
 namespace {
@@ -40,12 +42,13 @@ std::size_t first_invalid_utf8(std::string_view s) {
 
 bool is_valid_utf8(std::string_view text) { return first_invalid_utf8(text) == std::string_view::npos; }
 
-std::string invalid_utf8_reason(std::string_view text) {
+std::vector<std::string> invalid_utf8_args(std::string_view text) {
   const std::size_t at = first_invalid_utf8(text);
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "must be valid UTF-8 text: byte 0x%02X at offset %zu is not",
-                at < text.size() ? unsigned(static_cast<unsigned char>(text[at])) : 0u, at);
-  return std::string(buf) + " (typed in a Latin-1 terminal? use a UTF-8 locale, e.g. LANG=C.UTF-8)";
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "%02X", at < text.size() ? unsigned(static_cast<unsigned char>(text[at])) : 0u);
+  return {hex, std::to_string(at)};
 }
+
+std::string invalid_utf8_reason(std::string_view text) { return fill_reason(reasons::utf8, invalid_utf8_args(text)); }
 
 }  // namespace cp

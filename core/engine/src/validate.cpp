@@ -9,6 +9,27 @@
 #include <string>
 
 namespace cp {
+
+std::string fill_reason(std::string_view reason, const std::vector<std::string>& args) {
+  std::string out;
+  out.reserve(reason.size() + 16 * args.size());
+  for (std::size_t i = 0; i < reason.size(); ++i) {
+    const char c = reason[i];
+    if (c == '%' && i + 1 < reason.size() && reason[i + 1] >= '1' && reason[i + 1] <= '9') {
+      const std::size_t n = std::size_t(reason[i + 1] - '1');
+      if (n < args.size()) out += args[n];
+      ++i;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+Problem make_problem(std::string field, std::string_view reason, std::vector<std::string> args) {
+  std::string message = fill_reason(reason, args);
+  return {std::move(field), std::move(message), reason, std::move(args)};
+}
 namespace {
 
 // The largest price of one item in any currency (see check_list).
@@ -21,21 +42,24 @@ constexpr double kMinFailureRate = 1e-12;
 
 // Every bound below is the field table's (engine/fields.h): one owner for each input's bounds.
 std::string num(double v) { return bound_text(v); }
+std::string whole(long long v) { return std::to_string(v); }
 
 class Checker {
  public:
   explicit Checker(std::vector<Problem>& out) : out_(out) {}
 
-  void fail(const std::string& field, std::string message) { out_.push_back({field, std::move(message)}); }
+  void fail(const std::string& field, std::string_view reason, std::vector<std::string> args = {}) {
+    out_.push_back(make_problem(field, reason, std::move(args)));
+  }
 
   // Integer inputs: at least `min`, at most `max` (an absurd value is a typo, not a plan).
   bool range(const std::string& field, long long value, long long min, long long max) {
     if (value < min) {
-      fail(field, "must be at least " + std::to_string(min) + ", got " + std::to_string(value));
+      fail(field, reasons::at_least, {whole(min), whole(value)});
       return false;
     }
     if (value > max) {
-      fail(field, "must be at most " + std::to_string(max) + ", got " + std::to_string(value));
+      fail(field, reasons::at_most, {whole(max), whole(value)});
       return false;
     }
     return true;
@@ -49,9 +73,7 @@ class Checker {
   bool real(const std::string& field, double value, double min, double max, const std::string& what,
             bool min_open = false) {
     const bool ok = std::isfinite(value) && (min_open ? value > min : value >= min) && value <= max;
-    if (!ok)
-      out_.push_back({field, "must be " + what + ", " + (min_open ? "above " : "from ") + num(min) + " to " + num(max) +
-                                 ", got " + num(value)});
+    if (!ok) fail(field, min_open ? reasons::real_above_to : reasons::real_from_to, {what, num(min), num(max), num(value)});
     return ok;
   }
   // A real input within its row's closed upper bound (`what`: the kind of quantity, in words).
@@ -61,7 +83,7 @@ class Checker {
 
   bool divides(const char* field, long long divisor, long long value, const std::string& what) {
     if (divisor > 0 && value % divisor != 0) {
-      fail(field, std::to_string(divisor) + " does not divide " + std::to_string(value) + " " + what);
+      fail(field, reasons::not_divides, {whole(divisor), whole(value), what});
       return false;
     }
     return true;
@@ -81,89 +103,90 @@ void check_list(const PriceList& l, const std::string& path, std::vector<Problem
     // A DGX H100 costs about USD 0.3 million (hardware.md); 1e12 (a trillion) per item is a
     // typo in any currency, and a trillion x 1e6 items stays finite.
     if (!(x.price >= 0 && x.price <= kMaxPrice) || !std::isfinite(x.price))
-      out.push_back({p + ".price", "must be a finite price from 0 to " + num(kMaxPrice) + ", got " + num(x.price)});
+      out.push_back(make_problem(p + ".price", reasons::price, {num(kMaxPrice), num(x.price)}));
     constexpr const FieldInfo& gpus = field("cluster.gpus_per_node");  // a line prices one node
     if (!gpus.admits(x.gpus))
-      out.push_back({p + ".gpus", "must be " + range_text(gpus) + ", got " + std::to_string(x.gpus)});
+      out.push_back(make_problem(p + ".gpus", reasons::count_from_to, {num(gpus.min), num(gpus.max), whole(x.gpus)}));
     constexpr const FieldInfo& gbps = field("cluster.fabric_spec.nic_gbps");  // a NIC's line rate
     if (!gbps.admits(x.gbps) || !std::isfinite(x.gbps))
-      out.push_back({p + ".gbps", "must be a line rate in Gb/s, zero (any) to " + num(gbps.max) + ", got " + num(x.gbps)});
+      out.push_back(make_problem(p + ".gbps", reasons::line_rate, {num(gbps.max), num(x.gbps)}));
     if (!x.fabric.empty() && x.fabric != "infiniband" && x.fabric != "roce")
-      out.push_back({p + ".fabric", "'" + x.fabric + "' is not one of: infiniband, roce, or empty (any)"});
+      out.push_back(make_problem(p + ".fabric", reasons::fabric_kind, {x.fabric}));
   }
 }
 
 }  // namespace
 
 void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
-  auto need = [&](const FieldInfo& f, double v, bool ok, const std::string& rule) {
-    if (!ok || !std::isfinite(v)) out.push_back({std::string(f.key), rule + ", got " + num(v)});
+  // `rule`: a reason whose last argument is the value given, which is appended to `args`.
+  auto need = [&](const FieldInfo& f, double v, bool ok, std::string_view rule, std::vector<std::string> args = {}) {
+    if (!ok || !std::isfinite(v)) {
+      args.push_back(num(v));
+      out.push_back(make_problem(std::string(f.key), rule, std::move(args)));
+    }
     return ok && std::isfinite(v);
   };
   // The row's bounds, checked once the value passed its first rule (a sign, or finiteness).
   auto within = [&](const FieldInfo& f, double v, const std::string& what) {
     if (v < f.min || v > f.max)
-      out.push_back({std::string(f.key), "must be " + what + " from " + num(f.min) + " to " + num(f.max) + ", got " + num(v)});
+      out.push_back(make_problem(std::string(f.key), reasons::within, {what, num(f.min), num(f.max), num(v)}));
   };
   // A value that must be zero or more, then within the row's bounds.
-  auto non_negative = [&](const FieldInfo& f, double v, const std::string& rule, const std::string& what) {
+  auto non_negative = [&](const FieldInfo& f, double v, std::string_view rule, const std::string& what) {
     if (need(f, v, v >= 0, rule)) within(f, v, what);
   };
   // A value that must be above zero, then within the row's bounds.
-  auto positive = [&](const FieldInfo& f, double v, const std::string& rule, const std::string& what) {
+  auto positive = [&](const FieldInfo& f, double v, std::string_view rule, const std::string& what) {
     if (need(f, v, v > 0, rule)) within(f, v, what);
   };
   constexpr const FieldInfo& pue = field("assumptions.pue");
-  need(pue, a.pue, pue.admits(a.pue), "must be at least " + num(pue.min) + " and at most " + num(pue.max));
+  need(pue, a.pue, pue.admits(a.pue), reasons::pue, {num(pue.min), num(pue.max)});
   constexpr const FieldInfo& draw = field("assumptions.gpu_power_factor");
-  need(draw, a.gpu_power_factor, draw.admits(a.gpu_power_factor),
-       "must be a fraction of TDP above " + num(draw.min) + " and at most " + num(draw.max));
+  need(draw, a.gpu_power_factor, draw.admits(a.gpu_power_factor), reasons::tdp_fraction, {num(draw.min), num(draw.max)});
   if (a.node_overhead_w)
-    non_negative(field("assumptions.node_overhead_w"), *a.node_overhead_w, "must be zero or more watts", "a power in watts");
-  if (a.switch_w) non_negative(field("assumptions.switch_w"), *a.switch_w, "must be zero or more watts", "a power in watts");
-  if (a.optic_w) non_negative(field("assumptions.optic_w"), *a.optic_w, "must be zero or more watts", "a power in watts");
-  non_negative(field("assumptions.storage_w_per_node"), a.storage_w_per_node, "must be zero or more watts",
+    non_negative(field("assumptions.node_overhead_w"), *a.node_overhead_w, reasons::watts_zero_or_more, "a power in watts");
+  if (a.switch_w) non_negative(field("assumptions.switch_w"), *a.switch_w, reasons::watts_zero_or_more, "a power in watts");
+  if (a.optic_w) non_negative(field("assumptions.optic_w"), *a.optic_w, reasons::watts_zero_or_more, "a power in watts");
+  non_negative(field("assumptions.storage_w_per_node"), a.storage_w_per_node, reasons::watts_zero_or_more,
                "a power in watts");
-  positive(field("assumptions.rack_limit_w"), a.rack_limit_w, "must be more than 0 watts", "a power in watts");
-  non_negative(field("assumptions.grid_kg_co2_per_kwh"), a.grid_kg_co2_per_kwh, "must be zero or more kg CO2 per kWh",
+  positive(field("assumptions.rack_limit_w"), a.rack_limit_w, reasons::watts_above_zero, "a power in watts");
+  non_negative(field("assumptions.grid_kg_co2_per_kwh"), a.grid_kg_co2_per_kwh, reasons::co2,
                "kg CO2 per kWh");
-  positive(field("assumptions.cny_per_usd"), a.cny_per_usd, "must be an exchange rate above 0", "an exchange rate");
-  non_negative(field("assumptions.power_price_per_kwh"), a.power_price_per_kwh, "must be a price of zero or more per kWh",
+  positive(field("assumptions.cny_per_usd"), a.cny_per_usd, reasons::exchange_rate, "an exchange rate");
+  non_negative(field("assumptions.power_price_per_kwh"), a.power_price_per_kwh, reasons::power_price,
                "a price per kWh");
   constexpr const FieldInfo& headroom = field("assumptions.headroom");
-  need(headroom, a.headroom, headroom.admits(a.headroom),
-       "must be a fraction from " + num(headroom.min) + " to " + num(headroom.max));
+  need(headroom, a.headroom, headroom.admits(a.headroom), reasons::fraction_from_to, {num(headroom.min), num(headroom.max)});
   constexpr const FieldInfo& vat = field("assumptions.vat");
-  need(vat, a.vat, vat.admits(a.vat), "must be a fraction from " + num(vat.min) + " to below " + num(vat.max));
+  need(vat, a.vat, vat.admits(a.vat), reasons::fraction_to_below, {num(vat.min), num(vat.max)});
   constexpr const FieldInfo& years = field("assumptions.amortisation_years");
   if (need(years, a.amortisation_years, a.amortisation_years > 0 && a.amortisation_years <= years.max,
-           "must be above 0 and at most " + num(years.max) + " years"))
+           reasons::years, {num(years.max)}))
     within(years, a.amortisation_years, "a time in years");
   constexpr const FieldInfo& failures = field("assumptions.failure_rate_per_gpu_hour");
   if (need(failures, a.failure_rate_per_gpu_hour, failures.admits(a.failure_rate_per_gpu_hour),
-           "must be from " + num(failures.min) + " to below " + num(failures.max) + " per GPU-hour") &&
+           reasons::failure_rate, {num(failures.min), num(failures.max)}) &&
       a.failure_rate_per_gpu_hour > 0 && a.failure_rate_per_gpu_hour < kMinFailureRate)
-    out.push_back({std::string(failures.key), "must be 0 (no failures) or from " + num(kMinFailureRate) + " to below " +
-                                                  num(failures.max) + " per GPU-hour, got " +
-                                                  num(a.failure_rate_per_gpu_hour)});
-  positive(field("assumptions.checkpoint_bytes_per_s"), a.checkpoint_bytes_per_s, "must be more than 0 bytes/s",
+    out.push_back(make_problem(std::string(failures.key), reasons::failure_rate_tiny,
+                               {num(kMinFailureRate), num(failures.max), num(a.failure_rate_per_gpu_hour)}));
+  positive(field("assumptions.checkpoint_bytes_per_s"), a.checkpoint_bytes_per_s, reasons::bandwidth_above_zero,
            "a bandwidth in bytes/s");
   if (a.checkpoint_bytes_per_param)
     positive(field("assumptions.checkpoint_bytes_per_param"), *a.checkpoint_bytes_per_param,
-             "must be more than 0 bytes per parameter", "a size in bytes");
-  non_negative(field("assumptions.restart_s"), a.restart_s, "must be zero or more seconds", "a time in seconds");
+             reasons::bytes_per_param, "a size in bytes");
+  non_negative(field("assumptions.restart_s"), a.restart_s, reasons::seconds_zero_or_more, "a time in seconds");
   if (a.checkpoint_interval_s)
-    positive(field("assumptions.checkpoint_interval_s"), *a.checkpoint_interval_s, "must be more than 0 seconds",
+    positive(field("assumptions.checkpoint_interval_s"), *a.checkpoint_interval_s, reasons::seconds_above_zero,
              "a time in seconds");
   check_list(a.rent, "assumptions.price_lists.rent", out);
   check_list(a.cloud, "assumptions.price_lists.cloud", out);
   check_list(a.purchase, "assumptions.price_lists.purchase", out);
   if (a.rent.payment != Payment::Rent)
-    out.push_back({"assumptions.price_lists.rent.payment", "must be 'rent' in the rent slot"});
+    out.push_back(make_problem("assumptions.price_lists.rent.payment", reasons::payment_slot, {"rent"}));
   if (a.cloud.payment != Payment::Cloud)
-    out.push_back({"assumptions.price_lists.cloud.payment", "must be 'cloud' in the cloud slot"});
+    out.push_back(make_problem("assumptions.price_lists.cloud.payment", reasons::payment_slot, {"cloud"}));
   if (a.purchase.payment != Payment::Purchase)
-    out.push_back({"assumptions.price_lists.purchase.payment", "must be 'purchase' in the purchase slot"});
+    out.push_back(make_problem("assumptions.price_lists.purchase.payment", reasons::payment_slot, {"purchase"}));
 }
 
 namespace {
@@ -183,26 +206,24 @@ std::string divisors_text(long long n, int limit) {
   return out;
 }
 
-std::string layout_hint(const Parallelism& p, const Cluster& k) {
+// DP cannot be derived: the one message says which TP, PP or node counts would work.
+void underivable_dp(const Parallelism& p, const Cluster& k, Checker& c) {
   const long long gpus = (long long)k.gpus_per_node * k.nodes;
-  std::vector<std::string> ways;
-  if (gpus % ((long long)p.pp * p.cp) == 0)
-    ways.push_back("TP " + divisors_text(gpus / ((long long)p.pp * p.cp), (int)field("parallelism.tp").max) + " (PP " +
-                   std::to_string(p.pp) + ")");
-  if (gpus % ((long long)p.tp * p.cp) == 0)
-    ways.push_back("PP " + divisors_text(gpus / ((long long)p.tp * p.cp), (int)field("parallelism.pp").max) + " (TP " +
-                   std::to_string(p.tp) + ")");
   const long long replica = (long long)p.tp * p.pp * p.cp;
   const long long step = replica / std::gcd(replica, (long long)k.gpus_per_node);
-  ways.push_back("nodes in multiples of " + std::to_string(step));
-  std::string out = "; DP can be derived with ";
-  for (std::size_t i = 0; i < ways.size(); ++i) {
-    if (i > 0) out += i + 1 == ways.size() ? ", or " : ", ";
-    out += ways[i];
-  }
-  return out;
+  const bool by_tp = gpus % ((long long)p.pp * p.cp) == 0, by_pp = gpus % ((long long)p.tp * p.cp) == 0;
+  const std::string tps = by_tp ? divisors_text(gpus / ((long long)p.pp * p.cp), (int)field("parallelism.tp").max) : "";
+  const std::string pps = by_pp ? divisors_text(gpus / ((long long)p.tp * p.cp), (int)field("parallelism.pp").max) : "";
+  if (by_tp && by_pp)
+    c.fail("parallelism.dp", reasons::dp_underivable_tp_pp,
+           {whole(replica), whole(gpus), tps, whole(p.pp), pps, whole(p.tp), whole(step)});
+  else if (by_tp)
+    c.fail("parallelism.dp", reasons::dp_underivable_tp, {whole(replica), whole(gpus), tps, whole(p.pp), whole(step)});
+  else if (by_pp)
+    c.fail("parallelism.dp", reasons::dp_underivable_pp, {whole(replica), whole(gpus), pps, whole(p.tp), whole(step)});
+  else
+    c.fail("parallelism.dp", reasons::dp_underivable, {whole(replica), whole(gpus), whole(step)});
 }
-
 
 void check_model(const ModelShape& m, Checker& c) {
   bool ok = c.range(field("model.layers"), m.layers);
@@ -217,8 +238,7 @@ void check_model(const ModelShape& m, Checker& c) {
   if (m.head_dim == 0 && m.attention == AttentionType::Mha)
     c.divides("model.heads", m.heads, m.hidden, "hidden size (set head_dim for other head sizes)");
   if (m.kv_heads > m.heads)
-    c.fail("model.kv_heads", "must not exceed " + std::to_string(m.heads) + " attention heads, got " +
-                                 std::to_string(m.kv_heads));
+    c.fail("model.kv_heads", reasons::kv_heads, {whole(m.heads), whole(m.kv_heads)});
   else
     c.divides("model.kv_heads", m.kv_heads, m.heads, "attention heads");
   if (!c.range(field("model.experts"), m.experts)) return;
@@ -230,7 +250,7 @@ void check_model(const ModelShape& m, Checker& c) {
     c.range(field("model.moe_ffn"), m.moe_ffn);
     c.range("model.dense_layers", m.dense_layers, 0, m.layers - 1);
   } else if (m.experts_per_token != 0 || m.shared_experts != 0) {
-    c.fail("model.experts_per_token", "is set but the model has no experts (set model.experts)");
+    c.fail("model.experts_per_token", reasons::no_experts);
   }
 }
 
@@ -250,8 +270,7 @@ std::vector<Problem> validate(const Scenario& s) {
   // A budget below one token is a typo; its cost per token would be infinite.
   constexpr const FieldInfo& tokens = field("training.tokens");
   if (!(t.tokens == tokens.min || (t.tokens >= 1 && t.tokens <= tokens.max)) || !std::isfinite(t.tokens))
-    c.fail(std::string(tokens.key), "must be a finite number of tokens, zero or more (0: none, else at least 1) and at most " +
-                                        num(tokens.max) + ", got " + num(t.tokens));
+    c.fail(std::string(tokens.key), reasons::tokens, {num(tokens.max), num(t.tokens)});
 
   const Parallelism& p = s.parallel;
   bool par_ok = c.range(field("parallelism.tp"), p.tp);
@@ -265,26 +284,25 @@ std::vector<Problem> validate(const Scenario& s) {
   bool cluster_ok = c.range(field("cluster.gpus_per_node"), k.gpus_per_node);
   cluster_ok &= c.range(field("cluster.nodes"), k.nodes);
   if (!(k.gpu.memory_bytes > 0))
-    c.fail("cluster.gpu", "the GPU '" + k.gpu.id + "' has no memory capacity");
+    c.fail("cluster.gpu", reasons::gpu_memory, {k.gpu.id});
 
   const Overheads& o = s.overheads;
   for (const auto& [f, v] : {std::pair{&field("overheads.framework_bytes"), o.framework_bytes},
                              std::pair{&field("overheads.comm_buffer_bytes"), o.comm_buffer_bytes}})
     if (!f->admits(v) || !std::isfinite(v))
-      c.fail(std::string(f->key), "must be zero or more bytes, at most " + num(f->max) + ", got " + num(v));
+      c.fail(std::string(f->key), reasons::bytes_zero_or_more, {num(f->max), num(v)});
   for (const auto& [f, v] : {std::pair{&field("overheads.fragmentation"), o.fragmentation},
                              std::pair{&field("overheads.headroom_fraction"), o.headroom_fraction}})
     if (!f->admits(v))
-      c.fail(std::string(f->key), "must be a fraction from " + num(f->min) + " to below " + num(f->max) + ", got " + num(v));
+      c.fail(std::string(f->key), reasons::fraction_to_below, {num(f->min), num(f->max), num(v)});
 
   // The network and the site calibration.
   cluster_ok &= c.range(field("cluster.nics_per_node"), k.nics_per_node);
   constexpr const FieldInfo& over = field("cluster.oversubscription");
   if (!over.admits(k.oversubscription))
-    c.fail(std::string(over.key), "must be a ratio from " + num(over.min) + " (non-blocking) to " + num(over.max) +
-                                      ", got " + num(k.oversubscription));
+    c.fail(std::string(over.key), reasons::oversubscription, {num(over.min), num(over.max), num(k.oversubscription)});
   if (!(k.fabric.nic_busbw > 0) || !std::isfinite(k.fabric.nic_busbw))
-    c.fail("cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a positive bandwidth, got " + num(k.fabric.nic_busbw));
+    c.fail("cluster.fabric_spec.nic_busbw_bytes_per_s", reasons::positive_bandwidth, {num(k.fabric.nic_busbw)});
   else
     c.real(field("cluster.fabric_spec.nic_busbw_bytes_per_s"), k.fabric.nic_busbw, "a bandwidth in bytes/s");
   c.real(field("cluster.fabric_spec.nic_gbps"), k.fabric.nic_gbps, "a line rate in Gb/s");
@@ -312,47 +330,41 @@ std::vector<Problem> validate(const Scenario& s) {
   c.range(field("cluster.gpu_spec.tile_n"), k.gpu.tile_n);
   c.range(field("cluster.gpu_spec.sm_count"), k.gpu.sm_count);
   if (!(k.fabric.switch_ports >= field("cluster.fabric_spec.switch_ports").min))
-    c.fail("cluster.fabric_spec.switch_ports", "must be at least 2, got " + std::to_string(k.fabric.switch_ports));
+    c.fail("cluster.fabric_spec.switch_ports", reasons::at_least, {"2", whole(k.fabric.switch_ports)});
   if (!(k.fabric.base_latency_s >= 0) || !(k.fabric.switch_latency_s >= 0))
-    c.fail("cluster.fabric_spec.base_latency_s", "latencies must be zero or more seconds");
+    c.fail("cluster.fabric_spec.base_latency_s", reasons::latencies);
   if (!field("cluster.fabric_spec.balance_efficiency").admits(k.fabric.balance_efficiency) ||
       !field("cluster.fabric_spec.cc_efficiency").admits(k.fabric.cc_efficiency))
-    c.fail("cluster.fabric_spec.balance_efficiency", "efficiencies must be fractions above 0 and at most 1");
+    c.fail("cluster.fabric_spec.balance_efficiency", reasons::efficiencies);
   if (k.fabric.qps_per_connection < 1)
-    c.fail("cluster.fabric_spec.qps_per_connection", "must be at least 1");
+    c.fail("cluster.fabric_spec.qps_per_connection", reasons::at_least_one);
   constexpr const FieldInfo& channels = field("cluster.fabric_spec.channels_per_nic");
   if (!channels.admits(k.fabric.channels_per_nic))
-    c.fail(std::string(channels.key), "must be " + num(channels.min) + " to " + num(channels.max) +
-                                          " NCCL channels per NIC, got " + std::to_string(k.fabric.channels_per_nic));
+    c.fail(std::string(channels.key), reasons::channels, {num(channels.min), num(channels.max), whole(k.fabric.channels_per_nic)});
   if (!(k.gpu.bf16_flops > 0) || !(k.gpu.memory_bw > 0))
-    c.fail("cluster.gpu_spec.bf16_flops", "a GPU needs a positive BF16 peak and memory bandwidth");
+    c.fail("cluster.gpu_spec.bf16_flops", reasons::gpu_peaks);
   constexpr const FieldInfo& mamf = field("cluster.gpu_spec.mamf_fraction");
   if (!mamf.admits(k.gpu.mamf_fraction))
-    c.fail(std::string(mamf.key), "must be a fraction above " + num(mamf.min) + " and at most " + num(mamf.max) +
-                                      ", got " + num(k.gpu.mamf_fraction));
+    c.fail(std::string(mamf.key), reasons::fraction_above, {num(mamf.min), num(mamf.max), num(k.gpu.mamf_fraction)});
   constexpr const FieldInfo& fa2 = field("cluster.gpu_spec.fa2_fraction_of_fa3");
   if (!fa2.admits(k.gpu.fa2_fraction_of_fa3))
-    c.fail(std::string(fa2.key), "must be a fraction above " + num(fa2.min) + " and at most " + num(fa2.max) +
-                                     ", got " + num(k.gpu.fa2_fraction_of_fa3));
+    c.fail(std::string(fa2.key), reasons::fraction_above, {num(fa2.min), num(fa2.max), num(k.gpu.fa2_fraction_of_fa3)});
   constexpr const FieldInfo& moe_nodes = field("training.moe_max_nodes");
   if (!moe_nodes.admits(t.moe_max_nodes))
-    c.fail(std::string(moe_nodes.key), "must be 0 (no limit) or a number of nodes per token, at most " +
-                                           num(moe_nodes.max) + ", got " + std::to_string(t.moe_max_nodes));
+    c.fail(std::string(moe_nodes.key), reasons::moe_nodes, {num(moe_nodes.max), whole(t.moe_max_nodes)});
   constexpr const FieldInfo& bucket = field("training.dp_bucket_params");
   if (!bucket.admits(t.dp_bucket_params) || !std::isfinite(t.dp_bucket_params))
-    c.fail(std::string(bucket.key), "must be a positive number of parameters, at most " + num(bucket.max) + ", got " +
-                                        num(t.dp_bucket_params));
+    c.fail(std::string(bucket.key), reasons::bucket, {num(bucket.max), num(t.dp_bucket_params)});
   constexpr const FieldInfo& factor = field("calibration.step_time_factor");
   if (!(s.calibration.step_time_factor > 0 && s.calibration.step_time_factor < factor.max))
-    c.fail(std::string(factor.key),
-           "must be a positive ratio of measured to modelled step time, got " + num(s.calibration.step_time_factor));
+    c.fail(std::string(factor.key), reasons::step_factor, {num(s.calibration.step_time_factor)});
   else if (!factor.admits(s.calibration.step_time_factor))
-    c.fail(std::string(factor.key), "must be a ratio of measured to modelled step time from " + num(factor.min) +
-                                        " to below " + num(factor.max) + ", got " + num(s.calibration.step_time_factor));
+    c.fail(std::string(factor.key), reasons::step_factor_range,
+           {num(factor.min), num(factor.max), num(s.calibration.step_time_factor)});
 
   // Text: the JSON output and the library hold UTF-8 only (issue 14).
-  if (!is_valid_utf8(s.name)) c.fail("name", invalid_utf8_reason(s.name));
-  if (!is_valid_utf8(s.calibration.note)) c.fail("calibration.note", invalid_utf8_reason(s.calibration.note));
+  if (!is_valid_utf8(s.name)) c.fail("name", reasons::utf8, invalid_utf8_args(s.name));
+  if (!is_valid_utf8(s.calibration.note)) c.fail("calibration.note", reasons::utf8, invalid_utf8_args(s.calibration.note));
 
   check_assumptions(s.assumptions, out);  // power, cost, reliability (core/engine/src/assumptions.cpp)
 
@@ -363,19 +375,15 @@ std::vector<Problem> validate(const Scenario& s) {
   const long long replica = (long long)p.tp * p.pp * p.cp;
   if (p.dp > 0) {
     if (replica * p.dp != gpus)
-      c.fail("parallelism.dp", "TP x PP x CP x DP = " + std::to_string(p.tp) + " x " + std::to_string(p.pp) + " x " +
-                                   std::to_string(p.cp) + " x " + std::to_string(p.dp) + " = " +
-                                   std::to_string(replica * p.dp) + " does not equal the " + std::to_string(gpus) +
-                                   " GPUs of the cluster");
+      c.fail("parallelism.dp", reasons::dp_product,
+             {whole(p.tp), whole(p.pp), whole(p.cp), whole(p.dp), whole(replica * p.dp), whole(gpus)});
   } else if (gpus % replica != 0) {
-    c.fail("parallelism.dp", "cannot be derived: TP x PP x CP = " + std::to_string(replica) + " does not divide the " +
-                                 std::to_string(gpus) + " GPUs of the cluster" + layout_hint(p, k));
+    underivable_dp(p, k, c);
   }
   const long long dp = p.dp > 0 ? p.dp : gpus / replica;
 
   if (dp > 0 && t.micro_batch > 0 && t.global_batch > 0 && t.global_batch % (dp * t.micro_batch) != 0)
-    c.fail("training.global_batch", std::to_string(t.global_batch) + " sequences is not a multiple of DP x micro-batch = " +
-                                        std::to_string(dp) + " x " + std::to_string(t.micro_batch));
+    c.fail("training.global_batch", reasons::global_batch, {whole(t.global_batch), whole(dp), whole(t.micro_batch)});
 
   if (!model_ok) return out;
 
@@ -385,17 +393,16 @@ std::vector<Problem> validate(const Scenario& s) {
   c.divides("parallelism.tp", p.tp, m.ffn, "FFN size");
   if (m.is_moe()) c.divides("parallelism.tp", p.tp, m.expert_ffn(), "expert FFN size");
   if (p.pp > m.layers)
-    c.fail("parallelism.pp", std::to_string(p.pp) + " pipeline stages exceed the " + std::to_string(m.layers) + " layers");
+    c.fail("parallelism.pp", reasons::pp_layers, {whole(p.pp), whole(m.layers)});
   if (p.vpp > 1) {
-    if (p.pp == 1) c.fail("parallelism.vpp", "interleaving needs more than one pipeline stage (PP > 1)");
+    if (p.pp == 1) c.fail("parallelism.vpp", reasons::vpp_needs_pp);
     else if (p.vpp * p.pp > m.layers)
-      c.fail("parallelism.vpp", std::to_string(p.vpp) + " chunks per stage x " + std::to_string(p.pp) +
-                                    " stages exceed the " + std::to_string(m.layers) + " layers");
+      c.fail("parallelism.vpp", reasons::vpp_layers, {whole(p.vpp), whole(p.pp), whole(m.layers)});
   }
   // Megatron-LM's load-balanced context parallelism splits each sequence into 2 x CP chunks.
   if (p.cp > 1) c.divides("parallelism.cp", 2LL * p.cp, t.seq, "tokens per sequence (CP needs 2 x CP chunks)");
   if (p.ep > 1) {
-    if (!m.is_moe()) c.fail("parallelism.ep", "expert parallelism needs a mixture-of-experts model");
+    if (!m.is_moe()) c.fail("parallelism.ep", reasons::ep_needs_moe);
     else {
       c.divides("parallelism.ep", p.ep, m.experts, "experts");
       c.divides("parallelism.ep", p.ep, dp * p.cp, "ranks of DP x CP (EP splits experts inside DP x CP)");

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cp {
 
@@ -14,5 +15,8 @@ bool is_valid_utf8(std::string_view text);
 // "must be valid UTF-8 text: byte 0xE9 at offset 3 is not (text typed in a Latin-1 terminal?
 // set a UTF-8 locale, e.g. LANG=C.UTF-8)" for a problem's message.
 std::string invalid_utf8_reason(std::string_view text);
+// What that message puts into its template (reasons::utf8 in engine/validate.h): the byte in
+// two hex digits and its offset.
+std::vector<std::string> invalid_utf8_args(std::string_view text);
 
 }  // namespace cp
