@@ -2,6 +2,383 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>cp::engine</name>
+    <message>
+        <source>must be at least %1, got %2</source>
+        <translation>必须至少为 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be at most %1, got %2</source>
+        <translation>必须至多为 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be from %1 to %2, got %3</source>
+        <translation>必须在 %1 到 %2 之间，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be %1, from %2 to %3, got %4</source>
+        <translation>必须是%1，范围 %2 到 %3，输入为 %4</translation>
+    </message>
+    <message>
+        <source>must be %1, above %2 to %3, got %4</source>
+        <translation>必须是%1，大于 %2 且不超过 %3，输入为 %4</translation>
+    </message>
+    <message>
+        <source>must be %1 from %2 to %3, got %4</source>
+        <translation>必须是%1，范围 %2 到 %3，输入为 %4</translation>
+    </message>
+    <message>
+        <source>%1 does not divide %2 %3</source>
+        <translation>%1 不能整除 %2 个%3</translation>
+    </message>
+    <message>
+        <source>must be a finite price from 0 to %1, got %2</source>
+        <translation>必须是 0 到 %1 之间的有限价格，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be a line rate in Gb/s, zero (any) to %1, got %2</source>
+        <translation>必须是以 Gb/s 计的线速率，0（任意）到 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of: infiniband, roce, or empty (any)</source>
+        <translation>“%1”不是以下之一：infiniband、roce 或留空（任意）</translation>
+    </message>
+    <message>
+        <source>must be at least %1 and at most %2, got %3</source>
+        <translation>必须至少为 %1、至多为 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be a fraction of TDP above %1 and at most %2, got %3</source>
+        <translation>必须是 TDP 的比例，大于 %1 且不超过 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be zero or more watts, got %1</source>
+        <translation>必须为 0 瓦或以上，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be more than 0 watts, got %1</source>
+        <translation>必须大于 0 瓦，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be zero or more kg CO2 per kWh, got %1</source>
+        <translation>必须为每千瓦时 0 千克 CO2 或以上，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be an exchange rate above 0, got %1</source>
+        <translation>必须是大于 0 的汇率，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a price of zero or more per kWh, got %1</source>
+        <translation>必须是每千瓦时 0 或以上的价格，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a fraction from %1 to %2, got %3</source>
+        <translation>必须是 %1 到 %2 之间的比例，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be a fraction from %1 to below %2, got %3</source>
+        <translation>必须是从 %1 到小于 %2 的比例，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be above 0 and at most %1 years, got %2</source>
+        <translation>必须大于 0 且不超过 %1 年，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be from %1 to below %2 per GPU-hour, got %3</source>
+        <translation>必须为每 GPU 小时 %1 到小于 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be 0 (no failures) or from %1 to below %2 per GPU-hour, got %3</source>
+        <translation>必须为 0（无故障）或每 GPU 小时 %1 到小于 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be more than 0 bytes/s, got %1</source>
+        <translation>必须大于 0 字节/秒，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be more than 0 bytes per parameter, got %1</source>
+        <translation>每个参数必须大于 0 字节，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be zero or more seconds, got %1</source>
+        <translation>必须为 0 秒或以上，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be more than 0 seconds, got %1</source>
+        <translation>必须大于 0 秒，输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be &apos;%1&apos; in the %1 slot</source>
+        <translation>在“%1”位置必须为“%1”</translation>
+    </message>
+    <message>
+        <source>must not exceed %1 attention heads, got %2</source>
+        <translation>不得超过 %1 个注意力头，输入为 %2</translation>
+    </message>
+    <message>
+        <source>is set but the model has no experts (set model.experts)</source>
+        <translation>已设置，但模型没有专家（请设置 model.experts）</translation>
+    </message>
+    <message>
+        <source>must be a finite number of tokens, zero or more (0: none, else at least 1) and at most %1, got %2</source>
+        <translation>必须是有限的 token 数，0 或以上（0：无，否则至少为 1）且至多为 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>the GPU &apos;%1&apos; has no memory capacity</source>
+        <translation>GPU“%1”没有显存容量</translation>
+    </message>
+    <message>
+        <source>must be zero or more bytes, at most %1, got %2</source>
+        <translation>必须为 0 字节或以上、至多 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be a ratio from %1 (non-blocking) to %2, got %3</source>
+        <translation>必须是 %1（无阻塞）到 %2 之间的比率，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be a positive bandwidth, got %1</source>
+        <translation>必须是正的带宽，输入为 %1</translation>
+    </message>
+    <message>
+        <source>latencies must be zero or more seconds</source>
+        <translation>延迟必须为 0 秒或以上</translation>
+    </message>
+    <message>
+        <source>efficiencies must be fractions above 0 and at most 1</source>
+        <translation>效率必须是大于 0 且不超过 1 的比例</translation>
+    </message>
+    <message>
+        <source>must be at least 1</source>
+        <translation>必须至少为 1</translation>
+    </message>
+    <message>
+        <source>must be %1 to %2 NCCL channels per NIC, got %3</source>
+        <translation>每个网卡必须有 %1 到 %2 个 NCCL 通道，输入为 %3</translation>
+    </message>
+    <message>
+        <source>a GPU needs a positive BF16 peak and memory bandwidth</source>
+        <translation>GPU 需要正的 BF16 峰值算力和显存带宽</translation>
+    </message>
+    <message>
+        <source>must be a fraction above %1 and at most %2, got %3</source>
+        <translation>必须是大于 %1 且不超过 %2 的比例，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be 0 (no limit) or a number of nodes per token, at most %1, got %2</source>
+        <translation>必须为 0（不限）或每个 token 的节点数，至多 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be a positive number of parameters, at most %1, got %2</source>
+        <translation>必须是正的参数数量，至多 %1，输入为 %2</translation>
+    </message>
+    <message>
+        <source>must be a positive ratio of measured to modelled step time, got %1</source>
+        <translation>必须是实测与模型步长时间之比（正数），输入为 %1</translation>
+    </message>
+    <message>
+        <source>must be a ratio of measured to modelled step time from %1 to below %2, got %3</source>
+        <translation>必须是实测与模型步长时间之比，从 %1 到小于 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text: byte 0x%1 at offset %2 is not (typed in a Latin-1 terminal? use a UTF-8 locale, e.g. LANG=C.UTF-8)</source>
+        <translation>必须是有效的 UTF-8 文本：偏移 %2 处的字节 0x%1 不是（是否在 Latin-1 终端中输入？请使用 UTF-8 区域设置，例如 LANG=C.UTF-8）</translation>
+    </message>
+    <message>
+        <source>TP x PP x CP x DP = %1 x %2 x %3 x %4 = %5 does not equal the %6 GPUs of the cluster</source>
+        <translation>TP × PP × CP × DP = %1 × %2 × %3 × %4 = %5，不等于集群的 %6 块 GPU</translation>
+    </message>
+    <message>
+        <source>cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with nodes in multiples of %3</source>
+        <translation>无法推导：TP × PP × CP = %1 不能整除集群的 %2 块 GPU；节点数为 %3 的倍数时可推导 DP</translation>
+    </message>
+    <message>
+        <source>cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with TP %3 (PP %4), or nodes in multiples of %5</source>
+        <translation>无法推导：TP × PP × CP = %1 不能整除集群的 %2 块 GPU；TP 为 %3（PP %4）或节点数为 %5 的倍数时可推导 DP</translation>
+    </message>
+    <message>
+        <source>cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with PP %3 (TP %4), or nodes in multiples of %5</source>
+        <translation>无法推导：TP × PP × CP = %1 不能整除集群的 %2 块 GPU；PP 为 %3（TP %4）或节点数为 %5 的倍数时可推导 DP</translation>
+    </message>
+    <message>
+        <source>cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with TP %3 (PP %4), PP %5 (TP %6), or nodes in multiples of %7</source>
+        <translation>无法推导：TP × PP × CP = %1 不能整除集群的 %2 块 GPU；TP 为 %3（PP %4）、PP 为 %5（TP %6）或节点数为 %7 的倍数时可推导 DP</translation>
+    </message>
+    <message>
+        <source>%1 sequences is not a multiple of DP x micro-batch = %2 x %3</source>
+        <translation>%1 条序列不是 DP × 微批次 = %2 × %3 的倍数</translation>
+    </message>
+    <message>
+        <source>%1 pipeline stages exceed the %2 layers</source>
+        <translation>%1 个流水线阶段超过了 %2 层</translation>
+    </message>
+    <message>
+        <source>interleaving needs more than one pipeline stage (PP &gt; 1)</source>
+        <translation>交错调度需要多于一个流水线阶段（PP &gt; 1）</translation>
+    </message>
+    <message>
+        <source>%1 chunks per stage x %2 stages exceed the %3 layers</source>
+        <translation>每阶段 %1 个块 × %2 个阶段超过了 %3 层</translation>
+    </message>
+    <message>
+        <source>expert parallelism needs a mixture-of-experts model</source>
+        <translation>专家并行需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>hidden size (set head_dim for other head sizes)</source>
+        <translation>隐藏维度（其他头维度请设置 head_dim）</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>注意力头</translation>
+    </message>
+    <message>
+        <source>key/value heads</source>
+        <translation>键/值头</translation>
+    </message>
+    <message>
+        <source>FFN size</source>
+        <translation>FFN 维度</translation>
+    </message>
+    <message>
+        <source>expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>tokens per sequence (CP needs 2 x CP chunks)</source>
+        <translation>每序列 token（CP 需要 2 × CP 个块）</translation>
+    </message>
+    <message>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>ranks of DP x CP (EP splits experts inside DP x CP)</source>
+        <translation>DP × CP 的秩（EP 在 DP × CP 内划分专家）</translation>
+    </message>
+    <message>
+        <source>a bandwidth in bytes/s</source>
+        <translation>以字节/秒计的带宽</translation>
+    </message>
+    <message>
+        <source>a line rate in Gb/s</source>
+        <translation>以 Gb/s 计的线速率</translation>
+    </message>
+    <message>
+        <source>a latency in seconds</source>
+        <translation>以秒计的延迟</translation>
+    </message>
+    <message>
+        <source>a capacity in bytes</source>
+        <translation>以字节计的容量</translation>
+    </message>
+    <message>
+        <source>a peak in FLOP/s</source>
+        <translation>以 FLOP/s 计的峰值</translation>
+    </message>
+    <message>
+        <source>0 (as BF16) or a peak in FLOP/s</source>
+        <translation>0（同 BF16）或以 FLOP/s 计的峰值</translation>
+    </message>
+    <message>
+        <source>0 (half of BF16) or a peak in FLOP/s</source>
+        <translation>0（BF16 的一半）或以 FLOP/s 计的峰值</translation>
+    </message>
+    <message>
+        <source>0 (PCIe) or a bandwidth in bytes/s</source>
+        <translation>0（PCIe）或以字节/秒计的带宽</translation>
+    </message>
+    <message>
+        <source>a power in watts</source>
+        <translation>以瓦计的功率</translation>
+    </message>
+    <message>
+        <source>kg CO2 per kWh</source>
+        <translation>千克 CO2/千瓦时</translation>
+    </message>
+    <message>
+        <source>an exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>a price per kWh</source>
+        <translation>每千瓦时价格</translation>
+    </message>
+    <message>
+        <source>a time in years</source>
+        <translation>以年计的时间</translation>
+    </message>
+    <message>
+        <source>a size in bytes</source>
+        <translation>以字节计的大小</translation>
+    </message>
+    <message>
+        <source>a time in seconds</source>
+        <translation>以秒计的时间</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>cloud</source>
+        <translation>云</translation>
+    </message>
+    <message>
+        <source>purchase</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation</source>
+        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 损失/logits + ZeRO-3 工作集 + 通信缓冲区 + 框架 + 碎片</translation>
+    </message>
+    <message>
+        <source>headroom = GPU capacity - memory per GPU (negative: does not fit)</source>
+        <translation>余量 = GPU 容量 − 每 GPU 显存（负值：放不下）</translation>
+    </message>
+    <message>
+        <source>step = (compute + exposed TP + PP + DP + EP + CP + bubble + optimizer) x site calibration</source>
+        <translation>步长 = （计算 + 暴露的 TP + PP + DP + EP + CP + 气泡 + 优化器）× 站点校准</translation>
+    </message>
+    <message>
+        <source>tokens/s = global batch x sequence length / step time</source>
+        <translation>token/秒 = 全局批次 × 序列长度 / 步长时间</translation>
+    </message>
+    <message>
+        <source>MFU = model FLOPs per step / (step time x GPUs x peak FLOP/s per GPU)</source>
+        <translation>MFU = 每步模型 FLOPs / （步长时间 × GPU 数 × 每 GPU 峰值 FLOP/s）</translation>
+    </message>
+    <message>
+        <source>time = token budget / tokens/s / goodput (0 without a token budget)</source>
+        <translation>时间 = token 预算 / token/秒 / 有效产出率（无 token 预算时为 0）</translation>
+    </message>
+    <message>
+        <source>IT = nodes x (GPUs per node x TDP x draw factor + node overhead) + switches + optics + storage</source>
+        <translation>IT = 节点数 × （每节点 GPU 数 × TDP × 功耗系数 + 节点开销）+ 交换机 + 光模块 + 存储</translation>
+    </message>
+    <message>
+        <source>facility = IT power x PUE</source>
+        <translation>设施 = IT 功率 × PUE</translation>
+    </message>
+    <message>
+        <source>per month = (hardware + bandwidth + storage + services + electricity) x (1 + VAT)</source>
+        <translation>每月 = （硬件 + 带宽 + 存储 + 服务 + 电费）× （1 + 增值税）</translation>
+    </message>
+    <message>
+        <source>per run = months billed x cost per month; months = real time to train / 730 h (whole months when the list bills by the month)</source>
+        <translation>每次训练 = 计费月数 × 每月费用；月数 = 实际训练时间 / 730 小时（价目表按月计费时取整月）</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <extracomment>joins the last two numbers of a list in a validation message: &quot;TP 1, 2 or 4&quot;</extracomment>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>a validation problem: the input&apos;s name, then what is wrong with it</extracomment>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>cp::ui::BreakdownChart</name>
     <message>
         <source>%1 — %2</source>

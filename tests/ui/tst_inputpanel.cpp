@@ -4,6 +4,7 @@
 // lists; the dock is not cut off once Assumptions is open (it scrolls); an error that goes away
 // while the user types does not move the form under the cursor.
 #include <QApplication>
+#include <algorithm>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -14,8 +15,12 @@
 #include <QTranslator>
 #include <QtTest>
 
+#include "engine/estimate.h"
+#include "engine/explain.h"
 #include "engine/fields.h"
+#include "engine/validate.h"
 #include "ui/collapsiblesection.h"
+#include "ui/enginetext.h"
 #include "ui/fieldtext.h"
 #include "ui/i18n.h"
 #include "ui/inputpanel.h"
@@ -54,6 +59,7 @@ class TestInputPanel : public QObject {
   void boundsAreTheTable();
   void languageChangeRetranslates();
   void everyRowIsTranslated();
+  void engineMessagesAreTranslated();
   void assumptionsOpenIsNotClipped();
   void vanishingErrorDoesNotMoveTheForm();
 };
@@ -163,6 +169,38 @@ void TestInputPanel::everyRowIsTranslated() {
       QVERIFY2(cp::ui::fieldLabel(f) != english, key.c_str());
     QVERIFY2(cp::ui::fieldHelp(f) != QString::fromUtf8(f.help.data(), qsizetype(f.help.size())), key.c_str());
   }
+}
+
+// The engine's validation reasons, the words put into them and the formulas of "why this number"
+// have Chinese translations (ui/src/enginetext.cpp lists them), and a problem reads in Chinese
+// with its numbers and phrases in place (issue 19, point 11).
+void TestInputPanel::engineMessagesAreTranslated() {
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  for (std::string_view r : cp::kProblemReasons)
+    QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
+  for (std::string_view r : cp::kProblemPhrases)
+    QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
+  const cp::Scenario s = cp::default_scenario();
+  const cp::Estimate e = cp::estimate(s);
+  for (cp::Figure f : cp::kFigures) {
+    const cp::Explanation x = cp::explain(f, s, e);
+    QVERIFY2(cp::ui::formulaText(x) != QString::fromStdString(x.formula), x.formula.c_str());
+  }
+  cp::Scenario bad = s;
+  bad.parallel.tp = 6;
+  bad.parallel.dp = 0;
+  const std::vector<cp::Problem> problems = cp::validate(bad);
+  const auto tp = std::find_if(problems.begin(), problems.end(), [](const cp::Problem& p) {
+    return p.field == "parallelism.tp" && p.reason == cp::reasons::not_divides;
+  });
+  QVERIFY(tp != problems.end());
+  QCOMPARE(cp::ui::problemMessage(*tp), QStringLiteral("6 不能整除 64 个注意力头"));
+  // The list of TP or PP values that would let DP be derived reads in Chinese too.
+  const auto dp = std::find_if(problems.begin(), problems.end(),
+                               [](const cp::Problem& p) { return p.field == "parallelism.dp"; });
+  QVERIFY(dp != problems.end());
+  QVERIFY2(!cp::ui::problemMessage(*dp).contains(QStringLiteral(" or ")), qPrintable(cp::ui::problemMessage(*dp)));
+  QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) + QStringLiteral("：")));
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "ui/chartstyle.h"
+#include "ui/enginetext.h"
 #include "ui/terms.h"
 
 namespace cp::ui {
@@ -20,7 +21,7 @@ ExplainDialog::ExplainDialog(const cp::Explanation& x, QWidget* parent) : QDialo
   v->addWidget(value);
 
   v->addWidget(new QLabel(tr("Formula")));
-  auto* formula = new QLabel(QString::fromStdString(x.formula));
+  auto* formula = new QLabel(formulaText(x));
   formula->setObjectName(QStringLiteral("explainFormula"));
   formula->setWordWrap(true);
   formula->setTextInteractionFlags(Qt::TextSelectableByMouse);

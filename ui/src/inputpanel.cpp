@@ -20,6 +20,7 @@
 #include "engine/number_text.h"
 #include "engine/validate.h"
 #include "ui/collapsiblesection.h"
+#include "ui/enginetext.h"
 #include "ui/fieldtext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
@@ -661,7 +662,7 @@ void InputPanel::refresh() {
   QStringList general;
   for (const cp::Problem& p : document_->problems()) {
     const QString key = QString::fromStdString(p.field);
-    const QString message = QString::fromStdString(p.message);
+    const QString message = problemMessage(p);
     bool shown = false;
     // A problem of "assumptions.price_lists.rent" belongs to no single field: shown at the top.
     for (const Field& f : fields_) {
@@ -670,7 +671,7 @@ void InputPanel::refresh() {
       f.error->setProperty("problems", had.isEmpty() ? message : had + QLatin1Char('\n') + message);
       shown = true;
     }
-    if (!shown) general << key + QStringLiteral(": ") + message;
+    if (!shown) general << problemText(p);
   }
   general_->setText(general.join(QLatin1Char('\n')));
   general_->setVisible(!general.isEmpty());

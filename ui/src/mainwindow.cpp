@@ -34,6 +34,7 @@
 #include "io/scenario_json.h"
 #include "ui/comparepage.h"
 #include "ui/chartexport.h"
+#include "ui/enginetext.h"
 #include "ui/explaindialog.h"
 #include "ui/helpwindow.h"
 #include "ui/fabriccomparisonpage.h"
@@ -76,7 +77,7 @@ std::string localPath(const QString& path) { return QFile::encodeName(path).toSt
 
 QString problemsText(const std::vector<cp::Problem>& problems) {
   QStringList lines;
-  for (const cp::Problem& p : problems) lines << QString::fromStdString(p.text());
+  for (const cp::Problem& p : problems) lines << problemText(p);
   return lines.join(QLatin1Char('\n'));
 }
 

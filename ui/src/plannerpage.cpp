@@ -29,6 +29,7 @@
 
 #include "engine/fabric.h"
 #include "io/scenario_json.h"
+#include "ui/enginetext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/plannerfrontierchart.h"
@@ -503,7 +504,7 @@ void PlannerPage::showResult() {
   if (!r.ok()) {
     QStringList lines;
     for (const cp::Problem& p : r.problems)
-      lines << tr("%1: %2").arg(plannerFieldName(QString::fromStdString(p.field)), QString::fromStdString(p.message));
+      lines << tr("%1: %2").arg(plannerFieldName(QString::fromStdString(p.field)), problemMessage(p));
     model_->setResult(nullptr);
     frontier_->setResult(nullptr, false);
     counts_->clear();

@@ -29,6 +29,7 @@
 #include "io/scenario_json.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
+#include "ui/enginetext.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
 #include "ui/memorychart.h"
@@ -73,7 +74,6 @@ struct Content {
 };
 
 QString esc(const QString& s) { return s.toHtmlEscaped(); }
-QString esc(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
 Block para(const QString& html) { return Block{html, {}}; }
 
@@ -326,7 +326,7 @@ QList<Block> inputsBlocks(const cp::Scenario& s) {
       {Report::tr("GPUs"), Report::tr("%1 (%2 nodes of %3)")
                               .arg(formatCount(s.cluster.total_gpus()), formatCount(s.cluster.nodes),
                                    formatCount(s.cluster.gpus_per_node))},
-      {Report::tr("Network"), QString::fromStdString(s.cluster.fabric.name)},
+      {Report::tr("Network"), fabricName(s.cluster.fabric.name)},
       {Report::tr("Topology"), topologyName(s.cluster.topology)},
       {Report::tr("Training tokens"),
        s.training.tokens > 0 ? Report::tr("%1 billion").arg(number(s.training.tokens / 1e9, 0)) : Report::tr("not given")},
@@ -339,7 +339,7 @@ QList<Block> headlineBlocks(const cp::Scenario& s, const cp::Estimate& e) {
   QString html = QStringLiteral("<p class=\"big\">%1</p><table width=\"100%\" cellspacing=\"0\" cellpadding=\"6\">")
                      .arg(esc(Report::tr("%1 on %2 × %3, %4")
                                   .arg(modelName(s), formatCount(s.cluster.total_gpus()),
-                                       QString::fromStdString(s.cluster.gpu.name), QString::fromStdString(s.cluster.fabric.name))));
+                                       QString::fromStdString(s.cluster.gpu.name), fabricName(s.cluster.fabric.name))));
   for (const HeadlineFigure& h : headlineFigures(s, e))
     html += QStringLiteral("<tr><td width=\"30%\" class=\"figure\">%1</td><td width=\"35%\" class=\"figure\"><b>%2</b></td>"
                            "<td width=\"35%\">%3</td></tr>")
@@ -351,7 +351,7 @@ QList<Block> figuresBlocks(const cp::Scenario& s, const cp::Estimate& e) {
   QList<QStringList> rows;
   for (const HeadlineFigure& h : headlineFigures(s, e)) {
     const cp::Explanation x = cp::explain(h.figure, s, e);
-    rows << QStringList{h.title, h.value, QString::fromStdString(x.formula), QString::fromStdString(x.source)};
+    rows << QStringList{h.title, h.value, formulaText(x), QString::fromStdString(x.source)};
   }
   return tableBlocks({Report::tr("Figure"), Report::tr("Value"), Report::tr("Formula"), Report::tr("Source")}, rows,
                      {15, 21, 32, 32});
@@ -368,7 +368,7 @@ QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
   const cp::PriceList& list = priceList(a);
   QList<QStringList> rows{
       {Report::tr("GPU"), QString::fromStdString(s.cluster.gpu.name), QString::fromStdString(s.cluster.gpu.source)},
-      {Report::tr("Network"), QString::fromStdString(s.cluster.fabric.name), QString::fromStdString(s.cluster.fabric.source)},
+      {Report::tr("Network"), fabricName(s.cluster.fabric.name), QString::fromStdString(s.cluster.fabric.source)},
       {Report::tr("PUE (facility power / IT power)"), number(a.pue, 2), Report::tr("Uptime Institute survey 2023")},
       {Report::tr("GPU power while training, share of TDP"), formatPercent(a.gpu_power_factor, 0), QString()},
       {Report::tr("Currency of results"), cur, QString()},
@@ -459,7 +459,7 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
 
   QList<Block> warnings;
   if (!document.valid()) {
-    for (const cp::Problem& p : document.problems()) warnings << para(QStringLiteral("<p>• %1</p>").arg(esc(p.text())));
+    for (const cp::Problem& p : document.problems()) warnings << para(QStringLiteral("<p>• %1</p>").arg(esc(problemText(p))));
   } else if (estimate) {
     for (const cp::Warning& w : estimate->warnings) warnings << para(QStringLiteral("<p>• %1</p>").arg(esc(warningText(w))));
   }
@@ -522,7 +522,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   if (!document.valid()) {
     ReportResult r;
     QStringList problems;
-    for (const cp::Problem& p : document.problems()) problems << QString::fromStdString(p.text());
+    for (const cp::Problem& p : document.problems()) problems << problemText(p);
     r.error = problems.join(QLatin1Char('\n'));
     return r;
   }
@@ -546,7 +546,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   c.subtitle = subtitle(options);
   c.footerName = name;
   QStringList fabrics;
-  for (const SweepSeries& s : sweep.series) fabrics << QString::fromStdString(s.fabric_name);
+  for (const SweepSeries& s : sweep.series) fabrics << fabricName(s.fabric_name);
   c.sections << Section{Report::tr("Inputs"),
                         QList<Block>{para(QStringLiteral("<p>%1</p>")
                                               .arg(esc(Report::tr("The plan below, run on %1 to %2 GPUs (data parallelism "
@@ -567,7 +567,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   QList<QStringList> rows;
   for (const SweepSeries& s : sweep.series)
     for (const SweepPoint& p : s.points)
-      rows << QStringList{QString::fromStdString(s.fabric_name), formatCount(p.gpus),
+      rows << QStringList{fabricName(s.fabric_name), formatCount(p.gpus),
                           p.feasible ? formatTokensPerS(p.tokens_per_s) : QString::fromStdString(p.problem),
                           p.feasible ? formatPercent(p.mfu) : QString(), p.feasible ? formatPercent(p.scaling) : QString(),
                           p.feasible && p.train_time_s > 0 ? formatDuration(p.train_time_s) : QString(),

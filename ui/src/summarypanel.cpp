@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "engine/model.h"
+#include "ui/enginetext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
 
@@ -193,7 +194,7 @@ void SummaryPanel::rebuild() {
     setTextColour(fit_, palette::doesNotFit());
     warningsGroup_->setTitle(tr("Problems"));
     QStringList lines;
-    for (const cp::Problem& problem : shown_->problems) lines << QStringLiteral("• ") + QString::fromStdString(problem.text());
+    for (const cp::Problem& problem : shown_->problems) lines << QStringLiteral("• ") + problemText(problem);
     warnings_->setText(lines.join(QLatin1Char('\n')));
     return;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ui/chartstyle.h"
+#include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/terms.h"
 
@@ -95,7 +96,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
   QFont titleFont = scaledFont(font(), 1.25, true);
   p.setFont(titleFont);
   const QString title = tr("%1 — %2, oversubscription %3 : 1")
-                            .arg(QString::fromStdString(s.cluster.fabric.name), topologyName(n.topology),
+                            .arg(fabricName(s.cluster.fabric.name), topologyName(n.topology),
                                  QLocale().toString(s.cluster.oversubscription, 'f', 1));
   const int margin = 16;
   p.drawText(QRect(margin, margin, width() - 2 * margin, 30), Qt::AlignLeft | Qt::AlignVCenter, title);

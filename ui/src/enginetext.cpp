@@ -1,0 +1,163 @@
+// The engine's messages in the GUI's language (issue 19, point 11). The engine speaks English
+// (CLI, logs, files); the GUI translates, in the context "cp::engine", the templates of its
+// validation problems (engine/validate.h: kProblemReasons, kProblemPhrases) and the formulas of
+// "why this number" (engine/explain.h), listed below for lupdate. tst_inputpanel checks that every
+// reason, phrase and formula has a Chinese translation, so a new one cannot stay English.
+#include "ui/enginetext.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <string>
+
+#include "ui/fieldtext.h"
+
+namespace cp::ui {
+namespace {
+
+constexpr const char* kContext = "cp::engine";
+
+[[maybe_unused]] const char* const kTexts[] = {
+    // reasons (engine/validate.h, namespace reasons)
+    QT_TRANSLATE_NOOP("cp::engine", "must be at least %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be at most %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be from %1 to %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be %1, from %2 to %3, got %4"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be %1, above %2 to %3, got %4"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be %1 from %2 to %3, got %4"),
+    QT_TRANSLATE_NOOP("cp::engine", "%1 does not divide %2 %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a finite price from 0 to %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a line rate in Gb/s, zero (any) to %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "'%1' is not one of: infiniband, roce, or empty (any)"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be at least %1 and at most %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a fraction of TDP above %1 and at most %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be zero or more watts, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be more than 0 watts, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be zero or more kg CO2 per kWh, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be an exchange rate above 0, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a price of zero or more per kWh, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a fraction from %1 to %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a fraction from %1 to below %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be above 0 and at most %1 years, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be from %1 to below %2 per GPU-hour, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be 0 (no failures) or from %1 to below %2 per GPU-hour, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be more than 0 bytes/s, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be more than 0 bytes per parameter, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be zero or more seconds, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be more than 0 seconds, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be '%1' in the %1 slot"),
+    QT_TRANSLATE_NOOP("cp::engine", "must not exceed %1 attention heads, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "is set but the model has no experts (set model.experts)"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a finite number of tokens, zero or more (0: none, else at least 1) and at most %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "the GPU '%1' has no memory capacity"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be zero or more bytes, at most %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a ratio from %1 (non-blocking) to %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a positive bandwidth, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "latencies must be zero or more seconds"),
+    QT_TRANSLATE_NOOP("cp::engine", "efficiencies must be fractions above 0 and at most 1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be at least 1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be %1 to %2 NCCL channels per NIC, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "a GPU needs a positive BF16 peak and memory bandwidth"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a fraction above %1 and at most %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be 0 (no limit) or a number of nodes per token, at most %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a positive number of parameters, at most %1, got %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a positive ratio of measured to modelled step time, got %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be a ratio of measured to modelled step time from %1 to below %2, got %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "must be valid UTF-8 text: byte 0x%1 at offset %2 is not (typed in a Latin-1 terminal? use a UTF-8 locale, e.g. LANG=C.UTF-8)"),
+    QT_TRANSLATE_NOOP("cp::engine", "TP x PP x CP x DP = %1 x %2 x %3 x %4 = %5 does not equal the %6 GPUs of the cluster"),
+    QT_TRANSLATE_NOOP("cp::engine", "cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with nodes in multiples of %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with TP %3 (PP %4), or nodes in multiples of %5"),
+    QT_TRANSLATE_NOOP("cp::engine", "cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with PP %3 (TP %4), or nodes in multiples of %5"),
+    QT_TRANSLATE_NOOP("cp::engine", "cannot be derived: TP x PP x CP = %1 does not divide the %2 GPUs of the cluster; DP can be derived with TP %3 (PP %4), PP %5 (TP %6), or nodes in multiples of %7"),
+    QT_TRANSLATE_NOOP("cp::engine", "%1 sequences is not a multiple of DP x micro-batch = %2 x %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "%1 pipeline stages exceed the %2 layers"),
+    QT_TRANSLATE_NOOP("cp::engine", "interleaving needs more than one pipeline stage (PP > 1)"),
+    QT_TRANSLATE_NOOP("cp::engine", "%1 chunks per stage x %2 stages exceed the %3 layers"),
+    QT_TRANSLATE_NOOP("cp::engine", "expert parallelism needs a mixture-of-experts model"),
+    // phrases put into the reasons (kProblemPhrases)
+    QT_TRANSLATE_NOOP("cp::engine", "hidden size (set head_dim for other head sizes)"),
+    QT_TRANSLATE_NOOP("cp::engine", "attention heads"),
+    QT_TRANSLATE_NOOP("cp::engine", "key/value heads"),
+    QT_TRANSLATE_NOOP("cp::engine", "FFN size"),
+    QT_TRANSLATE_NOOP("cp::engine", "expert FFN size"),
+    QT_TRANSLATE_NOOP("cp::engine", "tokens per sequence (CP needs 2 x CP chunks)"),
+    QT_TRANSLATE_NOOP("cp::engine", "experts"),
+    QT_TRANSLATE_NOOP("cp::engine", "ranks of DP x CP (EP splits experts inside DP x CP)"),
+    QT_TRANSLATE_NOOP("cp::engine", "a bandwidth in bytes/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "a line rate in Gb/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "a latency in seconds"),
+    QT_TRANSLATE_NOOP("cp::engine", "a capacity in bytes"),
+    QT_TRANSLATE_NOOP("cp::engine", "a peak in FLOP/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "0 (as BF16) or a peak in FLOP/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "0 (half of BF16) or a peak in FLOP/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "0 (PCIe) or a bandwidth in bytes/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "a power in watts"),
+    QT_TRANSLATE_NOOP("cp::engine", "kg CO2 per kWh"),
+    QT_TRANSLATE_NOOP("cp::engine", "an exchange rate"),
+    QT_TRANSLATE_NOOP("cp::engine", "a price per kWh"),
+    QT_TRANSLATE_NOOP("cp::engine", "a time in years"),
+    QT_TRANSLATE_NOOP("cp::engine", "a size in bytes"),
+    QT_TRANSLATE_NOOP("cp::engine", "a time in seconds"),
+    QT_TRANSLATE_NOOP("cp::engine", "rent"),
+    QT_TRANSLATE_NOOP("cp::engine", "cloud"),
+    QT_TRANSLATE_NOOP("cp::engine", "purchase"),
+    // formulas (engine/explain.cpp)
+    QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation"),
+    QT_TRANSLATE_NOOP("cp::engine", "headroom = GPU capacity - memory per GPU (negative: does not fit)"),
+    QT_TRANSLATE_NOOP("cp::engine", "step = (compute + exposed TP + PP + DP + EP + CP + bubble + optimizer) x site calibration"),
+    QT_TRANSLATE_NOOP("cp::engine", "tokens/s = global batch x sequence length / step time"),
+    QT_TRANSLATE_NOOP("cp::engine", "MFU = model FLOPs per step / (step time x GPUs x peak FLOP/s per GPU)"),
+    QT_TRANSLATE_NOOP("cp::engine", "time = token budget / tokens/s / goodput (0 without a token budget)"),
+    QT_TRANSLATE_NOOP("cp::engine", "IT = nodes x (GPUs per node x TDP x draw factor + node overhead) + switches + optics + storage"),
+    QT_TRANSLATE_NOOP("cp::engine", "facility = IT power x PUE"),
+    QT_TRANSLATE_NOOP("cp::engine", "per month = (hardware + bandwidth + storage + services + electricity) x (1 + VAT)"),
+    QT_TRANSLATE_NOOP("cp::engine", "per run = months billed x cost per month; months = real time to train / 730 h (whole months when the list bills by the month)"),
+    //: joins the last two numbers of a list in a validation message: "TP 1, 2 or 4"
+    QT_TRANSLATE_NOOP("cp::engine", " or "),
+};
+
+QString translated(const std::string& english) {
+  return QCoreApplication::translate(kContext, english.c_str());
+}
+
+// An argument of a reason: a phrase of the catalogue, a list of numbers ("1, 2 or 4"), or a
+// number or a name as it is.
+QString argument(const std::string& a) {
+  static const QRegularExpression numberList(QStringLiteral("^[0-9]+(, [0-9]+)* or [0-9]+$"));
+  QString text = QString::fromStdString(a);
+  if (numberList.match(text).hasMatch()) return text.replace(QStringLiteral(" or "), translated(" or "));
+  return translated(a);
+}
+
+}  // namespace
+
+QString engineText(std::string_view english) { return translated(std::string(english)); }
+
+QString problemMessage(const cp::Problem& p) {
+  if (p.reason.empty()) return QString::fromStdString(p.message);
+  const QString reason = engineText(p.reason);
+  QString out;
+  out.reserve(reason.size() + 16 * int(p.args.size()));
+  for (qsizetype i = 0; i < reason.size(); ++i) {
+    const QChar c = reason[i];
+    if (c == QLatin1Char('%') && i + 1 < reason.size() && reason[i + 1] >= QLatin1Char('1') &&
+        reason[i + 1] <= QLatin1Char('9')) {
+      const std::size_t n = std::size_t(reason[i + 1].unicode() - '1');
+      if (n < p.args.size()) out += argument(p.args[n]);
+      ++i;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+QString problemText(const cp::Problem& p) {
+  const cp::FieldInfo* f = cp::find_field(p.field);
+  const QString where = f ? fieldLabel(*f) : QString::fromStdString(p.field);
+  //: a validation problem: the input's name, then what is wrong with it
+  return QCoreApplication::translate("cp::engine", "%1: %2").arg(where, problemMessage(p));
+}
+
+QString formulaText(const cp::Explanation& x) { return engineText(x.formula); }
+
+}  // namespace cp::ui
