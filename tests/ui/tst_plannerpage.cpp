@@ -3,6 +3,9 @@
 // numerically; a row applies to the scenario as an undoable edit; cancel stops a long search;
 // an infeasible search names its binding constraint; bad inputs name their field.
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTreeWidget>
@@ -90,6 +93,7 @@ class TestPlannerPage : public QObject {
   void badInputNamesField();
   void staleResultLabelled();
   void mainWindowHasPlannerTab();
+  void searchSpaceFitsALaptop();
 };
 
 void TestPlannerPage::initTestCase() {
@@ -389,6 +393,35 @@ void TestPlannerPage::mainWindowHasPlannerTab() {
   // Applying a row goes through the window's undo stack (Edit → Undo).
   w.plannerPage()->applyRow(0);
   QVERIFY(w.document()->undoStack()->canUndo());
+}
+
+// Issue 19, point 10: on a 1366x768 laptop the page does not scroll sideways: the search space's
+// pairs flow into fewer columns; on a wide screen four pairs share a row.
+void TestPlannerPage::searchSpaceFitsALaptop() {
+  for (const int width : {1366, 1920}) {
+    cp::ui::MainWindow w;
+    w.resize(width, width == 1366 ? 768 : 1080);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy done(w.plannerPage(), &PlannerPage::searchFinished);
+    w.pages()->setCurrentWidget(w.plannerPage());
+    QVERIFY(done.wait(60000) || done.count() > 0);
+    QCoreApplication::processEvents();
+    auto* scroll = w.plannerPage()->findChild<QScrollArea*>(QStringLiteral("plannerPageScroll"));
+    QVERIFY(scroll);
+    QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+             qPrintable(QStringLiteral("%1 px wide: the page needs %2 px, the view has %3")
+                            .arg(width)
+                            .arg(scroll->widget()->minimumSizeHint().width())
+                            .arg(scroll->viewport()->width())));
+    QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+    auto* gpus = w.plannerPage()->findChild<QLineEdit*>(QStringLiteral("plannerGpus"));
+    auto* top = w.plannerPage()->findChild<QSpinBox*>(QStringLiteral("plannerTop"));
+    QVERIFY(gpus && top);
+    // Four pairs a row on the wide screen: GPUs and "Top" share the first row; fewer on the laptop.
+    if (width == 1920) QCOMPARE(top->geometry().y(), gpus->geometry().y());
+    else QVERIFY(top->geometry().y() > gpus->geometry().y());
+  }
 }
 
 QTEST_MAIN(TestPlannerPage)

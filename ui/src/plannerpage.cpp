@@ -15,6 +15,7 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
@@ -66,6 +67,13 @@ const char* const kLabels[LabelCount] = {
     QT_TRANSLATE_NOOP("cp::ui::PlannerPage", "Power limit"), QT_TRANSLATE_NOOP("cp::ui::PlannerPage", "Budget per month"),
     QT_TRANSLATE_NOOP("cp::ui::PlannerPage", "Deadline"),    QT_TRANSLATE_NOOP("cp::ui::PlannerPage", "Spare nodes"),
 };
+
+// The search space's grid: at most four label-and-field pairs per row; the fabric button's
+// narrowest width and the room its menu arrow takes; the group box's frame and the page's margins.
+constexpr int kMaxPairs = 4;
+constexpr int kFabricButtonMinWidth = 140;
+constexpr int kFabricButtonPadding = 28;
+constexpr int kSpaceMargins = 48;
 
 constexpr cp::Objective kObjectives[] = {cp::Objective::Throughput, cp::Objective::Time, cp::Objective::Cost,
                                          cp::Objective::CostPerToken};
@@ -288,6 +296,7 @@ QWidget* PlannerPage::buildControls() {
   knobs_.ep = makeKnob("plannerEp");
   knobs_.microBatch = makeKnob("plannerMicroBatch");
   dpNote_ = new QLabel;
+  dpNote_->setWordWrap(true);  // a narrow page wraps the note rather than scrolling sideways
   for (auto*& b : recompute_) b = new QCheckBox;
   for (auto*& b : zero_) b = new QCheckBox;
   for (auto*& b : sp_) b = new QCheckBox;
@@ -316,13 +325,12 @@ QWidget* PlannerPage::buildControls() {
   spare_->setRange(0, 4096);
 
   for (int i = 0; i < LabelCount; ++i) makeLabel(labels_);
-  auto* grid = new QGridLayout;
-  grid->setHorizontalSpacing(8);
-  grid->setVerticalSpacing(4);
-  auto put = [&](int row, int pair, Label label, QWidget* field, int span = 1) {
+  grid_ = new QGridLayout;
+  grid_->setHorizontalSpacing(8);
+  grid_->setVerticalSpacing(4);
+  auto put = [&](Label label, QWidget* field, int span = 1) {
     labels_[std::size_t(label)]->setBuddy(field);
-    grid->addWidget(labels_[std::size_t(label)], row, 2 * pair, Qt::AlignRight);
-    grid->addWidget(field, row, 2 * pair + 1, 1, 2 * span - 1);
+    slots_.push_back({int(label), field, span});
   };
   auto boxes = [](auto& list) {
     auto* w = new QWidget;
@@ -332,30 +340,86 @@ QWidget* PlannerPage::buildControls() {
     h->addStretch(1);
     return w;
   };
-  put(0, 0, LGpus, gpus_);
-  put(0, 1, LFabrics, fabrics_);
-  put(0, 2, LObjective, objective_);
-  put(0, 3, LTop, top_);
-  put(1, 0, LTp, knobs_.tp);
-  put(1, 1, LPp, knobs_.pp);
-  put(1, 2, LVpp, knobs_.vpp);
-  put(1, 3, LCp, knobs_.cp);
-  put(2, 0, LEp, knobs_.ep);
-  put(2, 1, LMicroBatch, knobs_.microBatch);
-  put(2, 2, LDp, dpNote_);
-  put(2, 3, LSp, boxes(sp_));
-  put(3, 0, LRecompute, boxes(recompute_), 2);
-  put(3, 2, LZero, boxes(zero_), 2);
-  put(4, 0, LPower, power_);
-  put(4, 1, LBudget, budget_);
-  put(4, 2, LDeadline, deadline_);
-  put(4, 3, LSpare, spare_);
-  for (int c = 1; c < 8; c += 2) grid->setColumnStretch(c, 1);
+  put(LGpus, gpus_);
+  put(LFabrics, fabrics_);
+  put(LObjective, objective_);
+  put(LTop, top_);
+  put(LTp, knobs_.tp);
+  put(LPp, knobs_.pp);
+  put(LVpp, knobs_.vpp);
+  put(LCp, knobs_.cp);
+  put(LEp, knobs_.ep);
+  put(LMicroBatch, knobs_.microBatch);
+  put(LDp, dpNote_);
+  put(LSp, boxes(sp_));
+  put(LRecompute, boxes(recompute_), 2);
+  put(LZero, boxes(zero_), 2);
+  put(LPower, power_);
+  put(LBudget, budget_);
+  put(LDeadline, deadline_);
+  put(LSpare, spare_);
+  // The fabric button shows its text elided to its width (the full list is its tooltip).
+  fabrics_->setMinimumWidth(kFabricButtonMinWidth);
+  placeControls(kMaxPairs);
 
   auto* box = new QGroupBox;
   box->setObjectName(QStringLiteral("plannerSpace"));
-  box->setLayout(grid);
+  box->setLayout(grid_);
   return box;
+}
+
+void PlannerPage::placeControls(int pairs) {
+  pairs_ = pairs;
+  for (const Slot& s : slots_) {
+    grid_->removeWidget(labels_[std::size_t(s.label)]);
+    grid_->removeWidget(s.field);
+  }
+  for (int c = 0; c < 2 * kMaxPairs; ++c) grid_->setColumnStretch(c, 0);
+  int row = 0, pair = 0;
+  for (const Slot& s : slots_) {
+    const int span = std::min(s.span, pairs);
+    if (pair + span > pairs) {
+      ++row;
+      pair = 0;
+    }
+    grid_->addWidget(labels_[std::size_t(s.label)], row, 2 * pair, Qt::AlignRight);
+    grid_->addWidget(s.field, row, 2 * pair + 1, 1, 2 * span - 1);
+    pair += span;
+  }
+  for (int c = 1; c < 2 * pairs; c += 2) grid_->setColumnStretch(c, 1);
+}
+
+// The most pairs per row (4, 3 or 2) whose widest label and field fit in `width`.
+int PlannerPage::pairsForWidth(int width) const {
+  int pairWidth = 0;
+  for (const Slot& s : slots_) {
+    if (s.span != 1) continue;
+    const QWidget* label = labels_[std::size_t(s.label)];
+    const int w = label->sizeHint().width() + s.field->minimumSizeHint().expandedTo(s.field->minimumSize()).width();
+    pairWidth = std::max(pairWidth, w + 2 * grid_->horizontalSpacing());
+  }
+  int twoPairs = 0;  // the check-box rows take two pairs
+  for (const Slot& s : slots_)
+    if (s.span == 2)
+      twoPairs = std::max(twoPairs, labels_[std::size_t(s.label)]->sizeHint().width() + s.field->sizeHint().width() +
+                                         3 * grid_->horizontalSpacing());
+  pairWidth = std::max(pairWidth, (twoPairs + 1) / 2);
+  const int margins = kSpaceMargins;
+  for (int pairs = kMaxPairs; pairs > 2; --pairs)
+    if (pairs * pairWidth + margins <= width) return pairs;
+  return 2;
+}
+
+void PlannerPage::reflowControls() {
+  const int pairs = pairsForWidth(width());
+  if (pairs != pairs_) placeControls(pairs);
+  const int room = std::max(kFabricButtonMinWidth, fabrics_->width()) - kFabricButtonPadding;
+  fabrics_->setText(fabrics_->fontMetrics().elidedText(fabricsText_, Qt::ElideRight, room));
+}
+
+void PlannerPage::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  reflowControls();
 }
 
 void PlannerPage::buildFabricMenu() {
@@ -374,11 +438,13 @@ void PlannerPage::updateFabricButton() {
   for (QAction* a : fabrics_->menu()->actions())
     if (a->isChecked()) names << a->text();
   if (names.isEmpty())
-    fabrics_->setText(tr("The scenario's (%1)").arg(fabricName(document_->scenario().cluster.fabric.name)));
+    fabricsText_ = tr("The scenario's (%1)").arg(fabricName(document_->scenario().cluster.fabric.name));
   else if (names.size() == 1)
-    fabrics_->setText(names.front());
+    fabricsText_ = names.front();
   else
-    fabrics_->setText(tr("%1 fabrics").arg(names.size()));
+    fabricsText_ = tr("%1 fabrics").arg(names.size());
+  fabrics_->setText(fabricsText_);
+  if (fabrics_->isVisible()) reflowControls();
   fabrics_->setToolTip(names.isEmpty() ? tr("Search on the scenario's fabric; pick others to compare them")
                                        : names.join(QLatin1Char('\n')));
 }
@@ -665,7 +731,10 @@ void PlannerPage::showEvent(QShowEvent* event) {
 }
 
 void PlannerPage::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange) retranslate();
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    reflowControls();
+  }
   QWidget::changeEvent(event);
 }
 

@@ -21,6 +21,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -72,9 +73,15 @@ class PlannerPage : public QWidget {
  protected:
   void changeEvent(QEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   QWidget* buildControls();
+  // The search space's label-and-field pairs flow into rows of `pairs` pairs (4 on a wide page,
+  // fewer on a laptop: the page never needs to scroll sideways).
+  void placeControls(int pairs);
+  int pairsForWidth(int width) const;
+  void reflowControls();
   void buildFabricMenu();
   void updateFabricButton();
   void retranslate();
@@ -122,6 +129,15 @@ class PlannerPage : public QWidget {
   QDoubleSpinBox* deadline_ = nullptr;
   QSpinBox* spare_ = nullptr;
   std::vector<QLabel*> labels_;  // every control's label, retranslated by key
+  struct Slot {
+    int label;       // index into labels_
+    QWidget* field;
+    int span;        // pairs it takes (the check-box rows take two)
+  };
+  std::vector<Slot> slots_;  // in reading order
+  QGridLayout* grid_ = nullptr;
+  int pairs_ = 0;
+  QString fabricsText_;  // the fabric button's text before eliding
   QPushButton* search_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QProgressBar* progress_ = nullptr;
