@@ -377,6 +377,26 @@
         <extracomment>a validation problem: the input&apos;s name, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>unknown fabric &apos;%1&apos;</source>
+        <translation>未知的网络“%1”</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not a whole number of %2-GPU nodes</source>
+        <translation>%1 块 GPU 不是整数个 %2 卡节点</translation>
+    </message>
+    <message>
+        <source>weak scaling gives %1 x %2 / %3, not a whole number of sequences</source>
+        <translation>弱扩展得到 %1 × %2 / %3，不是整数条序列</translation>
+    </message>
+    <message>
+        <source>needs %1 GiB per GPU, capacity %2 GiB</source>
+        <translation>每 GPU 需要 %1 GiB，容量为 %2 GiB</translation>
+    </message>
+    <message>
+        <source>no layout is feasible</source>
+        <translation>没有可行的布局</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::BreakdownChart</name>
@@ -971,6 +991,11 @@
     <message>
         <source>ms per step, %1 minus %2</source>
         <translation>每步毫秒，%1 减 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2 GPUs: %3</source>
+        <extracomment>a size of the comparison without a result: the fabric, the number of GPUs, why</extracomment>
+        <translation>%1，%2 块 GPU：%3</translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,11 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "interleaving needs more than one pipeline stage (PP > 1)"),
     QT_TRANSLATE_NOOP("cp::engine", "%1 chunks per stage x %2 stages exceed the %3 layers"),
     QT_TRANSLATE_NOOP("cp::engine", "expert parallelism needs a mixture-of-experts model"),
+    QT_TRANSLATE_NOOP("cp::engine", "unknown fabric '%1'"),
+    QT_TRANSLATE_NOOP("cp::engine", "%1 GPUs are not a whole number of %2-GPU nodes"),
+    QT_TRANSLATE_NOOP("cp::engine", "weak scaling gives %1 x %2 / %3, not a whole number of sequences"),
+    QT_TRANSLATE_NOOP("cp::engine", "needs %1 GiB per GPU, capacity %2 GiB"),
+    QT_TRANSLATE_NOOP("cp::engine", "no layout is feasible"),
     // phrases put into the reasons (kProblemPhrases)
     QT_TRANSLATE_NOOP("cp::engine", "hidden size (set head_dim for other head sizes)"),
     QT_TRANSLATE_NOOP("cp::engine", "attention heads"),

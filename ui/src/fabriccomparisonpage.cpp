@@ -22,6 +22,7 @@
 #include "engine/fabric.h"
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
+#include "ui/enginetext.h"
 #include "ui/theme.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
@@ -360,8 +361,9 @@ void FabricComparisonPage::showResult() {
       QStringList& list = p.estimated ? noFit : noLayout;
       const QString size = formatCount(p.gpus);
       if (!list.contains(size)) list << size;
-      reasons << QStringLiteral("%1, %2 GPUs: %3").arg(QString::fromStdString(series.fabric_id), size,
-                                                       QString::fromStdString(p.problem));
+      //: a size of the comparison without a result: the fabric, the number of GPUs, why
+      reasons << tr("%1, %2 GPUs: %3").arg(fabricName(series.fabric_name), size,
+                                           p.why.message.empty() ? QString::fromStdString(p.problem) : problemText(p.why));
     }
   QStringList notes;
   if (!noLayout.isEmpty())

@@ -39,6 +39,7 @@ SweepResult run_sweep(const cp::Scenario& base, const std::vector<std::string>& 
       p.gpus = cpnt.gpus;
       p.feasible = cpnt.feasible;
       p.problem = cpnt.reason;
+      p.why = cpnt.problem;
       p.estimated = cpnt.estimated;
       p.fits = cpnt.fits;
       if (cpnt.estimated) {

@@ -18,7 +18,7 @@ QString fabricId(const cp::PlanResult& r, int index) {
 QString fabricName(const cp::PlanResult& r, int index) {
   const QString id = fabricId(r, index);
   const cp::FabricSpec* f = cp::find_fabric(id.toStdString());
-  return f ? QString::fromStdString(f->name) : id;
+  return f ? cp::ui::fabricName(f->name) : id;
 }
 
 QString recomputeShort(cp::Recompute r) {

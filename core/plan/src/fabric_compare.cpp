@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/explain.h"
+#include "engine/printf_text.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 
@@ -230,11 +231,13 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
   Scenario base = at;
   const PlanResult r = plan(base, sp, o);
   if (!r.ok()) {
-    b.why = r.problems.front().text();
+    b.problem = r.problems.front();
+    b.why = b.problem.text();
     return b;
   }
   if (r.top.empty()) {
-    b.why = r.binding_text.empty() ? std::string("no layout is feasible") : r.binding_text;
+    b.problem = r.binding_text.empty() ? make_problem("parallelism", reasons::no_layout) : Problem{"parallelism", r.binding_text};
+    b.why = r.binding_text.empty() ? b.problem.message : r.binding_text;
     return b;
   }
   b.found = true;
@@ -286,10 +289,10 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
       ComparisonPoint p;
       p.gpus = gpus;
       if (!f) {
-        p.reason = "cluster.fabric: unknown fabric '" + id + "'";
+        p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
       } else if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
-        p.reason = "cluster.nodes: " + std::to_string(gpus) + " GPUs are not a whole number of " +
-                   std::to_string(base.cluster.gpus_per_node) + "-GPU nodes";
+        p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
+                                 {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
       } else {
         Scenario s = held_scenario(base, *f, gpus);
         bool ok = true;
@@ -297,8 +300,9 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
           const long long scaled = (long long)base.training.global_batch * gpus;
           if (scaled % reference_gpus != 0) {
             ok = false;
-            p.reason = "training.global_batch: weak scaling gives " + std::to_string(base.training.global_batch) + " x " +
-                       std::to_string(gpus) + " / " + std::to_string(reference_gpus) + ", not a whole number of sequences";
+            p.problem = make_problem("training.global_batch", reasons::weak_batch,
+                                     {std::to_string(base.training.global_batch), std::to_string(gpus),
+                                      std::to_string(reference_gpus)});
           } else {
             s.training.global_batch = int(scaled / reference_gpus);
           }
@@ -311,6 +315,7 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
             p.estimated = true;
           } else {
             p.reason = b.why;
+            p.problem = std::move(b.problem);
           }
         } else if (ok) {
           const std::vector<Problem> problems = validate(s);
@@ -319,19 +324,19 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
             p.scenario = std::move(s);
             p.estimated = true;
           } else {
-            p.reason = problems.front().text();
+            p.problem = problems.front();
           }
         }
         if (p.estimated) {
           p.fits = p.estimate.memory.fits;
           if (!p.fits) {
-            char buf[96];
-            std::snprintf(buf, sizeof buf, "memory.total_bytes: needs %.1f GiB per GPU, capacity %.1f GiB",
-                          p.estimate.memory.peak.total() / units::GiB, p.estimate.memory.capacity / units::GiB);
-            p.reason = buf;
+            p.problem = make_problem("memory.total_bytes", reasons::needs_memory,
+                                     {printf_text("%.1f", p.estimate.memory.peak.total() / units::GiB),
+                                      printf_text("%.1f", p.estimate.memory.capacity / units::GiB)});
           }
         }
       }
+      if (p.reason.empty() && !p.problem.message.empty()) p.reason = p.problem.text();
       p.feasible = p.estimated && p.fits;
       if (p.feasible) {
         if (base_gpus == 0) {

@@ -18,6 +18,7 @@ struct SweepPoint {
   int gpus = 0;
   bool feasible = false;      // estimated and fits in memory: a valid result
   std::string problem;        // why not, when not feasible (first reason, "field: reason")
+  cp::Problem why;            // the same as a problem, to be said in the GUI's language (problemText)
   bool estimated = false;     // an estimate exists (it may not fit)
   bool fits = false;
   double tokens_per_s = 0;

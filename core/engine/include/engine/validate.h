@@ -29,7 +29,7 @@ std::string fill_reason(std::string_view reason, const std::vector<std::string>&
 // A problem of `field` from a reason template and its arguments.
 Problem make_problem(std::string field, std::string_view reason, std::vector<std::string> args = {});
 
-// The reasons validate() gives, as templates. English, the source language of the GUI's catalogue
+// The reasons validate() and the fabric comparison give, as templates. English, the source language of the GUI's catalogue
 // (ui/src/enginetext.cpp lists them for translation; tst_inputpanel checks each is translated).
 namespace reasons {
 inline constexpr std::string_view at_least = "must be at least %1, got %2";
@@ -87,6 +87,12 @@ inline constexpr std::string_view pp_layers = "%1 pipeline stages exceed the %2 
 inline constexpr std::string_view vpp_needs_pp = "interleaving needs more than one pipeline stage (PP > 1)";
 inline constexpr std::string_view vpp_layers = "%1 chunks per stage x %2 stages exceed the %3 layers";
 inline constexpr std::string_view ep_needs_moe = "expert parallelism needs a mixture-of-experts model";
+// The fabric comparison's reasons for a size without a result (core/plan, compare_fabrics).
+inline constexpr std::string_view unknown_fabric = "unknown fabric '%1'";
+inline constexpr std::string_view whole_nodes = "%1 GPUs are not a whole number of %2-GPU nodes";
+inline constexpr std::string_view weak_batch = "weak scaling gives %1 x %2 / %3, not a whole number of sequences";
+inline constexpr std::string_view needs_memory = "needs %1 GiB per GPU, capacity %2 GiB";
+inline constexpr std::string_view no_layout = "no layout is feasible";
 }  // namespace reasons
 
 inline constexpr std::string_view kProblemReasons[] = {
@@ -102,6 +108,7 @@ inline constexpr std::string_view kProblemReasons[] = {
     reasons::bucket, reasons::step_factor, reasons::step_factor_range, reasons::utf8, reasons::dp_product,
     reasons::dp_underivable, reasons::dp_underivable_tp, reasons::dp_underivable_pp, reasons::dp_underivable_tp_pp,
     reasons::global_batch, reasons::pp_layers, reasons::vpp_needs_pp, reasons::vpp_layers, reasons::ep_needs_moe,
+    reasons::unknown_fabric, reasons::whole_nodes, reasons::weak_batch, reasons::needs_memory, reasons::no_layout,
 };
 
 // The words validate() puts into its reasons (what a value must be, what a degree must divide);

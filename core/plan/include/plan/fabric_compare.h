@@ -18,6 +18,7 @@
 #include "engine/estimate.h"
 #include "engine/fabric.h"
 #include "engine/scenario.h"
+#include "engine/validate.h"
 #include "plan/planner.h"
 
 namespace cp {
@@ -113,6 +114,7 @@ struct BestLayout {
   Scenario scenario;
   Estimate estimate;
   std::string why;  // when not found: the planner's binding reason, in a sentence
+  Problem problem;  // the same as a problem (with its reason template when it has one), for the GUI
 };
 BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective objective, int threads = 1,
                        const std::atomic<bool>* cancel = nullptr);
@@ -133,6 +135,7 @@ struct ComparisonPoint {
   bool fits = false;       // the estimate fits in memory
   bool feasible = false;   // estimated and fits: a valid result
   std::string reason;      // why not feasible ("field: reason"), empty when feasible
+  Problem problem;         // the same reason as a problem (field, template, arguments), for the GUI
   Scenario scenario;
   Estimate estimate;
   double scaling = 0;  // per-GPU throughput relative to the series' smallest feasible point
