@@ -44,21 +44,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cp::test::CliResult;
-using cp::test::runCli;
-using cp::test::checkEveryTokenPair;
-using cp::test::toStd;
-using cp::test::estimateJson;
-using cp::test::sameValue;
-using cp::test::csvSplit;
-using cp::test::writeFile;
-using cp::test::kLlama2Config;
-using cp::test::scenarioFile;
-using cp::test::hasWarning;
-using cp::test::relClose;
-using cp::test::kH100x64;
-using cp::test::checkEstimateOptionRow;
-using cp::test::checkEstimateTextRow;
-using cp::test::checkEstimateErrorRow;
+using namespace cp::test;  // the helpers of cli_support.h
 
 }  // namespace
 

@@ -27,10 +27,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cp::test::CliResult;
-using cp::test::runCli;
-using cp::test::estimateJson;
-using cp::test::writeFile;
-using cp::test::goodput;
+using namespace cp::test;  // the helpers of cli_support.h
 
 }  // namespace
 

@@ -26,15 +26,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cp::test::CliResult;
-using cp::test::runCli;
-using cp::test::estimateJson;
-using cp::test::sweepJson;
-using cp::test::csvSplit;
-using cp::test::relClose;
-using cp::test::goodput;
-using cp::test::checkEstimateOptionRow;
-using cp::test::checkEstimateTextRow;
-using cp::test::checkEstimateErrorRow;
+using namespace cp::test;  // the helpers of cli_support.h
 
 }  // namespace
 

@@ -26,13 +26,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cp::test::CliResult;
-using cp::test::runCli;
-using cp::test::checkEveryTokenPair;
-using cp::test::toStd;
-using cp::test::estimateJson;
-using cp::test::sweepJson;
-using cp::test::csvSplit;
-using cp::test::kH100x64;
+using namespace cp::test;  // the helpers of cli_support.h
 
 }  // namespace
 
