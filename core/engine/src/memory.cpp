@@ -59,7 +59,7 @@ ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, dou
 
 double zero2_bucket_bytes(const Training& tr, const BytesPerParam& bpp, double params, int ranks) {
   if (tr.zero != Zero::Stage2 || ranks <= 1 || params <= 0) return 0.0;
-  const double unsharded = tr.dp_overlap ? std::min(params, 2.0 * dp_bucket_params(tr, ranks)) : params;
+  const double unsharded = std::min(params, (tr.dp_overlap ? 2.0 : 1.0) * dp_bucket_params(tr, ranks));
   return unsharded * bpp.gradients * (1.0 - 1.0 / ranks);
 }
 

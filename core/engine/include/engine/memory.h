@@ -49,9 +49,9 @@ ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, dou
 // reduction on the entire bucket at once"). With the reduction overlapping the backward, two
 // such buckets are in use, one being filled while the other is reduced (DeepSpeed
 // runtime/zero/stage_1_and_2.py: the ipg_buffer pair of reduce_bucket_size elements when
-// contiguous_gradients and overlap_comm are on); without overlap the engine reduces all
-// gradients as one bucket (throughput.cpp, add_dp_reduction), so all are held unsharded. The
-// bucket is the one the reduction model uses (dp_bucket_params over `ranks`). Bytes beyond the
+// contiguous_gradients and overlap_comm are on); without overlap, one (buf_0 alone: the
+// buckets are reduced as they fill, the backward waiting on each). The bucket is the one the
+// reduction model uses (dp_bucket_params over `ranks`). Bytes beyond the
 // gradient shard, never more than the whole unsharded gradients; 0 for other ZeRO stages
 // (ZeRO 0/1 and the distributed optimizer hold whole gradients, counted already; ZeRO-3 counts
 // one layer's in MemoryBreakdown::zero3_working) and for one rank.
