@@ -57,6 +57,7 @@ class TstMemory : public QObject {
   void expertParallelSplitsExperts();
   void fitsAgainstCapacity();
   void zero3WorkingSet();
+  void zero2GradientBuckets();
   void ncclBuffersPerCommunicator();
 };
 
@@ -396,6 +397,47 @@ void TstMemory::zero3WorkingSet() {
   // Nothing for ZeRO-1 (the weights are whole on every rank).
   s.training.zero = Zero::Stage1;
   QCOMPARE(estimate(s).memory.peak.zero3_working, 0.0);
+}
+
+void TstMemory::zero2GradientBuckets() {
+  // Issue 17: ZeRO-2 shards the gradients but reduces a bucket only once it is whole, and two
+  // buckets are in use while the reduction overlaps the backward (Rajbhandari et al. 2020,
+  // section 5.2; DeepSpeed's ipg_buffer pair). LLaMA-65B at TP 2, PP 2 over 2,048 A100s
+  // (DP 512): the reduction's bucket is max(40M, 1M x 512) = 512M parameters, so 2 x 512M x 2
+  // bytes x (1 - 1/512) = 2,044,000,000 bytes are held on top of the 1/512 shard.
+  Scenario s = scenario_for("llama-65b", 2, 2, 512, 8, 256);
+  s.training.global_batch = 2048;
+  s.training.zero = Zero::Stage2;
+  QVERIFY(validate(s).empty());
+  Estimate e = estimate(s);
+  const double shard = 2.0 * e.memory.params_on_gpu / 512;
+  QVERIFY(std::abs(e.memory.peak.gradients - (shard + 2.044e9)) < 1.0);
+  QCOMPARE(zero2_bucket_bytes(s.training, bytes_per_param(Precision::Bf16, Optimizer::Adam, GradDtype::Auto, Zero::Stage2),
+                              2e9, 512),
+           2.044e9);
+  // Fewer parameters than two buckets: all of them (1e9 x 2 bytes x 511/512).
+  QCOMPARE(zero2_bucket_bytes(s.training, bytes_per_param(Precision::Bf16, Optimizer::Adam, GradDtype::Auto, Zero::Stage2),
+                              1e9, 512),
+           1.99609375e9);
+  // Without overlap one bucket is filled and reduced at a time (DeepSpeed's buf_0 alone).
+  s.training.dp_overlap = false;
+  e = estimate(s);
+  QVERIFY(std::abs(e.memory.peak.gradients - (shard + 1.022e9)) < 1.0);
+  // ZeRO-1 and the distributed optimizer hold whole gradients already; ZeRO-3 its working set.
+  s.training.dp_overlap = true;
+  for (Zero z : {Zero::Stage0, Zero::Stage1, Zero::DistributedOptimizer, Zero::Stage3}) {
+    s.training.zero = z;
+    QCOMPARE(zero2_bucket_bytes(s.training, bytes_per_param(Precision::Bf16, Optimizer::Adam, GradDtype::Auto, z), 1e9,
+                                512),
+             0.0);
+  }
+  s.training.zero = Zero::Stage1;
+  QCOMPARE(estimate(s).memory.peak.gradients, 2.0 * e.memory.params_on_gpu);
+  // One rank has nothing to reduce.
+  s.training.zero = Zero::Stage2;
+  QCOMPARE(zero2_bucket_bytes(s.training, bytes_per_param(Precision::Bf16, Optimizer::Adam, GradDtype::Auto, Zero::Stage2),
+                              1e9, 1),
+           0.0);
 }
 
 void TstMemory::ncclBuffersPerCommunicator() {

@@ -690,10 +690,16 @@ void TstThroughput::cpLayerCostByHand() {
   QVERIFY(std::abs(c.stall_fwd_s - 3.02653184e-3) < 1e-12);
   QVERIFY(std::abs(c.stall_bwd_s - 5.55306368e-3) < 1e-12);
   QVERIFY(std::abs(c.exposed_s() - 8.57959552e-3) < 1e-12);
+  // What the attention covers (and what slows it, kOverlapInterference): 1 ms of the forward's
+  // exchanges and 2.5 ms of the backward's: 3 x 4.02653184 - 8.57959552 = 3.5 ms.
+  QVERIFY(std::abs(c.hidden_s() - 3.5e-3) < 1e-12);
   QCOMPARE(cp_layer_cost(m, 1, 4, 4096, 10e-3, link).exposed_s(), 0.0);
+  // Behind a 10 ms attention all of it is hidden: 3 x 4.02653184 ms.
+  QVERIFY(std::abs(cp_layer_cost(m, 1, 4, 4096, 10e-3, link).hidden_s() - 12.07959552e-3) < 1e-12);
   // TP 2 halves the chunk each rank sends.
   QVERIFY(std::abs(cp_layer_cost(m, 2, 4, 4096, 10e-3, link).comm_fwd_s - 4.02653184e-3 / 2) < 1e-12);
   QCOMPARE(cp_layer_cost(m, 1, 1, 4096, 1e-3, link).exposed_s(), 0.0);
+  QCOMPARE(cp_layer_cost(m, 1, 1, 4096, 1e-3, link).hidden_s(), 0.0);
 }
 
 void TstThroughput::stageCostByHand() {

@@ -78,10 +78,12 @@ void TstPlannerEnvelope::winnerInsideEnvelope() {
               100 * th["band"]["high_mfu"].get<double>(), th["tokens_per_s"].get<double>());
   std::fflush(stdout);
   // Known failures (issue 17, 2026-12): the winners of these three questions drop recomputation
-  // and pick TP 1-4 with ZeRO-1/2, TP overlap, CP and deep interleaving at 67-73% MFU (GPT-3
-  // 68.6%, LLaMA-65B 67.2%, Llama-2-7B 72.9% after the asynchronous TP backward and its refit).
-  // The engine is still optimistic on A100 (cross-validated bias +6.2%, TP 1-2 +5.5%,
-  // docs/model.md). For Llama-2-7B the 60% bound is below what is published for its class
+  // and pick TP 1-4 with ZeRO-1/3, TP overlap, CP and deep interleaving at 67-73% MFU (GPT-3
+  // 68.5%, LLaMA-65B 66.9% with FSDP once ZeRO-2's gradient buckets are counted, Llama-2-7B
+  // 72.9%). Restricted to the published layout families (VPP <= 3, no CP, ZeRO-1) they still
+  // read 67.2%, 59.7% and 72.9% (docs/model.md, "What the corners are worth"): the corners add
+  // little except for LLaMA-65B; the engine is still optimistic on A100 (cross-validated bias
+  // +6.2%, TP 1-2 +5.5%). For Llama-2-7B the 60% bound is below what is published for its class
   // (FlashAttention-2's GPT runs 66-72% MFU on A100, MPT-7B 64%; docs/model.md, "The planner
   // questions"). QEXPECT_FAIL keeps the check: it turns into a failure (XPASS) the day a
   // winner comes inside the envelope, and this list must then shrink. Llama-3-70B left the list

@@ -44,11 +44,11 @@ constexpr std::array<BandBucket, 13> kBands{{
     {"model size", ">100B", 43, 0.012, 0.083},
     {"GPU", "A100", 53, 0.062, 0.091},
     {"GPU", "H100", 59, 0.002, 0.072},
-    {"GPU", "h800-sxm", 1, -0.143, 0.000},
-    {"dense / MoE", "MoE", 8, 0.068, 0.100},
+    {"GPU", "h800-sxm", 1, -0.138, 0.000},
+    {"dense / MoE", "MoE", 8, 0.068, 0.098},
     {"dense / MoE", "dense", 105, 0.026, 0.087},
     {"sharding", "FSDP/ZeRO-3", 30, 0.071, 0.087},
-    {"sharding", "Megatron (ZeRO 0-2, distopt)", 83, 0.014, 0.083},
+    {"sharding", "Megatron (ZeRO 0-2, distopt)", 83, 0.013, 0.083},
 }};
 
 }  // namespace

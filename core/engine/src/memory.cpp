@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/throughput.h"
+
 namespace cp {
 
 BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero) {
@@ -53,6 +55,12 @@ ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, dou
   m.gradients = params * bpp.gradients / (zero == Zero::Stage2 || zero == Zero::Stage3 ? d : 1.0);
   m.optimizer = params * bpp.optimizer / (zero == Zero::Stage0 ? 1.0 : d);
   return m;
+}
+
+double zero2_bucket_bytes(const Training& tr, const BytesPerParam& bpp, double params, int ranks) {
+  if (tr.zero != Zero::Stage2 || ranks <= 1 || params <= 0) return 0.0;
+  const double unsharded = std::min(params, (tr.dp_overlap ? 2.0 : 1.0) * dp_bucket_params(tr, ranks));
+  return unsharded * bpp.gradients * (1.0 - 1.0 / ranks);
 }
 
 double layer_activation_bytes(const LayerActivationInputs& in) {
@@ -231,7 +239,8 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   const ModelStates ds = model_states(dense, bpp, tr.zero, d_dense);
   const ModelStates es = model_states(experts, bpp, tr.zero, d_dense / p.ep);
   mb.weights = ds.weights + es.weights;
-  mb.gradients = ds.gradients + es.gradients;
+  mb.gradients = ds.gradients + es.gradients + zero2_bucket_bytes(tr, bpp, dense, int(d_dense)) +
+                 zero2_bucket_bytes(tr, bpp, experts, std::max(1, int(d_dense) / p.ep));
   mb.optimizer = ds.optimizer + es.optimizer;
 
   // Activations: per-layer bytes times layers times micro-batches in flight.

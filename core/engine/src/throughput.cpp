@@ -376,10 +376,14 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
   // overlap the GEMMs, slowing them by about the share of SMs they hold.
   const double tp_hidden = mb * kinds[slow].layers * tp.hidden_s;
+  // The ring-attention exchanges hidden under the attention core hold SMs the same way (NCCL
+  // send/receive kernels on their own stream; Megatron-Core's context parallelism, Transformer
+  // Engine's P2P ring), which the TP and DP terms already charge for their hidden parts.
+  const double cp_hidden = mb * kinds[slow].layers * cp.hidden_s();
   const double dp_hidden = std::max(0.0, st.dp_total_s - st.exposed.dp_s);
   const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
   st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes) +
-                  calib::kOverlapInterference * std::max(0.0, tp_hidden);
+                  calib::kOverlapInterference * (std::max(0.0, tp_hidden) + cp_hidden);
 
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;

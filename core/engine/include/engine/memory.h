@@ -43,6 +43,20 @@ struct ModelStates {
 };
 ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d);
 
+// ZeRO-2 shards the gradients, but a gradient bucket is reduce-scattered only once it is whole:
+// until then its parameters' gradients are held unsharded (Rajbhandari et al. 2020, section
+// 5.2: "we bucketize all the gradients corresponding to a particular partition, and perform
+// reduction on the entire bucket at once"). With the reduction overlapping the backward, two
+// such buckets are in use, one being filled while the other is reduced (DeepSpeed
+// runtime/zero/stage_1_and_2.py: the ipg_buffer pair of reduce_bucket_size elements when
+// contiguous_gradients and overlap_comm are on); without overlap, one (buf_0 alone: the
+// buckets are reduced as they fill, the backward waiting on each). The bucket is the one the
+// reduction model uses (dp_bucket_params over `ranks`). Bytes beyond the
+// gradient shard, never more than the whole unsharded gradients; 0 for other ZeRO stages
+// (ZeRO 0/1 and the distributed optimizer hold whole gradients, counted already; ZeRO-3 counts
+// one layer's in MemoryBreakdown::zero3_working) and for one rank.
+double zero2_bucket_bytes(const Training& tr, const BytesPerParam& bpp, double params, int ranks);
+
 // One transformer layer's stored activations for one micro-batch on one GPU, in bytes.
 struct LayerActivationInputs {
   const ModelShape* model = nullptr;

@@ -3,6 +3,8 @@
 // optimizer step.
 #pragma once
 
+#include <algorithm>
+
 #include "engine/collectives.h"
 #include <string_view>
 
@@ -209,6 +211,8 @@ struct CpLayerCost {
   double stall_bwd_s = 0;  // max(0, 2 comm - 2.5 attention forward)
   CollectiveAlgo algo = CollectiveAlgo::None;
   double exposed_s() const { return stall_fwd_s + stall_bwd_s; }
+  // What the attention core covers: the exchanges of forward and backward less their stalls.
+  double hidden_s() const { return std::max(0.0, (1.0 + calib::kCpBackwardBytesFactor) * comm_fwd_s - exposed_s()); }
 };
 CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, double attention_fwd_s, const Link& link);
 
