@@ -192,6 +192,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_recompute, spellings_recompute(), a.recompute);
                }},
+    OptionInfo{"selective-op", "on|off", "Training", "Default off.",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.selective_op); }},
     OptionInfo{"stack", "megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
                "Default megatron-core.",
                [](EstimateArgs& a, std::string_view v) {

@@ -48,6 +48,7 @@ struct EstimateArgs {
   std::optional<Optimizer> optimizer;
   std::optional<GradDtype> grad_dtype;
   std::optional<Recompute> recompute;
+  std::optional<bool> selective_op;
   std::optional<Zero> zero;
   std::optional<bool> dropout, flash_attention;
   std::optional<SoftwareStack> stack;

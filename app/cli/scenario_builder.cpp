@@ -172,6 +172,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.optimizer, t.optimizer);
   set_if(a.grad_dtype, t.grad_dtype);
   set_if(a.recompute, t.recompute);
+  set_if(a.selective_op, t.selective_op);
   set_if(a.zero, t.zero);
   set_if(a.dropout, t.dropout);
   set_if(a.flash_attention, t.flash_attention);

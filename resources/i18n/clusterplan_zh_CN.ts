@@ -1924,6 +1924,14 @@
         <source>Share of FlashAttention-3&apos;s rate that PyTorch&apos;s FlashAttention-2 kernels reach on this GPU.</source>
         <translation>PyTorch 的 FlashAttention-2 内核在此 GPU 上达到的 FlashAttention-3 速率的比例。</translation>
     </message>
+    <message>
+        <source>Selective-op recomputation</source>
+        <translation>算子级选择性重计算</translation>
+    </message>
+    <message>
+        <source>Selective recomputation as torchtitan&apos;s op policy: every op but the attention kernel and every other matmul runs again.</source>
+        <translation>按 torchtitan 的算子策略进行选择性重计算：除注意力内核和每隔一个的矩阵乘法外，所有算子都重新计算。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

@@ -45,14 +45,20 @@ namespace {
 // (+2.9% signed); worst source deepseek-v3-2024 14.3% (1 run, pessimistic: the folds now fit a
 // larger K overhead, and its DualPipe schedule is not modelled); bias up to +7.1% (FSDP/ZeRO-3),
 // +6.8% (MoE), +6.2% (A100), +5.5% (TP 1-2); H100 +0.2%, TP 8 +0.4%.
+// With torchtitan's selective-op recomputation (Training::selective_op, set by its corpus files)
+// and PyTorch FSDP's copies around each layer's collectives (fsdp_copy_bytes_per_param), refit
+// (flash_efficiency 0.575, gemm_k_overhead 432, eager_traffic_scale 1.0): CV 6.7% (+2.3%
+// signed); worst source deepseek-v3-2024 14.0%; bias up to +6.9% (MoE, 8 runs), +5.0%
+// (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.3% (TP 1-2).
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.074;    // held: 7.3%
+constexpr double kMaxCvMeanAbsError = 0.068;    // held: 6.7%
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.145;  // held: 14.3% (deepseek-v3-2024, one run)
+constexpr double kMaxWorstSourceError = 0.142;  // held: 14.0% (deepseek-v3-2024, one run)
 constexpr double kTargetBucketBias = 0.03;
-// Held: 7.1% (FSDP/ZeRO-3; 15.5% before the FSDP overlap and attention physics, 8.4% before
-// the asynchronous TP backward).
-constexpr double kMaxBucketBias = 0.075;
+// Held: 6.9% (MoE; FSDP/ZeRO-3 15.5% before the FSDP overlap and attention physics, 8.4% before
+// the asynchronous TP backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0%
+// after).
+constexpr double kMaxBucketBias = 0.071;
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).

@@ -31,9 +31,11 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // absolute, +5.6% signed over all 132 runs (the 19 runs left out of the fit included), 5.3% on
 // the calibration set. With the FSDP overlap physics and PyTorch's FlashAttention-2 kernels at
 // their Hopper rate (issue 17, accuracy branch): 6.9% mean absolute, +2.3% signed, 5.2% on the
-// calibration set. The cross-validated figures are held by tst_calibration.
-constexpr double kMaxMeanAbsError = 0.075;
-constexpr double kMaxMeanSignedError = 0.03;  // optimism (speed error > 0) may not grow either
+// calibration set. With torchtitan's selective-op recomputation and PyTorch FSDP's copies
+// (accuracy3 branch): 6.4% mean absolute, +2.0% signed (the 19 runs not fitted 12.1%), 5.5% on
+// the calibration set. The cross-validated figures are held by tst_calibration.
+constexpr double kMaxMeanAbsError = 0.066;
+constexpr double kMaxMeanSignedError = 0.025;  // optimism (speed error > 0) may not grow either
 constexpr double kMaxCalibrationSetError = 0.06;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }

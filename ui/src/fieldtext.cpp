@@ -94,6 +94,9 @@ namespace {
     // training.recompute
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Recomputation"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Activations computed again in the backward pass instead of stored: none, selective (attention) or full (every layer)."),
+    // training.selective_op
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Selective-op recomputation"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every other matmul runs again."),
     // training.zero
     QT_TRANSLATE_NOOP("cp::ui::Fields", "ZeRO"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),

@@ -13,7 +13,7 @@ constexpr Tunables kCalibrated{
     .flash_efficiency = 0.525,
     .gemm_k_overhead = 416,
     .fp8_gemm_efficiency = 1.0,
-    .eager_traffic_scale = 2.75,
+    .eager_traffic_scale = 1.0,
     .eager_launch_s = 30e-6,
     .deepspeed_pipeline_factor = 1.36,
 };
@@ -195,6 +195,23 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     g.gemm(T, h, m.ffn / t);
     elementwise += T * m.ffn * (per_f + 1.0) * 2.0 / t;  // activation: read gate(/up), write
   }
+  // torchtitan's selective-op policy recomputes every second matmul of a layer (the forward's
+  // order: wq, wk, wv, wo, then w1, w3, w2 for SwiGLU or w1, w2 for GeLU): wk, wo and w3 (w2).
+  // Layers whose order the policy's source does not show (MLA, MoE) recompute half the GEMM time.
+  Acc recompute_gemms(c, rt);
+  if (tr.recompute == Recompute::Selective && tr.selective_op) {
+    if (moe || m.attention == AttentionType::Mla) {
+      recompute_gemms.time = 0.5 * g.time;
+      recompute_gemms.flops = 0.5 * g.flops;
+    } else {
+      recompute_gemms.gemm(T, m.kv_heads * dqk / t, h);  // wk
+      recompute_gemms.gemm(T, h, a * dv / t);            // wo
+      if (m.ffn_type == FfnType::SwiGlu)
+        recompute_gemms.gemm(T, m.ffn / t, h);  // w3
+      else
+        recompute_gemms.gemm(T, h, m.ffn / t);  // w2
+    }
+  }
   // Memory-bound passes over [tokens, h] 16-bit tensors per layer, forward (each pass reads
   // or writes 2 bytes per element; kernel lists of Megatron-LM's transformer layer):
   //   two norms, read + write: 4 passes; two fused bias-dropout-add: read 2, write 1: 6
@@ -288,6 +305,12 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   if (tr.recompute == Recompute::Full) {
     w.recompute_s = w.fwd_s;
     w.hardware_flops = executed + g.flops + executed_fwd;
+  } else if (tr.recompute == Recompute::Selective && tr.selective_op) {
+    // torchtitan's selective-op policy: the forward's memory-bound kernels all run again, and so
+    // does every second matmul of the layer in forward order; the attention kernel's output is
+    // kept (unfused attention's score GEMMs are bmm, not mm, and run again with the rest).
+    w.recompute_s = recompute_gemms.time + mem_time + (tr.flash_attention ? 0.0 : att_fwd);
+    w.hardware_flops = executed + recompute_gemms.flops + (tr.flash_attention ? 0.0 : executed_fwd);
   } else if (tr.recompute == Recompute::Selective && !tr.flash_attention) {
     // Selective recomputation redoes the attention core (Korthikanti et al. 2022).
     w.recompute_s = att_fwd;

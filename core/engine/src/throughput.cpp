@@ -54,6 +54,11 @@ double overlap_slowdown_s(const GpuSpec& gpu, double hidden_s, double hidden_bus
   return std::min(hidden_s, std::max(calib::kOverlapInterference * hidden_s, contention));
 }
 
+double fsdp_copy_bytes_per_param(double grad_bytes) {
+  return calib::kZero3GathersPerLayer * calib::kFsdpGatherCopyBytes + (calib::kActivationBytes + grad_bytes) +
+         2.0 * grad_bytes;
+}
+
 double zero3_exposed_per_microbatch(double gather_s, double reduce_scatter_s, double fwd_layer_s, double bwd_layer_s,
                                     int layers) {
   const double windows = std::max(0, layers - 1);
@@ -384,6 +389,13 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
   st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes) +
                   calib::kOverlapInterference * (std::max(0.0, tp_hidden) + cp_hidden);
+  // PyTorch FSDP's copies around each layer's collectives, every micro-batch, on the GPU's HBM
+  // (fsdp_copy_bytes_per_param); Megatron's and DeepSpeed's ZeRO-3 gather into the parameters'
+  // own storage.
+  const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
+  if (tr.zero == Zero::Stage3 && pytorch && d > 1)
+    st.compute_s += mb * total_params * fsdp_copy_bytes_per_param(bpp.gradients) /
+                    (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
 
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;

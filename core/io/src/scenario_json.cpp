@@ -75,6 +75,7 @@ json scenario_to_json(const Scenario& s) {
         {"optimizer", to_string(t.optimizer)},
         {"grad_dtype", to_string(t.grad_dtype)},
         {"recompute", to_string(t.recompute)},
+        {"selective_op", t.selective_op},
         {"zero", to_string(t.zero)},
         {"dropout", t.dropout},
         {"flash_attention", t.flash_attention},
@@ -409,6 +410,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.choice(*t, "optimizer", "training", x.optimizer, parse_optimizer, spellings_optimizer());
     r.choice(*t, "grad_dtype", "training", x.grad_dtype, parse_grad_dtype, spellings_grad_dtype());
     r.choice(*t, "recompute", "training", x.recompute, parse_recompute, spellings_recompute());
+    r.boolean(*t, "selective_op", "training", x.selective_op);
     r.choice(*t, "zero", "training", x.zero, parse_zero, spellings_zero());
     r.boolean(*t, "dropout", "training", x.dropout);
     r.boolean(*t, "flash_attention", "training", x.flash_attention);

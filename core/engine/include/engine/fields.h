@@ -133,6 +133,9 @@ inline constexpr auto kFields = [] {
       choice("training.recompute", "recompute", "Recomputation",
              "Activations computed again in the backward pass instead of stored: none, selective (attention) or "
              "full (every layer)."),
+      on_off("training.selective_op", "selective-op", "Selective-op recomputation",
+             "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every "
+             "other matmul runs again."),
       choice("training.zero", "zero", "ZeRO",
              "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the "
              "gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),

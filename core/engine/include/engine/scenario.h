@@ -20,6 +20,14 @@ struct Training {
   Optimizer optimizer = Optimizer::Adam;
   GradDtype grad_dtype = GradDtype::Auto;
   Recompute recompute = Recompute::Selective;
+  // What selective recomputation recomputes. Off: Megatron's policy, the attention core only
+  // (Korthikanti et al. 2022, section 5), which flash attention makes free. On: torchtitan's
+  // "selective op" policy (activation_checkpoint.selective_ac_option = "op",
+  // torchtitan/parallelisms/parallelize_llama.py, _save_list): the outputs of the matmuls, the
+  // attention kernel and the reduce-scatters are kept, except every second matmul of a layer,
+  // and every other op of the forward (norms, rotary, activation, residual adds, casts) runs
+  // again in the backward (compute.cpp, layer_work).
+  bool selective_op = false;
   Zero zero = Zero::Stage1;
   bool dropout = false;
   bool flash_attention = true;

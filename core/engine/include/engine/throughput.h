@@ -72,7 +72,19 @@ inline constexpr double kPpSendsPerChunk = 2.0;
 // backward (the forward's copy is freed: PyTorch FSDP reshard_after_forward, DeepSpeed stage 3),
 // and reduce-scatters its gradients once.
 inline constexpr double kZero3GathersPerLayer = 2.0;
+// PyTorch FSDP copies each layer's unsharded tensors through HBM around its collectives
+// (torch/distributed/_composable/fsdp/_fsdp_collectives.py, PyTorch 2.4): after each all-gather
+// the gathered 16-bit weights are copied out of the flat buffer into the parameters
+// (foreach_all_gather_copy_out, split_with_sizes_copy: read 2 + write 2 bytes per parameter),
+// forward and backward; before each reduce-scatter the gradients are copied into the flat
+// input, cast to the reduce type (foreach_reduce, torch._chunk_cat: read 2 + write g), and
+// that input is pre-divided in place by the world size (_div_if_needed: read g + write g).
+inline constexpr double kFsdpGatherCopyBytes = 4.0;  // per parameter per gather
 }  // namespace calib
+
+// Bytes PyTorch FSDP copies per parameter of a layer and micro-batch (calib::kFsdpGatherCopyBytes),
+// with gradients reduced in `grad_bytes` bytes: 2 x 4 + (2 + g) + 2g, 22 for fp32 reduction.
+double fsdp_copy_bytes_per_param(double grad_bytes);
 
 // How much an overlapped data-parallel collective slows the compute it hides behind: the larger
 // of NCCL's share of the SMs for the hidden time (calib::kOverlapInterference) and the time the
