@@ -38,15 +38,15 @@ namespace {
 constexpr std::array<BandBucket, 13> kBands{{
     {"TP degree", "TP 1-2", 53, 0.043, 0.079},
     {"TP degree", "TP 4", 19, 0.010, 0.080},
-    {"TP degree", "TP 8", 41, 0.004, 0.080},
-    {"model size", "15-100B", 26, 0.004, 0.072},
+    {"TP degree", "TP 8", 41, 0.004, 0.081},
+    {"model size", "15-100B", 26, 0.004, 0.073},
     {"model size", "<15B", 44, 0.046, 0.081},
     {"model size", ">100B", 43, 0.012, 0.083},
     {"GPU", "A100", 53, 0.048, 0.084},
     {"GPU", "H100", 59, 0.004, 0.072},
     {"GPU", "h800-sxm", 1, -0.140, 0.000},
     {"dense / MoE", "MoE", 8, 0.069, 0.099},
-    {"dense / MoE", "dense", 105, 0.020, 0.079},
+    {"dense / MoE", "dense", 105, 0.020, 0.080},
     {"sharding", "FSDP/ZeRO-3", 30, 0.050, 0.070},
     {"sharding", "Megatron (ZeRO 0-2, distopt)", 83, 0.014, 0.083},
 }};
