@@ -374,7 +374,7 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <extracomment>a validation problem: the input&apos;s name, then what is wrong with it</extracomment>
+        <extracomment>a validation problem: the key in the scenario file, then what is wrong with it</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
@@ -396,6 +396,11 @@
     <message>
         <source>no layout is feasible</source>
         <translation>没有可行的布局</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <extracomment>a validation problem: the input&apos;s label, its key in the scenario file, what is wrong with it</extracomment>
+        <translation>%1 — %2：%3</translation>
     </message>
 </context>
 <context>

@@ -200,7 +200,8 @@ void TestInputPanel::engineMessagesAreTranslated() {
                                [](const cp::Problem& p) { return p.field == "parallelism.dp"; });
   QVERIFY(dp != problems.end());
   QVERIFY2(!cp::ui::problemMessage(*dp).contains(QStringLiteral(" or ")), qPrintable(cp::ui::problemMessage(*dp)));
-  QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) + QStringLiteral("：")));
+  QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) +
+                                              QStringLiteral(" — parallelism.dp：")));
 }
 
 namespace {

@@ -2,6 +2,8 @@
 // the core planner's (cp::plan on the same inputs, compared number for number); the table sorts
 // numerically; a row applies to the scenario as an undoable edit; cancel stops a long search;
 // an infeasible search names its binding constraint; bad inputs name their field.
+#include <cstdlib>
+
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -419,8 +421,9 @@ void TestPlannerPage::searchSpaceFitsALaptop() {
     auto* top = w.plannerPage()->findChild<QSpinBox*>(QStringLiteral("plannerTop"));
     QVERIFY(gpus && top);
     // Four pairs a row on the wide screen: GPUs and "Top" share the first row; fewer on the laptop.
-    if (width == 1920) QCOMPARE(top->geometry().y(), gpus->geometry().y());
-    else QVERIFY(top->geometry().y() > gpus->geometry().y());
+    const int dy = top->geometry().center().y() - gpus->geometry().center().y();
+    if (width == 1920) QVERIFY2(std::abs(dy) <= 2, qPrintable(QString::number(dy)));
+    else QVERIFY2(dy > gpus->height() / 2, qPrintable(QString::number(dy)));
   }
 }
 

@@ -157,10 +157,12 @@ QString problemMessage(const cp::Problem& p) {
 }
 
 QString problemText(const cp::Problem& p) {
-  const cp::FieldInfo* f = cp::find_field(p.field);
-  const QString where = f ? fieldLabel(*f) : QString::fromStdString(p.field);
-  //: a validation problem: the input's name, then what is wrong with it
-  return QCoreApplication::translate("cp::engine", "%1: %2").arg(where, problemMessage(p));
+  const QString key = QString::fromStdString(p.field);
+  if (const cp::FieldInfo* f = cp::find_field(p.field))
+    //: a validation problem: the input's label, its key in the scenario file, what is wrong with it
+    return QCoreApplication::translate("cp::engine", "%1 — %2: %3").arg(fieldLabel(*f), key, problemMessage(p));
+  //: a validation problem: the key in the scenario file, then what is wrong with it
+  return QCoreApplication::translate("cp::engine", "%1: %2").arg(key, problemMessage(p));
 }
 
 QString formulaText(const cp::Explanation& x) { return engineText(x.formula); }

@@ -73,7 +73,8 @@ const char* const kLabels[LabelCount] = {
 constexpr int kMaxPairs = 4;
 constexpr int kFabricButtonMinWidth = 140;
 constexpr int kFabricButtonPadding = 28;
-constexpr int kSpaceMargins = 48;
+constexpr int kSpaceMargins = 40;
+constexpr int kObjectiveMinChars = 12;
 
 constexpr cp::Objective kObjectives[] = {cp::Objective::Throughput, cp::Objective::Time, cp::Objective::Cost,
                                          cp::Objective::CostPerToken};
@@ -283,6 +284,9 @@ QWidget* PlannerPage::buildControls() {
   fabrics_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   buildFabricMenu();
   objective_ = new QComboBox;
+  // Its narrowest width is a dozen characters, not its longest objective (the laptop's columns).
+  objective_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  objective_->setMinimumContentsLength(kObjectiveMinChars);
   objective_->setObjectName(QStringLiteral("plannerObjective"));
   for (cp::Objective o : kObjectives) objective_->addItem(QString(), int(o));
   top_ = new QSpinBox;

@@ -13,7 +13,7 @@ namespace cp::ui {
 
 QString engineText(std::string_view english);  // one text of the catalogue, translated (as is when absent)
 QString problemMessage(const cp::Problem& p);  // "6 不能整除 64 个注意力头"
-QString problemText(const cp::Problem& p);     // "Tensor parallel (TP): 6 does not divide 64 attention heads"
+QString problemText(const cp::Problem& p);     // "Tensor parallel (TP) — parallelism.tp: 6 does not divide 64 attention heads"
 QString formulaText(const cp::Explanation& x);
 
 }  // namespace cp::ui
