@@ -994,13 +994,13 @@
         <translation>计算</translation>
     </message>
     <message>
-        <source>ms per step, %1 minus %2</source>
-        <translation>每步毫秒，%1 减 %2</translation>
-    </message>
-    <message>
         <source>%1, %2 GPUs: %3</source>
         <extracomment>a size of the comparison without a result: the fabric, the number of GPUs, why</extracomment>
         <translation>%1，%2 块 GPU：%3</translation>
+    </message>
+    <message>
+        <source>Extra ms per step</source>
+        <translation>每步多出的毫秒数</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <utility>
+#include <vector>
 #include <qcustomplot.h>
 
 #include "engine/explain.h"
@@ -595,12 +597,8 @@ void FabricComparisonPage::redraw() {
         if (const cp::FabricGap* g = c.verdict_gap(gpus))
           bars->addData(xOf(gpus), 1e3 * (part < 5 ? g->exposed_delta_s[std::size_t(part)] : g->compute_delta_s));
     }
-    plot->yAxis->setLabel(tr("ms per step, %1 minus %2")
-                              .arg(r.series.size() > 1 ? QString::fromStdString(c.verdict_gap(c.sizes.back())
-                                                                                    ? c.verdict_gap(c.sizes.back())->fabric
-                                                                                    : r.series[1].fabric_id)
-                                                       : QString(),
-                                   r.series.empty() ? QString() : QString::fromStdString(r.series[0].fabric_id)));
+    // Which fabric is taken from which is said by the verdict beside the chart; the axis says the unit.
+    plot->yAxis->setLabel(tr("Extra ms per step"));
   }
   // The seed article's claims: only for its class (A100/H100 at 8-32 GPUs), at their sizes.
   if (claims_->isChecked() && r.comparison.seed_class) {
@@ -611,21 +609,25 @@ void FabricComparisonPage::redraw() {
     // Black on a light theme; the theme's text colour on a dark one, where black would not show.
     const QColor claimColour = paletteIsDark(palette()) ? palette().color(QPalette::Text) : palette::reference();
     g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossSquare, claimColour, claimColour, 10));
-    int placed = 0;
+    std::vector<std::pair<int, double>> shown;  // size, claimed advantage
     for (const cp::ClaimCheck& claim : cp::check_seed_claims())
       for (const ClaimPlace& place : kClaimPlaces)
-        if (claim.id == place.id && place.gpus >= r.sizes.front() && place.gpus <= r.sizes.back()) {
-          g->addData(xOf(place.gpus), 100 * claim.claimed);
-          auto* label = new QCPItemText(plot);
-          label->position->setCoords(xOf(place.gpus), 100 * claim.claimed);
-          // Alternate above and below, so that neighbouring claims never share a line.
-          label->setPositionAlignment(Qt::AlignLeft | (placed % 2 == 0 ? Qt::AlignBottom : Qt::AlignTop));
-          label->setPadding(QMargins(6, 4, 0, 4));
-          label->setText(tr("seed: %1").arg(formatPercent(claim.claimed, 0)));
-          followTheme(label);  // the theme's text colour (was black: unseen on the dark theme)
-          applyChartPalette(plot, palette());
-          ++placed;
-        }
+        if (claim.id == place.id && place.gpus >= r.sizes.front() && place.gpus <= r.sizes.back())
+          shown.emplace_back(place.gpus, claim.claimed);
+    double mean = 0;
+    for (const auto& [gpus, claimed] : shown) mean += claimed / double(shown.size());
+    for (const auto& [gpus, claimed] : shown) {
+      g->addData(xOf(gpus), 100 * claimed);
+      auto* label = new QCPItemText(plot);
+      label->position->setCoords(xOf(gpus), 100 * claimed);
+      // Beside its point; the smallest claim's label below it instead, where a label that runs
+      // to the right over the next size's point would otherwise meet that point's label.
+      label->setPositionAlignment(Qt::AlignLeft | (claimed > mean ? Qt::AlignVCenter : Qt::AlignTop));
+      label->setPadding(QMargins(6, 4, 0, 4));
+      label->setText(tr("seed: %1").arg(formatPercent(claimed, 0)));
+      followTheme(label);  // the theme's text colour (was black: unseen on the dark theme)
+      applyChartPalette(plot, palette());
+    }
   }
   for (int m = 0; m < MetricCount; ++m) {
     QCustomPlot* plot = plots_[std::size_t(m)];
