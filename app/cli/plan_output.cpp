@@ -77,6 +77,13 @@ void write_plan_json(const Scenario&, const SearchSpace&, const PlanResult& r, s
     closest["memory_bytes"] = r.closest->estimate.memory.peak.total();
     closest["text"] = r.closest_text;
   }
+  json tie = nullptr;
+  if (!r.top.empty())
+    tie = {{"within", r.tie.within},
+           {"recommended_rank", r.tie.recommended + 1},
+           {"validation_runs", r.tie.validation_runs},
+           {"headroom_bytes", r.tie.headroom_bytes},
+           {"text", r.tie_text}};
   const json j = {{"schema_version", kOutputSchemaVersion},
                   {"objective", to_string(r.objective)},
                   {"threads", r.threads},
@@ -89,6 +96,7 @@ void write_plan_json(const Scenario&, const SearchSpace&, const PlanResult& r, s
                   {"cancelled", r.cancelled},
                   {"binding", binding},
                   {"closest", closest},
+                  {"band_tie", tie},
                   {"results", results},
                   {"frontier", frontier}};
   out << j.dump(2) << '\n';
@@ -145,6 +153,7 @@ void write_plan_text(const Scenario& base, const SearchSpace& space, const PlanR
   };
   if (!r.top.empty()) out << "\nTop " << r.top.size() << ":\n";
   for (std::size_t i = 0; i < r.top.size(); ++i) row(i + 1, r.top[i]);
+  if (!r.tie_text.empty()) out << "\n" << r.tie_text << "\n";
   if (!r.frontier.empty()) out << "\nFrontier (time to train vs cost per run):\n";
   for (std::size_t i = 0; i < r.frontier.size(); ++i) row(i + 1, r.frontier[i]);
 }

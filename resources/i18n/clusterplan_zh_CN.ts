@@ -3130,6 +3130,18 @@ capacity: %2</source>
         <source>%1 estimated, %2 feasible, in %3 (threads: %4)</source>
         <translation>估算 %1 个，可行 %2 个，用时 %3（线程数：%4）</translation>
     </message>
+    <message>
+        <source>The estimates cannot rank the first %1 layouts: each lies within the winner&apos;s uncertainty band (%2 to %3 tokens/s).</source>
+        <translation>估算无法区分前 %1 个布局：每个都落在最优布局的不确定区间内（%2 至 %3 token/秒）。</translation>
+    </message>
+    <message>
+        <source>The winner is also the one to prefer (%1 fitted corpus runs behind its TP degree and sharding, %2 of memory headroom).</source>
+        <translation>首选仍是排名第一的布局（其 TP 度与分片方式背后有 %1 个拟合语料运行，显存余量 %2）。</translation>
+    </message>
+    <message>
+        <source>Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower as estimated).</source>
+        <translation>建议选第 %1 名（其 TP 度与分片方式背后有 %2 个拟合语料运行，显存余量 %3；按估算慢 %4）。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PlannerTableModel</name>
@@ -3587,10 +3599,6 @@ capacity: %2</source>
     <message>
         <source>Parameters</source>
         <translation>参数量</translation>
-    </message>
-    <message>
-        <source>%1 billion</source>
-        <translation>%1 十亿</translation>
     </message>
     <message>
         <source>Sequence length</source>

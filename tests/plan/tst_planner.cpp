@@ -7,6 +7,10 @@
 #include <optional>
 
 #include "common/published_runs.h"
+#include "engine/error_band.h"
+#include "engine/fabric.h"
+#include "engine/gpu.h"
+#include "engine/model.h"
 #include "engine/units.h"
 #include "engine/validate.h"
 #include "plan/planner.h"
@@ -127,6 +131,7 @@ class TstPlanner : public QObject {
   void warningsFlagged();
   void closestLayoutWhenNothingFits();
   void publishedLayoutFitsWithHeadroom();
+  void bandTiePrefersValidatedHeadroom();
 };
 
 void TstPlanner::bestEqualsBruteForce_data() {
@@ -542,4 +547,59 @@ void TstPlanner::publishedLayoutFitsWithHeadroom() {
 }
 
 QTEST_APPLESS_MAIN(TstPlanner)
+// Issue 17: the planner says which of its first layouts the estimates cannot rank (each within
+// the winner's uncertainty band) and prefers, among them, the family with the most validation
+// behind it, then comfortable memory headroom. Checked against the rule recomputed here from
+// each entry's band, and on GPT-3 175B on 1,024 A100s, whose winner (TP 4 PP 4 VPP 24 CP 2)
+// sits at 75.9 of 80 GiB.
+void TstPlanner::bandTiePrefersValidatedHeadroom() {
+  Scenario base = default_scenario();
+  base.model_id = "gpt3-175b";
+  base.model = find_model_preset("gpt3-175b")->shape;
+  base.training.seq = 2048;
+  base.training.global_batch = 1536;
+  base.cluster.gpu = *find_gpu("a100-80gb-sxm");
+  base.cluster.fabric = *find_fabric("ib-hdr");
+  base.cluster.gpus_per_node = 8;
+  base.cluster.nodes = 128;
+  SearchSpace sp;
+  sp.gpus = {1024};
+  PlanOptions o;
+  o.top = 10;
+  const PlanResult r = plan(base, sp, o);
+  QVERIFY(r.ok());
+  QCOMPARE(r.top.size(), std::size_t(10));
+  // The rule, from the entries' own bands (throughput objective: higher is better).
+  const Throughput& w = r.top.front().estimate.throughput;
+  int within = 0, best_runs = -1;
+  for (const PlanEntry& e : r.top)
+    if (e.estimate.throughput.band_high >= w.band_low) {
+      ++within;
+      best_runs = std::max(best_runs, validation_runs(e.scenario));
+    }
+  QCOMPARE(r.tie.within, within);
+  QVERIFY(within >= 2);
+  const PlanEntry& rec = r.top[std::size_t(r.tie.recommended)];
+  QVERIFY(rec.estimate.throughput.band_high >= w.band_low);
+  QCOMPARE(r.tie.validation_runs, validation_runs(rec.scenario));
+  QCOMPARE(r.tie.validation_runs, best_runs);
+  QCOMPARE(r.tie.headroom_bytes, rec.estimate.memory.capacity - rec.estimate.memory.peak.total());
+  // The winner is at the edge of memory (under 10% of it free): a layout with room is preferred,
+  // and no better-ranked layout within the band had both the validation and the room.
+  const MemoryEstimate& wm = r.top.front().estimate.memory;
+  QVERIFY(wm.capacity - wm.peak.total() < kComfortableHeadroom * wm.capacity);
+  QVERIFY(r.tie.recommended > 0);
+  QVERIFY(r.tie.headroom_bytes >= kComfortableHeadroom * rec.estimate.memory.capacity);
+  for (int i = 0; i < r.tie.recommended; ++i) {
+    const PlanEntry& e = r.top[std::size_t(i)];
+    const bool in_band = e.estimate.throughput.band_high >= w.band_low;
+    const bool roomy = e.estimate.memory.capacity - e.estimate.memory.peak.total() >=
+                       kComfortableHeadroom * e.estimate.memory.capacity;
+    QVERIFY(!(in_band && validation_runs(e.scenario) == best_runs && roomy));
+  }
+  QVERIFY(r.tie_text.find("Prefer #" + std::to_string(r.tie.recommended + 1)) != std::string::npos);
+  // Its family is in the corpus: TP 4 and Megatron sharding have fitted runs behind them.
+  QVERIFY(r.tie.validation_runs >= kMinBandRuns);
+}
+
 #include "tst_planner.moc"

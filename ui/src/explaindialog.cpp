@@ -1,5 +1,7 @@
 #include "ui/explaindialog.h"
 
+#include <cmath>
+
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -11,6 +13,11 @@
 #include "ui/terms.h"
 
 namespace cp::ui {
+namespace {
+
+constexpr double kWholeFrom = 1e4;  // from here an input's value is shown whole, digits grouped
+
+}  // namespace
 
 ExplainDialog::ExplainDialog(const cp::Explanation& x, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Why this number: %1").arg(figureTitle(x.figure)));
@@ -42,7 +49,11 @@ ExplainDialog::ExplainDialog(const cp::Explanation& x, QWidget* parent) : QDialo
     auto* name = new QTableWidgetItem(explainInputName(in));
     name->setToolTip(QString::fromStdString(in.key));
     table_->setItem(r, 0, name);
-    auto* val = new QTableWidgetItem(QLocale().toString(in.value, 'g', 8));
+    // Large figures whole and grouped ("85,899,345,920" bytes, not "8.5899346E+10"), small ones
+    // to six significant digits.
+    const QString shown = std::abs(in.value) >= kWholeFrom ? QLocale().toString(in.value, 'f', 0)
+                                                          : QLocale().toString(in.value, 'g', 6);
+    auto* val = new QTableWidgetItem(shown);
     val->setData(Qt::UserRole, in.value);  // the raw number, for copying and tests
     val->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     table_->setItem(r, 1, val);

@@ -598,8 +598,32 @@ void PlannerPage::showResult() {
   else if (r.feasible == 0)
     setMessage(tr("No feasible layout."), true);
   else
-    setMessage(QString(), false);
+    setMessage(tieText(r), false);
   updateStale();
+}
+
+// The band tie (core/plan, BandTie): which of the first layouts the estimates cannot rank, and
+// which of them to prefer; empty when the winner stands alone in its band.
+QString PlannerPage::tieText(const cp::PlanResult& r) const {
+  if (r.top.empty() || r.tie.within < 2) return {};
+  const cp::PlanEntry& w = r.top.front();
+  const cp::PlanEntry& rec = r.top[std::size_t(r.tie.recommended)];
+  QString text = tr("The estimates cannot rank the first %1 layouts: each lies within the winner's uncertainty band "
+                    "(%2 to %3 tokens/s).")
+                     .arg(formatCount(r.tie.within), formatCount(w.estimate.throughput.band_low),
+                          formatCount(w.estimate.throughput.band_high));
+  const QString runs = formatCount(r.tie.validation_runs);
+  const QString headroom = formatGiB(r.tie.headroom_bytes);
+  if (r.tie.recommended == 0)
+    return text + QLatin1Char(' ') +
+           tr("The winner is also the one to prefer (%1 fitted corpus runs behind its TP degree and sharding, %2 of "
+              "memory headroom).")
+               .arg(runs, headroom);
+  return text + QLatin1Char(' ') +
+         tr("Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower "
+            "as estimated).")
+             .arg(QString::number(r.tie.recommended + 1), runs, headroom,
+                  formatPercent(1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s, 1));
 }
 
 void PlannerPage::showCounts() {

@@ -37,6 +37,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
 #include "ui/theme.h"
+#include "ui/units.h"
 
 namespace cp::ui {
 namespace {
@@ -310,7 +311,7 @@ QList<Block> inputsBlocks(const cp::Scenario& s) {
   const double params = cp::count_params(s.model).total;
   QList<QStringList> rows{
       {Report::tr("Model"), modelName(s)},
-      {Report::tr("Parameters"), Report::tr("%1 billion").arg(number(params / 1e9, 1))},
+      {Report::tr("Parameters"), formatLarge(params)},  // "65.3 bn", "653 亿"
       {Report::tr("Sequence length"), QLocale().toString(s.training.seq)},
       {Report::tr("Micro-batch / global batch"),
        QStringLiteral("%1 / %2").arg(QLocale().toString(s.training.micro_batch), QLocale().toString(s.training.global_batch))},
@@ -329,7 +330,7 @@ QList<Block> inputsBlocks(const cp::Scenario& s) {
       {Report::tr("Network"), fabricName(s.cluster.fabric.name)},
       {Report::tr("Topology"), topologyName(s.cluster.topology)},
       {Report::tr("Training tokens"),
-       s.training.tokens > 0 ? Report::tr("%1 billion").arg(number(s.training.tokens / 1e9, 0)) : Report::tr("not given")},
+       s.training.tokens > 0 ? formatLarge(s.training.tokens) : Report::tr("not given")},  // "1.4 T", "1.4 万亿"
   };
   return tableBlocks({Report::tr("Input"), Report::tr("Value")}, rows, {40, 60});
 }

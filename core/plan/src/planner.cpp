@@ -11,6 +11,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "engine/error_band.h"
 #include "engine/fabric.h"
 #include "plan/planner_search.h"
 #include "plan/thread_pool.h"
@@ -346,6 +347,55 @@ void find_binding(const Scenario& base, const SearchSpace& sp, PlanResult& r) {
 
 }  // namespace
 
+int validation_runs(const Scenario& s) {
+  int tp = 0, sharding = 0;
+  for (const BandBucket& b : band_table()) {
+    if (b.dimension == "TP degree" && b.bucket == tp_bucket(s)) tp = b.runs;
+    if (b.dimension == "sharding" && b.bucket == sharding_bucket(s)) sharding = b.runs;
+  }
+  return std::min(tp, sharding);
+}
+
+namespace {
+
+// The objective's value of an entry at the optimistic and the pessimistic edge of its band.
+struct Edges {
+  double optimistic = 0, pessimistic = 0;
+};
+Edges objective_edges(const PlanEntry& e, Objective o) {
+  const Throughput& t = e.estimate.throughput;
+  const double up = t.tokens_per_s > 0 && t.band_high > 0 ? t.band_high / t.tokens_per_s : 1.0;
+  const double down = t.tokens_per_s > 0 && t.band_low > 0 ? t.band_low / t.tokens_per_s : 1.0;
+  // The score is lower-is-better (throughput negated); faster scales time and cost down.
+  const double v = e.metrics.score;
+  if (o == Objective::Throughput) return {v * up, v * down};
+  return {v / up, v / down};
+}
+
+}  // namespace
+
+BandTie band_tie(const PlanResult& r) {
+  BandTie tie;
+  const Edges winner = objective_edges(r.top.front(), r.objective);
+  bool best_comfortable = false;
+  for (std::size_t i = 0; i < r.top.size(); ++i) {
+    const PlanEntry& e = r.top[i];
+    if (objective_edges(e, r.objective).optimistic > winner.pessimistic) continue;  // clearly behind
+    ++tie.within;
+    const int runs = validation_runs(e.scenario);
+    const double headroom = e.estimate.memory.capacity - e.estimate.memory.peak.total();
+    const bool comfortable = headroom >= kComfortableHeadroom * e.estimate.memory.capacity;
+    if (tie.within == 1 || runs > tie.validation_runs ||
+        (runs == tie.validation_runs && comfortable && !best_comfortable)) {
+      tie.recommended = int(i);
+      tie.validation_runs = runs;
+      tie.headroom_bytes = headroom;
+      best_comfortable = comfortable;
+    }
+  }
+  return tie;
+}
+
 PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   PlanResult r;
@@ -458,6 +508,10 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
     c.metrics.memory_bytes = c.estimate.memory.peak.total();
     r.closest = std::move(c);
     r.closest_text = fit_advice(*r.closest, base, r.fabrics);
+  }
+  if (!r.top.empty()) {
+    r.tie = band_tie(r);
+    r.tie_text = tie_text(r);
   }
   find_binding(base, space, r);
   r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

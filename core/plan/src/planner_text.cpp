@@ -145,4 +145,18 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
   return "";
 }
 
+std::string tie_text(const PlanResult& r) {
+  if (r.top.empty() || r.tie.within < 2) return {};
+  const PlanEntry& w = r.top.front();
+  const PlanEntry& rec = r.top[std::size_t(r.tie.recommended)];
+  std::string text = printf_text("The estimates cannot rank the first %.0f layouts: each lies within the winner's "
+                                 "uncertainty band (%.0f to %.0f tokens/s).",
+                                 r.tie.within, w.estimate.throughput.band_low, w.estimate.throughput.band_high);
+  const std::string why = printf_text("%.0f fitted corpus runs behind its TP degree and sharding, %.1f GiB of memory headroom",
+                                      r.tie.validation_runs, r.tie.headroom_bytes / units::GiB);
+  if (r.tie.recommended == 0) return text + " The winner is also the one to prefer (" + why + ").";
+  return text + printf_text(" Prefer #%.0f, ", r.tie.recommended + 1) + layout_text(rec.layout) + " (" + why +
+         printf_text("; %.1f%% slower as estimated).", 100 * (1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s));
+}
+
 }  // namespace cp

@@ -92,6 +92,7 @@ class PlannerPage : public QWidget {
   void updateStale();
   void applySelected();
   void setMessage(const QString& text, bool error);
+  QString tieText(const cp::PlanResult& r) const;
   QByteArray searchKey(const cp::Scenario& s, const cp::SearchSpace& space) const;
 
   ScenarioDocument* document_;

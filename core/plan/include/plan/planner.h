@@ -117,6 +117,28 @@ struct PlanEntry {
   std::vector<PlanLayout> variants;
 };
 
+// Issue 17: the top layouts the estimates cannot rank against the winner, and which of them to
+// prefer. Every estimate carries an uncertainty band (throughput.band_low/high, from the
+// cross-validated residuals of its buckets, engine/error_band.h); a layout lies within the
+// winner's band when its optimistic edge reaches the winner's pessimistic edge in the objective
+// (the band scales time and cost as it scales throughput). Among those the planner recommends
+// the layout family with the most validation behind it (the fewer of the fitted corpus runs of
+// its TP-degree and sharding buckets), then one with comfortable memory headroom (at least
+// kComfortableHeadroom of the GPU's memory left), then the better estimate: an optimistic corner
+// the corpus never covered, or a layout at the edge of memory, is not what a budget should rest
+// on (the optimizer's curse).
+// A product choice, not a measurement: twice the default reserve the memory estimate already
+// keeps (overheads.headroom_fraction, 5%), room for a longer sequence or a framework upgrade.
+inline constexpr double kComfortableHeadroom = 0.10;
+struct BandTie {
+  int within = 0;            // entries of `top` within the winner's band, the winner included
+  int recommended = 0;       // index into `top`
+  int validation_runs = 0;   // the recommended layout family's fitted corpus runs
+  double headroom_bytes = 0; // the recommended layout's memory headroom
+};
+// The corpus runs behind a layout's family: the fewer of its TP-degree and sharding buckets'.
+int validation_runs(const Scenario& s);
+
 struct PlanResult {
   std::vector<Problem> problems;  // invalid input: nothing was searched
   bool ok() const { return problems.empty(); }
@@ -143,7 +165,16 @@ struct PlanResult {
   // catalog, or more GPUs), in a sentence.
   std::optional<PlanEntry> closest;
   std::string closest_text;
+  // The band tie among `top` (when it is not empty) and a sentence saying it (empty when the
+  // winner stands alone in its band).
+  BandTie tie;
+  std::string tie_text;
 };
+
+// The band tie among `r.top` (r.top must not be empty), and the sentence that says it ("" when
+// the winner stands alone in its band).
+BandTie band_tie(const PlanResult& r);
+std::string tie_text(const PlanResult& r);
 
 // `base`: the model, training setup, cluster and assumptions; its layout is ignored (DP is always
 // derived). Deterministic: the same result with 1 thread or many (except elapsed_s, threads).
