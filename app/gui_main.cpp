@@ -3,6 +3,7 @@
 // built-in default scenario.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMessageBox>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
@@ -106,11 +107,11 @@ int main(int argc, char** argv) {
     window.resize(cp::ui::MainWindow::firstSize(screen->availableGeometry().size()));
   window.restoreSession();
   window.fitToScreen();
+  QString openError;  // a file given on the command line (or by a file manager) that cannot be opened
   if (!cli.parser.positionalArguments().isEmpty()) {
-    QString error;
     const QString path = cli.parser.positionalArguments().constFirst();
-    if (!window.openFile(path, &error))
-      std::fprintf(stderr, "clusterplan: cannot open %s: %s\n", qPrintable(path), qPrintable(error));
+    if (!window.openFile(path, &openError))
+      std::fprintf(stderr, "clusterplan: cannot open %s: %s\n", qPrintable(path), qPrintable(openError));
   }
   if (cli.parser.isSet(cli.page) && !window.showPage(cli.parser.value(cli.page))) {
     std::fprintf(stderr, "clusterplan: --page: unknown page '%s' (pages: %s)\n", qPrintable(cli.parser.value(cli.page)),
@@ -123,6 +124,13 @@ int main(int argc, char** argv) {
     window.compareLibraryScenarios(ids);
   }
   window.show();
+  // Said in the window too, as File > Open says it: started from a file manager there is no
+  // terminal, and the default scenario would otherwise pass for the file's.
+  if (!openError.isEmpty())
+    QTimer::singleShot(0, &window, [&window, openError] {
+      QMessageBox::warning(&window, QCoreApplication::translate("cp::ui::MainWindow", "Cannot open the scenario"),
+                           openError);
+    });
   if (cli.parser.isSet(cli.present)) {
     auto* presentation = new cp::ui::PresentationWindow(window.document(), window.comparisonPage(), &window);
     presentation->present();

@@ -2,6 +2,7 @@
 
 #include <istream>
 #include <sstream>
+#include <string>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -67,6 +68,30 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   return result;
 }
 
+// Reads one line (without its '\n') of at most `limit` bytes into `text`. Returns false at the
+// end of input with nothing read; sets `too_long` (and stops reading) when the line passes the
+// limit, so standard input that never ends a line (`cat /dev/zero |`) is refused with bounded
+// memory instead of growing without end as std::getline did.
+bool read_bounded_line(std::istream& in, std::string& text, std::size_t limit, bool& too_long) {
+  text.clear();
+  too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  if (buf == nullptr) return false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !text.empty();
+    }
+    if (c == '\n') return true;
+    if (text.size() >= limit) {
+      too_long = true;
+      return true;
+    }
+    text.push_back(static_cast<char>(c));
+  }
+}
+
 }  // namespace
 
 bool has_batch_option(const std::vector<std::string>& args) {
@@ -121,8 +146,14 @@ int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, s
   }
   long long line = 0, done = 0, failed = 0;
   std::string text;
-  while (std::getline(*input, text)) {
+  bool too_long = false;
+  while (read_bounded_line(*input, text, static_cast<std::size_t>(kMaxInputFileBytes), too_long)) {
     ++line;
+    if (too_long) {
+      err << "--batch: " << source << ": line " << line << " is longer than the limit of "
+          << kMaxInputFileBytes / (1u << 20) << " MiB; stopped there\n";
+      return kExitInvalid;
+    }
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     nlohmann::json result;

@@ -4,7 +4,9 @@
 // the estimate's JSON (as `estimate --format json`, on one line) with "line": N added, or
 // {"line": N, "error": "..."} for a line that is not valid JSON, not a valid scenario, or fails
 // validation. A bad line never stops the batch. Blank lines are skipped. Exit 0 when the batch
-// ran (whatever its lines held), 2 when the file cannot be read or the other options are invalid.
+// ran (whatever its lines held), 2 when the file cannot be read or the other options are invalid,
+// or when a line is longer than the 64 MiB file limit (standard input that never ends a line,
+// such as `cat /dev/zero |`, stops there instead of growing without bound).
 #pragma once
 
 #include <iosfwd>

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli_support.h"
 #include "cli/estimate_args.h"
@@ -39,6 +40,7 @@ class TestCli : public QObject {
   void fileWithoutFormatRefused();
   void hostileFiles_data();
   void hostileFiles();
+  void endlessStdinBatchStops();
   void impossibleInputsRefused_data();
   void impossibleInputsRefused();
   void slowStorageHasNoNegativeFraction();
@@ -112,6 +114,25 @@ void TestCli::hostileFiles() {
   QCOMPARE(r.code, 2);
   QVERIFY(r.out.empty());
   QVERIFY2(QString::fromStdString(r.err).contains(message), r.err.c_str());
+}
+
+// `cat /dev/zero | clusterplan-cli estimate --batch -`: standard input streams, and a line that
+// never ends grew the process by some 33 MB a second without bound (std::getline). A line past
+// the 64 MiB file limit now stops the batch with exit 2 and the line named.
+void TestCli::endlessStdinBatchStops() {
+  struct EndlessZeros : std::streambuf {
+    char block[4096] = {};
+    int_type underflow() override {
+      setg(block, block, block + sizeof block);
+      return traits_type::to_int_type(block[0]);
+    }
+  } zeros;
+  std::istream in(&zeros);
+  std::ostringstream out, err;
+  const int code = cp::cli::run_estimate_batch({"--batch", "-"}, in, out, err);
+  QCOMPARE(code, 2);
+  QVERIFY(out.str().empty());
+  QCOMPARE(QString::fromStdString(err.str()), QString("--batch: -: line 1 is longer than the limit of 64 MiB; stopped there\n"));
 }
 
 // Issue 14, point 5: `--power-price 1e308 --payment purchase` printed "-nan CNY".

@@ -99,6 +99,7 @@ class TestWorkbench : public QObject {
   void topologyFromNetworkCounts();
   void saveOpenRecent();
   void autosaveRestore();
+  void autosaveAfterFirstEdit();
   void opensWhatScenarioExportWrites();
   void refusesStrangeFiles();
   void dropScenarioFile();
@@ -471,6 +472,17 @@ void TestWorkbench::autosaveRestore() {
   QVERIFY(!next.document()->undoStack()->canUndo());  // a state, not an undo step that does nothing
   next.document()->setClean();
   QVERIFY(!next.document()->isModified());
+}
+
+// One edit after a clean start, then a crash: the autosave timer must have run. It did not: the
+// document still read clean while the undo stack applied the first edit (found by hand, 2026-12-04).
+void TestWorkbench::autosaveAfterFirstEdit() {
+  QFile::remove(cp::ui::MainWindow::autosavePath());
+  cp::ui::MainWindow w;
+  QVERIFY(!w.document()->isModified());
+  spin(w, "training.global_batch")->setValue(512);
+  QVERIFY(w.document()->isModified());
+  QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(cp::ui::MainWindow::autosavePath()), 5000);
 }
 
 // Issue 14, point 3: the GUI read files with the bare reader, so a file made by `scenario

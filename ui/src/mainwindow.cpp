@@ -167,6 +167,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   autosave_->setInterval(kAutosaveDelayMs);
   connect(autosave_, &QTimer::timeout, this, &MainWindow::writeAutosave);
   connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::scenarioChanged);
+  // The first edit after an open or a save: QUndoStack::push applies the change (scenarioChanged)
+  // before it moves its index, so the document still reads clean there and scenarioChanged()
+  // did not start the timer; a crash then lost that edit. Start it when the document turns modified.
+  connect(document_, &ScenarioDocument::modifiedChanged, this, [this] {
+    if (document_->isModified()) autosave_->start();
+  });
   connect(document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
   connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
