@@ -402,6 +402,66 @@
         <extracomment>a validation problem: the input&apos;s label, its key in the scenario file, what is wrong with it</extracomment>
         <translation>%1 — %2：%3</translation>
     </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>is out of range</source>
+        <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须是数字</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of: %2</source>
+        <translation>“%1”不是以下之一：%2</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>unknown model preset &apos;%1&apos; (see &apos;clusterplan-cli catalog models&apos;)</source>
+        <translation>未知的模型预设“%1”（见 clusterplan-cli catalog models）</translation>
+    </message>
+    <message>
+        <source>must be a size in billions of parameters, above 0 and at most 100000</source>
+        <translation>必须是以十亿参数计的规模，大于 0 且不超过 100000</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos; (see &apos;clusterplan-cli catalog gpus&apos;)</source>
+        <translation>未知的 GPU“%1”（见 clusterplan-cli catalog gpus）</translation>
+    </message>
+    <message>
+        <source>must be a positive number of bytes</source>
+        <translation>必须是正的字节数</translation>
+    </message>
+    <message>
+        <source>unknown fabric &apos;%1&apos; (see &apos;clusterplan-cli catalog fabrics&apos;)</source>
+        <translation>未知的网络“%1”（见 clusterplan-cli catalog fabrics）</translation>
+    </message>
+    <message>
+        <source>a scenario must be a JSON object</source>
+        <translation>方案必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>unknown key (did you mean &apos;%1&apos;?)</source>
+        <translation>未知的键（是否想输入“%1”？）</translation>
+    </message>
+    <message>
+        <source>unknown key (valid keys here: %1)</source>
+        <translation>未知的键（此处有效的键：%1）</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::BreakdownChart</name>

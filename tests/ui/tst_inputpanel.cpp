@@ -19,6 +19,8 @@
 #include "engine/explain.h"
 #include "engine/fields.h"
 #include "engine/validate.h"
+#include "io/read_reasons.h"
+#include "io/scenario_json.h"
 #include "ui/collapsiblesection.h"
 #include "ui/enginetext.h"
 #include "ui/fieldtext.h"
@@ -178,6 +180,8 @@ void TestInputPanel::engineMessagesAreTranslated() {
   QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
   for (std::string_view r : cp::kProblemReasons)
     QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
+  for (std::string_view r : cp::kReadReasons)
+    QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
   for (std::string_view r : cp::kProblemPhrases)
     QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
   const cp::Scenario s = cp::default_scenario();
@@ -200,6 +204,13 @@ void TestInputPanel::engineMessagesAreTranslated() {
                                [](const cp::Problem& p) { return p.field == "parallelism.dp"; });
   QVERIFY(dp != problems.end());
   QVERIFY2(!cp::ui::problemMessage(*dp).contains(QStringLiteral(" or ")), qPrintable(cp::ui::problemMessage(*dp)));
+  // A scenario file's problem too (the reader's reasons, io/read_reasons.h).
+  std::vector<cp::Problem> read;
+  cp::Scenario parsed = cp::default_scenario();
+  cp::scenario_from_json(nlohmann::json::parse(R"({"training": {"seq": "long"}})"), parsed, read);
+  const auto seq = std::find_if(read.begin(), read.end(), [](const cp::Problem& p) { return p.field == "training.seq"; });
+  QVERIFY(seq != read.end());
+  QCOMPARE(cp::ui::problemMessage(*seq), QStringLiteral("必须是整数"));
   QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) +
                                               QStringLiteral(" — parallelism.dp：")));
 }

@@ -30,7 +30,11 @@ bool is_file_key(const std::string& key) {
 }
 
 void prefixed(const std::vector<Problem>& found, const std::string& prefix, std::vector<Problem>& out) {
-  for (const Problem& p : found) out.push_back({prefix + p.field, p.message});
+  for (const Problem& p : found) {
+    Problem q = p;  // its reason and arguments too (the GUI translates them)
+    q.field = prefix + p.field;
+    out.push_back(std::move(q));
+  }
 }
 
 std::string trimmed(std::string_view s) {
@@ -72,7 +76,7 @@ void read_string(const json& j, const char* key, std::string& out, std::vector<P
 void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& problems) {
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!is_file_key(it.key()))
-      problems.push_back({it.key(), unknown_key_message(it.key(), file_keys())});
+      problems.push_back(unknown_key_problem(it.key(), it.key(), file_keys()));
   auto sc = j.find("scenario");
   if (sc == j.end()) {
     problems.push_back({"scenario", "missing: a scenario file holds its scenario under \"scenario\""});

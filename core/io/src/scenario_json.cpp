@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "io/power_cost_json.h"
+#include "io/read_reasons.h"
 #include "io/strict_json.h"
 
 namespace cp {
@@ -133,6 +134,10 @@ class Reader {
   explicit Reader(std::vector<Problem>& problems) : problems_(problems) {}
 
   void fail(const std::string& path, const std::string& why) { problems_.push_back({path, why}); }
+  // A problem from one of the reader's reason templates (io/read_reasons.h).
+  void fail(const std::string& path, std::string_view reason, std::vector<std::string> args = {}) {
+    problems_.push_back(make_problem(path, reason, std::move(args)));
+  }
 
   // Names `key` as a valid key of `obj` and returns its value, or nullptr when absent.
   const json* find(const json& obj, const char* key, const std::string& prefix) {
@@ -144,7 +149,7 @@ class Reader {
   const json* object(const json& parent, const char* key, const std::string& prefix) {
     const json* v = find(parent, key, prefix);
     if (v && !v->is_object()) {
-      fail(join_path(prefix, key), "must be an object");
+      fail(join_path(prefix, key), reasons::must_be_object);
       return nullptr;
     }
     return v;
@@ -156,20 +161,20 @@ class Reader {
     const std::string path = join_path(prefix, key);
     if (it->is_number_integer() || it->is_number_unsigned()) {
       const auto v = it->get<long long>();
-      if (v < -2147483647LL || v > 2147483647LL) return fail(path, "is out of range");
+      if (v < -2147483647LL || v > 2147483647LL) return fail(path, reasons::out_of_range);
       out = int(v);
     } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
                std::abs(it->get<double>()) < 2147483647.0) {
       out = int(it->get<double>());
     } else {
-      fail(path, "must be a whole number");
+      fail(path, reasons::whole_number);
     }
   }
 
   void number(const json& obj, const char* key, const std::string& prefix, double& out) {
     const json* it = find(obj, key, prefix);
     if (!it) return;
-    if (!it->is_number()) return fail(join_path(prefix, key), "must be a number");
+    if (!it->is_number()) return fail(join_path(prefix, key), reasons::must_be_number);
     out = it->get<double>();
   }
 
@@ -178,7 +183,7 @@ class Reader {
     if (!it) return;
     if (it->is_boolean()) out = it->get<bool>();
     else if (it->is_string() && parse_on_off(it->get<std::string>())) out = *parse_on_off(it->get<std::string>());
-    else fail(join_path(prefix, key), "must be true or false");
+    else fail(join_path(prefix, key), reasons::true_or_false);
   }
 
   template <typename E, typename Parse>
@@ -189,14 +194,14 @@ class Reader {
     if (it->is_string()) text = it->get<std::string>();
     else if (it->is_number_integer()) text = std::to_string(it->get<long long>());  // "zero": 1
     auto v = parse(text);
-    if (!v) return fail(join_path(prefix, key), "'" + text + "' is not one of: " + std::string(list));
+    if (!v) return fail(join_path(prefix, key), reasons::not_one_of, {text, std::string(list)});
     out = *v;
   }
 
   void string(const json& obj, const char* key, const std::string& prefix, std::string& out) {
     const json* it = find(obj, key, prefix);
     if (!it) return;
-    if (!it->is_string()) return fail(join_path(prefix, key), "must be a string");
+    if (!it->is_string()) return fail(join_path(prefix, key), reasons::must_be_string);
     out = it->get<std::string>();
   }
 
@@ -242,7 +247,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
   ModelShape& m = s.model;
   if (const json* it = r.find(jm, "id", "model")) {
     if (!it->is_string()) {
-      r.fail("model.id", "must be a string");
+      r.fail("model.id", reasons::must_be_string);
     } else {
       const std::string id = it->get<std::string>();
       if (const ModelPreset* p = find_model_preset(id)) {
@@ -250,7 +255,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
         s.model_id = id;
         s.model_derived = false;
       } else if (id != "custom" && id.rfind("derived:", 0) != 0) {
-        r.fail("model.id", "unknown model preset '" + id + "' (see 'clusterplan-cli catalog models')");
+        r.fail("model.id", reasons::unknown_model, {id});
       } else {
         s.model_id = id;
       }
@@ -258,7 +263,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
   }
   if (const json* it = r.find(jm, "params_b", "model")) {
     if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1e5) {
-      r.fail("model.params_b", "must be a size in billions of parameters, above 0 and at most 100000");
+      r.fail("model.params_b", reasons::params_b);
     } else {
       m = derive_shape_from_size(it->get<double>() * 1e9);
       char buf[64];
@@ -335,11 +340,11 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
   Cluster& c = s.cluster;
   if (const json* it = r.find(jc, "gpu", "cluster")) {
     if (!it->is_string()) {
-      r.fail("cluster.gpu", "must be a string");
+      r.fail("cluster.gpu", reasons::must_be_string);
     } else if (const GpuSpec* g = find_gpu(it->get<std::string>())) {
       c.gpu = *g;
     } else if (!r.find(jc, "gpu_spec", "cluster")) {
-      r.fail("cluster.gpu", "unknown GPU '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog gpus')");
+      r.fail("cluster.gpu", reasons::unknown_gpu, {it->get<std::string>()});
     } else {
       c.gpu.id = it->get<std::string>();  // a custom GPU: its figures follow in gpu_spec
     }
@@ -352,18 +357,18 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
     if (!find_gpu(c.gpu.id)) {
       c.gpu = from_file;
       if (!(c.gpu.memory_bytes > 0) || !std::isfinite(c.gpu.memory_bytes))
-        r.fail("cluster.gpu_spec.memory_bytes", "must be a positive number of bytes");
+        r.fail("cluster.gpu_spec.memory_bytes", reasons::positive_bytes);
     }
   }
   r.integer(jc, "gpus_per_node", "cluster", c.gpus_per_node);
   r.integer(jc, "nodes", "cluster", c.nodes);
   if (const json* it = r.find(jc, "fabric", "cluster")) {
     if (!it->is_string()) {
-      r.fail("cluster.fabric", "must be a string");
+      r.fail("cluster.fabric", reasons::must_be_string);
     } else if (const FabricSpec* f = find_fabric(it->get<std::string>())) {
       c.fabric = *f;
     } else if (!r.find(jc, "fabric_spec", "cluster")) {
-      r.fail("cluster.fabric", "unknown fabric '" + it->get<std::string>() + "' (see 'clusterplan-cli catalog fabrics')");
+      r.fail("cluster.fabric", reasons::unknown_catalog_fabric, {it->get<std::string>()});
     } else {
       c.fabric.id = it->get<std::string>();
     }
@@ -384,12 +389,12 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
   const size_t before = problems.size();
   Reader r(problems);
   if (!j.is_object()) {
-    r.fail("$", "a scenario must be a JSON object");
+    r.fail("$", reasons::scenario_object);
     return false;
   }
   r.find(j, "format", "");  // "clusterplan-scenario"; scenario_file.cpp tells formats apart
   if (const json* it = r.find(j, "format_version", "")) {
-    if (!it->is_number_integer()) r.fail("format_version", "must be a whole number");
+    if (!it->is_number_integer()) r.fail("format_version", reasons::whole_number);
     else if (it->get<long long>() > kScenarioFormatVersion)
       r.fail("format_version", "this file was written by a newer clusterplan (format " +
                                    std::to_string(it->get<long long>()) + "; this version reads up to " +

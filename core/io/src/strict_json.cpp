@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "io/read_reasons.h"
+
 namespace cp {
 
 std::string join_path(std::string_view prefix, std::string_view key) {
@@ -51,14 +53,18 @@ std::string nearest_key(std::string_view key, const std::vector<std::string>& va
   return best;
 }
 
-std::string unknown_key_message(std::string_view key, const std::vector<std::string>& valid) {
+Problem unknown_key_problem(std::string path, std::string_view key, const std::vector<std::string>& valid) {
   const std::string near = nearest_key(key, valid);
-  if (!near.empty()) return "unknown key (did you mean '" + near + "'?)";
+  if (!near.empty()) return make_problem(std::move(path), reasons::unknown_key_near, {near});
   std::vector<std::string> sorted = valid;
   std::sort(sorted.begin(), sorted.end());
   std::string list;
   for (const std::string& v : sorted) list += (list.empty() ? "" : ", ") + v;
-  return "unknown key (valid keys here: " + list + ")";
+  return make_problem(std::move(path), reasons::unknown_key_list, {list});
+}
+
+std::string unknown_key_message(std::string_view key, const std::vector<std::string>& valid) {
+  return unknown_key_problem({}, key, valid).message;
 }
 
 void KeyCheck::allow(const nlohmann::json& obj, std::string_view path, std::string_view key) {
@@ -75,7 +81,7 @@ void KeyCheck::report(std::vector<Problem>& out) const {
     if (!s.obj->is_object()) continue;
     for (auto it = s.obj->begin(); it != s.obj->end(); ++it)
       if (std::find(s.keys.begin(), s.keys.end(), it.key()) == s.keys.end())
-        out.push_back({join_path(s.path, it.key()), unknown_key_message(it.key(), s.keys)});
+        out.push_back(unknown_key_problem(join_path(s.path, it.key()), it.key(), s.keys));
   }
 }
 

@@ -22,6 +22,8 @@ std::string nearest_key(std::string_view key, const std::vector<std::string>& va
 
 // "unknown key (did you mean 'pp'?)", or "unknown key (valid keys: a, b, c)".
 std::string unknown_key_message(std::string_view key, const std::vector<std::string>& valid);
+// The same as a problem of `path`, with its reason template (io/read_reasons.h).
+Problem unknown_key_problem(std::string path, std::string_view key, const std::vector<std::string>& valid);
 
 class KeyCheck {
  public:
