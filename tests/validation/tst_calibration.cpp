@@ -50,15 +50,20 @@ namespace {
 // (flash_efficiency 0.575, gemm_k_overhead 432, eager_traffic_scale 1.0): CV 6.7% (+2.3%
 // signed); worst source deepseek-v3-2024 14.0%; bias up to +6.9% (MoE, 8 runs), +5.0%
 // (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.3% (TP 1-2).
+// With the MoE expert layers' Transformer Engine fp8 casts (unfused cast_transpose of each
+// expert GEMM input) and the MoE token dispatcher's TP all-gather / reduce-scatter left outside
+// TP overlap (accuracy4 branch; no refit): CV 6.5% (+2.2% signed); worst source
+// deepseek-v3-2024 14.0%; bias up to +5.0% (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.5%
+// (MoE), +4.3% (TP 1-2).
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.068;    // held: 6.7%
+constexpr double kMaxCvMeanAbsError = 0.066;    // held: 6.5%
 constexpr double kTargetWorstSourceError = 0.12;
 constexpr double kMaxWorstSourceError = 0.142;  // held: 14.0% (deepseek-v3-2024, one run)
 constexpr double kTargetBucketBias = 0.03;
-// Held: 6.9% (MoE; FSDP/ZeRO-3 15.5% before the FSDP overlap and attention physics, 8.4% before
-// the asynchronous TP backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0%
-// after).
-constexpr double kMaxBucketBias = 0.071;
+// Held: 5.0% (FSDP/ZeRO-3: 15.5% before the FSDP overlap and attention physics, 8.4% before
+// the asynchronous TP backward, 7.1% before selective-op recomputation and FSDP's copies;
+// MoE 6.9% before the fp8 expert casts and the dispatcher's TP collectives, 4.5% after).
+constexpr double kMaxBucketBias = 0.052;
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).

@@ -95,6 +95,15 @@ Rates rates(const ComputeContext& c) {
   return r;
 }
 
+// Transformer Engine's fp8 recipe on Megatron's MoE experts: per-token bf16 dispatch, expert
+// GEMMs in fp8 (DeepSeek-V3's fp8 dispatch quantises before the all-to-all, inside its own
+// kernels, and is left out).
+bool fp8_expert_casts(const ComputeContext& c) {
+  const Training& tr = *c.training;
+  const bool megatron = tr.stack == SoftwareStack::MegatronCore || tr.stack == SoftwareStack::MegatronLm;
+  return megatron && tr.precision == Precision::Fp8 && c.gpu->fp8_flops > 0 && tr.moe_dispatch == MoeDispatch::Bf16;
+}
+
 // Weight-gradient GEMM of a forward GEMM (M tokens) x (K -> N): dW = X^T dY, an N x K output
 // summed over the M tokens.
 double wgrad_time(const ComputeContext& c, const Rates& r, double m, double n, double k, double count = 1) {
@@ -172,6 +181,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   }
   const double per_f = m.ffn_type == FfnType::SwiGlu ? 2.0 : 1.0;  // gate and up, or up
   double elementwise = 0;  // forward bytes of memory-bound kernels
+  double fp8_cast_fwd_bytes = 0, fp8_cast_bwd_bytes = 0;  // unfused fp8 casts of expert GEMM inputs
   if (moe) {
     const double fe = m.expert_ffn();
     const double experts_here = double(m.experts) / p.ep;
@@ -189,6 +199,20 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     // Permute and unpermute tokens for dispatch and combine (read + write, twice).
     elementwise += 2.0 * 2.0 * T * m.experts_per_token * h * 2.0 / t;
     elementwise += T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
+    if (fp8_expert_casts(c)) {
+      // Transformer Engine fp8 on Megatron-Core's expert MLP (TEGroupedMLP / SequentialMLP of
+      // te Linear): the expert input arrives from the bf16 permute, not from a LayerNormLinear
+      // whose norm kernel writes fp8, and the expert activation is Megatron's own bf16 GLU
+      // (bias_swiglu), not LayerNormMLP's fp8-out activation; so each expert GEMM input goes
+      // through a separate cast_transpose (read 2 bytes, write the fp8 copy and its transpose
+      // for the weight gradient: 4 bytes per element), and in the backward FC1's output
+      // gradient, which the dense LayerNormMLP casts inside its dgelu/dswiglu kernel, too.
+      // (TE transformer_engine/pytorch/module/grouped_linear.py: fp8 inputs through
+      // tex.fused_multi_cast_transpose; Megatron-Core megatron/core/transformer/moe/experts.py.)
+      const double routed = T * m.experts_per_token;
+      fp8_cast_fwd_bytes = 4.0 * routed * (h + fe / t);
+      fp8_cast_bwd_bytes = 4.0 * routed * per_f * fe / t;
+    }
   } else {
     g.gemm(T, per_f * m.ffn / t, h);
     async_window += wgrad_time(c, rt, T, per_f * m.ffn / t, h);
@@ -293,10 +317,12 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const double att_fwd = att.time + att_fwd_bytes / hbm;
   w.attention_fwd_s = att_fwd;
   w.tp_async_window_s = async_window;
-  w.fwd_s = g.time + att_fwd + mem_time;
+  const double fp8_cast_fwd_s = fp8_cast_fwd_bytes > 0 ? fp8_cast_fwd_bytes / hbm + 2.0 * calib::kKernelOverheadS : 0.0;
+  const double fp8_cast_bwd_s = fp8_cast_bwd_bytes > 0 ? fp8_cast_bwd_bytes / hbm + calib::kKernelOverheadS : 0.0;
+  w.fwd_s = g.time + att_fwd + mem_time + fp8_cast_fwd_s;
   // Backward: two GEMMs (input and weight gradients) per forward GEMM; memory-bound kernels
   // read and write about twice what the forward did.
-  w.bwd_s = 2.0 * g.time + att_bwd_time + att_bwd_bytes / hbm + 2.0 * mem_time;
+  w.bwd_s = 2.0 * g.time + att_bwd_time + att_bwd_bytes / hbm + 2.0 * mem_time + fp8_cast_bwd_s;
   const double fwd_flops = g.flops + att.flops;
   w.model_flops = 3.0 * fwd_flops;
   // Executed: the GEMMs three times (forward, input and weight gradients), the attention core

@@ -300,7 +300,24 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   if (p.ep > 1 && m.is_moe()) st.ep.algo = ep.algo;
   const CpLayerCost cp = cp_layer_cost(m, p.tp, p.cp, T, dense.attention_fwd_s, st.cp.link);
   if (p.cp > 1) st.cp.algo = cp.algo;
-  const LayerComm comm{tp.exposed_s, ep.seconds, cp.exposed_s()};
+  // Megatron-Core's MoE layers: the MLP half's TP collectives are the token dispatcher's (with
+  // SP, the all-gather of the tokens across TP before the experts and the reduce-scatter after
+  // the combine, forward and backward), plain NCCL calls on the compute stream; the experts'
+  // Transformer Engine GroupedLinear is built with parallel_mode None (no userbuffers overlap,
+  // no asynchronous input-gradient collective). Only the attention half keeps the overlap
+  // (megatron/core/transformer/moe/token_dispatcher.py, MoEAlltoAllTokenDispatcher;
+  // megatron/core/extensions/transformer_engine.py, TEGroupedLinear). The difference from the
+  // dense layer's figure is charged with the MoE layer's exposed dispatch time.
+  double moe_tp_extra_s = 0;
+  if (m.is_moe() && p.tp > 1 && (tr.tp_comm_overlap || tp_backward_overlaps(tr))) {
+    const double half = 0.5 * (calib::kTpCollectivesPerLayer + (tr.recompute == Recompute::Full ? calib::kTpCollectivesRecomputed : 0.0));
+    const double ar = all_reduce(calib::kActivationBytes * T * h, p.tp, st.tp.link).seconds;
+    const double async_hidden = tp_backward_overlaps(tr) ? std::min(0.5 * calib::kTpCollectivesBackward * ar, std::max(0.0, async_window)) : 0.0;
+    const double attention_hidden = tr.tp_comm_overlap ? std::max(half * ar * calib::kTpOverlapHidden, async_hidden) : async_hidden;
+    const double moe_exposed = 2.0 * half * ar - attention_hidden;
+    moe_tp_extra_s = std::max(0.0, moe_exposed - tp.exposed_s);
+  }
+  const LayerComm comm{tp.exposed_s, ep.seconds + moe_tp_extra_s, cp.exposed_s()};
 
   // Per-stage cost of one micro-batch; the slowest stage paces the pipeline.
   StageKind kinds[kMaxStageKinds];
