@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <string>
+#include <vector>
 
 #include "ui/fieldtext.h"
 
@@ -155,21 +156,11 @@ QString engineText(std::string_view english) { return translated(std::string(eng
 
 QString problemMessage(const cp::Problem& p) {
   if (p.reason.empty()) return QString::fromStdString(p.message);
-  const QString reason = engineText(p.reason);
-  QString out;
-  out.reserve(reason.size() + 16 * int(p.args.size()));
-  for (qsizetype i = 0; i < reason.size(); ++i) {
-    const QChar c = reason[i];
-    if (c == QLatin1Char('%') && i + 1 < reason.size() && reason[i + 1] >= QLatin1Char('1') &&
-        reason[i + 1] <= QLatin1Char('9')) {
-      const std::size_t n = std::size_t(reason[i + 1].unicode() - '1');
-      if (n < p.args.size()) out += argument(p.args[n]);
-      ++i;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  // The engine's own filling (cp::fill_reason), on the translated template and arguments.
+  std::vector<std::string> args;
+  args.reserve(p.args.size());
+  for (const std::string& a : p.args) args.push_back(argument(a).toStdString());
+  return QString::fromStdString(cp::fill_reason(engineText(p.reason).toStdString(), args));
 }
 
 QString problemText(const cp::Problem& p) {
