@@ -199,6 +199,11 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
                }},
+    OptionInfo{"attention-kernel", "auto|native|flash2|triton|flash1", "Training",
+               "Flash-attention kernel; default auto (the stack's own).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_attention_kernel, spellings_attention_kernel(), a.attention_kernel);
+               }},
     OptionInfo{"fp8-attention", "on|off", "Training", "Needs --precision fp8; default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fp8_attention); }},
     OptionInfo{"zero", "0|1|2|3|fsdp|distopt", "Training", "fsdp is stage 3.",
@@ -257,6 +262,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_comm_overlap); }},
     OptionInfo{"tp-async-grad", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_async_grad); }},
+    OptionInfo{"grad-accum-fusion", "on|off", "Training", "Default on.",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.grad_accum_fusion); }},
     OptionInfo{"dp-overlap", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
     OptionInfo{"moe-dispatch", "bf16|fp8", "Network", "Default bf16.",

@@ -53,6 +53,7 @@ struct EstimateArgs {
   std::optional<bool> dropout, flash_attention;
   std::optional<SoftwareStack> stack;
   std::optional<bool> fp8_attention;
+  std::optional<AttentionKernel> attention_kernel;
   std::optional<double> tokens;
 
   std::optional<int> tp, pp, vpp, dp, cp, ep;
@@ -67,7 +68,7 @@ struct EstimateArgs {
   std::optional<int> nics_per_node;
   std::optional<Topology> topology;
   std::optional<double> oversubscription;
-  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad;
+  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad, grad_accum_fusion;
   std::optional<MoeDispatch> moe_dispatch;
   std::optional<int> moe_max_nodes;
 

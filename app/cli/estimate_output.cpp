@@ -208,6 +208,9 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
       << on_off(t.dp_overlap) << '\n';
   out << "Stack        " << to_string(t.stack)
       << (t.precision == Precision::Fp8 ? std::string(", attention core in ") + (t.fp8_attention ? "fp8" : "bf16") : std::string())
+      << (t.attention_kernel != AttentionKernel::Auto && t.flash_attention
+              ? std::string(", attention kernel ") + std::string(to_string(t.attention_kernel))
+              : std::string())
       << '\n';
 
   out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers

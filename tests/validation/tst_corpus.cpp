@@ -33,10 +33,13 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // their Hopper rate (issue 17, accuracy branch): 6.9% mean absolute, +2.3% signed, 5.2% on the
 // calibration set. With torchtitan's selective-op recomputation and PyTorch FSDP's copies
 // (accuracy3 branch): 6.4% mean absolute, +2.0% signed (the 19 runs not fitted 12.1%), 5.5% on
-// the calibration set. The cross-validated figures are held by tst_calibration.
-constexpr double kMaxMeanAbsError = 0.066;
-constexpr double kMaxMeanSignedError = 0.025;  // optimism (speed error > 0) may not grow either
-constexpr double kMaxCalibrationSetError = 0.06;
+// the calibration set. With the attention kernel and gradient-accumulation fusion as inputs
+// (136 runs: FlashAttention-2's paper adds its FlashAttention 1 column): 5.7% mean absolute,
+// +0.9% signed, 5.1% on the calibration set. The cross-validated figures are held by
+// tst_calibration.
+constexpr double kMaxMeanAbsError = 0.058;
+constexpr double kMaxMeanSignedError = 0.012;  // optimism (speed error > 0) may not grow either
+constexpr double kMaxCalibrationSetError = 0.052;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 

@@ -115,6 +115,9 @@ namespace {
     // training.tp_async_grad
     QT_TRANSLATE_NOOP("cp::ui::Fields", "TP asynchronous gradient"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
+    // training.grad_accum_fusion
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Gradient accumulation fusion"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate kernel adds each micro-batch's gradient."),
     // training.dp_overlap
     QT_TRANSLATE_NOOP("cp::ui::Fields", "DP overlap"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Reduces gradients during the backward pass instead of after it."),
@@ -133,6 +136,9 @@ namespace {
     // training.fp8_attention
     QT_TRANSLATE_NOOP("cp::ui::Fields", "FP8 attention"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
+    // training.attention_kernel
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Attention kernel"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "The flash-attention kernel: auto (the stack's own), native (the GPU's newest), FlashAttention-2, the 2022-23 Triton kernel or FlashAttention 1."),
     // parallelism.tp
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Tensor parallel (TP)"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Tensor parallelism: each layer's matrices are split across this many GPUs, usually inside one node."),

@@ -16,6 +16,7 @@ constexpr Tunables kCalibrated{
     .eager_traffic_scale = 1.0,
     .eager_launch_s = 30e-6,
     .deepspeed_pipeline_factor = 1.36,
+    .flash1_factor = 0.55,
 };
 
 namespace {
@@ -85,8 +86,22 @@ Rates rates(const ComputeContext& c) {
   // variants likewise) are written for Ampere: on Hopper-class GPUs they run without the
   // asynchronous tensor cores and TMA that the Hopper-native kernels of Transformer Engine
   // (cuDNN fused attention) and FlashAttention-3 use (GpuSpec::fa2_fraction_of_fa3).
+  // Kernels older than FlashAttention-2 (Training::attention_kernel) are bound twice: by their
+  // work partitioning, a fraction of FlashAttention-2's rate as measured on A100
+  // (calib::Tunables::flash1_factor, kTritonOverFlash1), and, like FlashAttention-2, by the
+  // Ampere-era instructions they are written in (on Hopper-class GPUs, fa2_fraction_of_fa3).
+  // The slower bound sets the rate: on A100 the partitioning, on H100 the instructions
+  // (llm-foundry's H100 tables, run with the Triton kernel, match FlashAttention-2's rate there).
   const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
-  if (pytorch) r.flash_factor = c.gpu->fa2_fraction_of_fa3;
+  const double fa2 = c.gpu->fa2_fraction_of_fa3;
+  const double flash1 = std::min(1.0, k.flash1_factor);
+  switch (tr.attention_kernel) {
+    case AttentionKernel::Auto: r.flash_factor = pytorch ? fa2 : 1.0; break;
+    case AttentionKernel::Native: r.flash_factor = 1.0; break;
+    case AttentionKernel::Flash2: r.flash_factor = fa2; break;
+    case AttentionKernel::Triton: r.flash_factor = std::min(fa2, std::min(1.0, flash1 * calib::kTritonOverFlash1)); break;
+    case AttentionKernel::Flash1: r.flash_factor = std::min(fa2, flash1); break;
+  }
   if (tr.stack == SoftwareStack::PyTorchEager) {
     r.extra_launch_s = k.eager_launch_s;
     r.eager = true;

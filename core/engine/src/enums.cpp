@@ -33,6 +33,11 @@ constexpr Table<SoftwareStack, 5> kStack{{{SoftwareStack::MegatronCore, "megatro
                                           {SoftwareStack::MegatronDeepSpeed, "megatron-deepspeed"},
                                           {SoftwareStack::PyTorchEager, "pytorch-eager"},
                                           {SoftwareStack::PyTorchCompile, "pytorch-compile"}}};
+constexpr Table<AttentionKernel, 5> kAttentionKernel{{{AttentionKernel::Auto, "auto"},
+                                                      {AttentionKernel::Native, "native"},
+                                                      {AttentionKernel::Flash2, "flash2"},
+                                                      {AttentionKernel::Triton, "triton"},
+                                                      {AttentionKernel::Flash1, "flash1"}}};
 
 template <typename E, std::size_t N>
 std::string_view name_of(const Table<E, N>& table, E value) {
@@ -62,6 +67,7 @@ std::string_view to_string(MoeDispatch v) { return name_of(kMoeDispatch, v); }
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view s) { return parse(kMoeDispatch, s); }
 std::string_view spellings_moe_dispatch() { return "bf16, fp8"; }
 std::string_view to_string(SoftwareStack v) { return name_of(kStack, v); }
+std::string_view to_string(AttentionKernel v) { return name_of(kAttentionKernel, v); }
 
 std::optional<FfnType> parse_ffn_type(std::string_view s) { return parse(kFfn, s); }
 std::optional<NormType> parse_norm_type(std::string_view s) { return parse(kNorm, s); }
@@ -74,6 +80,7 @@ std::optional<Zero> parse_zero(std::string_view s) {
   return parse(kZero, s);
 }
 std::optional<SoftwareStack> parse_software_stack(std::string_view s) { return parse(kStack, s); }
+std::optional<AttentionKernel> parse_attention_kernel(std::string_view s) { return parse(kAttentionKernel, s); }
 std::optional<bool> parse_on_off(std::string_view s) {
   if (s == "on") return true;
   if (s == "off") return false;
@@ -90,5 +97,6 @@ std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
 std::string_view spellings_software_stack() {
   return "megatron-core, megatron-lm, megatron-deepspeed, pytorch-eager, pytorch-compile";
 }
+std::string_view spellings_attention_kernel() { return "auto, native, flash2, triton, flash1"; }
 
 }  // namespace cp

@@ -54,6 +54,13 @@ double overlap_slowdown_s(const GpuSpec& gpu, double hidden_s, double hidden_bus
   return std::min(hidden_s, std::max(calib::kOverlapInterference * hidden_s, contention));
 }
 
+double unfused_accumulation_bytes_per_param(double grad_bytes) {
+  // The 16-bit weight gradient read once, the buffer read and written: 2 + 2 x 4 = 10 bytes
+  // with fp32 buffers (Megatron-LM 2021, DistributedDataParallel's hook
+  // param.main_grad.add_(param.grad.data)); fused, the GEMM's epilogue adds in place.
+  return calib::kActivationBytes + 2.0 * grad_bytes;
+}
+
 double fsdp_copy_bytes_per_param(double grad_bytes) {
   return calib::kZero3GathersPerLayer * calib::kFsdpGatherCopyBytes + (calib::kActivationBytes + grad_bytes) +
          2.0 * grad_bytes;
@@ -412,6 +419,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
   if (tr.zero == Zero::Stage3 && pytorch && d > 1)
     st.compute_s += mb * total_params * fsdp_copy_bytes_per_param(bpp.gradients) /
+                    (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
+  // Without gradient-accumulation fusion, each micro-batch's weight gradients are added into
+  // the gradient buffer by separate kernels (Training::grad_accum_fusion); ZeRO-3 reduces
+  // each micro-batch's gradients instead of accumulating them.
+  if (!tr.grad_accum_fusion && tr.zero != Zero::Stage3)
+    st.compute_s += mb * total_params * unfused_accumulation_bytes_per_param(bpp.gradients) /
                     (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
 
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;

@@ -83,12 +83,14 @@ json scenario_to_json(const Scenario& s) {
         {"tokens", t.tokens},
         {"tp_comm_overlap", t.tp_comm_overlap},
         {"tp_async_grad", t.tp_async_grad},
+        {"grad_accum_fusion", t.grad_accum_fusion},
         {"dp_overlap", t.dp_overlap},
         {"dp_bucket_params", t.dp_bucket_params},
         {"moe_dispatch", to_string(t.moe_dispatch)},
         {"moe_max_nodes", t.moe_max_nodes},
         {"stack", to_string(t.stack)},
-        {"fp8_attention", t.fp8_attention}}},
+        {"fp8_attention", t.fp8_attention},
+        {"attention_kernel", to_string(t.attention_kernel)}}},
       {"parallelism",
        {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
       {"cluster",
@@ -422,12 +424,15 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.number(*t, "tokens", "training", x.tokens);
     r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
     r.boolean(*t, "tp_async_grad", "training", x.tp_async_grad);
+    r.boolean(*t, "grad_accum_fusion", "training", x.grad_accum_fusion);
     r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
     r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
     r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
     r.choice(*t, "stack", "training", x.stack, parse_software_stack, spellings_software_stack());
     r.boolean(*t, "fp8_attention", "training", x.fp8_attention);
+    r.choice(*t, "attention_kernel", "training", x.attention_kernel, parse_attention_kernel,
+             spellings_attention_kernel());
   }
   if (const json* p = r.object(j, "parallelism", "")) {
     Parallelism& x = s.parallel;

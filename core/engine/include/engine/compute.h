@@ -43,6 +43,16 @@ inline constexpr double kKernelOverheadS = 4e-6;
 // fused attention, which Transformer Engine runs, is of the same class): 0.35 / 0.75. The GPU
 // catalog sets GpuSpec::fa2_fraction_of_fa3 to it for Hopper-class GPUs (gpu.cpp).
 inline constexpr double kFa2OnHopperFactor = 0.35 / 0.75;
+// Kernels older than FlashAttention-2 (Training::attention_kernel). FlashAttention-2 is "about
+// 2x" FlashAttention 1 (Dao 2023, abstract): the start of calib::Tunables::flash1_factor, the
+// FlashAttention 1 rate relative to FlashAttention-2's, which the corpus fits (the paper's own
+// end-to-end FlashAttention rows, Table 1, and the llm-foundry tables).
+inline constexpr double kFlash1Factor = 0.5;
+// The 2022-23 Triton kernel relative to FlashAttention 1: Dao 2023, section 4.1 (A100, forward
+// and backward): FlashAttention-2 is 1.7-3.0x faster than FlashAttention and 1.3-2.5x faster
+// than the Triton kernel; the ranges' geometric middles, 2.26 and 1.80, put the Triton kernel
+// 1.25x above FlashAttention 1 (capped at FlashAttention-2's rate).
+inline constexpr double kTritonOverFlash1 = 2.26 / 1.80;
 // Flash attention's backward over its forward: the backward recomputes the scores and runs
 // five GEMM-sized products per block against the forward's two (Dao 2023, FlashAttention-2,
 // section 3.1.2 and Fig. 5-6: about 2.5x the forward's time).
@@ -77,6 +87,9 @@ struct Tunables {
   // micro-batch overlaps the next, and every stage waits on its neighbours' host. The time of
   // a micro-batch through a stage relative to Megatron-LM's schedule of the same kernels.
   double deepspeed_pipeline_factor = 1.0;
+  // FlashAttention 1's attention-core rate relative to FlashAttention-2's on the same GPU (start:
+  // kFlash1Factor; the Triton kernel runs kTritonOverFlash1 times faster, at most FA2's rate).
+  double flash1_factor = kFlash1Factor;
 };
 
 // The values fitted on the whole corpus (defined in compute.cpp, where tst_calibration's

@@ -30,6 +30,14 @@ enum class MoeDispatch { Bf16, Fp8 };
 //                       activations and residual adds, one launch per op from Python
 //   pytorch-compile     PyTorch with torch.compile (Inductor fuses the elementwise ops)
 enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile };
+// The flash-attention kernel generation (Training::attention_kernel; compute.cpp, rates):
+//   auto    the stack's own: Hopper-native (cuDNN fused attention, FlashAttention-3) for the
+//           Megatron stacks, FlashAttention-2 for PyTorch's (SDPA, flash-attn 2)
+//   native  the GPU's native kernel (on Ampere and Ada the same as flash2)
+//   flash2  FlashAttention-2 (Dao 2023) and kernels of its work partitioning
+//   triton  the 2022-23 Triton flash-attention kernel (flash_attn_triton, triton-pre-mlir)
+//   flash1  FlashAttention 1.x (Dao et al. 2022)
+enum class AttentionKernel { Auto, Native, Flash2, Triton, Flash1 };
 
 std::string_view to_string(FfnType);
 std::string_view to_string(NormType);
@@ -41,6 +49,7 @@ std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
 std::string_view to_string(MoeDispatch);
 std::string_view to_string(SoftwareStack);
+std::string_view to_string(AttentionKernel);
 
 std::optional<FfnType> parse_ffn_type(std::string_view);
 std::optional<NormType> parse_norm_type(std::string_view);
@@ -51,6 +60,7 @@ std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view);
 std::optional<SoftwareStack> parse_software_stack(std::string_view);
+std::optional<AttentionKernel> parse_attention_kernel(std::string_view);
 std::optional<bool> parse_on_off(std::string_view);
 
 // Lists of spellings, for help texts and error messages ("one of: adam, sgd, adam8bit").
@@ -63,5 +73,6 @@ std::string_view spellings_recompute();
 std::string_view spellings_zero();
 std::string_view spellings_moe_dispatch();
 std::string_view spellings_software_stack();
+std::string_view spellings_attention_kernel();
 
 }  // namespace cp

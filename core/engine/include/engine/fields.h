@@ -149,6 +149,9 @@ inline constexpr auto kFields = [] {
              "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
       on_off("training.tp_async_grad", "tp-async-grad", "TP asynchronous gradient",
              "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
+      on_off("training.grad_accum_fusion", "grad-accum-fusion", "Gradient accumulation fusion",
+             "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate "
+             "kernel adds each micro-batch's gradient."),
       on_off("training.dp_overlap", "dp-overlap", "DP overlap",
              "Reduces gradients during the backward pass instead of after it."),
       // A model of 1e15 parameters is a typo (100T is the largest size the CLI takes).
@@ -163,6 +166,9 @@ inline constexpr auto kFields = [] {
              "The training framework: its kernel fusion, launch overhead and pipeline engine."),
       on_off("training.fp8_attention", "fp8-attention", "FP8 attention",
              "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
+      choice("training.attention_kernel", "attention-kernel", "Attention kernel",
+             "The flash-attention kernel: auto (the stack's own), native (the GPU's newest), FlashAttention-2, "
+             "the 2022-23 Triton kernel or FlashAttention 1."),
 
       // Parallelism (Megatron-LM's rank layout: TP x PP x CP x DP = GPUs).
       count("parallelism.tp", "tp", "Tensor parallel (TP)", "GPUs", 1, kMaxDegree,

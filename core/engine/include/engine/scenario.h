@@ -43,6 +43,13 @@ struct Training {
   // late 2021; always in Megatron-Core). Off for code that predates it (Narayanan et al. 2021).
   // Applies to the Megatron-LM and Megatron-Core stacks (throughput.h, tp_backward_overlaps).
   bool tp_async_grad = true;
+  // Gradient-accumulation fusion: the weight-gradient GEMM accumulates straight into the
+  // gradient buffer (Megatron-LM --gradient-accumulation-fusion, apex
+  // fused_weight_gradient_mlp_cuda, since 2022-02; on in Megatron-Core and NeMo). Off, every
+  // micro-batch writes a 16-bit weight gradient that a separate kernel adds into the buffer
+  // (Megatron-LM 2021 and its DeepSpeed forks: param.main_grad.add_(param.grad)), an extra pass
+  // over the stage's parameters on HBM (throughput.cpp, unfused_accumulation_bytes_per_param).
+  bool grad_accum_fusion = true;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
   // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays
@@ -59,6 +66,10 @@ struct Training {
   // Transformer Engine's fp8 recipes and torchao's float8 convert only the linear layers and
   // keep dot-product attention in bf16 unless asked (TE: NVTE_FP8_DPA=1), so the default is off.
   bool fp8_attention = false;
+  // Which flash-attention kernel runs the attention core (with flash_attention on): its rate
+  // relative to the stack's own kernel (compute.cpp, rates). Published runs of 2022-23 used
+  // kernels older than FlashAttention-2 (MosaicML's llm-foundry tables: the Triton kernel).
+  AttentionKernel attention_kernel = AttentionKernel::Auto;
 };
 
 struct Parallelism {

@@ -86,6 +86,11 @@ inline constexpr double kFsdpGatherCopyBytes = 4.0;  // per parameter per gather
 // with gradients reduced in `grad_bytes` bytes: 2 x 4 + (2 + g) + 2g, 22 for fp32 reduction.
 double fsdp_copy_bytes_per_param(double grad_bytes);
 
+// HBM bytes per parameter and micro-batch of unfused gradient accumulation
+// (Training::grad_accum_fusion off): the 16-bit weight gradient read and the `grad_bytes`
+// buffer read and written, 10 with fp32 buffers.
+double unfused_accumulation_bytes_per_param(double grad_bytes);
+
 // How much an overlapped data-parallel collective slows the compute it hides behind: the larger
 // of NCCL's share of the SMs for the hidden time (calib::kOverlapInterference) and the time the
 // HBM needs for the collective's own memory traffic, kCollectiveHbmPerBusByte x bus bytes /
