@@ -4209,6 +4209,136 @@ capacity: %2</source>
         <source>Cannot print the report</source>
         <translation>无法打印报告</translation>
     </message>
+    <message>
+        <source>[est]</source>
+        <extracomment>Report: marks an estimate in a source (&quot;[est] no list price found&quot;)</extracomment>
+        <translation>[估计]</translation>
+    </message>
+    <message>
+        <source>[sec]</source>
+        <extracomment>Report: marks a secondary source in a source, short form</extracomment>
+        <translation>[二手]</translation>
+    </message>
+    <message>
+        <source>[secondary source]</source>
+        <extracomment>Report: marks a secondary source in a source</extracomment>
+        <translation>[二手来源]</translation>
+    </message>
+    <message>
+        <source>seed article: </source>
+        <extracomment>Report: the seed article (the Chinese article the workbench started from) cited as a price source</extracomment>
+        <translation>种子文章：</translation>
+    </message>
+    <message>
+        <source>(seed article, </source>
+        <translation>(种子文章，</translation>
+    </message>
+    <message>
+        <source>ZeRO model states (Rajbhandari et al. 2020, section 5); activations per layer (Korthikanti et al. 2022), for the micro-batches in flight on the peak pipeline stage; framework allowances as stated in the scenario</source>
+        <translation>ZeRO 模型状态（Rajbhandari et al. 2020，第 5 节）；每层激活（Korthikanti et al. 2022），按峰值流水线阶段上在途的微批次计；框架开销按场景所述</translation>
+    </message>
+    <message>
+        <source>GPU capacity from the catalog (%1); memory per GPU as explained</source>
+        <translation>GPU 容量取自目录（%1）；每 GPU 显存如上所述</translation>
+    </message>
+    <message>
+        <source>Compute per stage from the GEMM roofline; collectives with the alpha-beta model and NCCL bus bandwidth (nccl-tests PERFORMANCE.md); pipeline bubble (p - 1) / v micro-batch slots (Narayanan et al. 2021, section 2.2); see docs/model.md</source>
+        <translation>每阶段计算按 GEMM 屋顶线模型；集合通信按 alpha-beta 模型与 NCCL 总线带宽（nccl-tests PERFORMANCE.md）；流水线气泡为 (p - 1) / v 个微批次时隙（Narayanan et al. 2021，第 2.2 节）；见 docs/model.md</translation>
+    </message>
+    <message>
+        <source>Definition; step time as explained</source>
+        <translation>定义；步时间如上所述</translation>
+    </message>
+    <message>
+        <source>Chowdhery et al. 2022 (PaLM), appendix B; model FLOPs per Narayanan et al. 2021; peak from %1</source>
+        <translation>Chowdhery et al. 2022（PaLM），附录 B；模型 FLOPs 按 Narayanan et al. 2021；峰值取自 %1</translation>
+    </message>
+    <message>
+        <source>Goodput: Young 1974 and Daly 2006 checkpoint model; failure rate %1 per GPU-hour (Llama 3, Dubey et al. 2024)</source>
+        <translation>有效产出：Young 1974 与 Daly 2006 检查点模型；故障率为每 GPU·小时 %1（Llama 3，Dubey et al. 2024）</translation>
+    </message>
+    <message>
+        <source>GPU TDP from the datasheet x average draw factor (Epoch AI: 75% of peak); node overhead calibrated to the DGX system maximum; switches and optics by line rate [est]; see docs/power-cost.md</source>
+        <translation>GPU TDP 取自数据手册 × 平均功耗系数（Epoch AI：峰值的 75%）；节点开销按 DGX 系统最大功耗校准；交换机与光模块按线速率 [估计]；见 docs/power-cost.md</translation>
+    </message>
+    <message>
+        <source>PUE: Uptime Institute 2023 (industry average 1.58; modern sites 1.3 or less)</source>
+        <translation>PUE：Uptime Institute 2023（行业平均 1.58；现代机房 1.3 或更低）</translation>
+    </message>
+    <message>
+        <source>Price list &apos;%1&apos; (%2); month = 730 h</source>
+        <translation>价格表“%1”（%2）；每月按 730 小时计</translation>
+    </message>
+    <message>
+        <source>Price list &apos;%1&apos;; time to train as explained</source>
+        <translation>价格表“%1”；训练时间如上所述</translation>
+    </message>
+    <message>
+        <source>per server-month</source>
+        <extracomment>Report, price list: a server&apos;s rent, per month</extracomment>
+        <translation>每台服务器每月</translation>
+    </message>
+    <message>
+        <source>per GPU-hour</source>
+        <translation>每 GPU·小时</translation>
+    </message>
+    <message>
+        <source>per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>per link</source>
+        <translation>每条链路</translation>
+    </message>
+    <message>
+        <source>each</source>
+        <translation>每件</translation>
+    </message>
+    <message>
+        <source>Server rent</source>
+        <translation>服务器租金</translation>
+    </message>
+    <message>
+        <source>GPU-hour</source>
+        <translation>GPU·小时</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Network card</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Optical transceiver</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Services</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <extracomment>Report, price list: %1 currency, %2 amount, %3 what it is per (&quot;per GPU-hour&quot;)</extracomment>
+        <translation>%1 %2（%3）</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ScenarioDocument</name>
