@@ -171,7 +171,8 @@ int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, s
   }
   err << "clusterplan-cli: batch of " << done + failed << " scenarios: " << done << " estimated, " << failed
       << " with errors\n";
-  return kExitOk;
+  // Every line was processed; a script sees from the exit code alone that some failed.
+  return failed > 0 ? kExitBatchLinesFailed : kExitOk;
 }
 
 }  // namespace cp::cli

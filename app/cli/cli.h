@@ -1,5 +1,6 @@
 // clusterplan-cli, callable in-process: parses arguments, runs the command, writes to the
-// given streams and returns the exit code (0 ok, 2 invalid input, 1 internal error).
+// given streams and returns the exit code (0 ok, 2 invalid input, 1 internal error; 3 a batch
+// that ran with some lines failed).
 #pragma once
 
 #include <iosfwd>
@@ -11,6 +12,9 @@ namespace cp::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;  // a bug: an exception escaped (never expected)
 inline constexpr int kExitInvalid = 2;   // invalid input; the reasons are on stderr
+// `estimate --batch`: every line was read and answered, and at least one line's answer is an
+// error (issue 19): the other lines' results are on stdout, as with exit 0.
+inline constexpr int kExitBatchLinesFailed = 3;
 
 // `args` are the words after the program name.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

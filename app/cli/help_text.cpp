@@ -56,7 +56,8 @@ std::string main_usage() {
          "  --version                     print the version\n"
          "\n"
          "Exit codes: 0 the command ran (an estimate is computed also when it does not fit),\n"
-         "            2 invalid input (the reason is on stderr).\n";
+         "            2 invalid input (the reason is on stderr),\n"
+         "            3 'estimate --batch' ran every line but some lines failed (their \"error\").\n";
 }
 
 std::string estimate_usage() {

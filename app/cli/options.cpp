@@ -78,6 +78,23 @@ bool split_list(std::string_view text, std::vector<std::string>& items, std::str
   }
 }
 
+std::string list_refusal(std::string_view name, std::size_t items, const std::vector<std::string>& reasons) {
+  std::string s = "--";
+  s.append(name);
+  s += ": ";
+  if (reasons.size() > 1) {
+    s += std::to_string(reasons.size());
+    s += " of ";
+    s += std::to_string(items);
+    s += " items are refused: ";
+  }
+  for (std::size_t i = 0; i < reasons.size(); ++i) {
+    if (i > 0) s += "; ";
+    s += reasons[i];
+  }
+  return s;
+}
+
 namespace {
 
 // Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b` (Damerau-Levenshtein,

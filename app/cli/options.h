@@ -47,6 +47,12 @@ void pass_on(const OptionWord& word, std::vector<std::string>& out);
 // Splits "a,b,c" into its items; false with the reason when the list or an item is empty.
 bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why);
 
+// One message for every refused item of a list option (issue 19): "--NAME: REASON" when one item
+// of the list is refused (each reason names its item: "'abc' is not a whole number", "must be
+// at least 1, got 0"), else "--NAME: K of N items are refused: REASON; REASON; ...", in the
+// list's order. `name` is without the leading "--"; `reasons` must not be empty.
+std::string list_refusal(std::string_view name, std::size_t items, const std::vector<std::string>& reasons);
+
 // The option among `known` nearest to `name` (at most two edits, and fewer than half of its
 // letters), or "" when none is near enough to be what was meant.
 std::string nearest_option(std::string_view name, const std::vector<std::string_view>& known);

@@ -38,12 +38,19 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
     errors.push_back("--" + name + ": " + why);
     return;
   }
+  // Every refused item is named (issue 19); nothing is added to the space unless all are good.
+  std::vector<std::string> refused;
   for (const std::string& item : items) {
     EstimateArgs a;
-    if (const std::optional<std::string> why = opt->set(a, item)) {
-      errors.push_back("--" + name + ": " + *why);
-      return;
-    }
+    if (const std::optional<std::string> why = opt->set(a, item)) refused.push_back(*why);
+  }
+  if (!refused.empty()) {
+    errors.push_back(list_refusal(name, items.size(), refused));
+    return;
+  }
+  for (const std::string& item : items) {
+    EstimateArgs a;
+    opt->set(a, item);
     if (a.tp) sp.tp.push_back(*a.tp);
     if (a.pp) sp.pp.push_back(*a.pp);
     if (a.vpp) sp.vpp.push_back(*a.vpp);
@@ -65,23 +72,28 @@ void parse_gpus(const std::string& value, PlanParseResult& r) {
     r.errors.push_back("--gpus: " + why);
     return;
   }
+  std::vector<int> gpus;
+  std::vector<std::pair<int, int>> ranges;
+  std::vector<std::string> refused;  // every refused item, not only the first (issue 19)
   for (const std::string& item : items) {
     const std::size_t dash = item.find('-');
     long long a = 0, b = 0;
     if (dash == std::string::npos) {
-      if (!whole(item, 1, INT_MAX, a)) {
-        r.errors.push_back("--gpus: '" + item + "' is not a GPU count of 1 or more (a list a,b,... or a range A-B)");
-        return;
-      }
-      r.args.gpus.push_back(int(a));
+      if (whole(item, 1, INT_MAX, a)) gpus.push_back(int(a));
+      else refused.push_back(quoted(item) + " is not a GPU count of 1 or more (a list a,b,... or a range A-B)");
     } else if (!whole(std::string_view(item).substr(0, dash), 1, INT_MAX, a) ||
                !whole(std::string_view(item).substr(dash + 1), 1, INT_MAX, b) || b < a) {
-      r.errors.push_back("--gpus: '" + item + "' is not a range A-B of GPU counts with 1 <= A <= B");
-      return;
+      refused.push_back(quoted(item) + " is not a range A-B of GPU counts with 1 <= A <= B");
     } else {
-      r.args.gpu_ranges.emplace_back(int(a), int(b));
+      ranges.emplace_back(int(a), int(b));
     }
   }
+  if (!refused.empty()) {
+    r.errors.push_back(list_refusal("gpus", items.size(), refused));
+    return;
+  }
+  r.args.gpus.insert(r.args.gpus.end(), gpus.begin(), gpus.end());
+  r.args.gpu_ranges.insert(r.args.gpu_ranges.end(), ranges.begin(), ranges.end());
 }
 
 void parse_own(const std::string& name, const std::string& value, PlanParseResult& r) {
@@ -105,13 +117,14 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
       r.errors.push_back("--fabric: " + why);
       return;
     }
-    for (const std::string& f : fabrics) {
-      if (!find_fabric(f)) {
-        r.errors.push_back("--fabric: unknown fabric '" + f + "' (see 'clusterplan-cli catalog fabrics')");
-        return;
-      }
-      a.space.fabrics.push_back(f);
+    std::vector<std::string> refused;  // every unknown id (issue 19)
+    for (const std::string& f : fabrics)
+      if (!find_fabric(f)) refused.push_back("unknown fabric " + quoted(f) + " (see 'clusterplan-cli catalog fabrics')");
+    if (!refused.empty()) {
+      r.errors.push_back(list_refusal("fabric", fabrics.size(), refused));
+      return;
     }
+    a.space.fabrics.insert(a.space.fabrics.end(), fabrics.begin(), fabrics.end());
   } else if (name == "power-kw" || name == "budget-per-month" || name == "deadline-days") {
     if (!real(value, x)) r.errors.push_back("--" + name + ": '" + value + "' is not a number of 0 or more");
     else if (name == "power-kw") a.space.max_power_kw = x;

@@ -18,24 +18,22 @@ void parse_gpus(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--gpus: " + why);
     return;
   }
+  // Every refused item is named, not only the first (issue 19).
   std::vector<int> counts;
+  std::vector<std::string> refused;
   for (const std::string& item : items) {
     long long v = 0;
     const char* end = item.data() + item.size();
     const auto [ptr, ec] = std::from_chars(item.data(), end, v);
-    if (ec != std::errc{} || ptr != end) {
-      r.errors.push_back("--gpus: '" + item + "' is not a whole number");
-      return;
-    }
-    if (v < 1) {
-      r.errors.push_back("--gpus: must be at least 1, got " + item);
-      return;
-    }
-    if (v > INT_MAX) {
-      r.errors.push_back("--gpus: '" + item + "' is out of range");
-      return;
-    }
-    counts.push_back(int(v));
+    if (ec == std::errc::result_out_of_range && ptr == end) refused.push_back(quoted(item) + " is out of range");
+    else if (ec != std::errc{} || ptr != end) refused.push_back(quoted(item) + " is not a whole number");
+    else if (v < 1) refused.push_back("must be at least 1, got " + item);
+    else if (v > INT_MAX) refused.push_back(quoted(item) + " is out of range");
+    else counts.push_back(int(v));
+  }
+  if (!refused.empty()) {
+    r.errors.push_back(list_refusal("gpus", items.size(), refused));
+    return;
   }
   r.args.gpus = counts;
 }
@@ -47,11 +45,13 @@ void parse_fabrics(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--fabric: " + why);
     return;
   }
+  std::vector<std::string> refused;
   for (const std::string& item : items)
-    if (!find_fabric(item)) {
-      r.errors.push_back("--fabric: unknown fabric '" + item + "' (see 'clusterplan-cli catalog fabrics')");
-      return;
-    }
+    if (!find_fabric(item)) refused.push_back("unknown fabric " + quoted(item) + " (see 'clusterplan-cli catalog fabrics')");
+  if (!refused.empty()) {
+    r.errors.push_back(list_refusal("fabric", items.size(), refused));
+    return;
+  }
   r.args.fabrics = items;
 }
 
@@ -109,12 +109,15 @@ void parse_vary(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--vary: " + axis.name + ": " + why);
     return;
   }
+  std::vector<std::string> refused;
   for (const std::string& value : axis.values) {
     EstimateArgs scratch;
-    if (const std::optional<std::string> bad = opt->set(scratch, value)) {
-      r.errors.push_back("--vary: " + axis.name + "=" + value + ": " + *bad);
-      return;
-    }
+    if (const std::optional<std::string> bad = opt->set(scratch, value))
+      refused.push_back(axis.name + "=" + value + ": " + *bad);
+  }
+  if (!refused.empty()) {
+    r.errors.push_back(list_refusal("vary", axis.values.size(), refused));
+    return;
   }
   r.args.vary.push_back(axis);
 }

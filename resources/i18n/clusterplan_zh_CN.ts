@@ -462,6 +462,210 @@
         <source>unknown key (valid keys here: %1)</source>
         <translation>未知的键（此处有效的键：%1）</translation>
     </message>
+    <message>
+        <source>is a directory, not a file</source>
+        <translation>是目录，不是文件</translation>
+    </message>
+    <message>
+        <source>is a named pipe (FIFO), not a regular file</source>
+        <translation>是命名管道（FIFO），不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a character device (such as /dev/zero), not a regular file</source>
+        <translation>是字符设备（如 /dev/zero），不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a block device, not a regular file</source>
+        <translation>是块设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation>是套接字，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>is %1 MiB, more than the limit of %2 MiB for this file</source>
+        <translation>大小为 %1 MiB，超过此类文件 %2 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>grew past the limit of %1 MiB for this file while it was read</source>
+        <translation>在读取过程中增长，超过了此类文件 %1 MiB 的上限</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - %2; last read: &apos;%3&apos;</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - %2；最后读到：“%3”</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - %2; last read: &apos;%3&apos;; expected %4</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - %2；最后读到：“%3”；应为%4</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - unexpected %2</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - 意外的%2</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - unexpected %2; expected %3</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - 意外的%2；应为%3</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - invalid string: control character %2 must be escaped to %3; last read: &apos;%4&apos;</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - 无效字符串：控制字符 %2 必须转义为 %3；最后读到：“%4”</translation>
+    </message>
+    <message>
+        <source>not valid JSON: syntax error while parsing %1 - invalid string: control character %2 must be escaped to %3; last read: &apos;%4&apos;; expected %5</source>
+        <translation>不是有效的 JSON：解析%1时出现语法错误 - 无效字符串：控制字符 %2 必须转义为 %3；最后读到：“%4”；应为%5</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>object key</source>
+        <translation>对象键</translation>
+    </message>
+    <message>
+        <source>object separator</source>
+        <translation>对象分隔符</translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>true literal</source>
+        <translation>true 字面量</translation>
+    </message>
+    <message>
+        <source>false literal</source>
+        <translation>false 字面量</translation>
+    </message>
+    <message>
+        <source>null literal</source>
+        <translation>null 字面量</translation>
+    </message>
+    <message>
+        <source>string literal</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number literal</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>end of input</source>
+        <translation>输入结尾</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos;, &apos;{&apos;, or a literal</source>
+        <translation>“[”、“{”或字面量</translation>
+    </message>
+    <message>
+        <source>unknown token</source>
+        <translation>未知记号</translation>
+    </message>
+    <message>
+        <source>invalid literal</source>
+        <translation>无效的字面量</translation>
+    </message>
+    <message>
+        <source>invalid string: missing closing quote</source>
+        <translation>无效字符串：缺少右引号</translation>
+    </message>
+    <message>
+        <source>invalid string: ill-formed UTF-8 byte</source>
+        <translation>无效字符串：UTF-8 字节格式错误</translation>
+    </message>
+    <message>
+        <source>invalid string: &apos;\u&apos; must be followed by 4 hex digits</source>
+        <translation>无效字符串：“\u”后必须跟 4 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF</source>
+        <translation>无效字符串：代理项 U+D800..U+DBFF 之后必须跟 U+DC00..U+DFFF</translation>
+    </message>
+    <message>
+        <source>invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF</source>
+        <translation>无效字符串：代理项 U+DC00..U+DFFF 必须跟在 U+D800..U+DBFF 之后</translation>
+    </message>
+    <message>
+        <source>invalid string: forbidden character after backslash</source>
+        <translation>无效字符串：反斜杠后是不允许的字符</translation>
+    </message>
+    <message>
+        <source>invalid comment; missing closing &apos;*/&apos;</source>
+        <translation>无效注释；缺少结尾的“*/”</translation>
+    </message>
+    <message>
+        <source>invalid comment; expecting &apos;/&apos; or &apos;*&apos; after &apos;/&apos;</source>
+        <translation>无效注释；“/”之后应为“/”或“*”</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after &apos;-&apos;</source>
+        <translation>无效数字；“-”之后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after &apos;.&apos;</source>
+        <translation>无效数字；“.”之后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected &apos;+&apos;, &apos;-&apos;, or digit after exponent</source>
+        <translation>无效数字；指数之后应为“+”、“-”或数字</translation>
+    </message>
+    <message>
+        <source>invalid number; expected digit after exponent sign</source>
+        <translation>无效数字；指数符号之后应为数字</translation>
+    </message>
+    <message>
+        <source>invalid BOM; must be 0xEF 0xBB 0xBF if given</source>
+        <translation>无效的 BOM；如有，必须为 0xEF 0xBB 0xBF</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不够</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接的层数过多</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名过长</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::BreakdownChart</name>
@@ -4009,6 +4213,7 @@ capacity: %2</source>
     </message>
     <message>
         <source>%1: %2</source>
+        <extracomment>Report, price list: %1 the kind of line (&quot;Server rent&quot;), %2 its name (a product, as the list writes it)</extracomment>
         <translation>%1：%2</translation>
     </message>
     <message>
@@ -4019,6 +4224,136 @@ capacity: %2</source>
     <message>
         <source>Cannot print the report</source>
         <translation>无法打印报告</translation>
+    </message>
+    <message>
+        <source>[est]</source>
+        <extracomment>Report: marks an estimate in a source (&quot;[est] no list price found&quot;)</extracomment>
+        <translation>[估计]</translation>
+    </message>
+    <message>
+        <source>[sec]</source>
+        <extracomment>Report: marks a secondary source in a source, short form</extracomment>
+        <translation>[二手]</translation>
+    </message>
+    <message>
+        <source>[secondary source]</source>
+        <extracomment>Report: marks a secondary source in a source</extracomment>
+        <translation>[二手来源]</translation>
+    </message>
+    <message>
+        <source>seed article: </source>
+        <extracomment>Report: the seed article (the Chinese article the workbench started from) cited as a price source</extracomment>
+        <translation>种子文章：</translation>
+    </message>
+    <message>
+        <source>(seed article, </source>
+        <translation>(种子文章，</translation>
+    </message>
+    <message>
+        <source>ZeRO model states (Rajbhandari et al. 2020, section 5); activations per layer (Korthikanti et al. 2022), for the micro-batches in flight on the peak pipeline stage; framework allowances as stated in the scenario</source>
+        <translation>ZeRO 模型状态（Rajbhandari et al. 2020，第 5 节）；每层激活（Korthikanti et al. 2022），按峰值流水线阶段上在途的微批次计；框架开销按场景所述</translation>
+    </message>
+    <message>
+        <source>GPU capacity from the catalog (%1); memory per GPU as explained</source>
+        <translation>GPU 容量取自目录（%1）；每 GPU 显存如上所述</translation>
+    </message>
+    <message>
+        <source>Compute per stage from the GEMM roofline; collectives with the alpha-beta model and NCCL bus bandwidth (nccl-tests PERFORMANCE.md); pipeline bubble (p - 1) / v micro-batch slots (Narayanan et al. 2021, section 2.2); see docs/model.md</source>
+        <translation>每阶段计算按 GEMM 屋顶线模型；集合通信按 alpha-beta 模型与 NCCL 总线带宽（nccl-tests PERFORMANCE.md）；流水线气泡为 (p - 1) / v 个微批次时隙（Narayanan et al. 2021，第 2.2 节）；见 docs/model.md</translation>
+    </message>
+    <message>
+        <source>Definition; step time as explained</source>
+        <translation>定义；步时间如上所述</translation>
+    </message>
+    <message>
+        <source>Chowdhery et al. 2022 (PaLM), appendix B; model FLOPs per Narayanan et al. 2021; peak from %1</source>
+        <translation>Chowdhery et al. 2022（PaLM），附录 B；模型 FLOPs 按 Narayanan et al. 2021；峰值取自 %1</translation>
+    </message>
+    <message>
+        <source>Goodput: Young 1974 and Daly 2006 checkpoint model; failure rate %1 per GPU-hour (Llama 3, Dubey et al. 2024)</source>
+        <translation>有效产出：Young 1974 与 Daly 2006 检查点模型；故障率为每 GPU·小时 %1（Llama 3，Dubey et al. 2024）</translation>
+    </message>
+    <message>
+        <source>GPU TDP from the datasheet x average draw factor (Epoch AI: 75% of peak); node overhead calibrated to the DGX system maximum; switches and optics by line rate [est]; see docs/power-cost.md</source>
+        <translation>GPU TDP 取自数据手册 × 平均功耗系数（Epoch AI：峰值的 75%）；节点开销按 DGX 系统最大功耗校准；交换机与光模块按线速率 [估计]；见 docs/power-cost.md</translation>
+    </message>
+    <message>
+        <source>PUE: Uptime Institute 2023 (industry average 1.58; modern sites 1.3 or less)</source>
+        <translation>PUE：Uptime Institute 2023（行业平均 1.58；现代机房 1.3 或更低）</translation>
+    </message>
+    <message>
+        <source>Price list &apos;%1&apos; (%2); month = 730 h</source>
+        <translation>价格表“%1”（%2）；每月按 730 小时计</translation>
+    </message>
+    <message>
+        <source>Price list &apos;%1&apos;; time to train as explained</source>
+        <translation>价格表“%1”；训练时间如上所述</translation>
+    </message>
+    <message>
+        <source>per server-month</source>
+        <extracomment>Report, price list: a server&apos;s rent, per month</extracomment>
+        <translation>每台服务器每月</translation>
+    </message>
+    <message>
+        <source>per GPU-hour</source>
+        <translation>每 GPU·小时</translation>
+    </message>
+    <message>
+        <source>per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>per link</source>
+        <translation>每条链路</translation>
+    </message>
+    <message>
+        <source>each</source>
+        <translation>每件</translation>
+    </message>
+    <message>
+        <source>Server rent</source>
+        <translation>服务器租金</translation>
+    </message>
+    <message>
+        <source>GPU-hour</source>
+        <translation>GPU·小时</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Network card</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Optical transceiver</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <source>Cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Services</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <extracomment>Report, price list: %1 currency, %2 amount, %3 what it is per (&quot;per GPU-hour&quot;)</extracomment>
+        <translation>%1 %2（%3）</translation>
     </message>
 </context>
 <context>

@@ -41,6 +41,8 @@ class TestCli : public QObject {
   void hostileFiles_data();
   void hostileFiles();
   void endlessStdinBatchStops();
+  void batchExitCodeTellsFailedLines_data();
+  void batchExitCodeTellsFailedLines();
   void impossibleInputsRefused_data();
   void impossibleInputsRefused();
   void slowStorageHasNoNegativeFraction();
@@ -133,6 +135,42 @@ void TestCli::endlessStdinBatchStops() {
   QCOMPARE(code, 2);
   QVERIFY(out.str().empty());
   QCOMPARE(QString::fromStdString(err.str()), QString("--batch: -: line 1 is longer than the limit of 64 MiB; stopped there\n"));
+}
+
+// Issue 19: a batch with a failed line exited 0, so a script could not tell it from a clean
+// one without reading every result. Every line is still processed and answered, in order; the
+// exit code is 3 (kExitBatchLinesFailed) when any line's answer is an error, 0 when none is.
+void TestCli::batchExitCodeTellsFailedLines_data() {
+  QTest::addColumn<QString>("input");
+  QTest::addColumn<int>("code");
+  QTest::addColumn<QList<bool>>("errors");  // per output line: is it an error
+  QTest::newRow("all good") << "{}\n\n{\"training\": {\"seq\": 4096}}\n" << 0 << QList<bool>{false, false};
+  QTest::newRow("one bad in the middle") << "{\"parallelism\": {\"tp\": 4}}\n{not json\n{\"parallelism\": {\"tp\": 3}}\n"
+                                            "{\"cluster\": {\"nodes\": 8}}\n"
+                                         << 3 << QList<bool>{false, true, true, false};
+  QTest::newRow("last line bad, no newline") << "{}\n{\"training\": {\"sequence\": 1}}" << 3 << QList<bool>{false, true};
+  QTest::newRow("only bad") << "[1]\n" << 3 << QList<bool>{true};
+  QTest::newRow("blank only") << "\n  \n" << 0 << QList<bool>{};
+}
+
+void TestCli::batchExitCodeTellsFailedLines() {
+  QFETCH(QString, input);
+  QFETCH(int, code);
+  QFETCH(QList<bool>, errors);
+  std::istringstream in(input.toStdString());
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-"}, in, out, err), code);
+  QCOMPARE(code == 0 ? cp::cli::kExitOk : cp::cli::kExitBatchLinesFailed, code);
+  // The output is as it always was: one JSON object per non-blank line, in order.
+  const QStringList lines = QString::fromStdString(out.str()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), errors.size());
+  for (int i = 0; i < lines.size(); ++i) {
+    const json j = json::parse(lines[i].toStdString());
+    QCOMPARE(j.contains("error"), errors[i]);
+    QVERIFY(j.contains("line"));
+  }
+  const long long failed = std::count(errors.begin(), errors.end(), true);
+  QVERIFY2(QString::fromStdString(err.str()).endsWith(QString(" %1 with errors\n").arg(failed)), err.str().c_str());
 }
 
 // Issue 14, point 5: `--power-price 1e308 --payment purchase` printed "-nan CNY".

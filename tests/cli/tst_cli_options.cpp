@@ -21,6 +21,8 @@ class TstCliOptions : public QObject {
  private slots:
   void grouping();
   void lists();
+  void listsNameEveryBadItem_data();
+  void listsNameEveryBadItem();
   void nearestOption();
   void unknownOptionNamesItsCommand();
   void boundsAreTheTable_data();
@@ -66,6 +68,76 @@ void TstCliOptions::lists() {
   QVERIFY(range.ok());
   QCOMPARE(range.args.gpus, std::vector<int>{128});
   QCOMPARE(range.args.gpu_ranges.size(), std::size_t(1));
+}
+
+// Issue 19: a list option names every refused item with its reason, in one line, not only the
+// first; the good items are not named; the exit code stays 2 (usage error) with nothing on stdout.
+void TstCliOptions::listsNameEveryBadItem_data() {
+  QTest::addColumn<QStringList>("args");
+  QTest::addColumn<QString>("head");         // the line starts with it
+  QTest::addColumn<QStringList>("reasons");  // each in the line, in this order
+  QTest::addColumn<QStringList>("good");     // items that must not be named
+  QTest::newRow("sweep --gpus") << QStringList{"sweep", "--gpus", "16,abc,0"}
+                                << "--gpus: 2 of 3 items are refused: "
+                                << QStringList{"'abc' is not a whole number", "must be at least 1, got 0"}
+                                << QStringList{"16"};
+  QTest::newRow("sweep --gpus huge") << QStringList{"sweep", "--gpus", "99999999999,8,-4,x"}
+                                     << "--gpus: 3 of 4 items are refused: "
+                                     << QStringList{"'99999999999' is out of range", "must be at least 1, got -4",
+                                                    "'x' is not a whole number"}
+                                     << QStringList{"8"};
+  QTest::newRow("sweep --fabric") << QStringList{"sweep", "--fabric", "eth,ib-ndr,pigeon"}
+                                  << "--fabric: 2 of 3 items are refused: "
+                                  << QStringList{"unknown fabric 'eth'", "unknown fabric 'pigeon'"}
+                                  << QStringList{"ib-ndr"};
+  QTest::newRow("sweep --vary") << QStringList{"sweep", "--vary", "tp=x,4,0"}
+                                << "--vary: 2 of 3 items are refused: "
+                                << QStringList{"tp=x: 'x' is not a whole number", "tp=0: must be at least 1, got 0"}
+                                << QStringList{"tp=4"};
+  QTest::newRow("sweep knob") << QStringList{"sweep", "--layout", "best", "--zero", "1,4,z"}
+                              << "--zero: 2 of 3 items are refused: " << QStringList{"'4'", "'z'"}
+                              << QStringList{"'1'"};
+  QTest::newRow("plan --gpus") << QStringList{"plan", "--gpus", "abc,8,64-16,0"}
+                               << "--gpus: 3 of 4 items are refused: "
+                               << QStringList{"'abc' is not a GPU count", "'64-16' is not a range A-B",
+                                              "'0' is not a GPU count"}
+                               << QStringList{"'8'"};
+  QTest::newRow("plan --fabric") << QStringList{"plan", "--fabric", "ib-hdr,x,y"}
+                                 << "--fabric: 2 of 3 items are refused: "
+                                 << QStringList{"unknown fabric 'x'", "unknown fabric 'y'"} << QStringList{"ib-hdr"};
+  QTest::newRow("plan --tp") << QStringList{"plan", "--tp", "0,2,two"} << "--tp: 2 of 3 items are refused: "
+                             << QStringList{"must be at least 1, got 0", "'two' is not a whole number"}
+                             << QStringList{"got 2", "'2'"};
+  QTest::newRow("plan --micro-batch") << QStringList{"plan", "--micro-batch", "1.5,-1"}
+                                      << "--micro-batch: 2 of 2 items are refused: "
+                                      << QStringList{"1.5", "got -1"} << QStringList{};
+}
+
+void TstCliOptions::listsNameEveryBadItem() {
+  QFETCH(QStringList, args);
+  QFETCH(QString, head);
+  QFETCH(QStringList, reasons);
+  QFETCH(QStringList, good);
+  const cp::test::CliResult r = runCli(args);
+  QCOMPARE(r.code, 2);
+  QVERIFY(r.out.empty());
+  // One line for the option, whatever else the command says.
+  const QStringList lines = QString::fromStdString(r.err).split('\n', Qt::SkipEmptyParts);
+  const QStringList mine = lines.filter(QRegularExpression("^" + QRegularExpression::escape(head.section(':', 0, 0)) + ":"));
+  QVERIFY2(mine.size() == 1, r.err.c_str());
+  const QString& line = mine.front();
+  QVERIFY2(line.startsWith(head), qPrintable(line));
+  qsizetype from = head.size();
+  for (const QString& reason : reasons) {
+    const qsizetype at = line.indexOf(reason, from);
+    QVERIFY2(at >= 0, qPrintable(reason + " not (in order) in: " + line));
+    from = at + reason.size();
+  }
+  for (const QString& item : good) QVERIFY2(!line.contains(item), qPrintable(item + " named in: " + line));
+  // One refused item keeps the message it always had: "--OPTION: REASON".
+  const cp::test::CliResult one = runCli({args.at(0), "--gpus", "8,abc"});
+  QVERIFY2(QString::fromStdString(one.err).contains("--gpus: 'abc' is not a"), one.err.c_str());
+  QVERIFY(!QString::fromStdString(one.err).contains("items are refused"));
 }
 
 void TstCliOptions::nearestOption() {

@@ -11,6 +11,7 @@
 
 #include "engine/gpu.h"
 #include "io/input_file.h"
+#include "io/read_reasons.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "common/files.h"
@@ -80,6 +81,10 @@ class TstScenarioFile : public QObject {
   void everyUnknownKeyOnItsOwn();
   void hostileFiles_data();
   void hostileFiles();
+  void fileReasonsAreTemplates_data();
+  void fileReasonsAreTemplates();
+  void jsonSyntaxReasonsAreTemplates_data();
+  void jsonSyntaxReasonsAreTemplates();
   void textMustBeUtf8();
   void planCheckCanBeSkipped();
 };
@@ -452,6 +457,133 @@ void TstScenarioFile::hostileFiles() {
   QVERIFY(!read_input_file(path, kMaxInputFileBytes, text, error));
   QCOMPARE(QString::fromStdString(error), reason);
   QVERIFY(text.empty());
+}
+
+namespace {
+
+std::vector<std::string> strings(const QStringList& list) {
+  std::vector<std::string> v;
+  for (const QString& s : list) v.push_back(s.toStdString());
+  return v;
+}
+
+bool isReadReason(std::string_view r) {
+  return std::find(std::begin(kReadReasons), std::end(kReadReasons), r) != std::end(kReadReasons);
+}
+
+}  // namespace
+
+// Issue 19: the file-level problems carry their reason template and arguments (io/read_reasons.h),
+// as the per-key ones do, so that the GUI says them in its language; the English text is the
+// same as before.
+void TstScenarioFile::fileReasonsAreTemplates_data() {
+  QTest::addColumn<QString>("kind");
+  QTest::addColumn<QString>("reason");
+  QTest::addColumn<QStringList>("args");
+  QTest::newRow("named pipe") << "fifo" << QString(reasons::file_fifo.data()) << QStringList{};
+  QTest::newRow("link to /dev/zero") << "zero" << QString(reasons::file_char_device.data()) << QStringList{};
+  QTest::newRow("directory") << "dir" << QString(reasons::file_directory.data()) << QStringList{};
+  QTest::newRow("65 MiB") << "big" << QString(reasons::file_too_large.data()) << QStringList{"65.0", "64.0"};
+  QTest::newRow("missing") << "missing" << QString(reasons::cannot_read.data())
+                           << QStringList{"No such file or directory"};
+}
+
+void TstScenarioFile::fileReasonsAreTemplates() {
+  QFETCH(QString, kind);
+  QFETCH(QString, reason);
+  QFETCH(QStringList, args);
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("plan.json").toStdString();
+  if (kind == "fifo") QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+  if (kind == "zero") QCOMPARE(::symlink("/dev/zero", path.c_str()), 0);
+  if (kind == "dir") QVERIFY(QDir(dir.path()).mkdir("plan.json"));
+  if (kind == "big") {
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(65) << 20));
+  }
+  const ImportResult r = import_scenario_file(path);
+  QCOMPARE(r.problems.size(), std::size_t(1));
+  const Problem& p = r.problems[0];
+  QCOMPARE(p.field, path);
+  QCOMPARE(QString::fromUtf8(p.reason.data(), qsizetype(p.reason.size())), reason);
+  QVERIFY(isReadReason(p.reason));
+  QCOMPARE(p.args, strings(args));
+  QCOMPARE(p.message, fill_reason(p.reason, p.args));
+  // The reader's structured answer is the string one, word for word.
+  std::string text, error;
+  FileRefusal why;
+  QVERIFY(!read_input_file(path, kMaxInputFileBytes, text, why));
+  QVERIFY(!read_input_file(path, kMaxInputFileBytes, text, error));
+  QCOMPARE(why.text(), error);
+  QCOMPARE(why.text(), p.message);
+}
+
+// nlohmann's syntax errors are taken apart: the position is the field (json_position filled),
+// the parser's fixed words are the template, and what it was parsing, its complaint and the
+// tokens are the arguments; the message is word for word the one before ("not valid JSON: "
+// and the parser's text).
+void TstScenarioFile::jsonSyntaxReasonsAreTemplates_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<QString>("field");
+  QTest::addColumn<QString>("reason");
+  QTest::addColumn<QStringList>("args");
+  QTest::newRow("unexpected, expected") << "{\n  \"format\": \"x\",\n  \"name\": }" << "line 3, column 11"
+                                        << QString(reasons::json_unexpected_expected.data())
+                                        << QStringList{"value", "'}'", "'[', '{', or a literal"};
+  QTest::newRow("empty") << "" << "line 1, column 1" << QString(reasons::json_unexpected_expected.data())
+                         << QStringList{"value", "end of input", "'[', '{', or a literal"};
+  QTest::newRow("invalid literal") << "{\"a\": tru}" << "line 1, column 10" << QString(reasons::json_read.data())
+                                   << QStringList{"value", "invalid literal", "\"a\": tru}"};
+  QTest::newRow("key not a string") << "{x: 1}" << "line 1, column 2" << QString(reasons::json_read_expected.data())
+                                    << QStringList{"object key", "invalid literal", "{x", "string literal"};
+  QTest::newRow("lexer's own ';'") << "{\"a\": -x}" << "line 1, column 8" << QString(reasons::json_read.data())
+                                   << QStringList{"value", "invalid number; expected digit after '-'", "-x"};
+  QTest::newRow("raw line feed in a string") << "{\"a\": \"b\nc\"}" << "line 1, column 9"
+                                             << QString(reasons::json_control.data())
+                                             << QStringList{"value", "U+000A (LF)", "\\u000A or \\n", "\"b<U+000A>"};
+  QTest::newRow("missing ':'") << "{\"a\" 1}" << "line 1, column 6" << QString(reasons::json_unexpected_expected.data())
+                               << QStringList{"object separator", "number literal", "':'"};
+  QTest::newRow("number overflow") << R"({"format": "clusterplan-scenario-file", "format_version": 1e400})" << "$"
+                                   << QString(reasons::json_other.data()) << QStringList{};
+}
+
+void TstScenarioFile::jsonSyntaxReasonsAreTemplates() {
+  QFETCH(QString, text);
+  QFETCH(QString, field);
+  QFETCH(QString, reason);
+  QFETCH(QStringList, args);
+  const std::string input = text.toStdString();
+  std::string parser;  // nlohmann's own text, after "column N: "
+  try {
+    [[maybe_unused]] const json parsed = json::parse(input);
+  } catch (const json::exception& e) {
+    parser = e.what();
+  }
+  const ImportResult r = import_scenario_text(input);
+  QCOMPARE(r.problems.size(), std::size_t(1));
+  const Problem& p = r.problems[0];
+  QCOMPARE(QString::fromStdString(p.field), field);
+  QCOMPARE(QString::fromUtf8(p.reason.data(), qsizetype(p.reason.size())), reason);
+  QVERIFY(isReadReason(p.reason));
+  if (!args.isEmpty()) QCOMPARE(p.args, strings(args));
+  QCOMPARE(p.message, fill_reason(p.reason, p.args));
+  QVERIFY2(p.message.rfind("not valid JSON: ", 0) == 0, p.message.c_str());
+  // Word for word the parser's text.
+  const std::string tail = p.message.substr(16);
+  QVERIFY2(parser.size() >= tail.size() && parser.compare(parser.size() - tail.size(), tail.size(), tail) == 0,
+           qPrintable(QString::fromStdString(p.message + "\n" + parser)));
+  // Each argument that is words is a phrase the GUI translates (kReadPhrases); what was read is data.
+  if (p.reason != reasons::json_other)
+    for (std::size_t i = 0; i < p.args.size(); ++i) {
+      const bool read = (p.reason == reasons::json_read || p.reason == reasons::json_read_expected) ? i == 2
+                        : (p.reason == reasons::json_control || p.reason == reasons::json_control_expected) ? i >= 1 && i <= 3
+                                                                                                           : false;
+      const bool punctuation = p.args[i].size() == 3 && p.args[i].front() == '\'';
+      if (read || punctuation) continue;
+      QVERIFY2(std::find(std::begin(kReadPhrases), std::end(kReadPhrases), p.args[i]) != std::end(kReadPhrases),
+               p.args[i].c_str());
+    }
 }
 
 // Issue 14, point 3: a name typed in a Latin-1 terminal made the library's JSON list fail.

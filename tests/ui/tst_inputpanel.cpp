@@ -3,6 +3,8 @@
 // change of language at run time retranslates the labels, section titles, tooltips and choice
 // lists; the dock is not cut off once Assumptions is open (it scrolls); an error that goes away
 // while the user types does not move the form under the cursor.
+#include <sys/stat.h>
+
 #include <QApplication>
 #include <algorithm>
 #include <QComboBox>
@@ -12,6 +14,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTranslator>
 #include <QtTest>
 
@@ -20,6 +23,7 @@
 #include "engine/fields.h"
 #include "engine/validate.h"
 #include "io/read_reasons.h"
+#include "io/scenario_file.h"
 #include "io/scenario_json.h"
 #include "ui/collapsiblesection.h"
 #include "ui/enginetext.h"
@@ -62,6 +66,7 @@ class TestInputPanel : public QObject {
   void languageChangeRetranslates();
   void everyRowIsTranslated();
   void engineMessagesAreTranslated();
+  void fileProblemsReadInChinese();
   void assumptionsOpenIsNotClipped();
   void vanishingErrorDoesNotMoveTheForm();
 };
@@ -213,6 +218,47 @@ void TestInputPanel::engineMessagesAreTranslated() {
   QCOMPARE(cp::ui::problemMessage(*seq), QStringLiteral("必须是整数"));
   QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) +
                                               QStringLiteral(" — parallelism.dp：")));
+}
+
+// Issue 19: the scenario-file reader's file-level problems (not a regular file, too large,
+// cannot be read, a JSON syntax error at a line and column) read in Chinese: their reasons and
+// the words put into them (the JSON parser's, the system's) are translated; the path and what
+// the parser read stay as they are.
+void TestInputPanel::fileProblemsReadInChinese() {
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  for (std::string_view r : cp::kReadPhrases)
+    QVERIFY2(cp::ui::engineText(r) != QString::fromUtf8(r.data(), qsizetype(r.size())), std::string(r).c_str());
+  QTemporaryDir dir;
+  const std::string fifo = dir.filePath(QStringLiteral("pipe.json")).toStdString();
+  QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+  const cp::ImportResult pipe = cp::import_scenario_file(fifo);
+  QCOMPARE(pipe.problems.size(), std::size_t(1));
+  QCOMPARE(cp::ui::problemText(pipe.problems[0]), QString::fromStdString(fifo) + QStringLiteral("：是命名管道（FIFO），不是普通文件"));
+  const std::string big = dir.filePath(QStringLiteral("big.json")).toStdString();
+  {
+    QFile f(QString::fromStdString(big));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QVERIFY(f.resize(qint64(65) << 20));
+  }
+  QCOMPARE(cp::ui::problemMessage(cp::import_scenario_file(big).problems.at(0)),
+           QStringLiteral("大小为 65.0 MiB，超过此类文件 64.0 MiB 的上限"));
+  QCOMPARE(cp::ui::problemMessage(cp::import_scenario_file(dir.filePath(QStringLiteral("none.json")).toStdString()).problems.at(0)),
+           QStringLiteral("无法读取：没有那个文件或目录"));
+  // A JSON syntax error: the position and the parser's words in Chinese, its tokens as they are.
+  const cp::ImportResult bad = cp::import_scenario_text("{\n  \"format\": \"x\",\n  \"name\": }");
+  QCOMPARE(bad.problems.size(), std::size_t(1));
+  QCOMPARE(cp::ui::problemText(bad.problems[0]),
+           QStringLiteral("第 3 行第 11 列：不是有效的 JSON：解析值时出现语法错误 - 意外的'}'；应为“[”、“{”或字面量"));
+  const cp::ImportResult key = cp::import_scenario_text("{x: 1}");
+  QCOMPARE(cp::ui::problemText(key.problems.at(0)),
+           QStringLiteral("第 1 行第 2 列：不是有效的 JSON：解析对象键时出现语法错误 - 无效的字面量；最后读到：“{x”；应为字符串"));
+  const cp::ImportResult minus = cp::import_scenario_text("{\"a\": -x}");
+  QCOMPARE(cp::ui::problemMessage(minus.problems.at(0)),
+           QStringLiteral("不是有效的 JSON：解析值时出现语法错误 - 无效数字；“-”之后应为数字；最后读到：“-x”"));
+  // In English nothing changed: the reader's own text.
+  cleanup();
+  QCOMPARE(cp::ui::problemText(bad.problems[0]), QString::fromStdString(bad.problems[0].text()));
+  QCOMPARE(cp::ui::problemText(pipe.problems[0]), QString::fromStdString(pipe.problems[0].text()));
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include <QMenu>
 #include <QTableWidget>
 #include <QToolTip>
+#include <QTranslator>
 #include <QPrinter>
 #include <QProcess>
 #include <QRegularExpression>
@@ -28,6 +29,7 @@
 #include "ui/chartstyle.h"
 #include "ui/comparepage.h"
 #include "ui/fabriccomparisonpage.h"
+#include "ui/i18n.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/memorycomponent.h"
@@ -195,10 +197,48 @@ class TestPresenters : public QObject {
     const cp::PriceList& list = s.assumptions.rent;
     QCOMPARE(s.assumptions.payment, cp::Payment::Rent);
     QVERIFY(!list.lines.empty());
-    const QString first = QString::fromStdString(list.lines.front().name);
+    // The name as the report writes it: without the ", month" the price column says as its unit.
+    QString first = QString::fromStdString(list.lines.front().name);
+    if (first.endsWith(QLatin1String(", month"))) first.chop(7);
     for (int p = 1; p < appendix; ++p)
       QVERIFY2(!pdfText(path, p).simplified().contains(first), qPrintable(QStringLiteral("page %1 lists '%2'").arg(p).arg(first)));
     QVERIFY(pdfText(path, appendix).simplified().contains(first));
+  }
+
+  // Issue 19: in the Chinese report, the sources of the figures and the price list's lines have
+  // their fixed words in Chinese (the engine's source sentences, the "[est]" markers, the kind of
+  // line and its unit); what they cite (authors, titles, product names) stays as written.
+  void chineseReportTranslatesSourcesAndPrices() {
+    if (!havePdfToText()) QSKIP("pdftotext (poppler-utils) is not installed");
+    QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+    const QString path = dir_.filePath(QStringLiteral("zh.pdf"));
+    const cp::Scenario s = reportScenario();
+    const cp::ui::ReportResult r = cp::ui::writeScenarioReport(s, path);
+    // Back to English for the other tests: the translators off, the English locale.
+    for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+      QCoreApplication::removeTranslator(t);
+      delete t;
+    }
+    QLocale::setDefault(QLocale(QLocale::English));
+    QVERIFY2(r.ok, qPrintable(r.error));
+    // Every page before the last appendix (every input, its keys English by design).
+    QString body;
+    for (int p = 1; p < r.sectionPages.last(); ++p) body += pdfText(path, p) + QLatin1Char('\n');
+    const QSet<QString> ascii = words(body);
+    // The engine's fixed words of the sources (explain.cpp) and the price list's markers.
+    for (const char* english : {"explained", "checkpoint", "catalog", "roofline", "collectives", "allowances",
+                                "Definition", "industry", "calibrated", "est", "sec", "secondary", "appendix"})
+      QVERIFY2(!ascii.contains(QLatin1String(english)), english);
+    // The citations stay: authors and titles as written.
+    for (const char* cited : {"Rajbhandari", "Korthikanti", "Narayanan", "Chowdhery", "Uptime", "Daly"})
+      QVERIFY2(ascii.contains(QLatin1String(cited)), cited);
+    // The price list (rent): the kind of line and its unit in Chinese, the product name as written.
+    const QString appendix = pdfText(path, r.sectionPages.at(r.sectionPages.size() - 2)).simplified();
+    QVERIFY2(appendix.contains(QStringLiteral("服务器租金")), qPrintable(appendix.left(3000)));
+    QVERIFY2(appendix.contains(QStringLiteral("服务器每月")), qPrintable(appendix.left(3000)));  // cells wrap
+    QVERIFY2(appendix.contains(QStringLiteral("[估计]")), qPrintable(appendix.left(3000)));
+    QVERIFY2(appendix.contains(QStringLiteral("8x H100 + IB server")), qPrintable(appendix.left(3000)));
+    QVERIFY2(!appendix.contains(QStringLiteral(", month")), qPrintable(appendix.left(3000)));
   }
 
   // Point 7: printing is the same report on a printer (here one that prints to a PDF file).

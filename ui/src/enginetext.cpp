@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "io/read_reasons.h"
 #include "ui/fieldtext.h"
 
 namespace cp::ui {
@@ -95,6 +96,24 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "a scenario must be a JSON object"),
     QT_TRANSLATE_NOOP("cp::engine", "unknown key (did you mean '%1'?)"),
     QT_TRANSLATE_NOOP("cp::engine", "unknown key (valid keys here: %1)"),
+    // the file itself and its JSON syntax (io/read_reasons.h, kReadReasons)
+    QT_TRANSLATE_NOOP("cp::engine", "is a directory, not a file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is a named pipe (FIFO), not a regular file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is a character device (such as /dev/zero), not a regular file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is a block device, not a regular file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is a socket, not a regular file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is not a regular file"),
+    QT_TRANSLATE_NOOP("cp::engine", "is %1 MiB, more than the limit of %2 MiB for this file"),
+    QT_TRANSLATE_NOOP("cp::engine", "grew past the limit of %1 MiB for this file while it was read"),
+    QT_TRANSLATE_NOOP("cp::engine", "cannot read: %1"),
+    QT_TRANSLATE_NOOP("cp::engine", "line %1, column %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - %2; last read: '%3'"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - %2; last read: '%3'; expected %4"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - unexpected %2"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - unexpected %2; expected %3"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - invalid string: control character %2 must be escaped to %3; last read: '%4'"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: syntax error while parsing %1 - invalid string: control character %2 must be escaped to %3; last read: '%4'; expected %5"),
+    QT_TRANSLATE_NOOP("cp::engine", "not valid JSON: %1"),
     // phrases put into the reasons (kProblemPhrases)
     QT_TRANSLATE_NOOP("cp::engine", "hidden size (set head_dim for other head sizes)"),
     QT_TRANSLATE_NOOP("cp::engine", "attention heads"),
@@ -122,6 +141,41 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "rent"),
     QT_TRANSLATE_NOOP("cp::engine", "cloud"),
     QT_TRANSLATE_NOOP("cp::engine", "purchase"),
+    // phrases put into the file reasons (io/read_reasons.h, kReadPhrases)
+    QT_TRANSLATE_NOOP("cp::engine", "value"),
+    QT_TRANSLATE_NOOP("cp::engine", "object key"),
+    QT_TRANSLATE_NOOP("cp::engine", "object separator"),
+    QT_TRANSLATE_NOOP("cp::engine", "object"),
+    QT_TRANSLATE_NOOP("cp::engine", "array"),
+    QT_TRANSLATE_NOOP("cp::engine", "true literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "false literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "null literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "string literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "number literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "end of input"),
+    QT_TRANSLATE_NOOP("cp::engine", "'[', '{', or a literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "unknown token"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid literal"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: missing closing quote"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: ill-formed UTF-8 byte"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: '\\u' must be followed by 4 hex digits"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid string: forbidden character after backslash"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid comment; missing closing '*/'"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid comment; expecting '/' or '*' after '/'"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid number; expected digit after '-'"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid number; expected digit after '.'"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid number; expected '+', '-', or digit after exponent"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid number; expected digit after exponent sign"),
+    QT_TRANSLATE_NOOP("cp::engine", "invalid BOM; must be 0xEF 0xBB 0xBF if given"),
+    QT_TRANSLATE_NOOP("cp::engine", "No such file or directory"),
+    QT_TRANSLATE_NOOP("cp::engine", "Permission denied"),
+    QT_TRANSLATE_NOOP("cp::engine", "Not a directory"),
+    QT_TRANSLATE_NOOP("cp::engine", "Too many levels of symbolic links"),
+    QT_TRANSLATE_NOOP("cp::engine", "File name too long"),
+    QT_TRANSLATE_NOOP("cp::engine", "Input/output error"),
+    QT_TRANSLATE_NOOP("cp::engine", "Is a directory"),
     // formulas (engine/explain.cpp)
     QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation"),
     QT_TRANSLATE_NOOP("cp::engine", "headroom = GPU capacity - memory per GPU (negative: does not fit)"),
@@ -163,8 +217,23 @@ QString problemMessage(const cp::Problem& p) {
   return QString::fromStdString(cp::fill_reason(engineText(p.reason).toStdString(), args));
 }
 
+namespace {
+
+// The problem's key: a position in a JSON file ("line 3, column 11", reasons::json_position
+// filled by the reader) in the GUI's language, any other key as it is.
+QString problemKey(const std::string& field) {
+  static const QRegularExpression position(QStringLiteral("^line ([0-9]+), column ([0-9]+)$"));
+  const QString key = QString::fromStdString(field);
+  const QRegularExpressionMatch m = position.match(key);
+  if (!m.hasMatch()) return key;
+  return QString::fromStdString(cp::fill_reason(engineText(cp::reasons::json_position).toStdString(),
+                                                {m.captured(1).toStdString(), m.captured(2).toStdString()}));
+}
+
+}  // namespace
+
 QString problemText(const cp::Problem& p) {
-  const QString key = QString::fromStdString(p.field);
+  const QString key = problemKey(p.field);
   if (const cp::FieldInfo* f = cp::find_field(p.field))
     //: a validation problem: the input's label, its key in the scenario file, what is wrong with it
     return QCoreApplication::translate("cp::engine", "%1 — %2: %3").arg(fieldLabel(*f), key, problemMessage(p));

@@ -8,6 +8,7 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <memory>
 #include <QCoreApplication>
@@ -348,11 +349,138 @@ QList<Block> headlineBlocks(const cp::Scenario& s, const cp::Estimate& e) {
   return {para(html + QStringLiteral("</table>"))};
 }
 
+// A source as the report shows it: the markers of how sure a figure is ("[est]", "[sec]",
+// "[secondary source]") in the report's language; the citation itself (authors, titles, years,
+// product names) is data and stays as written.
+QString sourceText(const std::string& english) {
+  QString text = QString::fromStdString(english);
+  //: Report: marks an estimate in a source ("[est] no list price found")
+  text.replace(QStringLiteral("[est]"), Report::tr("[est]"));
+  //: Report: marks a secondary source in a source, short form
+  text.replace(QStringLiteral("[sec]"), Report::tr("[sec]"));
+  //: Report: marks a secondary source in a source
+  text.replace(QStringLiteral("[secondary source]"), Report::tr("[secondary source]"));
+  //: Report: the seed article (the Chinese article the workbench started from) cited as a price source
+  text.replace(QRegularExpression(QStringLiteral("^seed article: ")), Report::tr("seed article: "));
+  text.replace(QStringLiteral("(seed article, "), Report::tr("(seed article, "));
+  return text;
+}
+
+// The source of a figure of "why this number" (engine/explain.cpp) with its fixed words in the
+// report's language: each sentence the engine writes is matched whole and said again with what it
+// cites (a datasheet, a price list's name) as data. A sentence not listed stays as it is
+// (tst_presenters checks that none is left in the Chinese report).
+QString figureSource(const std::string& english) {
+  struct Pattern {
+    const char* regex;
+    const char* text;
+  };
+  static const Pattern kPatterns[] = {
+      {"^ZeRO model states \\(Rajbhandari et al\\. 2020, section 5\\); activations per layer \\(Korthikanti et al\\. "
+       "2022\\), for the micro-batches in flight on the peak pipeline stage; framework allowances as stated in the "
+       "scenario$",
+       QT_TRANSLATE_NOOP("cp::ui::Report",
+                         "ZeRO model states (Rajbhandari et al. 2020, section 5); activations per layer (Korthikanti et "
+                         "al. 2022), for the micro-batches in flight on the peak pipeline stage; framework allowances "
+                         "as stated in the scenario")},
+      {"^GPU capacity from the catalog \\((.*)\\); memory per GPU as explained$",
+       QT_TRANSLATE_NOOP("cp::ui::Report", "GPU capacity from the catalog (%1); memory per GPU as explained")},
+      {"^Compute per stage from the GEMM roofline; collectives with the alpha-beta model and NCCL bus bandwidth "
+       "\\(nccl-tests PERFORMANCE\\.md\\); pipeline bubble \\(p - 1\\) / v micro-batch slots \\(Narayanan et al\\. "
+       "2021, section 2\\.2\\); see docs/model\\.md$",
+       QT_TRANSLATE_NOOP("cp::ui::Report",
+                         "Compute per stage from the GEMM roofline; collectives with the alpha-beta model and NCCL bus "
+                         "bandwidth (nccl-tests PERFORMANCE.md); pipeline bubble (p - 1) / v micro-batch slots "
+                         "(Narayanan et al. 2021, section 2.2); see docs/model.md")},
+      {"^Definition; step time as explained$", QT_TRANSLATE_NOOP("cp::ui::Report", "Definition; step time as explained")},
+      {"^Chowdhery et al\\. 2022 \\(PaLM\\), appendix B; model FLOPs per Narayanan et al\\. 2021; peak from (.*)$",
+       QT_TRANSLATE_NOOP("cp::ui::Report",
+                         "Chowdhery et al. 2022 (PaLM), appendix B; model FLOPs per Narayanan et al. 2021; peak from %1")},
+      {"^Goodput: Young 1974 and Daly 2006 checkpoint model; failure rate (\\S+) per GPU-hour \\(Llama 3, Dubey et "
+       "al\\. 2024\\)$",
+       QT_TRANSLATE_NOOP("cp::ui::Report",
+                         "Goodput: Young 1974 and Daly 2006 checkpoint model; failure rate %1 per GPU-hour (Llama 3, "
+                         "Dubey et al. 2024)")},
+      {"^GPU TDP from the datasheet x average draw factor \\(Epoch AI: 75% of peak\\); node overhead calibrated to "
+       "the DGX system maximum; switches and optics by line rate \\[est\\]; see docs/power-cost\\.md$",
+       QT_TRANSLATE_NOOP("cp::ui::Report",
+                         "GPU TDP from the datasheet x average draw factor (Epoch AI: 75% of peak); node overhead "
+                         "calibrated to the DGX system maximum; switches and optics by line rate [est]; see "
+                         "docs/power-cost.md")},
+      {"^PUE: Uptime Institute 2023 \\(industry average 1\\.58; modern sites 1\\.3 or less\\)$",
+       QT_TRANSLATE_NOOP("cp::ui::Report", "PUE: Uptime Institute 2023 (industry average 1.58; modern sites 1.3 or less)")},
+      {"^Price list '(.*)' \\((.*)\\); month = 730 h$",
+       QT_TRANSLATE_NOOP("cp::ui::Report", "Price list '%1' (%2); month = 730 h")},
+      {"^Price list '(.*)'; time to train as explained$",
+       QT_TRANSLATE_NOOP("cp::ui::Report", "Price list '%1'; time to train as explained")},
+  };
+  const QString source = QString::fromStdString(english);
+  for (const Pattern& p : kPatterns) {
+    const QRegularExpression re(QString::fromLatin1(p.regex));
+    const QRegularExpressionMatch m = re.match(source);
+    if (!m.hasMatch()) continue;
+    QString text = QCoreApplication::translate("cp::ui::Report", p.text);
+    for (int i = 1; i <= m.lastCapturedIndex(); ++i) text = text.arg(sourceText(m.captured(i).toStdString()));
+    return text;
+  }
+  return sourceText(english);
+}
+
+// What a price line's price is per, in the report's language.
+QString priceUnit(cp::PriceItem item) {
+  using I = cp::PriceItem;
+  switch (item) {
+    case I::ServerRent:
+      //: Report, price list: a server's rent, per month
+      return Report::tr("per server-month");
+    case I::GpuHour:
+      return Report::tr("per GPU-hour");
+    case I::Bandwidth:
+    case I::Storage:
+    case I::Services:
+      return Report::tr("per month");
+    case I::Cable:
+      return Report::tr("per link");
+    case I::Server:
+    case I::Nic:
+    case I::Switch:
+    case I::Transceiver:
+      break;
+  }
+  return Report::tr("each");
+}
+
+// What kind of line it is, in the report's language (its name, a product, is data).
+QString priceKind(cp::PriceItem item) {
+  using I = cp::PriceItem;
+  switch (item) {
+    case I::ServerRent: return Report::tr("Server rent");
+    case I::GpuHour: return Report::tr("GPU-hour");
+    case I::Server: return Report::tr("Server");
+    case I::Nic: return Report::tr("Network card");
+    case I::Switch: return Report::tr("Switch");
+    case I::Transceiver: return Report::tr("Optical transceiver");
+    case I::Cable: return Report::tr("Cable");
+    case I::Bandwidth: return Report::tr("Bandwidth");
+    case I::Storage: return Report::tr("Storage");
+    case I::Services: return Report::tr("Services");
+  }
+  return {};
+}
+
+// A line's name without the unit the engine's lists end it with (", month": the price column
+// says the unit in the report's language).
+QString priceLineName(const std::string& name) {
+  QString text = QString::fromStdString(name);
+  if (text.endsWith(QStringLiteral(", month"))) text.chop(7);
+  return text;
+}
+
 QList<Block> figuresBlocks(const cp::Scenario& s, const cp::Estimate& e) {
   QList<QStringList> rows;
   for (const HeadlineFigure& h : headlineFigures(s, e)) {
     const cp::Explanation x = cp::explain(h.figure, s, e);
-    rows << QStringList{h.title, h.value, formulaText(x), QString::fromStdString(x.source)};
+    rows << QStringList{h.title, h.value, formulaText(x), figureSource(x.source)};
   }
   return tableBlocks({Report::tr("Figure"), Report::tr("Value"), Report::tr("Formula"), Report::tr("Source")}, rows,
                      {15, 21, 32, 32});
@@ -368,8 +496,8 @@ QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
   const QString cur = QString::fromUtf8(cp::to_string(a.currency).data());
   const cp::PriceList& list = priceList(a);
   QList<QStringList> rows{
-      {Report::tr("GPU"), QString::fromStdString(s.cluster.gpu.name), QString::fromStdString(s.cluster.gpu.source)},
-      {Report::tr("Network"), fabricName(s.cluster.fabric.name), QString::fromStdString(s.cluster.fabric.source)},
+      {Report::tr("GPU"), QString::fromStdString(s.cluster.gpu.name), sourceText(s.cluster.gpu.source)},
+      {Report::tr("Network"), fabricName(s.cluster.fabric.name), sourceText(s.cluster.fabric.source)},
       {Report::tr("PUE (facility power / IT power)"), number(a.pue, 2), Report::tr("Uptime Institute survey 2023")},
       {Report::tr("GPU power while training, share of TDP"), formatPercent(a.gpu_power_factor, 0), QString()},
       {Report::tr("Currency of results"), cur, QString()},
@@ -381,7 +509,7 @@ QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
       //: Report: the price list's row; %1 its date, %2 its source, %3 the appendix that lists its lines
       {Report::tr("Price list"), QString::fromStdString(list.name),
        Report::tr("%1, %2; its lines (%3) in %4")
-           .arg(QString::fromStdString(list.date), QString::fromStdString(list.source), formatCount(double(list.lines.size())),
+           .arg(QString::fromStdString(list.date), sourceText(list.source), formatCount(double(list.lines.size())),
                 appendix)},
   };
   return tableBlocks({Report::tr("Assumption"), Report::tr("Value"), Report::tr("Source")}, rows, {34, 22, 44});
@@ -392,10 +520,12 @@ QList<Block> priceListBlocks(const cp::Scenario& s) {
   QList<QStringList> lines;
   const QString listCur = QString::fromUtf8(cp::to_string(list.currency).data());
   for (const cp::PriceLine& l : list.lines)
-    lines << QStringList{QString::fromStdString(l.name), QStringLiteral("%1 %2").arg(listCur, number(l.price, 2)),
-                         QString::fromStdString(l.source)};
+    //: Report, price list: %1 the kind of line ("Server rent"), %2 its name (a product, as the list writes it)
+    lines << QStringList{Report::tr("%1: %2").arg(priceKind(l.item), priceLineName(l.name)),
+                         //: Report, price list: %1 currency, %2 amount, %3 what it is per ("per GPU-hour")
+                         Report::tr("%1 %2 %3").arg(listCur, number(l.price, 2), priceUnit(l.item)), sourceText(l.source)};
   const QString name = Report::tr("%1 (%2), %3").arg(QString::fromStdString(list.name), QString::fromStdString(list.date),
-                                                    QString::fromStdString(list.source));
+                                                    sourceText(list.source));
   return QList<Block>{para(QStringLiteral("<p>%1</p>").arg(esc(name)))} +
          tableBlocks({Report::tr("Item"), Report::tr("Price"), Report::tr("Source")}, lines, {40, 20, 40});
 }
@@ -580,7 +710,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   QList<QStringList> sources;
   for (const SweepSeries& s : sweep.series)
     if (const cp::FabricSpec* f = cp::find_fabric(s.fabric_id))
-      sources << QStringList{QString::fromStdString(f->name), QString::fromStdString(f->source)};
+      sources << QStringList{fabricName(f->name), sourceText(f->source)};
   const QString priceAppendix = Report::tr("Appendix A: price list");
   c.sections << Section{Report::tr("Assumptions and sources"),
                         tableBlocks({Report::tr("Network"), Report::tr("Source")}, sources, {30, 70}) +

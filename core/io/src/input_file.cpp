@@ -9,54 +9,68 @@
 #include <cstdio>
 #include <cstring>
 
+#include "engine/validate.h"  // fill_reason
+#include "io/read_reasons.h"
+
 namespace cp {
 namespace {
 
+// "65.0": a size in MiB, one decimal.
 std::string mib(std::uintmax_t bytes) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", double(bytes) / double(1u << 20));
+  std::snprintf(buf, sizeof buf, "%.1f", double(bytes) / double(1u << 20));
   return buf;
 }
 
-// The reason a file of this kind and size cannot be read, or "".
-std::string reason(const struct stat& st, std::uintmax_t max_bytes) {
-  if (S_ISDIR(st.st_mode)) return "is a directory, not a file";
-  if (S_ISFIFO(st.st_mode)) return "is a named pipe (FIFO), not a regular file";
-  if (S_ISCHR(st.st_mode)) return "is a character device (such as /dev/zero), not a regular file";
-  if (S_ISBLK(st.st_mode)) return "is a block device, not a regular file";
-  if (S_ISSOCK(st.st_mode)) return "is a socket, not a regular file";
-  if (!S_ISREG(st.st_mode)) return "is not a regular file";
+// Why a file of this kind and size cannot be read; an empty reason when it can.
+FileRefusal refusal(const struct stat& st, std::uintmax_t max_bytes) {
+  if (S_ISDIR(st.st_mode)) return {reasons::file_directory};
+  if (S_ISFIFO(st.st_mode)) return {reasons::file_fifo};
+  if (S_ISCHR(st.st_mode)) return {reasons::file_char_device};
+  if (S_ISBLK(st.st_mode)) return {reasons::file_block_device};
+  if (S_ISSOCK(st.st_mode)) return {reasons::file_socket};
+  if (!S_ISREG(st.st_mode)) return {reasons::file_not_regular};
   if (max_bytes != kNoSizeLimit && std::uintmax_t(st.st_size) > max_bytes)
-    return "is " + mib(std::uintmax_t(st.st_size)) + ", more than the limit of " + mib(max_bytes) + " for this file";
+    return {reasons::file_too_large, {mib(std::uintmax_t(st.st_size)), mib(max_bytes)}};
   return {};
 }
 
-std::string cannot_read() { return std::string("cannot read: ") + std::strerror(errno); }
+FileRefusal cannot_read() { return {reasons::cannot_read, {std::strerror(errno)}}; }
 
 }  // namespace
 
+std::string FileRefusal::text() const { return fill_reason(reason, args); }
+
 std::string check_regular_file(const std::string& path, std::uintmax_t max_bytes) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return cannot_read();
-  return reason(st, max_bytes);
+  if (::stat(path.c_str(), &st) != 0) return cannot_read().text();
+  return refusal(st, max_bytes).text();
 }
 
 bool read_input_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, std::string& error) {
+  FileRefusal why;
+  const bool ok = read_input_file(path, max_bytes, text, why);
+  error = ok ? std::string() : why.text();
+  return ok;
+}
+
+bool read_input_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, FileRefusal& why) {
   text.clear();
+  why = {};
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
-    error = cannot_read();
+    why = cannot_read();
     return false;
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
-    error = cannot_read();
+    why = cannot_read();
     ::close(fd);
     return false;
   }
-  error = reason(st, max_bytes);
-  if (!error.empty()) {
+  why = refusal(st, max_bytes);
+  if (!why.reason.empty()) {
     ::close(fd);
     return false;
   }
@@ -72,7 +86,7 @@ bool read_input_file(const std::string& path, std::uintmax_t max_bytes, std::str
     const ssize_t n = ::read(fd, buf, want);
     if (n < 0) {
       if (errno == EINTR) continue;
-      error = cannot_read();
+      why = cannot_read();
       ::close(fd);
       text.clear();
       return false;
@@ -82,12 +96,11 @@ bool read_input_file(const std::string& path, std::uintmax_t max_bytes, std::str
   }
   ::close(fd);
   if (max_bytes != kNoSizeLimit && std::uintmax_t(text.size()) > max_bytes) {
-    error = "grew past the limit of " + mib(max_bytes) + " for this file while it was read";
+    why = {reasons::file_grew, {mib(max_bytes)}};
     text.clear();
     return false;
   }
   return true;
 }
-
 
 }  // namespace cp

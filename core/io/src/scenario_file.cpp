@@ -10,6 +10,7 @@
 
 #include "io/atomic_file.h"
 #include "io/input_file.h"
+#include "io/read_reasons.h"
 #include "io/scenario_json.h"
 #include "io/strict_json.h"
 
@@ -130,6 +131,61 @@ std::string parse_reason(const std::string& what) {
   return bracket == std::string::npos ? what : what.substr(bracket + 2);
 }
 
+// nlohmann's "syntax error while parsing CONTEXT - DETAIL" taken apart into a reason of
+// read_reasons.h and its arguments (issue 19: the GUI translates the fixed words and the
+// phrases); the position is the field, json_position filled. What does not take apart, or
+// would not fill back to the very same text, is json_other with the text as it is.
+Problem json_syntax_problem(std::size_t line, std::size_t column, const std::string& text) {
+  const std::string field = fill_reason(reasons::json_position, {std::to_string(line), std::to_string(column)});
+  const auto other = [&] { return make_problem(field, reasons::json_other, {text}); };
+  constexpr std::string_view kHead = "syntax error while parsing ";
+  if (text.rfind(kHead, 0) != 0) return other();
+  const std::size_t dash = text.find(" - ", kHead.size());
+  if (dash == std::string::npos) return other();
+  const std::string context = text.substr(kHead.size(), dash - kHead.size());
+  std::string detail = text.substr(dash + 3);
+  // "; expected TOKEN" at the end (a token name has no "; " in it).
+  std::string expected;
+  if (const std::size_t e = detail.rfind("; expected "); e != std::string::npos &&
+                                                         detail.find("; ", e + 2) == std::string::npos) {
+    const std::string after = detail.substr(e + 11);
+    // Not the lexer's own "invalid number; expected digit after '-'" (then no "last read" follows).
+    if (detail.find("; last read: '") < e || detail.rfind("unexpected ", 0) == 0) {
+      expected = after;
+      detail.resize(e);
+    }
+  }
+  std::string_view reason;
+  std::vector<std::string> args{context};
+  constexpr std::string_view kUnexpected = "unexpected ";
+  constexpr std::string_view kLastRead = "; last read: '";
+  constexpr std::string_view kControl = "invalid string: control character ";
+  constexpr std::string_view kEscaped = " must be escaped to ";
+  if (detail.rfind(kUnexpected, 0) == 0) {
+    args.push_back(detail.substr(kUnexpected.size()));
+    reason = expected.empty() ? reasons::json_unexpected : reasons::json_unexpected_expected;
+  } else if (const std::size_t at = detail.find(kLastRead); at != std::string::npos && detail.back() == '\'') {
+    const std::string complaint = detail.substr(0, at);
+    const std::string read = detail.substr(at + kLastRead.size(), detail.size() - at - kLastRead.size() - 1);
+    if (complaint.rfind(kControl, 0) == 0 && complaint.find(kEscaped) != std::string::npos) {
+      const std::size_t esc = complaint.find(kEscaped);
+      args.push_back(complaint.substr(kControl.size(), esc - kControl.size()));
+      args.push_back(complaint.substr(esc + kEscaped.size()));
+      reason = expected.empty() ? reasons::json_control : reasons::json_control_expected;
+    } else {
+      args.push_back(complaint);
+      reason = expected.empty() ? reasons::json_read : reasons::json_read_expected;
+    }
+    args.push_back(read);
+  } else {
+    return other();
+  }
+  if (!expected.empty()) args.push_back(expected);
+  Problem p = make_problem(field, reason, std::move(args));
+  if (p.message != fill_reason(reasons::json_other, {text})) return other();
+  return p;
+}
+
 }  // namespace
 
 json scenario_file_to_json(const ScenarioFileDocument& d) {
@@ -241,13 +297,12 @@ ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
       if (text[i] == '\n') ++line, column = 1;
       else ++column;
     }
-    r.problems.push_back({"line " + std::to_string(line) + ", column " + std::to_string(column),
-                          "not valid JSON: " + parse_reason(e.what())});
+    r.problems.push_back(json_syntax_problem(line, column, parse_reason(e.what())));
     return r;
   } catch (const json::exception& e) {
     // nlohmann reports a number no double can hold (1e400) as out_of_range 406, not as a
     // parse error (found by fuzz_scenario_json).
-    r.problems.push_back({"$", std::string("not valid JSON: ") + e.what()});
+    r.problems.push_back(make_problem("$", reasons::json_other, {e.what()}));
     return r;
   }
   if (j.is_object())
@@ -261,10 +316,10 @@ ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
 }
 
 ImportResult import_scenario_file(const std::string& path, PlanCheck check) {
-  std::string text, error;
-  if (!read_input_file(path, kMaxInputFileBytes, text, error)) {
+  std::string text;
+  if (FileRefusal why; !read_input_file(path, kMaxInputFileBytes, text, why)) {
     ImportResult r;
-    r.problems.push_back({path, error});
+    r.problems.push_back(make_problem(path, why.reason, why.args));  // the GUI translates it
     return r;
   }
   return import_scenario_text(text, check);
