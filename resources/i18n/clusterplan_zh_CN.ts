@@ -462,6 +462,32 @@
         <source>unknown key (valid keys here: %1)</source>
         <translation>未知的键（此处有效的键：%1）</translation>
     </message>
+    <message>
+        <source>%1 model (derived)</source>
+        <extracomment>a scenario&apos;s derived name: a standard shape derived from a size alone, e.g. &quot;70B model (derived)&quot;</extracomment>
+        <translation>%1参数模型（由规模推导）</translation>
+    </message>
+    <message>
+        <source>Custom %1 model</source>
+        <extracomment>a scenario&apos;s derived name: a model shape typed by the user, by its size, e.g. &quot;Custom 70.6B model&quot;</extracomment>
+        <translation>自定义 %1参数模型</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>fabric and tuning</comment>
+        <extracomment>a fabric in a scenario&apos;s derived name: its short name, then its tuning: &quot;RoCE 400G tuned&quot;</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 on %2x %3, %4</source>
+        <extracomment>a scenario&apos;s derived name: model, GPU count, GPU, fabric: &quot;LLaMA-65B on 32x A100 80GB SXM, IB HDR&quot;</extracomment>
+        <translation>%1，%2 块 %3，%4</translation>
+    </message>
+    <message>
+        <source>%1 on %2x %3</source>
+        <extracomment>a scenario&apos;s derived name on one node (no fabric): &quot;Llama 3 8B on 8x H100 SXM 80GB&quot;</extracomment>
+        <translation>%1，%2 块 %3</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::BreakdownChart</name>

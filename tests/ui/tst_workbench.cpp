@@ -12,7 +12,9 @@
 #include <QPlainTextEdit>
 #include <QApplication>
 #include <QMessageBox>
+#include <QMenu>
 #include <QMimeData>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QDoubleSpinBox>
 #include <QScreen>
@@ -23,6 +25,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include "common/file_dialog.h"
 #include "common/message_box.h"
 
 #include <sys/stat.h>
@@ -34,16 +37,21 @@
 #include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
 #include "ui/collapsiblesection.h"
+#include "ui/enginetext.h"
 #include "ui/explaindialog.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
 #include "ui/headlinetiles.h"
+#include "ui/i18n.h"
 #include "ui/inputpanel.h"
 #include "io/scenario_file.h"
 #include "ui/librarydock.h"
 #include "ui/mainwindow.h"
 #include "ui/memorychart.h"
 #include "ui/planpage.h"
+#include "ui/presentation.h"
+#include "ui/scenariolistmodel.h"
+#include "ui/summarypanel.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
 #include "ui/topologyview.h"
@@ -104,6 +112,7 @@ class TestWorkbench : public QObject {
   void refusesStrangeFiles();
   void dropScenarioFile();
   void scenarioNameAndNotes();
+  void derivedNameInTheGuiLanguage();
   void discardOnQuitDiscards();
   void typedNumbers();
   void undoWhileFieldHasFocus();
@@ -629,6 +638,106 @@ void TestWorkbench::scenarioNameAndNotes() {
   w.document()->undoStack()->undo();
   QCOMPARE(w.document()->fileNotes(), std::string());
   QCOMPARE(notes->toPlainText(), QString());
+}
+
+// Issue 19, point 1 (left over): an unnamed scenario's derived name stayed English in the
+// Chinese GUI. While the name is derived, every place that shows it (summary, presentation,
+// chart export footer, library list) words it in the GUI's language from the scenario's fields;
+// the file and the library keep the engine's English name; a name the user typed shows as typed.
+void TestWorkbench::derivedNameInTheGuiLanguage() {
+  cp::Scenario preset = cp::default_scenario();
+  cp::Scenario custom = preset;
+  custom.model_id = "custom";
+  custom.cluster.fabric = *cp::find_fabric("roce-400-tuned");
+  cp::refresh_derived_name(custom, true);
+  cp::Scenario derived = preset;
+  derived.model_derived = true;
+  derived.cluster.nodes = 1;
+  derived.parallel.pp = 1;
+  cp::refresh_derived_name(derived, true);
+  // In English the GUI's wording is the engine's, word for word, for each kind of name part.
+  for (const cp::Scenario& s : {preset, custom, derived}) {
+    QVERIFY(cp::name_is_derived(s));
+    QCOMPARE(cp::ui::scenarioDisplayName(s), QString::fromStdString(s.name));
+  }
+  QCOMPARE(QString::fromStdString(custom.name), QStringLiteral("Custom 65.3B model on 32x A100 80GB SXM, RoCE 400G tuned"));
+
+  const auto english = qScopeGuard([] {
+    for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+      QCoreApplication::removeTranslator(t);
+      delete t;
+    }
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  });
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  const QString zh = QStringLiteral("LLaMA-65B，32 块 A100 80GB SXM，IB HDR");
+  QCOMPARE(cp::ui::scenarioDisplayName(preset), zh);
+  QCOMPARE(cp::ui::scenarioDisplayName(custom), QStringLiteral("自定义 653 亿参数模型，32 块 A100 80GB SXM，RoCE 400G（已调优）"));
+  QCOMPARE(cp::ui::scenarioDisplayName(derived), QStringLiteral("653 亿参数模型（由规模推导），8 块 A100 80GB SXM"));
+
+  cp::ui::MainWindow w;
+  w.resize(1366, 768);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QCOMPARE(w.document()->scenario().name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));  // data: English
+  // The summary's name row.
+  const auto summaryShows = [&w](const QString& text) {
+    const QList<QLabel*> labels = w.summaryPanel()->findChildren<QLabel*>();
+    return std::any_of(labels.begin(), labels.end(), [&text](const QLabel* l) { return l->text() == text; });
+  };
+  QVERIFY(summaryShows(zh));
+  // The name field's placeholder.
+  auto* name = qobject_cast<QLineEdit*>(w.inputPanel()->editor(QStringLiteral("name")));
+  QCOMPARE(name->placeholderText(), zh);
+  // The presentation's title and headline.
+  {
+    cp::ui::PresentationWindow presentation(w.document());
+    QCOMPARE(presentation.windowTitle(), QStringLiteral("演示 — %1").arg(zh));
+  }
+  // A chart's export footer (the SVG's description), through the chart's own context menu.
+  QTemporaryDir dir;
+  const QString svg = dir.filePath(QStringLiteral("memory.svg"));
+  cp::test::answerFileDialog(svg);
+  QTimer::singleShot(50, &w, [] {
+    auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+    QVERIFY(menu);
+    QAction* exportSvg = menu->actions().value(1);  // PNG, SVG, PDF, copy, ...
+    menu->close();
+    QVERIFY(exportSvg);
+    exportSvg->trigger();
+  });
+  QCustomPlot* memoryPlot = w.memoryChart()->plot();
+  Q_EMIT memoryPlot->customContextMenuRequested(QPoint(20, 20));
+  QTRY_VERIFY(QFileInfo(svg).size() > 1000);
+  QFile svgFile(svg);
+  QVERIFY(svgFile.open(QIODevice::ReadOnly));
+  const QString svgText = QString::fromUtf8(svgFile.readAll());
+  QVERIFY2(svgText.contains(zh), qPrintable(svgText.left(400)));
+  QVERIFY(!svgText.contains(QStringLiteral("LLaMA-65B on 32x")));
+  // The library: the entry saved under the proposed name stays derived (English in the library),
+  // and its row shows the Chinese name.
+  cp::ui::LibraryDock* library = w.libraryDock();
+  QVERIFY(library->openLibrary(dir.filePath(QStringLiteral("library.sqlite"))));
+  QString error;
+  const std::int64_t id = library->saveAsNew(zh, {}, &error);
+  QVERIFY2(id > 0, qPrintable(error));
+  cp::StoredScenario stored;
+  QVERIFY(library->store()->load(id, stored));
+  QCOMPARE(stored.document.scenario.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  QVERIFY(cp::name_is_derived(stored.document.scenario));
+  QCOMPARE(library->model()->nameOf(id), zh);
+  // The saved file keeps the engine's English derived name.
+  const QString path = dir.filePath(QStringLiteral("zh.json"));
+  QVERIFY2(w.saveFile(path, &error), qPrintable(error));
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  const auto j = nlohmann::json::parse(f.readAll().toStdString());
+  QCOMPARE(j["scenario"]["name"].get<std::string>(), std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  // A name the user typed shows as typed.
+  w.document()->rename(QStringLiteral("Q3 预算"));  // as the name field does on each keystroke
+  QCoreApplication::processEvents();
+  QCOMPARE(cp::ui::scenarioDisplayName(w.document()->scenario()), QStringLiteral("Q3 预算"));
+  QVERIFY(summaryShows(QStringLiteral("Q3 预算")));
 }
 
 // Issue 19, point 3: "Discard" on quit kept the discarded edits as the last session's scenario:

@@ -353,7 +353,7 @@ void InputPanel::buildScenario() {
   });
   addRow(sec, Field{QStringLiteral("name"), &cp::field("name"), name_, [this](const cp::Scenario& s) {
                       // Unnamed: the derived name is shown greyed, as the placeholder.
-                      name_->setPlaceholderText(QString::fromStdString(cp::derived_scenario_name(s)));
+                      name_->setPlaceholderText(derivedScenarioName(s));
                       // Typing the derived name itself leaves the field as typed.
                       if (name_->hasFocus() && name_->text() == QString::fromStdString(s.name)) return;
                       const QString text = cp::name_is_derived(s) ? QString() : QString::fromStdString(s.name);

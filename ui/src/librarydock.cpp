@@ -23,6 +23,7 @@
 #include <algorithm>
 
 #include "store/scenario_store.h"
+#include "ui/enginetext.h"
 #include "ui/librarycontroller.h"
 #include "ui/librarydialogs.h"
 #include "ui/palette.h"
@@ -339,7 +340,7 @@ void LibraryDock::save() {
 
 void LibraryDock::saveAs() {
   QString name = controller_->model()->nameOf(currentId());
-  if (name.isEmpty()) name = QString::fromStdString(document_->scenario().name);
+  if (name.isEmpty()) name = scenarioDisplayName(document_->scenario());
   QStringList tags;
   if (const int row = controller_->model()->rowOf(currentId()); row >= 0)
     tags = controller_->model()->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
@@ -464,6 +465,7 @@ void LibraryDock::retranslate() {
   undoAction_->setIconText(tr("Undo"));
   redoAction_->setIconText(tr("Redo"));
   if (tagFilter_->count() > 0) tagFilter_->setItemText(0, tr("All tags"));
+  controller_->model()->refresh();  // unnamed scenarios' derived names, in the new language
   showBanner();
   updateActions();
 }
