@@ -34,6 +34,7 @@
 #include "engine/estimate.h"
 #include "engine/explain.h"
 #include "engine/gpu.h"
+#include "engine/validate.h"
 #include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
 #include "ui/collapsiblesection.h"
@@ -716,24 +717,27 @@ void TestWorkbench::derivedNameInTheGuiLanguage() {
   QVERIFY2(svgText.contains(zh), qPrintable(svgText.left(400)));
   QVERIFY(!svgText.contains(QStringLiteral("LLaMA-65B on 32x")));
   // The library: the entry saved under the proposed name stays derived (English in the library),
-  // and its row shows the Chinese name.
+  // and its row shows the Chinese name (64 GPUs: not the default scenario's name).
+  spin(w, "cluster.nodes")->setValue(8);
+  const QString zh64 = QStringLiteral("LLaMA-65B，64 块 A100 80GB SXM，IB HDR");
+  QCOMPARE(cp::ui::scenarioDisplayName(w.document()->scenario()), zh64);
   cp::ui::LibraryDock* library = w.libraryDock();
   QVERIFY(library->openLibrary(dir.filePath(QStringLiteral("library.sqlite"))));
   QString error;
-  const std::int64_t id = library->saveAsNew(zh, {}, &error);
+  const std::int64_t id = library->saveAsNew(zh64, {}, &error);
   QVERIFY2(id > 0, qPrintable(error));
   cp::StoredScenario stored;
   QVERIFY(library->store()->load(id, stored));
-  QCOMPARE(stored.document.scenario.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  QCOMPARE(stored.document.scenario.name, std::string("LLaMA-65B on 64x A100 80GB SXM, IB HDR"));
   QVERIFY(cp::name_is_derived(stored.document.scenario));
-  QCOMPARE(library->model()->nameOf(id), zh);
+  QCOMPARE(library->model()->nameOf(id), zh64);
   // The saved file keeps the engine's English derived name.
   const QString path = dir.filePath(QStringLiteral("zh.json"));
   QVERIFY2(w.saveFile(path, &error), qPrintable(error));
   QFile f(path);
   QVERIFY(f.open(QIODevice::ReadOnly));
   const auto j = nlohmann::json::parse(f.readAll().toStdString());
-  QCOMPARE(j["scenario"]["name"].get<std::string>(), std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  QCOMPARE(j["scenario"]["name"].get<std::string>(), std::string("LLaMA-65B on 64x A100 80GB SXM, IB HDR"));
   // A name the user typed shows as typed.
   w.document()->rename(QStringLiteral("Q3 预算"));  // as the name field does on each keystroke
   QCoreApplication::processEvents();
