@@ -2777,6 +2777,13 @@ capacity: %2</source>
         <extracomment>The capacity label without the GPU&apos;s name, where the chart is narrow</extracomment>
         <translation>显存容量：%1</translation>
     </message>
+    <message>
+        <source>capacity
+%1</source>
+        <extracomment>The capacity label on two lines without the GPU&apos;s name, where the chart is narrower still</extracomment>
+        <translation>显存容量
+%1</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PlanPage</name>
