@@ -1088,6 +1088,53 @@
         <source>Extra ms per step</source>
         <translation>每步多出的毫秒数</translation>
     </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>%1 −%2</source>
+        <extracomment>a step part and how much less GPU time per token it takes, e.g. &quot;TP communication −93%&quot;</extracomment>
+        <translation>%1 −%2</translation>
+    </message>
+    <message>
+        <source>is not a valid layout on %1 GPUs</source>
+        <extracomment>why the larger size&apos;s layout does not run at the smallest size: a rule of the layout</extracomment>
+        <translation>在 %1 张 GPU 上不是有效布局</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU on %2 GPUs</source>
+        <extracomment>why the larger size&apos;s layout does not run at the smallest size: memory, e.g. &quot;needs 95.2 GiB per GPU on 16 GPUs&quot;</extracomment>
+        <translation>在 %2 张 GPU 上每卡需要 %1</translation>
+    </message>
+    <message>
+        <source>Above 100%: at %1 GPUs the same work takes less GPU time per token than at %2 GPUs: %3.</source>
+        <translation>超过 100%：%1 张 GPU 时每个 token 所需的 GPU 时间少于 %2 张 GPU 时：%3。</translation>
+    </message>
+    <message>
+        <source>Above 100%: less GPU time per token at %1 GPUs.</source>
+        <translation>超过 100%：%1 张 GPU 时每个 token 所需的 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs). It reaches %2 at %3 GPUs (%4), where per token %5 take less GPU time.</source>
+        <translation>扩展效率是每张 GPU 的 token/秒，相对于能运行的最小规模（%1 张 GPU）。在 %3 张 GPU（%4）时达到 %2，此时每个 token 的 %5 所需 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Above 100%: at %1 GPUs the best layout is %2; it %3, where the best that fits is %4. Per token: %5.</source>
+        <translation>超过 100%：%1 张 GPU 时最佳布局是 %2；它%3，而那里放得下的最佳布局是 %4。每个 token：%5。</translation>
+    </message>
+    <message>
+        <source>Above 100%: %1 (%2 GPUs) does not run on %3 GPUs, which run the slower %4.</source>
+        <translation>超过 100%：%1（%2 张 GPU）在 %3 张 GPU 上无法运行，那里只能运行较慢的 %4。</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs), where the fastest layout that fits is %2. At %3 GPUs the best layout is %4 (it %5), reaching %6; per token, %7 take less GPU time.</source>
+        <translation>扩展效率是每张 GPU 的 token/秒，相对于能运行的最小规模（%1 张 GPU），在那里放得下的最快布局是 %2。在 %3 张 GPU 时最佳布局是 %4（它%5），达到 %6；每个 token 的 %7 所需 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Above 100%: why? Hover over the chart</source>
+        <translation>超过 100%：原因？将鼠标悬停在图上</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::Fields</name>
