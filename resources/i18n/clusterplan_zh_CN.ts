@@ -463,6 +463,7 @@
         <translation>未知的键（此处有效的键：%1）</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <source>is a directory, not a file</source>
         <translation>是目录，不是文件</translation>
     </message>
@@ -665,6 +666,32 @@
     <message>
         <source>Is a directory</source>
         <translation>是一个目录</translation>
+=======
+        <source>%1 model (derived)</source>
+        <extracomment>a scenario&apos;s derived name: a standard shape derived from a size alone, e.g. &quot;70B model (derived)&quot;</extracomment>
+        <translation>%1参数模型（由规模推导）</translation>
+    </message>
+    <message>
+        <source>Custom %1 model</source>
+        <extracomment>a scenario&apos;s derived name: a model shape typed by the user, by its size, e.g. &quot;Custom 70.6B model&quot;</extracomment>
+        <translation>自定义 %1参数模型</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>fabric and tuning</comment>
+        <extracomment>a fabric in a scenario&apos;s derived name: its short name, then its tuning: &quot;RoCE 400G tuned&quot;</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 on %2x %3, %4</source>
+        <extracomment>a scenario&apos;s derived name: model, GPU count, GPU, fabric: &quot;LLaMA-65B on 32x A100 80GB SXM, IB HDR&quot;</extracomment>
+        <translation>%1，%2 块 %3，%4</translation>
+    </message>
+    <message>
+        <source>%1 on %2x %3</source>
+        <extracomment>a scenario&apos;s derived name on one node (no fabric): &quot;Llama 3 8B on 8x H100 SXM 80GB&quot;</extracomment>
+        <translation>%1，%2 块 %3</translation>
+>>>>>>> ui19
     </message>
 </context>
 <context>
@@ -1265,6 +1292,53 @@
     <message>
         <source>Extra ms per step</source>
         <translation>每步多出的毫秒数</translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>%1 −%2</source>
+        <extracomment>a step part and how much less GPU time per token it takes, e.g. &quot;TP communication −93%&quot;</extracomment>
+        <translation>%1 −%2</translation>
+    </message>
+    <message>
+        <source>is not a valid layout on %1 GPUs</source>
+        <extracomment>why the larger size&apos;s layout does not run at the smallest size: a rule of the layout</extracomment>
+        <translation>在 %1 张 GPU 上不是有效布局</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU on %2 GPUs</source>
+        <extracomment>why the larger size&apos;s layout does not run at the smallest size: memory, e.g. &quot;needs 95.2 GiB per GPU on 16 GPUs&quot;</extracomment>
+        <translation>在 %2 张 GPU 上每卡需要 %1</translation>
+    </message>
+    <message>
+        <source>Above 100%: at %1 GPUs the same work takes less GPU time per token than at %2 GPUs: %3.</source>
+        <translation>超过 100%：%1 张 GPU 时每个 token 所需的 GPU 时间少于 %2 张 GPU 时：%3。</translation>
+    </message>
+    <message>
+        <source>Above 100%: less GPU time per token at %1 GPUs.</source>
+        <translation>超过 100%：%1 张 GPU 时每个 token 所需的 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs). It reaches %2 at %3 GPUs (%4), where per token %5 take less GPU time.</source>
+        <translation>扩展效率是每张 GPU 的 token/秒，相对于能运行的最小规模（%1 张 GPU）。在 %3 张 GPU（%4）时达到 %2，此时每个 token 的 %5 所需 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Above 100%: at %1 GPUs the best layout is %2; it %3, where the best that fits is %4. Per token: %5.</source>
+        <translation>超过 100%：%1 张 GPU 时最佳布局是 %2；它%3，而那里放得下的最佳布局是 %4。每个 token：%5。</translation>
+    </message>
+    <message>
+        <source>Above 100%: %1 (%2 GPUs) does not run on %3 GPUs, which run the slower %4.</source>
+        <translation>超过 100%：%1（%2 张 GPU）在 %3 张 GPU 上无法运行，那里只能运行较慢的 %4。</translation>
+    </message>
+    <message>
+        <source>Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs), where the fastest layout that fits is %2. At %3 GPUs the best layout is %4 (it %5), reaching %6; per token, %7 take less GPU time.</source>
+        <translation>扩展效率是每张 GPU 的 token/秒，相对于能运行的最小规模（%1 张 GPU），在那里放得下的最快布局是 %2。在 %3 张 GPU 时最佳布局是 %4（它%5），达到 %6；每个 token 的 %7 所需 GPU 时间更少。</translation>
+    </message>
+    <message>
+        <source>Above 100%: why? Hover over the chart</source>
+        <translation>超过 100%：原因？将鼠标悬停在图上</translation>
     </message>
 </context>
 <context>
@@ -2970,6 +3044,13 @@ capacity: %2</source>
         <source>capacity: %1</source>
         <extracomment>The capacity label without the GPU&apos;s name, where the chart is narrow</extracomment>
         <translation>显存容量：%1</translation>
+    </message>
+    <message>
+        <source>capacity
+%1</source>
+        <extracomment>The capacity label on two lines without the GPU&apos;s name, where the chart is narrower still</extracomment>
+        <translation>显存容量
+%1</translation>
     </message>
 </context>
 <context>

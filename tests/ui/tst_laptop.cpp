@@ -28,7 +28,10 @@
 #include <QTextBrowser>
 #include <QTranslator>
 #include <QUndoStack>
+#include <QHeaderView>
+#include <QTableView>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include "engine/estimate.h"
 #include "plan/nearest_fit.h"
@@ -36,6 +39,9 @@
 #include "ui/headlinetiles.h"
 #include "ui/helpwindow.h"
 #include "ui/librarydock.h"
+#include "ui/memorychart.h"
+#include "ui/scenariolistmodel.h"
+#include "store/scenario_store.h"
 #include "ui/mainwindow.h"
 #include "ui/planpage.h"
 #include "ui/scenariodocument.h"
@@ -83,6 +89,8 @@ class TestLaptop : public QObject {
   void cleanup();
   void planPageFits1366_data();
   void planPageFits1366();
+  void libraryOpenNothingClipped_data();
+  void libraryOpenNothingClipped();
   void tilesReflowByWidth();
   void nonFittingPlanGreyedWithNearestFit();
   void runtimeLanguageSwitch();
@@ -154,6 +162,61 @@ void TestLaptop::planPageFits1366() {
   QCOMPARE(w.planPage()->tiles()->tile(cp::Figure::StepTime)->valueScale(), cp::ui::Tile::kCompactValueScale);
   qInfo("%s: page %d px wide, contents need %d px, %d tile columns, the widest tile's contents %d px",
         qPrintable(language), viewport, inner->minimumSizeHint().width(), w.planPage()->tiles()->columns(), widest);
+}
+
+void TestLaptop::libraryOpenNothingClipped_data() { planPageFits1366_data(); }
+
+// Issue 19 (left over): at 1366x768 with the library dock open (half the window), the memory
+// chart's capacity label ran out of the chart's left side, and the library's columns ran past
+// the dock (the name cut off, the last columns behind a scroll bar). The label now fits the plot
+// area (shorter wording, below the line where there is no room above it); the columns fit the
+// dock, the name giving way first, elided, with the whole name in its tooltip.
+void TestLaptop::libraryOpenNothingClipped() {
+  QFETCH(QString, language);
+  QVERIFY(cp::ui::switchLanguage(language));
+  QTemporaryDir dir;
+  cp::ui::MainWindow w;
+  w.resize(cp::ui::MainWindow::firstSize(QSize(1366, 728)));
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  cp::ui::LibraryDock* library = w.libraryDock();
+  QVERIFY(library->openLibrary(dir.filePath(QStringLiteral("library.sqlite"))));
+  // Sample plans as docs/screenshots.sh saves them: long names, tags, every column filled.
+  const QStringList names{QStringLiteral("LLaMA-65B, 32x A100, HDR IB (seed)"), QStringLiteral("LLaMA-2-70B, 64x H100, TP 8 PP 2"),
+                          QStringLiteral("GPT-3 175B on 128x A100 80GB SXM, IB HDR, 8-way pipeline")};
+  for (const QString& name : names) QVERIFY(library->saveAsNew(name, {QStringLiteral("a100"), QStringLiteral("seed")}) > 0);
+  QVERIFY(w.showPage(QStringLiteral("library")));
+  QTest::qWait(100);
+  QCoreApplication::processEvents();
+
+  // The memory chart's capacity label lies inside its plot area.
+  QCustomPlot* plot = w.memoryChart()->plot();
+  plot->replot();
+  auto* label = plot->findChild<QCPItemText*>(QStringLiteral("capacityLabel"));
+  QVERIFY(label && label->visible());
+  const QRectF area = plot->axisRect()->rect();
+  const QRectF box(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+  QVERIFY2(area.contains(box),
+           qPrintable(QStringLiteral("'%1' at %2,%3 %4x%5; plot area %6,%7 %8x%9")
+                          .arg(label->text()).arg(box.x()).arg(box.y()).arg(box.width()).arg(box.height())
+                          .arg(area.x()).arg(area.y()).arg(area.width()).arg(area.height())));
+
+  // Every column of the library inside the dock: no sideways scroll; the name elides with a tooltip.
+  QTableView* view = library->view();
+  int total = 0;
+  for (int c = 0; c < view->model()->columnCount(); ++c) total += view->columnWidth(c);
+  QVERIFY2(total <= view->viewport()->width(),
+           qPrintable(QStringLiteral("columns %1 px in a %2 px view").arg(total).arg(view->viewport()->width())));
+  QVERIFY(!view->horizontalScrollBar()->isVisible());
+  const int nameWidth = view->columnWidth(cp::ui::ScenarioListModel::Name);
+  QVERIFY2(nameWidth >= view->fontMetrics().averageCharWidth() * 12, qPrintable(QString::number(nameWidth)));
+  for (int r = 0; r < view->model()->rowCount(); ++r) {
+    const QModelIndex name = view->model()->index(r, cp::ui::ScenarioListModel::Name);
+    const QString text = name.data().toString();
+    QVERIFY2(name.data(Qt::ToolTipRole).toString().contains(text), qPrintable(text));
+  }
+  qInfo("%s: library view %d px, columns %d px, name %d px; capacity label '%s'", qPrintable(language),
+        view->viewport()->width(), total, nameWidth, qPrintable(QString(label->text()).replace(QLatin1Char('\n'), QLatin1Char('|'))));
 }
 
 void TestLaptop::tilesReflowByWidth() {

@@ -229,6 +229,11 @@ class TestPresenters : public QObject {
     for (const char* english : {"explained", "checkpoint", "catalog", "roofline", "collectives", "allowances",
                                 "Definition", "industry", "calibrated", "est", "sec", "secondary", "appendix"})
       QVERIFY2(!ascii.contains(QLatin1String(english)), english);
+    // The default scenario's name is derived: its title reads in Chinese (issue 19, point 1).
+    QVERIFY(cp::name_is_derived(s));
+    const QString first = pdfText(path, 1).simplified();
+    QVERIFY2(first.contains(QStringLiteral("32 块")), qPrintable(first.left(600)));
+    QVERIFY2(!first.contains(QStringLiteral("32x A100")), qPrintable(first.left(600)));
     // The citations stay: authors and titles as written.
     for (const char* cited : {"Rajbhandari", "Korthikanti", "Narayanan", "Chowdhery", "Uptime", "Daly"})
       QVERIFY2(ascii.contains(QLatin1String(cited)), cited);

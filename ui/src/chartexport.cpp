@@ -30,6 +30,7 @@
 
 #include "io/scenario_json.h"
 #include "plan/fabric_compare.h"
+#include "ui/enginetext.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
@@ -640,7 +641,7 @@ void installWidgetExportMenu(QWidget* widget, const QString& baseName) {
 }
 
 void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison) {
-  const auto name = [document] { return QString::fromStdString(document->estimatedScenario().name); };
+  const auto name = [document] { return scenarioDisplayName(document->estimatedScenario()); };
   const auto estimateData = [document]() -> std::optional<Table> {
     if (!document->estimate()) return std::nullopt;
     return estimateTable(document->estimatedScenario(), *document->estimate());

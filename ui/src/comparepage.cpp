@@ -20,6 +20,7 @@
 #include "store/scenario_store.h"
 #include "engine/units.h"
 #include "ui/chartstyle.h"
+#include "ui/enginetext.h"
 #include "ui/fieldtext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
@@ -280,12 +281,24 @@ void ComparePage::refreshChoices() {
       listed = false;  // unreadable is not gone: the picks stay until the library reads again
     }
   }
+  // Each scenario by the name the GUI shows (an unnamed one's derived name in its language).
+  QStringList names;
+  for (const cp::ScenarioSummary& s : list) {
+    cp::StoredScenario stored;
+    bool loaded = false;
+    try {
+      loaded = store_->load(s.id, stored);
+    } catch (const std::exception&) {
+      loaded = false;  // named as listed; reading it for the comparison says what is wrong
+    }
+    names << (loaded ? scenarioDisplayName(stored.document.scenario) : QString::fromStdString(s.name));
+  }
   for (std::size_t i = 0; i < pickers_.size(); ++i) {
     QComboBox* box = pickers_[i];
     box->clear();
     box->addItem(tr("—"), qint64(0));
     box->addItem(tr("Edited scenario"), kCurrentScenario);
-    for (const cp::ScenarioSummary& s : list) box->addItem(QString::fromStdString(s.name), qint64(s.id));
+    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(names[qsizetype(k)], qint64(list[k].id));
     const int at = box->findData(picked[i]);
     if (at < 0 && picked[i] > 0 && listed && !goneNames_.contains(pickedNames[qsizetype(i)]))
       goneNames_ << pickedNames[qsizetype(i)];

@@ -6,12 +6,15 @@
 #include "ui/enginetext.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QRegularExpression>
 #include <string>
 #include <vector>
 
+#include "engine/number_text.h"
 #include "io/read_reasons.h"
 #include "ui/fieldtext.h"
+#include "ui/units.h"
 
 namespace cp::ui {
 namespace {
@@ -242,5 +245,56 @@ QString problemText(const cp::Problem& p) {
 }
 
 QString formulaText(const cp::Explanation& x) { return engineText(x.formula); }
+
+namespace {
+
+// A parameter count in a name: "70.6B" as the engine writes it; "706 亿" in Chinese.
+QString paramsText(double params) {
+  if (QLocale().language() == QLocale::Chinese) return formatLarge(params, 0);
+  return QString::fromStdString(cp::params_text(params));
+}
+
+}  // namespace
+
+QString derivedModelName(const cp::Scenario& s) {
+  const double params = cp::count_params(s.model).total;
+  if (s.model_derived)
+    //: a scenario's derived name: a standard shape derived from a size alone, e.g. "70B model (derived)"
+    return QCoreApplication::translate("cp::engine", "%1 model (derived)").arg(paramsText(params));
+  if (const cp::ModelPreset* p = cp::find_model_preset(s.model_id))
+    return QString::fromUtf8(p->name.data(), qsizetype(p->name.size()));
+  //: a scenario's derived name: a model shape typed by the user, by its size, e.g. "Custom 70.6B model"
+  return QCoreApplication::translate("cp::engine", "Custom %1 model").arg(paramsText(params));
+}
+
+QString shortFabricName(const cp::FabricSpec& f) {
+  // The engine's short name ("RoCE 400G tuned"), its tuning (after the catalog name's comma)
+  // translated as fabricName() translates it.
+  const QString english = QString::fromStdString(cp::short_fabric_name(f));
+  const QString name = QString::fromStdString(f.name);
+  const qsizetype comma = name.indexOf(QLatin1String(", "));
+  if (comma < 0) return english;
+  const QString tuning = name.mid(comma + 2);
+  if (!english.endsWith(QLatin1Char(' ') + tuning)) return english;
+  //: a fabric in a scenario's derived name: its short name, then its tuning: "RoCE 400G tuned"
+  return QCoreApplication::translate("cp::engine", "%1 %2", "fabric and tuning")
+      .arg(english.left(english.size() - tuning.size() - 1),
+           QCoreApplication::translate("cp::ui::Terms", tuning.toUtf8().constData()));
+}
+
+QString scenarioDisplayName(const cp::Scenario& s) {
+  return cp::name_is_derived(s) ? derivedScenarioName(s) : QString::fromStdString(s.name);
+}
+
+QString derivedScenarioName(const cp::Scenario& s) {
+  const QString model = derivedModelName(s);
+  const QString gpus = QString::number(s.cluster.total_gpus());
+  const QString gpu = QString::fromStdString(s.cluster.gpu.name);
+  if (s.cluster.nodes > 1)
+    //: a scenario's derived name: model, GPU count, GPU, fabric: "LLaMA-65B on 32x A100 80GB SXM, IB HDR"
+    return QCoreApplication::translate("cp::engine", "%1 on %2x %3, %4").arg(model, gpus, gpu, shortFabricName(s.cluster.fabric));
+  //: a scenario's derived name on one node (no fabric): "Llama 3 8B on 8x H100 SXM 80GB"
+  return QCoreApplication::translate("cp::engine", "%1 on %2x %3").arg(model, gpus, gpu);
+}
 
 }  // namespace cp::ui

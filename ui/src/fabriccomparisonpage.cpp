@@ -20,8 +20,10 @@
 #include <vector>
 #include <qcustomplot.h>
 
+#include "engine/estimate.h"
 #include "engine/explain.h"
 #include "engine/fabric.h"
+#include "engine/validate.h"
 #include "engine/seed_claims.h"
 #include "ui/chartstyle.h"
 #include "ui/enginetext.h"
@@ -66,6 +68,152 @@ QCPScatterStyle::ScatterShape marker(std::size_t k) {
                                                           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
                                                           QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssStar};
   return kShapes[k % std::size(kShapes)];
+}
+
+// Issue 19: a scaling efficiency above 100% and why, in the engine's own figures. Efficiency is
+// tokens/s per GPU against the series' smallest size that runs (cp::scaling_efficiency). Above
+// 100% either the layout changed (with the best layout per size, the smallest size runs the
+// fastest layout that fits its memory, e.g. TP 8; more GPUs shard more state and afford a
+// faster one, e.g. TP 2), or the same layout spends less GPU time per token (the optimizer
+// step or the bubble shared by more GPUs). The note names both layouts and the step parts whose
+// GPU time per token shrank most (cp::step_breakdown).
+struct ScalingNote {
+  QStringList sentences;  // on the chart, the longest that fits (wrapped to its width); the last always does
+  QString full;           // the tooltip
+};
+
+// `text` in lines of at most `width` pixels: at spaces, and inside a run without spaces (Chinese)
+// between characters.
+QStringList wrapped(const QString& text, const QFontMetrics& metrics, int width) {
+  QStringList lines;
+  QString line;
+  for (const QString& word : text.split(QLatin1Char(' '))) {
+    const QString joined = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+    if (metrics.horizontalAdvance(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    if (!line.isEmpty()) lines << line;
+    line = word;
+    while (line.size() > 1 && metrics.horizontalAdvance(line) > width) {
+      qsizetype n = line.size() - 1;
+      while (n > 1 && metrics.horizontalAdvance(line.left(n)) > width) --n;
+      lines << line.left(n);
+      line = line.mid(n);
+    }
+  }
+  if (!line.isEmpty()) lines << line;
+  return lines;
+}
+
+// TP and PP (CP and EP where used): "TP 8, PP 2".
+QString shortLayout(const cp::Scenario& s) {
+  QStringList parts{QStringLiteral("TP %1").arg(s.parallel.tp), QStringLiteral("PP %1").arg(s.parallel.pp)};
+  if (s.parallel.cp > 1) parts << QStringLiteral("CP %1").arg(s.parallel.cp);
+  if (s.parallel.ep > 1) parts << QStringLiteral("EP %1").arg(s.parallel.ep);
+  return parts.join(QStringLiteral(", "));
+}
+
+// A layout in words, for the knobs where `s` and `other` differ (TP and PP always).
+QString layoutText(const cp::Scenario& s, const cp::Scenario& other) {
+  QStringList parts{QStringLiteral("TP %1").arg(s.parallel.tp), QStringLiteral("PP %1").arg(s.parallel.pp)};
+  if (s.parallel.vpp != other.parallel.vpp || s.parallel.vpp > 1) parts << QStringLiteral("VPP %1").arg(s.parallel.vpp);
+  if (s.parallel.cp != other.parallel.cp) parts << QStringLiteral("CP %1").arg(s.parallel.cp);
+  if (s.parallel.ep != other.parallel.ep) parts << QStringLiteral("EP %1").arg(s.parallel.ep);
+  if (s.training.micro_batch != other.training.micro_batch)
+    parts << FabricComparisonPage::tr("micro-batch %1").arg(s.training.micro_batch);
+  if (s.training.recompute != other.training.recompute) parts << recomputeName(s.training.recompute);
+  if (s.training.zero != other.training.zero) parts << zeroName(s.training.zero);
+  return parts.join(QStringLiteral(", "));
+}
+
+bool sameLayout(const cp::Scenario& a, const cp::Scenario& b) {
+  return a.parallel.tp == b.parallel.tp && a.parallel.pp == b.parallel.pp && a.parallel.vpp == b.parallel.vpp &&
+         a.parallel.cp == b.parallel.cp && a.parallel.ep == b.parallel.ep &&
+         a.training.micro_batch == b.training.micro_batch && a.training.recompute == b.training.recompute &&
+         a.training.zero == b.training.zero && a.parallel.sp == b.parallel.sp;
+}
+
+ScalingNote whyAbove100(const cp::ComparisonResult& c) {
+  // The highest efficiency above 100% (0.1%: not a rounding), and its series' reference point.
+  const cp::ComparisonPoint* top = nullptr;
+  const cp::ComparisonPoint* base = nullptr;
+  for (const cp::ComparisonSeries& series : c.series) {
+    const auto first = std::find_if(series.points.begin(), series.points.end(),
+                                    [](const cp::ComparisonPoint& p) { return p.feasible; });
+    if (first == series.points.end()) continue;
+    for (const cp::ComparisonPoint& p : series.points)
+      if (p.feasible && p.scaling > 1.001 && (!top || p.scaling > top->scaling)) {
+        top = &p;
+        base = &*first;
+      }
+  }
+  if (!top) return {};
+  // GPU time per token of each step part, at the reference and at the top point.
+  const auto perToken = [](const cp::ComparisonPoint& p) {
+    std::array<double, cp::kStepParts.size()> parts = cp::step_breakdown(p.estimate);
+    const double tokens = double(p.scenario.training.global_batch) * double(p.scenario.training.seq);
+    for (double& x : parts) x *= double(p.gpus) / tokens;
+    return parts;
+  };
+  const auto was = perToken(*base);
+  const auto now = perToken(*top);
+  std::vector<std::size_t> order(cp::kStepParts.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return was[a] - now[a] > was[b] - now[b]; });
+  double saved = 0;
+  for (std::size_t i = 0; i < was.size(); ++i) saved += std::max(0.0, was[i] - now[i]);
+  QStringList reasons;
+  for (std::size_t i : order) {
+    const double less = was[i] - now[i];
+    if (reasons.size() == 2 || !(less > 0.1 * saved)) break;
+    //: a step part and how much less GPU time per token it takes, e.g. "TP communication −93%"
+    reasons << FabricComparisonPage::tr("%1 −%2").arg(stepPartName(cp::kStepParts[i]), formatPercent(less / was[i], 0));
+  }
+  const QString gpus = formatCount(top->gpus);
+  const QString baseGpus = formatCount(base->gpus);
+  const QString percent = formatPercent(top->scaling, 0);
+  const QString saving = reasons.join(QStringLiteral(", "));
+  // Would the top point's layout run at the reference size? The engine says: no, by memory or
+  // by a rule of the layout (then the smallest size had to run a slower layout), or yes (then
+  // the same layout spends less GPU time per token on more GPUs).
+  QString blocked;
+  if (!sameLayout(base->scenario, top->scenario)) {
+    cp::Scenario there = cp::held_scenario(top->scenario, top->scenario.cluster.fabric, base->gpus);
+    there.training.global_batch = base->scenario.training.global_batch;
+    const std::vector<cp::Problem> problems = cp::validate(there);
+    if (!problems.empty()) {
+      //: why the larger size's layout does not run at the smallest size: a rule of the layout
+      blocked = FabricComparisonPage::tr("is not a valid layout on %1 GPUs").arg(baseGpus);
+    } else if (const cp::Estimate e = cp::estimate(there); !e.memory.fits) {
+      //: why the larger size's layout does not run at the smallest size: memory, e.g. "needs 95.2 GiB per GPU on 16 GPUs"
+      blocked = FabricComparisonPage::tr("needs %1 per GPU on %2 GPUs").arg(formatGiB(e.memory.peak.total()), baseGpus);
+    }
+  }
+  ScalingNote note;
+  if (blocked.isEmpty()) {
+    note.sentences << FabricComparisonPage::tr("Above 100%: at %1 GPUs the same work takes less GPU time per token than at "
+                                               "%2 GPUs: %3.").arg(gpus, baseGpus, saving)
+                   << FabricComparisonPage::tr("Above 100%: less GPU time per token at %1 GPUs.").arg(gpus);
+    note.full = FabricComparisonPage::tr(
+                    "Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs). It reaches "
+                    "%2 at %3 GPUs (%4), where per token %5 take less GPU time.")
+                    .arg(baseGpus, percent, gpus, layoutText(top->scenario, base->scenario), saving);
+  } else {
+    note.sentences << FabricComparisonPage::tr("Above 100%: at %1 GPUs the best layout is %2; it %3, where the best that "
+                                               "fits is %4. Per token: %5.")
+                          .arg(gpus, shortLayout(top->scenario), blocked, shortLayout(base->scenario), saving)
+                   << FabricComparisonPage::tr("Above 100%: %1 (%2 GPUs) does not run on %3 GPUs, which run the slower %4.")
+                          .arg(shortLayout(top->scenario), gpus, baseGpus, shortLayout(base->scenario));
+    note.full = FabricComparisonPage::tr(
+                    "Scaling efficiency is tokens/s per GPU against the smallest size that runs (%1 GPUs), where the "
+                    "fastest layout that fits is %2. At %3 GPUs the best layout is %4 (it %5), reaching %6; per "
+                    "token, %7 take less GPU time.")
+                    .arg(baseGpus, layoutText(base->scenario, top->scenario), gpus, layoutText(top->scenario, base->scenario),
+                         blocked, percent, saving);
+  }
+  note.sentences << FabricComparisonPage::tr("Above 100%: why? Hover over the chart");
+  return note;
 }
 
 }  // namespace
@@ -187,8 +335,26 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   connect(&watcher_, &QFutureWatcher<SweepResult>::finished, this, &FabricComparisonPage::finished);
   connect(document_, &ScenarioDocument::scenarioChanged, this, &FabricComparisonPage::scenarioChanged);
   for (QCustomPlot* p : plots_) applyChartPalette(p, palette());
+  // The note on efficiencies above 100% is fitted to the chart's width once it is laid out.
+  connect(plots_[Scaling], &QCustomPlot::afterLayout, this, &FabricComparisonPage::fitScalingNote);
   retranslate();
   redraw();
+}
+
+void FabricComparisonPage::fitScalingNote() {
+  auto* note = plots_[Scaling]->findChild<QCPItemText*>(QStringLiteral("scalingNote"));
+  if (!note || scalingNoteSentences_.isEmpty()) return;
+  // The longest sentence that, wrapped to the plot area's width, stays in its lower half (the
+  // points lie near 100%, high up); the last, short one in any case.
+  const QFontMetrics metrics(note->font());
+  const QMargins pad = note->padding();
+  const int width = int(plots_[Scaling]->axisRect()->width() * 0.96) - pad.left() - pad.right();
+  const double height = plots_[Scaling]->axisRect()->height() * 0.55;
+  for (const QString& sentence : scalingNoteSentences_) {
+    const QStringList lines = wrapped(sentence, metrics, std::max(40, width));
+    note->setText(lines.join(QLatin1Char('\n')));
+    if (metrics.lineSpacing() * lines.size() + pad.top() + pad.bottom() <= height) return;
+  }
 }
 
 // The toolbar's words, again after a language change (issue 19 point 11: they stayed English).
@@ -550,6 +716,28 @@ void FabricComparisonPage::redraw() {
           hollow->addData(xOf(p.gpus), valueOf(Metric(m), p));
         }
       }
+    }
+  }
+  // Efficiencies above 100%: why, on the chart (fitted to its width) and as its tooltip.
+  {
+    const ScalingNote why = whyAbove100(r.comparison);
+    scalingNoteSentences_ = why.sentences;
+    scalingNoteFull_ = why.full;
+    QCustomPlot* plot = plots_[Scaling];
+    plot->setToolTip(why.full);
+    if (!why.full.isEmpty()) {
+      auto* note = new QCPItemText(plot);
+      note->setObjectName(QStringLiteral("scalingNote"));
+      note->position->setType(QCPItemPosition::ptAxisRectRatio);
+      note->position->setCoords(0.02, 0.97);  // bottom left: the points lie near 100%, high up
+      note->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+      note->setTextAlignment(Qt::AlignLeft);
+      note->setFont(scaledFont(font(), 0.85));
+      note->setPadding(QMargins(4, 2, 4, 2));
+      note->setText(why.sentences.back());
+      note->setColor(palette().color(QPalette::Text));  // redrawn on a change of theme
+      followTheme(note, true);  // on a box of the theme's background, readable over the grid
+      applyChartPalette(plot, palette());
     }
   }
   // The gap where it matters: the first fabric's lead at the largest size, on the throughput

@@ -171,8 +171,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(pa
   // (A hidden label that retains its size is not used: its height is lost in the form's height.)
   connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
     if (now && isAncestorOf(now)) return;
-    for (const Field& f : fields_) f.error->parentWidget()->setMinimumHeight(0);
-    for (auto& [section, title] : sections_titles_) section->setMinimumHeight(0);
+    releaseKeptSpace();
   });
   retranslate();
   refresh();
@@ -353,7 +352,7 @@ void InputPanel::buildScenario() {
   });
   addRow(sec, Field{QStringLiteral("name"), &cp::field("name"), name_, [this](const cp::Scenario& s) {
                       // Unnamed: the derived name is shown greyed, as the placeholder.
-                      name_->setPlaceholderText(QString::fromStdString(cp::derived_scenario_name(s)));
+                      name_->setPlaceholderText(derivedScenarioName(s));
                       // Typing the derived name itself leaves the field as typed.
                       if (name_->hasFocus() && name_->text() == QString::fromStdString(s.name)) return;
                       const QString text = cp::name_is_derived(s) ? QString() : QString::fromStdString(s.name);
@@ -650,8 +649,20 @@ void InputPanel::showTip(const Field& f) {
   f.label->setToolTip(f.tip);
 }
 
+void InputPanel::releaseKeptSpace() {
+  for (const Field& f : fields_) f.error->parentWidget()->setMinimumHeight(0);
+  for (auto& [section, title] : sections_titles_) section->setMinimumHeight(0);
+}
+
 void InputPanel::refresh() {
   const cp::Scenario& s = document_->scenario();
+  // An undo or redo puts the form back as it was (issue 19): the room kept for an error that
+  // vanished while typing closes, and what the parser refused goes with the text it refused
+  // (the fields show the values undone to).
+  if (document_->isStepping()) {
+    releaseKeptSpace();
+    refused_.clear();
+  }
   loading_ = true;
   for (const Field& f : fields_) {
     const QSignalBlocker block(f.editor);
@@ -680,7 +691,7 @@ void InputPanel::refresh() {
 
 void InputPanel::showProblems() {
   const QWidget* focus = QApplication::focusWidget();
-  const bool working = focus && isAncestorOf(focus);
+  const bool working = focus && isAncestorOf(focus) && !document_->isStepping();
   for (const Field& f : fields_) {
     // What the parser refused stands above the engine's problems of the value kept.
     QString text = f.error->property("problems").toString();

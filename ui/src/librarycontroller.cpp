@@ -7,6 +7,7 @@
 
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
+#include "ui/enginetext.h"
 #include "ui/librarycommands.h"
 #include "ui/librarywatcher.h"
 #include "ui/scenariodocument.h"
@@ -238,7 +239,7 @@ std::int64_t LibraryController::saveDocument(cp::ScenarioFileDocument d, std::in
   document_->setClean();
   refresh();
   Q_EMIT saved(tr("Saved “%1” to the library %2 (revision %3)")
-                   .arg(QString::fromStdString(d.scenario.name), QDir::toNativeSeparators(libraryPath_))
+                   .arg(scenarioDisplayName(d.scenario), QDir::toNativeSeparators(libraryPath_))
                    .arg(revision));
   Q_EMIT libraryChanged();
   return savedId;
@@ -262,7 +263,10 @@ std::int64_t LibraryController::saveAsNew(const QString& name, const QStringList
   }
   cp::ScenarioFileDocument d;
   d.scenario = document_->scenario();
-  d.scenario.name = name.trimmed().toStdString();
+  // The name proposed for an unnamed scenario is its derived name in the GUI's language: kept
+  // as it is, it stays derived (the file keeps the engine's English name, which follows edits).
+  if (!(cp::name_is_derived(d.scenario) && name.trimmed() == scenarioDisplayName(d.scenario)))
+    d.scenario.name = name.trimmed().toStdString();
   d.tags = toStd(tags);
   d.notes = document_->fileNotes();
   return saveDocument(std::move(d), 0, error);

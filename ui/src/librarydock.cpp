@@ -1,5 +1,8 @@
 #include "ui/librarydock.h"
 
+#include <QScopedValueRollback>
+#include <functional>
+
 #include <QAction>
 #include <QComboBox>
 #include <QDialog>
@@ -23,6 +26,7 @@
 #include <algorithm>
 
 #include "store/scenario_store.h"
+#include "ui/enginetext.h"
 #include "ui/librarycontroller.h"
 #include "ui/librarydialogs.h"
 #include "ui/palette.h"
@@ -30,6 +34,23 @@
 #include "ui/scenariolistmodel.h"
 
 namespace cp::ui {
+namespace {
+
+// Calls `resized` after each resize of the widget it watches.
+class ResizeWatcher : public QObject {
+ public:
+  ResizeWatcher(QObject* parent, std::function<void()> resized) : QObject(parent), resized_(std::move(resized)) {}
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Resize) resized_();
+    return false;
+  }
+
+ private:
+  std::function<void()> resized_;
+};
+
+}  // namespace
+
 
 LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
     : QDockWidget(parent), document_(document), controller_(new LibraryController(document, this)) {
@@ -138,6 +159,11 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   v->addWidget(status_);
   setWidget(body);
 
+  // The columns follow the view's width until the user sizes one (fitColumns).
+  connect(view_->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+    if (!fitting_) userSized_ = true;
+  });
+  view_->viewport()->installEventFilter(new ResizeWatcher(view_->viewport(), [this] { fitColumns(); }));
   connect(search_, &QLineEdit::textChanged, this, &LibraryDock::applyFilter);
   connect(tagFilter_, &QComboBox::activated, this, &LibraryDock::applyFilter);
   connect(view_, &QTableView::doubleClicked, this, &LibraryDock::openSelected);
@@ -170,7 +196,7 @@ QString LibraryDock::defaultLibraryPath() {
 }
 
 bool LibraryDock::openLibrary(const QString& path, QString* message) {
-  columnsSized_ = false;
+  userSized_ = false;
   const bool ok = controller_->openLibrary(path);
   if (message) *message = bannerText();
   return ok;
@@ -250,14 +276,28 @@ void LibraryDock::restorePlace() {
 }
 
 void LibraryDock::fitColumns() {
-  // Once, when the first scenarios show: every column as wide as its contents, the name and the
-  // tags within reason (the rest of a long name is in the tooltip); later the user's widths stay.
-  if (columnsSized_ || controller_->model()->rowCount() == 0) return;
-  columnsSized_ = true;
+  // Until the user resizes a column: every column as wide as its contents, the name and the tags
+  // within reason; and all of them inside the view (issue 19: at 1366x768 with the library open
+  // the last columns ran past the dock). The name gives way first, then the tags and the model,
+  // each down to a few characters; what is cut is elided, the whole name is in the tooltip.
+  if (userSized_ || controller_->model()->rowCount() == 0) return;
+  const QScopedValueRollback<bool> fitting(fitting_, true);
   view_->resizeColumnsToContents();
-  const int widest = view_->fontMetrics().averageCharWidth() * 40;
+  const int character = view_->fontMetrics().averageCharWidth();
   for (int c : {int(ScenarioListModel::Name), int(ScenarioListModel::Tags), int(ScenarioListModel::Model)})
-    view_->setColumnWidth(c, std::min(view_->columnWidth(c), widest));
+    view_->setColumnWidth(c, std::min(view_->columnWidth(c), character * 40));
+  int total = 0;
+  for (int c = 0; c < proxy_->columnCount(); ++c) total += view_->columnWidth(c);
+  const struct { int column, least; } giving[] = {{ScenarioListModel::Name, character * 14},
+                                                   {ScenarioListModel::Tags, character * 6},
+                                                   {ScenarioListModel::Model, character * 8}};
+  for (const auto& g : giving) {
+    const int over = total - view_->viewport()->width();
+    if (over <= 0) break;
+    const int cut = std::min(over, std::max(0, view_->columnWidth(g.column) - g.least));
+    view_->setColumnWidth(g.column, view_->columnWidth(g.column) - cut);
+    total -= cut;
+  }
 }
 
 void LibraryDock::applyFilter() {
@@ -339,7 +379,7 @@ void LibraryDock::save() {
 
 void LibraryDock::saveAs() {
   QString name = controller_->model()->nameOf(currentId());
-  if (name.isEmpty()) name = QString::fromStdString(document_->scenario().name);
+  if (name.isEmpty()) name = scenarioDisplayName(document_->scenario());
   QStringList tags;
   if (const int row = controller_->model()->rowOf(currentId()); row >= 0)
     tags = controller_->model()->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
@@ -464,6 +504,7 @@ void LibraryDock::retranslate() {
   undoAction_->setIconText(tr("Undo"));
   redoAction_->setIconText(tr("Redo"));
   if (tagFilter_->count() > 0) tagFilter_->setItemText(0, tr("All tags"));
+  controller_->model()->refresh();  // unnamed scenarios' derived names, in the new language
   showBanner();
   updateActions();
 }

@@ -178,10 +178,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
   installWorkbenchExports(document_, plan_, comparison_);
   installChartExportMenu(planner_->frontierChart()->plot(),
-                         {[this] { return QString::fromStdString(document_->scenario().name); },
+                         {[this] { return scenarioDisplayName(document_->scenario()); },
                           [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
   // Issue 19 point 9: every chart, table and picture exports (and every chart has a hover read-out).
-  const auto scenarioName = [this] { return QString::fromStdString(document_->scenario().name); };
+  const auto scenarioName = [this] { return scenarioDisplayName(document_->scenario()); };
   installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
   installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
   installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"));
@@ -247,7 +247,7 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
   addRecent(QFileInfo(path).absoluteFilePath());
   // Feedback that the save happened: what was saved and where (issue 19 point 15).
   statusBar()->showMessage(tr("Saved “%1” to %2")
-                               .arg(QString::fromStdString(document_->scenario().name),
+                               .arg(scenarioDisplayName(document_->scenario()),
                                     QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())),
                            kSavedMessageMs);
   return true;

@@ -101,6 +101,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   capacityLine_->setLayer(QStringLiteral("overlay"));
 
   capacityText_ = new QCPItemText(plot_);
+  capacityText_->setObjectName(QStringLiteral("capacityLabel"));
   capacityText_->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
   capacityText_->position->setTypeY(QCPItemPosition::ptPlotCoords);
   capacityText_->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
@@ -170,14 +171,20 @@ void MemoryChart::fitCapacityLabel() {
   if (capacityTexts_.isEmpty()) return;
   const QFontMetrics metrics(capacityText_->font());
   const QMargins pad = capacityText_->padding();
-  // The label is right-aligned at 0.995 of the axis rect: it must not run out of its left side.
+  // The label is right-aligned at 0.995 of the axis rect: it must not run out of its left side
+  // (issue 19: at 1366x768 with the library open, "capacity: 80.0 GiB" ran out of the chart).
   const double room = plot_->axisRect()->width() * 0.995 - pad.left() - pad.right() - 2;
   for (const QString& text : capacityTexts_) {
     int width = 0;
     for (const QString& line : text.split(QLatin1Char('\n'))) width = std::max(width, metrics.horizontalAdvance(line));
     capacityText_->setText(text);
-    if (width <= room) return;
+    if (width <= room) break;
   }
+  // Above the line where there is room under the plot's top, else below it: never cut off.
+  const int lines = int(capacityText_->text().count(QLatin1Char('\n'))) + 1;
+  const double height = lines * metrics.lineSpacing() + pad.top() + pad.bottom();
+  const double above = plot_->yAxis->coordToPixel(capacityLine_->point1->coords().y()) - plot_->axisRect()->top();
+  capacityText_->setPositionAlignment(Qt::AlignRight | (above >= height ? Qt::AlignBottom : Qt::AlignTop));
 }
 
 void MemoryChart::resizeEvent(QResizeEvent* event) {
@@ -261,7 +268,10 @@ void MemoryChart::rebuild() {
                     //: The capacity label on two lines, where one is too wide
                     tr("%1\ncapacity: %2").arg(gpu, formatGiB(memory.capacity)),
                     //: The capacity label without the GPU's name, where the chart is narrow
-                    tr("capacity: %1").arg(formatGiB(memory.capacity))};
+                    tr("capacity: %1").arg(formatGiB(memory.capacity)),
+                    //: The capacity label on two lines without the GPU's name, where the chart is narrower still
+                    tr("capacity\n%1").arg(formatGiB(memory.capacity)),
+                    formatGiB(memory.capacity)};
   capacityText_->setText(capacityTexts_.front());
 
   totalText_->position->setCoords(kBarKey, total);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <qcustomplot.h>
 
+#include "ui/enginetext.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/fabriccomparisonpage.h"
@@ -55,7 +56,7 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
           << Slide{QStringLiteral("cost"), plan_->costChart()->plot()};
   for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
     slides_ << Slide{QStringLiteral("comparison-%1").arg(m), comparison_->plot(FabricComparisonPage::Metric(m))};
-  setWindowTitle(tr("Presentation — %1").arg(QString::fromStdString(document->estimatedScenario().name)));
+  setWindowTitle(tr("Presentation — %1").arg(scenarioDisplayName(document->estimatedScenario())));
 }
 
 QStringList PresentationWindow::slideIds() const {
@@ -93,7 +94,7 @@ void PresentationWindow::paintEvent(QPaintEvent*) {
   painter.scale(scale, scale);
   if (QCustomPlot* plot = currentPlot()) {
     ChartExportOptions o;
-    o.scenarioName = QString::fromStdString(document_->estimatedScenario().name);
+    o.scenarioName = scenarioDisplayName(document_->estimatedScenario());
     o.palette = palette();
     paintChart(painter, plot, logical, o);
   } else {
@@ -121,7 +122,7 @@ void PresentationWindow::paintHeadline(QPainter& painter, const QSize& logical) 
   painter.setPen(text);
   const QRectF head(margin, margin * 0.6, logical.width() - 2 * margin, 40);
   painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                   QFontMetricsF(title).elidedText(QString::fromStdString(document_->estimatedScenario().name),
+                   QFontMetricsF(title).elidedText(scenarioDisplayName(document_->estimatedScenario()),
                                                   Qt::ElideRight, head.width()));
   const auto& estimate = document_->estimate();
   if (!estimate) {

@@ -551,7 +551,7 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
   plan.resize(1200, 900);
 
   Content c;
-  const QString name = QString::fromStdString(scenario.name);
+  const QString name = scenarioDisplayName(scenario);  // a derived name in the report's language
   c.title = Report::tr("Scenario report: %1").arg(name);
   c.subtitle = subtitle(options);
   c.footerName = name;

@@ -1,6 +1,7 @@
 #include "ui/scenariodocument.h"
 
 #include <QHash>
+#include <QScopedValueRollback>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -22,8 +23,8 @@ class EditCommand : public QUndoCommand {
               cp::Scenario after)
       : QUndoCommand(text), doc_(doc), id_(mergeId(field)), before_(std::move(before)), after_(std::move(after)) {}
 
-  void undo() override { doc_->apply(before_); }
-  void redo() override { doc_->apply(after_); }
+  void undo() override { doc_->applyStep(before_); }
+  void redo() override { doc_->applyStep(after_); }
   int id() const override { return id_; }
   bool mergeWith(const QUndoCommand* other) override {
     if (other->id() != id_) return false;
@@ -69,6 +70,7 @@ void ScenarioDocument::edit(const QString& text, const QString& field,
   cp::Scenario after = scenario_;
   change(after);
   cp::refresh_derived_name(after);  // an unnamed scenario's name follows the edit
+  const QScopedValueRollback<bool> pushing(pushing_, true);  // the push's redo() is this edit
   undo_->push(new EditCommand(this, text, field, scenario_, std::move(after)));
 }
 
@@ -126,6 +128,11 @@ void ScenarioDocument::apply(const cp::Scenario& scenario) {
   scenario_ = scenario;
   recompute();
   Q_EMIT scenarioChanged();
+}
+
+void ScenarioDocument::applyStep(const cp::Scenario& scenario) {
+  const QScopedValueRollback<bool> stepping(stepping_, !pushing_);
+  apply(scenario);
 }
 
 void ScenarioDocument::setFileName(const QString& fileName) {

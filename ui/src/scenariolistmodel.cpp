@@ -6,6 +6,7 @@
 
 #include "engine/model.h"
 #include "store/scenario_store.h"
+#include "ui/enginetext.h"
 #include "ui/terms.h"
 
 namespace cp::ui {
@@ -62,6 +63,7 @@ void ScenarioListModel::refresh() {
         cp::StoredScenario stored;
         if (store_->load(summary.id, stored)) {
           const cp::Scenario& s = stored.document.scenario;
+          r.name = scenarioDisplayName(s);  // an unnamed one's derived name, in the GUI's language
           r.gpus = s.cluster.total_gpus();
           r.model = modelDisplayName(s);
           r.currency = int(s.assumptions.currency);

@@ -147,7 +147,7 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Scenario& s = shown_->scenario;
-  sf.add(tr("Name:"), (QString::fromStdString(s.name)));
+  sf.add(tr("Name:"), scenarioDisplayName(s));
 
   QString model = QString::fromStdString(s.model_id);
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id)) model = QString(QLatin1String(preset->name));

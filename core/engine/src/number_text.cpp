@@ -166,4 +166,12 @@ ParsedNumber parse_number(std::string_view raw, const NumberSpec& spec) {
   return r;
 }
 
+std::string params_text(double params) {
+  const bool tera = params >= 1e12;
+  const double v = params / (tera ? 1e12 : 1e9);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f%s" : v >= 10 ? "%.3g%s" : "%.2g%s", v, tera ? "T" : "B");
+  return buf;
+}
+
 }  // namespace cp

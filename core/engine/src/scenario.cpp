@@ -1,26 +1,17 @@
 #include "engine/scenario.h"
 
-#include <cstdio>
+#include "engine/number_text.h"
 
 namespace cp {
 namespace {
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
-// 70.55e9 -> "70.6B", 671e9 -> "671B", 1.2e12 -> "1.2T": three significant figures at most.
-std::string size_text(double params) {
-  const bool tera = params >= 1e12;
-  const double v = params / (tera ? 1e12 : 1e9);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 100 ? "%.0f%s" : v >= 10 ? "%.3g%s" : "%.2g%s", v, tera ? "T" : "B");
-  return buf;
-}
-
 std::string model_part(const Scenario& s) {
   const double params = count_params(s.model).total;
-  if (s.model_derived) return size_text(params) + " model (derived)";
+  if (s.model_derived) return params_text(params) + " model (derived)";
   if (const ModelPreset* p = find_model_preset(s.model_id)) return std::string(p->name);
-  return "Custom " + size_text(params) + " model";
+  return "Custom " + params_text(params) + " model";
 }
 
 }  // namespace

@@ -54,6 +54,9 @@ class FabricComparisonPage : public QWidget {
   QProgressBar* progressBar() const { return progress_; }
   QLabel* verdictLabel() const { return verdicts_; }
   QLabel* statusLabel() const { return status_; }
+  // Why the scaling efficiency exceeds 100% (the chart's note in full, its tooltip); empty when
+  // it does not.
+  QString scalingNote() const { return scalingNoteFull_; }
   QCheckBox* claimsBox() const { return claims_; }
 
  Q_SIGNALS:
@@ -71,6 +74,7 @@ class FabricComparisonPage : public QWidget {
   void redraw();
   void buildFabricMenu();
   void showVerdicts();
+  void fitScalingNote();
   QString verdict(const cp::FabricGap& g) const;
 
   ScenarioDocument* document_;
@@ -92,6 +96,8 @@ class FabricComparisonPage : public QWidget {
   QLabel* upTo_ = nullptr;
   QStringList chosenFabrics_;  // empty: defaults
   bool dirty_ = true;          // the plan changed since the last sweep
+  QStringList scalingNoteSentences_;  // the note on efficiencies above 100%, longest first
+  QString scalingNoteFull_;
 };
 
 }  // namespace cp::ui

@@ -108,6 +108,7 @@ class InputPanel : public QWidget {
   void buildAssumptions();
   void refresh();  // loads every editor from the document and marks the problems
   void showProblems();  // the engine's problems and what the parser refused, under each field
+  void releaseKeptSpace();  // the room kept for vanished errors closes (focus left, or undo/redo)
   // What the number parser refused in field `key` ("" when it read the text).
   void refuse(const QString& key, const QString& why);
 

@@ -144,7 +144,8 @@ class LibraryDock : public QDockWidget {
   QAction* undoAction_ = nullptr;
   QAction* redoAction_ = nullptr;
   QList<QToolButton*> buttons_;
-  bool columnsSized_ = false;  // the columns were fitted to the first scenarios shown
+  bool userSized_ = false;  // the user resized a column: the widths are the user's from then on
+  bool fitting_ = false;    // fitColumns() is at work (its resizes are not the user's)
   // Where the user was before a refresh (keepPlace).
   QList<std::int64_t> keptSelection_;
   std::int64_t keptTop_ = 0;  // the row at the top of the scrolled view; 0: at the very top

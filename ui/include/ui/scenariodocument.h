@@ -68,6 +68,10 @@ class ScenarioDocument : public QObject {
 
   // Used by the undo commands.
   void apply(const cp::Scenario& scenario);
+  void applyStep(const cp::Scenario& scenario);  // apply(), as an undo or redo of the stack
+  // True while an undo or a redo (not a new edit) applies its scenario: the views go back to
+  // what they showed then, rather than keep the room of a vanished error as while typing.
+  bool isStepping() const { return stepping_; }
 
  Q_SIGNALS:
   void scenarioChanged();    // after every edit, undo, redo or reset; the result is up to date
@@ -87,6 +91,8 @@ class ScenarioDocument : public QObject {
   std::string fileNotes_;
   std::vector<std::string> fileTags_;
   std::optional<cp::ScenarioFileDocument> saved_;
+  bool pushing_ = false;   // a new edit goes onto the undo stack (its first redo)
+  bool stepping_ = false;  // see isStepping()
 };
 
 }  // namespace cp::ui

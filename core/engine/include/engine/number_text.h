@@ -43,4 +43,8 @@ ParsedNumber parse_number(std::string_view text, const NumberSpec& spec);
 // The shortest plain form of a bound in messages: 10000, 1e+18, 0.5.
 std::string number_bound_text(double v);
 
+// A parameter count as a scenario's derived name writes it, three significant figures at most:
+// 70.55e9 -> "70.6B", 671e9 -> "671B", 1.2e12 -> "1.2T" (the GUI words it again in Chinese).
+std::string params_text(double params);
+
 }  // namespace cp
