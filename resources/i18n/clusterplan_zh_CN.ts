@@ -463,7 +463,6 @@
         <translation>未知的键（此处有效的键：%1）</translation>
     </message>
     <message>
-<<<<<<< HEAD
         <source>is a directory, not a file</source>
         <translation>是目录，不是文件</translation>
     </message>
@@ -666,7 +665,8 @@
     <message>
         <source>Is a directory</source>
         <translation>是一个目录</translation>
-=======
+    </message>
+    <message>
         <source>%1 model (derived)</source>
         <extracomment>a scenario&apos;s derived name: a standard shape derived from a size alone, e.g. &quot;70B model (derived)&quot;</extracomment>
         <translation>%1参数模型（由规模推导）</translation>
@@ -691,7 +691,6 @@
         <source>%1 on %2x %3</source>
         <extracomment>a scenario&apos;s derived name on one node (no fabric): &quot;Llama 3 8B on 8x H100 SXM 80GB&quot;</extracomment>
         <translation>%1，%2 块 %3</translation>
->>>>>>> ui19
     </message>
 </context>
 <context>
