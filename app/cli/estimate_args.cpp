@@ -246,7 +246,7 @@ const std::array kOptions = {
 
     OptionInfo{"fabric", "NAME", "Network", "An id of 'catalog fabrics'; default ib-hdr.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
-                 if (!find_fabric(v)) return "unknown fabric " + quoted(v) + " (see 'clusterplan-cli catalog fabrics')";
+                 if (std::string why = unknown_fabric(v); !why.empty()) return why;
                  a.fabric = std::string(v);
                  return std::nullopt;
                }},

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/fabric.h"
+
 namespace cp::cli {
 
 // Built by appending: "'" + std::string(text) + "'" trips GCC 12's false -Wrestrict in Release.
@@ -93,6 +95,18 @@ std::string list_refusal(std::string_view name, std::size_t items, const std::ve
     s += reasons[i];
   }
   return s;
+}
+
+std::string unknown_fabric(std::string_view id) {
+  if (find_fabric(id)) return {};
+  return "unknown fabric " + quoted(id) + " (see 'clusterplan-cli catalog fabrics')";
+}
+
+std::string refuse_unknown_fabrics(std::string_view name, const std::vector<std::string>& ids) {
+  std::vector<std::string> refused;
+  for (const std::string& id : ids)
+    if (std::string why = unknown_fabric(id); !why.empty()) refused.push_back(std::move(why));
+  return refused.empty() ? std::string() : list_refusal(name, ids.size(), refused);
 }
 
 namespace {

@@ -53,6 +53,12 @@ bool split_list(std::string_view text, std::vector<std::string>& items, std::str
 // list's order. `name` is without the leading "--"; `reasons` must not be empty.
 std::string list_refusal(std::string_view name, std::size_t items, const std::vector<std::string>& reasons);
 
+// Why `id` is not a fabric of the catalog ("unknown fabric 'X' (see 'clusterplan-cli catalog
+// fabrics')"), or "" when it is one: the one wording of --fabric, alone or in a list.
+std::string unknown_fabric(std::string_view id);
+// The list_refusal of the unknown fabrics among `ids` (option `name`), or "" when all are known.
+std::string refuse_unknown_fabrics(std::string_view name, const std::vector<std::string>& ids);
+
 // The option among `known` nearest to `name` (at most two edits, and fewer than half of its
 // letters), or "" when none is near enough to be what was meant.
 std::string nearest_option(std::string_view name, const std::vector<std::string_view>& known);

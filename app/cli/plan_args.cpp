@@ -40,17 +40,14 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
   }
   // Every refused item is named (issue 19); nothing is added to the space unless all are good.
   std::vector<std::string> refused;
-  for (const std::string& item : items) {
-    EstimateArgs a;
-    if (const std::optional<std::string> why = opt->set(a, item)) refused.push_back(*why);
-  }
+  std::vector<EstimateArgs> parsed(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (const std::optional<std::string> why = opt->set(parsed[i], items[i])) refused.push_back(*why);
   if (!refused.empty()) {
     errors.push_back(list_refusal(name, items.size(), refused));
     return;
   }
-  for (const std::string& item : items) {
-    EstimateArgs a;
-    opt->set(a, item);
+  for (const EstimateArgs& a : parsed) {
     if (a.tp) sp.tp.push_back(*a.tp);
     if (a.pp) sp.pp.push_back(*a.pp);
     if (a.vpp) sp.vpp.push_back(*a.vpp);
@@ -117,11 +114,8 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
       r.errors.push_back("--fabric: " + why);
       return;
     }
-    std::vector<std::string> refused;  // every unknown id (issue 19)
-    for (const std::string& f : fabrics)
-      if (!find_fabric(f)) refused.push_back("unknown fabric " + quoted(f) + " (see 'clusterplan-cli catalog fabrics')");
-    if (!refused.empty()) {
-      r.errors.push_back(list_refusal("fabric", fabrics.size(), refused));
+    if (std::string why = refuse_unknown_fabrics("fabric", fabrics); !why.empty()) {  // every unknown id
+      r.errors.push_back(std::move(why));
       return;
     }
     a.space.fabrics.insert(a.space.fabrics.end(), fabrics.begin(), fabrics.end());

@@ -45,11 +45,8 @@ void parse_fabrics(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--fabric: " + why);
     return;
   }
-  std::vector<std::string> refused;
-  for (const std::string& item : items)
-    if (!find_fabric(item)) refused.push_back("unknown fabric " + quoted(item) + " (see 'clusterplan-cli catalog fabrics')");
-  if (!refused.empty()) {
-    r.errors.push_back(list_refusal("fabric", items.size(), refused));
+  if (std::string why = refuse_unknown_fabrics("fabric", items); !why.empty()) {
+    r.errors.push_back(std::move(why));
     return;
   }
   r.args.fabrics = items;

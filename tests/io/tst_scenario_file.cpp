@@ -437,19 +437,29 @@ void TstScenarioFile::hostileFiles_data() {
   QTest::newRow("missing") << "missing" << "cannot read: No such file or directory";
 }
 
+namespace {
+
+// The file of a hostile kind at `path` in `dir`: a named pipe, a link to /dev/zero, a directory,
+// a 65 MiB sparse file (no disk space used) or, for "missing", nothing.
+bool makeHostileFile(const QString& kind, const QTemporaryDir& dir, const std::string& path) {
+  if (kind == "fifo") return ::mkfifo(path.c_str(), 0600) == 0;
+  if (kind == "zero") return ::symlink("/dev/zero", path.c_str()) == 0;
+  if (kind == "dir") return QDir(dir.path()).mkdir("plan.json");
+  if (kind == "big") {
+    QFile f(QString::fromStdString(path));
+    return f.open(QIODevice::WriteOnly) && f.resize(qint64(65) << 20);
+  }
+  return kind == "missing";
+}
+
+}  // namespace
+
 void TstScenarioFile::hostileFiles() {
   QFETCH(QString, kind);
   QFETCH(QString, reason);
   QTemporaryDir dir;
   const std::string path = dir.filePath("plan.json").toStdString();
-  if (kind == "fifo") QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
-  if (kind == "zero") QCOMPARE(::symlink("/dev/zero", path.c_str()), 0);
-  if (kind == "dir") QVERIFY(QDir(dir.path()).mkdir("plan.json"));
-  if (kind == "big") {  // a sparse file: no disk space used
-    QFile f(QString::fromStdString(path));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QVERIFY(f.resize(qint64(65) << 20));
-  }
+  QVERIFY(makeHostileFile(kind, dir, path));
   const ImportResult r = import_scenario_file(path);
   QCOMPARE(problemsText(r.problems), QString::fromStdString(path) + ": " + reason);
   QCOMPARE(QString::fromStdString(check_regular_file(path, kMaxInputFileBytes)), reason);
@@ -494,14 +504,7 @@ void TstScenarioFile::fileReasonsAreTemplates() {
   QFETCH(QStringList, args);
   QTemporaryDir dir;
   const std::string path = dir.filePath("plan.json").toStdString();
-  if (kind == "fifo") QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
-  if (kind == "zero") QCOMPARE(::symlink("/dev/zero", path.c_str()), 0);
-  if (kind == "dir") QVERIFY(QDir(dir.path()).mkdir("plan.json"));
-  if (kind == "big") {
-    QFile f(QString::fromStdString(path));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QVERIFY(f.resize(qint64(65) << 20));
-  }
+  QVERIFY(makeHostileFile(kind, dir, path));
   const ImportResult r = import_scenario_file(path);
   QCOMPARE(r.problems.size(), std::size_t(1));
   const Problem& p = r.problems[0];
