@@ -264,6 +264,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_async_grad); }},
     OptionInfo{"grad-accum-fusion", "on|off", "Training", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.grad_accum_fusion); }},
+    OptionInfo{"fused-cross-entropy", "on|off", "Training", "Default off.",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fused_cross_entropy); }},
     OptionInfo{"dp-overlap", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
     OptionInfo{"moe-dispatch", "bf16|fp8", "Network", "Default bf16.",

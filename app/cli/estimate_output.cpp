@@ -211,7 +211,7 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
       << (t.attention_kernel != AttentionKernel::Auto && t.flash_attention
               ? std::string(", attention kernel ") + std::string(to_string(t.attention_kernel))
               : std::string())
-      << '\n';
+      << (t.fused_cross_entropy ? ", fused cross-entropy" : "") << '\n';
 
   out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers
       << " layers, " << count(me.inflight, "micro-batch", "micro-batches") << " in flight\n";

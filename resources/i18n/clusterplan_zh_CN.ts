@@ -2290,6 +2290,14 @@
         <source>The flash-attention kernel: auto (the stack&apos;s own), native (the GPU&apos;s newest), FlashAttention-2, the 2022-23 Triton kernel or FlashAttention 1.</source>
         <translation>Flash Attention 内核：auto（软件栈自带的）、native（GPU 最新的）、FlashAttention-2、2022-23 年的 Triton 内核或 FlashAttention 1。</translation>
     </message>
+    <message>
+        <source>Fused cross-entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <source>The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, Megatron-LM&apos;s unfused fp32 cross-entropy.</source>
+        <translation>在一个内核中对 16 位 logits 计算损失及其梯度（flash-attn、llm-foundry）；关闭时为 Megatron-LM 未融合的 fp32 交叉熵。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

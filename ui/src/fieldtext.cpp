@@ -118,6 +118,9 @@ namespace {
     // training.grad_accum_fusion
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Gradient accumulation fusion"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate kernel adds each micro-batch's gradient."),
+    // training.fused_cross_entropy
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Fused cross-entropy"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, Megatron-LM's unfused fp32 cross-entropy."),
     // training.dp_overlap
     QT_TRANSLATE_NOOP("cp::ui::Fields", "DP overlap"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Reduces gradients during the backward pass instead of after it."),

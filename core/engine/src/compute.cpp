@@ -11,11 +11,11 @@ namespace calib {
 // every fitted run; the leave-one-family-out figures are in docs/model.md).
 constexpr Tunables kCalibrated{
     .flash_efficiency = 0.525,
-    .gemm_k_overhead = 416,
+    .gemm_k_overhead = 400,
     .fp8_gemm_efficiency = 1.0,
     .eager_traffic_scale = 1.0,
     .eager_launch_s = 30e-6,
-    .deepspeed_pipeline_factor = 1.36,
+    .deepspeed_pipeline_factor = 1.32,
     .flash1_factor = 0.55,
 };
 
@@ -376,10 +376,15 @@ LayerWork output_work(const ComputeContext& c) {
   // Megatron-LM's vocabulary-parallel cross-entropy is unfused fp32 PyTorch: cast the 16-bit
   // logits (read 2, write 4), max (read 4), subtract (4 + 4), exp (4 + 4), sum (4), normalise
   // (4 + 4): about 38 bytes per logit forward; backward softmax minus one-hot (4 + 4) and the
-  // cast back (4 + 2): about 14 bytes.
+  // cast back (4 + 2): about 14 bytes. Fused (Training::fused_cross_entropy; flash-attn's
+  // flash_attn/ops/triton/cross_entropy.py): the forward kernel reads each 16-bit logit once
+  // and writes a loss and a log-sum-exp per row (2 bytes per logit); the backward kernel reads
+  // the logit again and writes its gradient in place (4 bytes).
   const double hbm = c.gpu->memory_bw * calib::kHbmEfficiency;
-  w.fwd_s = fwd + T * v_local * 38.0 / hbm;
-  w.bwd_s = 2.0 * fwd + T * v_local * 14.0 / hbm;
+  const double ce_fwd_bytes = tr.fused_cross_entropy ? 2.0 : 38.0;
+  const double ce_bwd_bytes = tr.fused_cross_entropy ? 4.0 : 14.0;
+  w.fwd_s = fwd + T * v_local * ce_fwd_bytes / hbm;
+  w.bwd_s = 2.0 * fwd + T * v_local * ce_bwd_bytes / hbm;
   w.model_flops = 3.0 * 2.0 * T * v_local * m.hidden;
   w.hardware_flops = w.model_flops;
   return w;

@@ -272,8 +272,10 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   // section 4.3: sbhp/t).
   if (st.first && tr.dropout) mb.activations += inflight * tokens * m.hidden / tsp;
   // Output layer and fp32 cross-entropy on the last stage: 4sbh/t (1 + V/h) (Korthikanti
-  // section 4.3), for the one micro-batch whose loss is being computed.
-  if (st.last) mb.loss_logits = 4.0 * tokens * m.hidden / t * (1.0 + double(m.vocab) / m.hidden);
+  // section 4.3), for the one micro-batch whose loss is being computed. A fused cross-entropy
+  // keeps the 16-bit logits and writes their gradient in place: 2sbV/t for the logits.
+  if (st.last)
+    mb.loss_logits = 4.0 * tokens * m.hidden / t + (tr.fused_cross_entropy ? 2.0 : 4.0) * tokens * double(m.vocab) / t;
 
   // ZeRO-3 / FSDP gathers each layer's 16-bit weights before its forward and again before its
   // backward, prefetching the next layer meanwhile, and holds the layer's full gradients until

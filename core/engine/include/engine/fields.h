@@ -152,6 +152,9 @@ inline constexpr auto kFields = [] {
       on_off("training.grad_accum_fusion", "grad-accum-fusion", "Gradient accumulation fusion",
              "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate "
              "kernel adds each micro-batch's gradient."),
+      on_off("training.fused_cross_entropy", "fused-cross-entropy", "Fused cross-entropy",
+             "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, "
+             "Megatron-LM's unfused fp32 cross-entropy."),
       on_off("training.dp_overlap", "dp-overlap", "DP overlap",
              "Reduces gradients during the backward pass instead of after it."),
       // A model of 1e15 parameters is a typo (100T is the largest size the CLI takes).

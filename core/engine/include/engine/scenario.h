@@ -50,6 +50,12 @@ struct Training {
   // (Megatron-LM 2021 and its DeepSpeed forks: param.main_grad.add_(param.grad)), an extra pass
   // over the stage's parameters on HBM (throughput.cpp, unfused_accumulation_bytes_per_param).
   bool grad_accum_fusion = true;
+  // Fused cross-entropy: the loss and its gradient in one kernel over the 16-bit logits
+  // (flash-attn's Triton cross_entropy, the default loss of flash-attention's training code and
+  // of MosaicML's llm-foundry; Megatron-Core's --cross-entropy-loss-fusion). Off, the loss is
+  // Megatron-LM's vocabulary-parallel cross-entropy in unfused fp32 PyTorch (compute.cpp,
+  // output_work), which reads and writes every logit several times and keeps them in fp32.
+  bool fused_cross_entropy = false;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
   // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays
