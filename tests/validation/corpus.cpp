@@ -64,6 +64,7 @@ bool optional_bool(const nlohmann::json& j, const char* key, bool fallback, cons
 
 void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::string>& ids) {
   const std::string file = path.filename().string();
+  const std::string dir = path.parent_path().string();
   std::ifstream in(path);
   if (!in) {
     c.problems.push_back(file + ": cannot be read");
@@ -84,6 +85,7 @@ void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::strin
   const nlohmann::json& js = j["source"];
   Source s;
   s.file = file;
+  s.dir = dir;
   const std::string where = file + ": source.";
   std::string* fields[] = {&s.id, &s.title, &s.citation, &s.url, &s.date, &s.family,
                            &s.how_found, &s.states, &s.assumptions, &s.flop_convention};
@@ -205,6 +207,11 @@ Corpus load_corpus(const std::string& dir) {
 std::vector<std::string> command_words(const Source& s, const Run& r) {
   std::vector<std::string> w = words(s.defaults);
   for (std::string& x : words(r.args)) w.push_back(std::move(x));
+  // A model's Hugging Face config.json ships with the corpus (tests/data/hf-configs): a relative
+  // --hf-config path is read from the data directory, wherever the test runs.
+  for (std::size_t i = 0; i + 1 < w.size(); ++i)
+    if (w[i] == "--hf-config" && !s.dir.empty() && !std::filesystem::path(w[i + 1]).is_absolute())
+      w[i + 1] = (std::filesystem::path(s.dir) / w[i + 1]).string();
   return w;
 }
 

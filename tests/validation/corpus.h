@@ -32,6 +32,7 @@ inline constexpr const char* kRequiredSourceFields[] = {
 
 struct Source {
   std::string file;  // file name inside the data directory
+  std::string dir;   // the data directory: relative --hf-config paths are read from it
   std::string id, title, citation, url, date, family, how_found, states, assumptions, flop_convention;
   bool in_calibration_set = false;        // published-runs.md sections A-C
   bool hardware_matches_catalog = true;   // false: the GPUs differ from the catalog entry used

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -292,6 +293,24 @@ class TstCalibration : public QObject {
 void TstCalibration::crossValidatedErrors() {
   const Corpus& c = corpus();
   QVERIFY(c.problems.empty());
+  if (const char* knob = std::getenv("CLUSTERPLAN_CALIBRATION_PROFILE")) {
+    // Diagnostic: each family's mean |speed error| along one knob's grid, the others at kCalibrated.
+    Corpus& cc = corpus();
+    for (const Knob& k : kKnobs) {
+      if (std::string(k.name) != knob) continue;
+      std::map<std::string, std::vector<Run*>> by_family;
+      for (Run& r : cc.runs)
+        if (r.built && fitted(cc, r)) by_family[family(cc, r)].push_back(&r);
+      for (double v = k.lo; v <= k.hi + 1e-12; v += k.step) {
+        Tunables t = cp::calib::kCalibrated;
+        t.*k.field = v;
+        std::printf("  %s=%-8g", k.name, v);
+        for (auto& [f, runs] : by_family) std::printf(" %s %.1f%%", f.c_str(), 100 * objective(cc, runs, t));
+        std::printf("\n");
+      }
+      cp::calib::set_tunables(cp::calib::kCalibrated);
+    }
+  }
   const CrossValidation& v = cross_validation();
   std::vector<double> all_cv, all_in, all_out;
   std::string md = "| source | family | runs | CV mean abs | CV mean signed | CV worst | in-sample mean abs |\n|---|---|---|---|---|---|---|\n";
