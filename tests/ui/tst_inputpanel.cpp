@@ -16,6 +16,8 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include "engine/estimate.h"
@@ -69,6 +71,7 @@ class TestInputPanel : public QObject {
   void fileProblemsReadInChinese();
   void assumptionsOpenIsNotClipped();
   void vanishingErrorDoesNotMoveTheForm();
+  void wheelScrollsThePanelNotTheField();
 };
 
 void TestInputPanel::init() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
@@ -335,6 +338,51 @@ void TestInputPanel::vanishingErrorDoesNotMoveTheForm() {
   typing->clearFocus();
   settle();
   QVERIFY2(typing->mapTo(&panel, QPoint(0, 0)).y() < y, "the space stayed after focus left");
+}
+
+// Scrolling the dock with the wheel went through every field that passed under the pointer: the
+// spin boxes and combo boxes took the steps (TP 8 -> 1 at the default scenario, recomputed at
+// once). Over a field the user is not editing the wheel scrolls the dock; with focus it steps.
+void TestInputPanel::wheelScrollsThePanelNotTheField() {
+  cp::ui::ScenarioDocument document;
+  auto* panel = new InputPanel(&document);
+  QScrollArea area;
+  area.setWidgetResizable(true);
+  area.setWidget(panel);
+  area.resize(380, 400);
+  area.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&area));
+  area.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&area));
+  settle();
+  auto wheel = [](QWidget* w) {
+    const QPointF at = QRectF(w->rect()).center();
+    QWheelEvent down(at, w->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                     Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(w, &down);
+    settle();
+  };
+  const cp::Scenario start = document.scenario();
+  QScrollBar* bar = area.verticalScrollBar();
+  QVERIFY(bar->maximum() > 0);
+  for (const QString& key : {QStringLiteral("parallelism.tp"), QStringLiteral("training.precision")}) {
+    QWidget* field = panel->editor(key);
+    QVERIFY2(field, qPrintable(key));
+    QVERIFY(!field->hasFocus());
+    const int scrolled = bar->value();
+    wheel(field);
+    QVERIFY2(bar->value() > scrolled, qPrintable(key + ": the dock did not scroll"));
+  }
+  QCOMPARE(document.scenario().parallel.tp, start.parallel.tp);
+  QCOMPARE(document.scenario().training.precision, start.training.precision);
+  QCOMPARE(document.undoStack()->count(), 0);
+  // The field being edited keeps the wheel.
+  auto* tp = panel->editor(QStringLiteral("parallelism.tp"));
+  tp->setFocus();
+  settle();
+  QVERIFY(tp->hasFocus());
+  wheel(tp);
+  QVERIFY(document.scenario().parallel.tp != start.parallel.tp);
 }
 
 QTEST_MAIN(TestInputPanel)

@@ -1,14 +1,17 @@
 #include "ui/inputpanel.h"
 
+#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -718,7 +721,24 @@ void InputPanel::showProblems() {
 // Issue 19, point 6: a field with focus took Ctrl+Z for its own text, so undo did nothing
 // exactly when it was wanted. The field commits what was typed, and the key goes on to the
 // Edit menu's Undo and Redo (the document's undo stack).
+//
+// The wheel over a field the user is not editing scrolls the dock: Qt's spin boxes and combo
+// boxes take wheel steps whenever the pointer is over them, whatever their focus policy, so
+// scrolling down the panel used to change whichever field passed under the pointer (TP 8 -> 1,
+// silently recomputed). A field with focus keeps the wheel: stepping through values is wanted
+// there.
 bool InputPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Wheel) {
+    auto* w = qobject_cast<QWidget*>(watched);
+    if (w && !w->hasFocus()) {
+      for (QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+        if (auto* area = qobject_cast<QAbstractScrollArea*>(p)) {
+          QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+          break;
+        }
+      return true;  // never the field's
+    }
+  }
   if (event->type() == QEvent::ShortcutOverride) {
     auto* key = static_cast<QKeyEvent*>(event);
     const bool redo = key->matches(QKeySequence::Redo) ||
