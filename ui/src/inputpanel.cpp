@@ -1,17 +1,14 @@
 #include "ui/inputpanel.h"
 
-#include <QAbstractScrollArea>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -28,6 +25,7 @@
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
+#include "ui/wheelguard.h"
 #include "ui/terms.h"
 
 namespace cp::ui {
@@ -140,7 +138,8 @@ class RealField : public QDoubleSpinBox {
 
 }  // namespace
 
-InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent) : QWidget(parent), document_(document) {
+InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), wheelGuard_(new WheelGuard(this)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(2);
@@ -208,7 +207,7 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   v->addWidget(field.error);
   v->addStretch(1);  // a cell held at its height (showProblems) keeps the editor at its top
   field.editor->setObjectName(field.key);
-  field.editor->setFocusPolicy(Qt::StrongFocus);  // the wheel scrolls the panel, not the field
+  wheelGuard_->guard(field.editor);                // the wheel scrolls the panel, not the field
   field.editor->installEventFilter(this);          // Ctrl+Z undoes the document (eventFilter)
   // The editors narrow with the dock (their text scrolls inside) rather than widening the form.
   field.editor->setMinimumWidth(kMinEditorWidth);
@@ -721,24 +720,7 @@ void InputPanel::showProblems() {
 // Issue 19, point 6: a field with focus took Ctrl+Z for its own text, so undo did nothing
 // exactly when it was wanted. The field commits what was typed, and the key goes on to the
 // Edit menu's Undo and Redo (the document's undo stack).
-//
-// The wheel over a field the user is not editing scrolls the dock: Qt's spin boxes and combo
-// boxes take wheel steps whenever the pointer is over them, whatever their focus policy, so
-// scrolling down the panel used to change whichever field passed under the pointer (TP 8 -> 1,
-// silently recomputed). A field with focus keeps the wheel: stepping through values is wanted
-// there.
 bool InputPanel::eventFilter(QObject* watched, QEvent* event) {
-  if (event->type() == QEvent::Wheel) {
-    auto* w = qobject_cast<QWidget*>(watched);
-    if (w && !w->hasFocus()) {
-      for (QWidget* p = w->parentWidget(); p; p = p->parentWidget())
-        if (auto* area = qobject_cast<QAbstractScrollArea*>(p)) {
-          QCoreApplication::sendEvent(area->verticalScrollBar(), event);
-          break;
-        }
-      return true;  // never the field's
-    }
-  }
   if (event->type() == QEvent::ShortcutOverride) {
     auto* key = static_cast<QKeyEvent*>(event);
     const bool redo = key->matches(QKeySequence::Redo) ||

@@ -49,6 +49,7 @@
 #include "ui/report.h"
 #include "ui/scenariodocument.h"
 #include "ui/topologyview.h"
+#include "ui/wheelguard.h"
 
 namespace cp::ui {
 namespace {
@@ -160,6 +161,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   for (QWidget* page : {static_cast<QWidget*>(plan_), static_cast<QWidget*>(comparison_),
                         static_cast<QWidget*>(planner_), static_cast<QWidget*>(compare_)})
     scrollInside(page);
+  // The pages scroll inside themselves: the wheel over their unfocused spin and combo boxes
+  // scrolls the page (WheelGuard), as in the Inputs dock.
+  auto* wheelGuard = new WheelGuard(this);
+  for (QWidget* page : {static_cast<QWidget*>(plan_), static_cast<QWidget*>(comparison_),
+                        static_cast<QWidget*>(planner_), static_cast<QWidget*>(compare_)})
+    wheelGuard->guardChildren(page);
   setCentralWidget(pages_);
 
   autosave_ = new QTimer(this);

@@ -28,6 +28,7 @@ namespace cp::ui {
 
 class CollapsibleSection;
 class ScenarioDocument;
+class WheelGuard;
 
 // How a real input field reads what is typed: its unit's multipliers, and the field's unit in
 // absolute terms (a bare "70" in a field of billions); `compact`: shown as "1.4T".
@@ -113,6 +114,8 @@ class InputPanel : public QWidget {
   void refuse(const QString& key, const QString& why);
 
   ScenarioDocument* document_;
+
+  WheelGuard* wheelGuard_ = nullptr;  // the wheel over an unfocused field scrolls the dock
   std::vector<Field> fields_;
   QLabel* general_ = nullptr;
   CollapsibleSection* assumptions_ = nullptr;
