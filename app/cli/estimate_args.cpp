@@ -266,6 +266,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.grad_accum_fusion); }},
     OptionInfo{"fused-cross-entropy", "on|off", "Training", "Default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fused_cross_entropy); }},
+    OptionInfo{"ep-comm-overlap", "on|off", "Network", "Default off.",
+               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.ep_comm_overlap); }},
     OptionInfo{"dp-overlap", "on|off", "Network", "Default on.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
     OptionInfo{"moe-dispatch", "bf16|fp8", "Network", "Default bf16.",

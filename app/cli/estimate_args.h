@@ -68,7 +68,7 @@ struct EstimateArgs {
   std::optional<int> nics_per_node;
   std::optional<Topology> topology;
   std::optional<double> oversubscription;
-  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad, grad_accum_fusion, fused_cross_entropy;
+  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad, grad_accum_fusion, fused_cross_entropy, ep_comm_overlap;
   std::optional<MoeDispatch> moe_dispatch;
   std::optional<int> moe_max_nodes;
 

@@ -205,7 +205,7 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
   out << "Fabric       " << c.fabric.name << " (" << c.fabric.id << "), " << c.nics_per_node << " NICs per node, "
       << to_string(c.topology) << format(", oversubscription %g:1", c.oversubscription) << '\n';
   out << "Overlap      TP communication " << on_off(t.tp_comm_overlap) << ", DP gradient reduction "
-      << on_off(t.dp_overlap) << '\n';
+      << on_off(t.dp_overlap) << (t.ep_comm_overlap ? ", EP all-to-all on" : "") << '\n';
   out << "Stack        " << to_string(t.stack)
       << (t.precision == Precision::Fp8 ? std::string(", attention core in ") + (t.fp8_attention ? "fp8" : "bf16") : std::string())
       << (t.attention_kernel != AttentionKernel::Auto && t.flash_attention

@@ -181,6 +181,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
   set_if(a.tp_async_grad, t.tp_async_grad);
   set_if(a.grad_accum_fusion, t.grad_accum_fusion);
   set_if(a.fused_cross_entropy, t.fused_cross_entropy);
+  set_if(a.ep_comm_overlap, t.ep_comm_overlap);
   set_if(a.moe_dispatch, t.moe_dispatch);
   set_if(a.moe_max_nodes, t.moe_max_nodes);
   set_if(a.dp_overlap, t.dp_overlap);

@@ -2298,6 +2298,14 @@
         <source>The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, Megatron-LM&apos;s unfused fp32 cross-entropy.</source>
         <translation>在一个内核中对 16 位 logits 计算损失及其梯度（flash-attn、llm-foundry）；关闭时为 Megatron-LM 未融合的 fp32 交叉熵。</translation>
     </message>
+    <message>
+        <source>EP communication overlap</source>
+        <translation>EP 通信重叠</translation>
+    </message>
+    <message>
+        <source>Hides one micro-batch&apos;s expert all-to-alls behind another&apos;s compute (Megatron-Core&apos;s EP A2A overlap, DeepSeek-V3&apos;s DualPipe).</source>
+        <translation>将一个微批次的专家 all-to-all 通信隐藏在另一个微批次的计算之后（Megatron-Core 的 EP A2A 重叠、DeepSeek-V3 的 DualPipe）。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>

@@ -76,17 +76,27 @@ namespace {
 // +4.5%; FlashAttention-2's paper 6.5% -> 6.3% (its two rows without flash attention +19/+20%
 // -> +11/+12%); worst source deepseek-v3-2024 13.6%; bias MoE +6.9%, A100 +3.2%, <15B +3.6%,
 // TP 1-2 +3.6%.
+// With the expert all-to-all overlap as an input (Training::ep_comm_overlap, on for DeepSeek-V3's
+// DualPipe) and Megatron-Bridge's H100 MoE table as a source (its three runs reported, not
+// fitted: expert-TP folding, HybridEP and sliding-window attention are not representable), refit
+// (flash_efficiency 0.5, gemm_k_overhead 496, eager_launch_s 15 us, deepspeed_pipeline_factor
+// 1.3; flash1_factor stays 0.55, inside the objective gap): CV 5.6% (-1.7% signed), in-sample
+// 4.4%; worst source mt-nlg-530b-2022 12.5% (DeepSeek-V3 13.6% -> 5.7%, now optimistic); bias
+// H100 -4.2%, TP 4 -3.9%, 15-100B -3.4%, MoE +4.5% (Grok-1 alone now), within +-3% elsewhere
+// (A100 +0.6%, <15B -0.8%, TP 1-2 -0.2%, FSDP/ZeRO-3 +1.6%): the refit's larger K overhead
+// reads the H100 Megatron rows slow.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.063;    // held: 6.2%
+constexpr double kMaxCvMeanAbsError = 0.057;    // held: 5.6%
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.137;  // held: 13.6% (deepseek-v3-2024, one run)
+constexpr double kMaxWorstSourceError = 0.126;  // held: 12.5% (mt-nlg-530b-2022, three runs)
 constexpr double kTargetBucketBias = 0.03;
 // Held: 6.0% (MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
 // collectives, 4.5% after, 6.3% once the attention kernel's rate joined the fit; FSDP/ZeRO-3:
 // 15.5% before the FSDP overlap and attention physics, 8.4% before the asynchronous TP
 // backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0% before the
-// attention kernel, 2.6% after; MoE 6.9% once the fused loss moved the folds' K overhead).
-constexpr double kMaxBucketBias = 0.070;
+// attention kernel, 2.6% after; MoE 6.9% once the fused loss moved the folds' K overhead, 4.5%
+// with DeepSeek-V3's overlap; H100 -4.2% since).
+constexpr double kMaxBucketBias = 0.046;
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).

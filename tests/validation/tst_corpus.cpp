@@ -39,10 +39,12 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // flash-attention sources read from their configs (dropout on, micro-batches, FlashAttention 1
 // for the 2022 README table): 5.3% mean absolute, +1.6% signed (the refit's gemm_k_overhead 400
 // makes the Megatron rows a little faster), 5.0% on the calibration set. The cross-validated
-// figures are held by tst_calibration.
-constexpr double kMaxMeanAbsError = 0.054;
-constexpr double kMaxMeanSignedError = 0.017;  // optimism (speed error > 0) may not grow either
-constexpr double kMaxCalibrationSetError = 0.051;
+// figures are held by tst_calibration. With the expert all-to-all overlap, Megatron-Bridge's MoE
+// table (139 runs) and the refit (gemm_k_overhead 496): 5.1% mean absolute, -0.9% signed, 5.7%
+// on the calibration set (-3.8% signed: Megatron-Core r0.8's H100 rows read slow).
+constexpr double kMaxMeanAbsError = 0.052;
+constexpr double kMaxMeanSignedError = 0.005;  // optimism (speed error > 0) may not grow either
+constexpr double kMaxCalibrationSetError = 0.058;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 

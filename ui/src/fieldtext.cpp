@@ -121,6 +121,9 @@ namespace {
     // training.fused_cross_entropy
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Fused cross-entropy"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, Megatron-LM's unfused fp32 cross-entropy."),
+    // training.ep_comm_overlap
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "EP communication overlap"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Hides one micro-batch's expert all-to-alls behind another's compute (Megatron-Core's EP A2A overlap, DeepSeek-V3's DualPipe)."),
     // training.dp_overlap
     QT_TRANSLATE_NOOP("cp::ui::Fields", "DP overlap"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Reduces gradients during the backward pass instead of after it."),

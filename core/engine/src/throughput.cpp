@@ -184,6 +184,15 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
   return c;
 }
 
+void hide_expert_all_to_all(StageCost& c, int microbatches, int pp) {
+  if (c.ep <= 0 || microbatches <= 0) return;
+  const double paired = double(std::max(0, microbatches - std::max(1, pp))) / microbatches;
+  const double hidden = paired * std::min(c.ep, c.compute);
+  c.ep -= hidden;
+  c.ep_hidden += hidden;
+  c.compute += calib::kOverlapInterference * hidden;
+}
+
 double bubble_slots(int microbatches, int pp, int vpp) {
   if (pp <= 1) return 0.0;
   const double v = vpp;
@@ -331,8 +340,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const int n = stage_kinds(m, p.pp, kinds);
   StageCost stages[kMaxStageKinds];
   const double schedule = pipeline_schedule_factor(tr, p);
+  const int mb = tr.global_batch / (dp * tr.micro_batch);
   for (int i = 0; i < n; ++i) {
     stages[i] = stage_cost(kinds[i], dense, moe, out, schedule, comm);
+    if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], mb, p.pp);
     const StageParams held = stage_params(m, pc, p, kinds[i]);
     stages[i].dense_params = held.dense;
     stages[i].expert_params = held.experts;
@@ -351,12 +362,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
       rank_sum * ((m.layers - moe_total) * dense.hardware_flops + moe_total * moe.hardware_flops + out.hardware_flops);
   const StageCost& c = stages[slow];
   st.slowest_stage = kinds[slow].index;
-  const int mb = tr.global_batch / (dp * tr.micro_batch);
   st.microbatch_s = c.total();
   st.compute_s = mb * c.compute;
   st.exposed.tp_s = mb * c.tp;
   st.exposed.ep_s = mb * c.ep;
-  st.ep_total_s = mb * c.ep;  // all exposed (ep_layer_cost)
+  st.ep_total_s = mb * (c.ep + c.ep_hidden);  // exposed unless Training::ep_comm_overlap
   st.exposed.cp_s = mb * c.cp;
   st.bubble_s = bubble_slots(mb, p.pp, p.vpp) * c.total();
   // PP: activations forward and gradients backward between stages for every micro-batch and

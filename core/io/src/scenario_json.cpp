@@ -85,6 +85,7 @@ json scenario_to_json(const Scenario& s) {
         {"tp_async_grad", t.tp_async_grad},
         {"grad_accum_fusion", t.grad_accum_fusion},
         {"fused_cross_entropy", t.fused_cross_entropy},
+        {"ep_comm_overlap", t.ep_comm_overlap},
         {"dp_overlap", t.dp_overlap},
         {"dp_bucket_params", t.dp_bucket_params},
         {"moe_dispatch", to_string(t.moe_dispatch)},
@@ -427,6 +428,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.boolean(*t, "tp_async_grad", "training", x.tp_async_grad);
     r.boolean(*t, "grad_accum_fusion", "training", x.grad_accum_fusion);
     r.boolean(*t, "fused_cross_entropy", "training", x.fused_cross_entropy);
+    r.boolean(*t, "ep_comm_overlap", "training", x.ep_comm_overlap);
     r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
     r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());

@@ -155,6 +155,9 @@ inline constexpr auto kFields = [] {
       on_off("training.fused_cross_entropy", "fused-cross-entropy", "Fused cross-entropy",
              "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, "
              "Megatron-LM's unfused fp32 cross-entropy."),
+      on_off("training.ep_comm_overlap", "ep-comm-overlap", "EP communication overlap",
+             "Hides one micro-batch's expert all-to-alls behind another's compute (Megatron-Core's EP A2A "
+             "overlap, DeepSeek-V3's DualPipe)."),
       on_off("training.dp_overlap", "dp-overlap", "DP overlap",
              "Reduces gradients during the backward pass instead of after it."),
       // A model of 1e15 parameters is a typo (100T is the largest size the CLI takes).

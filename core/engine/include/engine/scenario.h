@@ -56,6 +56,12 @@ struct Training {
   // Megatron-LM's vocabulary-parallel cross-entropy in unfused fp32 PyTorch (compute.cpp,
   // output_work), which reads and writes every logit several times and keeps them in fp32.
   bool fused_cross_entropy = false;
+  // Expert-parallel communication overlap: the forward of one micro-batch and the backward of
+  // another run layer by layer in one schedule, so that each dispatch and combine all-to-all runs
+  // while the other micro-batch computes (Megatron-Core --overlap-moe-expert-parallel-comm,
+  // commits ae1c88296f and d7bf5aaaa8, 2025-08; DeepSeek-V3's DualPipe, arXiv:2412.19437
+  // section 3.2.1). Off: every all-to-all is exposed (throughput.cpp, hide_expert_all_to_all).
+  bool ep_comm_overlap = false;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
   // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays

@@ -238,6 +238,7 @@ struct StageCost {
   double compute = 0;  // fwd + bwd + recompute of one micro-batch
   double bwd = 0;      // the backward part (the window DP overlap can use)
   double tp = 0, ep = 0, cp = 0;
+  double ep_hidden = 0;  // all-to-all time hidden under another micro-batch (hide_expert_all_to_all)
   double model_flops = 0, hardware_flops = 0;
   double dense_params = 0, expert_params = 0;  // filled by the caller (stage_params)
   double total() const { return compute + tp + ep + cp; }
@@ -250,6 +251,13 @@ struct LayerComm {
 // scaled by the pipeline schedule's factor (pipeline_schedule_factor).
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
                      double schedule_factor, const LayerComm& comm);
+// Training::ep_comm_overlap: the stage's all-to-alls of one micro-batch run under the compute of
+// the micro-batch it is paired with (forward with backward), as far as that compute lasts; the
+// first `pp` micro-batches of a step (the pipeline's warm-up, 1 without pipelining) have no
+// partner. The hidden part still costs the SMs the communication kernels hold
+// (kOverlapInterference of it: DeepSeek-V3 gives 20 of 132 SMs to it). Moves time from c.ep to
+// c.ep_hidden and adds the interference to c.compute.
+void hide_expert_all_to_all(StageCost& c, int microbatches, int pp);
 // DeepSpeed's pipeline engine runs its schedule's instructions as blocking steps: the stage's
 // compute costs calib::Tunables::deepspeed_pipeline_factor of Megatron-LM's; 1 otherwise.
 double pipeline_schedule_factor(const Training& tr, const Parallelism& p);
