@@ -22,6 +22,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QTranslator>
 #include <QtTest>
 #include "common/message_box.h"
 #include <qcustomplot.h>
@@ -38,6 +39,7 @@
 #include "ui/librarydock.h"
 #include "ui/mainwindow.h"
 #include "ui/scenariodocument.h"
+#include "ui/i18n.h"
 #include "ui/scenariolistmodel.h"
 #include "ui/terms.h"
 #include "ui/theme.h"
@@ -181,6 +183,30 @@ void TestLibrary::modelPassesTester() {
   model.setFilter(QString(), QStringLiteral("a100"));
   QCOMPARE(model.rowCount(), 2);
   model.setFilter(QString(), QString());
+  // Issue 19, left over: an unnamed scenario's derived name is shown in the GUI's language, and
+  // the search finds it by the name shown ("块", GPUs in Chinese) as well as by the English
+  // name the library stores.
+  cp::ScenarioFileDocument unnamed;
+  unnamed.scenario = cp::default_scenario();
+  QVERIFY(cp::name_is_derived(unnamed.scenario));
+  const std::int64_t derived = store.save(unnamed, nullptr);
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  model.refresh();
+  model.setFilter(QStringLiteral("块"), QString());
+  const int shown = model.rowCount();
+  const QString name = shown == 1 ? model.index(0, ScenarioListModel::Name).data().toString() : QString();
+  model.setFilter(QStringLiteral("32x"), QString());
+  const int stored = model.rowCount();
+  for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+    QCoreApplication::removeTranslator(t);
+    delete t;
+  }
+  QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  QCOMPARE(shown, 1);
+  QVERIFY2(name.contains(QStringLiteral("32 块")), qPrintable(name));
+  QCOMPARE(stored, 1);
+  model.setFilter(QString(), QString());
+  store.remove(derived);
   store.remove(3);
   model.refresh();
   QCOMPARE(model.rowCount(), 2);

@@ -282,6 +282,26 @@ class TestPresenters : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.currentPlot()->graphCount() > 0, 180000);
   }
 
+  // Issue 19, left over: the presentation window's title is the scenario's display name in the
+  // GUI's language, and a language switch while presenting retranslates it (it stayed English).
+  void presentationTitleFollowsTheLanguage() {
+    cp::ui::PresentationWindow w(window_->document(), window_->comparisonPage());
+    QVERIFY(cp::name_is_derived(window_->document()->estimatedScenario()));
+    QVERIFY2(w.windowTitle().contains(QLatin1String("32x A100")), qPrintable(w.windowTitle()));
+    QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    const QString chinese = w.windowTitle();
+    for (QTranslator* t : qApp->findChildren<QTranslator*>()) {
+      QCoreApplication::removeTranslator(t);
+      delete t;
+    }
+    QLocale::setDefault(QLocale(QLocale::English));
+    QCoreApplication::processEvents();
+    QVERIFY2(chinese.contains(QStringLiteral("32 块")), qPrintable(chinese));
+    QVERIFY2(!chinese.contains(QLatin1String("Presentation")), qPrintable(chinese));
+    QVERIFY2(w.windowTitle().startsWith(QLatin1String("Presentation")), qPrintable(w.windowTitle()));
+  }
+
   // Point 8: a single-bar chart spans the slide: the step-time bar most of its width, the memory
   // bar (vertical, beside its capacity label) at least 40% of it (23% before).
   void singleBarChartsUseTheSlideWidth() {

@@ -56,7 +56,18 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
           << Slide{QStringLiteral("cost"), plan_->costChart()->plot()};
   for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
     slides_ << Slide{QStringLiteral("comparison-%1").arg(m), comparison_->plot(FabricComparisonPage::Metric(m))};
-  setWindowTitle(tr("Presentation — %1").arg(scenarioDisplayName(document->estimatedScenario())));
+  updateTitle();
+  // The name follows edits made while presenting (the inputs stay open on another screen).
+  connect(document, &ScenarioDocument::scenarioChanged, this, &PresentationWindow::updateTitle);
+}
+
+void PresentationWindow::updateTitle() {
+  setWindowTitle(tr("Presentation — %1").arg(scenarioDisplayName(document_->estimatedScenario())));
+}
+
+void PresentationWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) updateTitle();
+  QWidget::changeEvent(event);
 }
 
 QStringList PresentationWindow::slideIds() const {

@@ -53,7 +53,10 @@ void ScenarioListModel::refresh() {
   error_.clear();
   if (store_) {
     try {
-      for (const cp::ScenarioSummary& summary : store_->list(search_.toStdString(), tag_.toStdString())) {
+      // The search matches the name as the list shows it (an unnamed scenario's derived name is
+      // in the GUI's language: "32 块 A100") as well as the name the library stores (its
+      // English form), so it is applied here, not by the store.
+      for (const cp::ScenarioSummary& summary : store_->list({}, tag_.toStdString())) {
         Row r;
         r.id = summary.id;
         r.revision = summary.revision;
@@ -70,6 +73,9 @@ void ScenarioListModel::refresh() {
           r.tokensPerS = snapshotNumber(stored.estimate, "throughput", "tokens_per_s");
           r.costPerMonth = snapshotNumber(stored.estimate, "cost", "per_month");
         }
+        if (!search_.isEmpty() && !r.name.contains(search_, Qt::CaseInsensitive) &&
+            !fromStd(summary.name).contains(search_, Qt::CaseInsensitive))
+          continue;
         rows.push_back(std::move(r));
       }
     } catch (const std::exception& e) {

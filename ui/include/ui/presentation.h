@@ -47,6 +47,8 @@ class PresentationWindow : public QWidget {
  protected:
   void paintEvent(QPaintEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  // A language switch while presenting retranslates the window's title.
+  void changeEvent(QEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
 
  private:
@@ -55,6 +57,8 @@ class PresentationWindow : public QWidget {
     QPointer<QCustomPlot> plot;  // null: the headline slide
   };
   void paintHeadline(QPainter& painter, const QSize& logical);
+  // "Presentation — <the scenario's name in the GUI's language>".
+  void updateTitle();
 
   ScenarioDocument* document_;
   PlanPage* plan_ = nullptr;  // hidden: draws the plan's charts for the pages
