@@ -2539,6 +2539,10 @@
         <source>From %1 to %2</source>
         <translation>%1 至 %2</translation>
     </message>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::LibraryController</name>
@@ -5225,6 +5229,46 @@ capacity: %2</source>
     <message>
         <source>kW</source>
         <translation>kW</translation>
+    </message>
+    <message>
+        <source>Megatron-Core</source>
+        <translation>Megatron-Core</translation>
+    </message>
+    <message>
+        <source>Megatron-LM (2021-23)</source>
+        <translation>Megatron-LM（2021-23）</translation>
+    </message>
+    <message>
+        <source>Megatron-DeepSpeed</source>
+        <translation>Megatron-DeepSpeed</translation>
+    </message>
+    <message>
+        <source>PyTorch, eager</source>
+        <translation>PyTorch，eager 模式</translation>
+    </message>
+    <message>
+        <source>PyTorch, torch.compile</source>
+        <translation>PyTorch，torch.compile</translation>
+    </message>
+    <message>
+        <source>the stack&apos;s own</source>
+        <translation>软件栈自带</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s newest</source>
+        <translation>GPU 最新内核</translation>
+    </message>
+    <message>
+        <source>FlashAttention-2</source>
+        <translation>FlashAttention-2</translation>
+    </message>
+    <message>
+        <source>Triton (2022-23)</source>
+        <translation>Triton（2022-23）</translation>
+    </message>
+    <message>
+        <source>FlashAttention 1</source>
+        <translation>FlashAttention 1</translation>
     </message>
 </context>
 <context>

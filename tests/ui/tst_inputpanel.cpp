@@ -101,9 +101,10 @@ void TestInputPanel::everyInputHasATooltip() {
       if (!f.unit.empty()) QVERIFY2(tip.contains(QStringLiteral("Unit: ")), key.c_str());
     }
   }
-  // The name, the model and its size and shape, training, parallelism, hardware, fabric and
+  // The name, the model and its size and shape, training, parallelism, hardware, fabric, the
+  // software stack (9: the stack, the attention kernel and seven overlaps and fusions) and
   // assumptions: every input of the dock has a row.
-  QCOMPARE(inputs, 47);
+  QCOMPARE(inputs, 56);
   QVERIFY(panel.editor(QStringLiteral("parallelism.vpp"))->toolTip().contains(QStringLiteral("pipeline bubble")));
   QVERIFY(panel.editor(QStringLiteral("training.zero"))->toolTip().contains(QStringLiteral("stage 1")));
   QVERIFY(panel.editor(QStringLiteral("assumptions.failure_rate_per_gpu_hour"))

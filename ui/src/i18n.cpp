@@ -86,6 +86,28 @@ QString zeroName(cp::Zero z) {
   return {};
 }
 
+QString stackName(cp::SoftwareStack s) {
+  switch (s) {
+    case cp::SoftwareStack::MegatronCore: return QCoreApplication::translate("cp::ui::Terms", "Megatron-Core");
+    case cp::SoftwareStack::MegatronLm: return QCoreApplication::translate("cp::ui::Terms", "Megatron-LM (2021-23)");
+    case cp::SoftwareStack::MegatronDeepSpeed: return QCoreApplication::translate("cp::ui::Terms", "Megatron-DeepSpeed");
+    case cp::SoftwareStack::PyTorchEager: return QCoreApplication::translate("cp::ui::Terms", "PyTorch, eager");
+    case cp::SoftwareStack::PyTorchCompile: return QCoreApplication::translate("cp::ui::Terms", "PyTorch, torch.compile");
+  }
+  return {};
+}
+
+QString attentionKernelName(cp::AttentionKernel k) {
+  switch (k) {
+    case cp::AttentionKernel::Auto: return QCoreApplication::translate("cp::ui::Terms", "the stack's own");
+    case cp::AttentionKernel::Native: return QCoreApplication::translate("cp::ui::Terms", "the GPU's newest");
+    case cp::AttentionKernel::Flash2: return QCoreApplication::translate("cp::ui::Terms", "FlashAttention-2");
+    case cp::AttentionKernel::Triton: return QCoreApplication::translate("cp::ui::Terms", "Triton (2022-23)");
+    case cp::AttentionKernel::Flash1: return QCoreApplication::translate("cp::ui::Terms", "FlashAttention 1");
+  }
+  return {};
+}
+
 QString warningText(const cp::Warning& w) {
   switch (w.code) {
     case cp::WarningCode::UnevenPipeline:

@@ -158,6 +158,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
   buildParallelism();
   buildHardware();
   buildFabric();
+  buildSoftware();
   buildAssumptions();
   layout->addStretch(1);
 
@@ -539,6 +540,45 @@ void InputPanel::buildHardware() {
            s.cluster.nodes = int(v);
            followCluster(s);
          });
+}
+
+// The training software's inputs (issue 17): which framework, which attention kernel, and the
+// overlaps and fusions it runs with. Collapsed: the defaults are Megatron-Core's.
+void InputPanel::buildSoftware() {
+  auto* sec = addSection(QStringLiteral("software"), QT_TR_NOOP("Software stack"), false);
+  addChoice(
+      sec, cp::field("training.stack"),
+      [] {
+        QStringList names;
+        for (auto k : {cp::SoftwareStack::MegatronCore, cp::SoftwareStack::MegatronLm, cp::SoftwareStack::MegatronDeepSpeed,
+                       cp::SoftwareStack::PyTorchEager, cp::SoftwareStack::PyTorchCompile})
+          names << stackName(k);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.stack); },
+      [](cp::Scenario& s, double v) { s.training.stack = cp::SoftwareStack(int(v)); });
+  addChoice(
+      sec, cp::field("training.attention_kernel"),
+      [] {
+        QStringList names;
+        for (auto k : {cp::AttentionKernel::Auto, cp::AttentionKernel::Native, cp::AttentionKernel::Flash2,
+                       cp::AttentionKernel::Triton, cp::AttentionKernel::Flash1})
+          names << attentionKernelName(k);
+        return names;
+      },
+      [](const cp::Scenario& s) { return double(s.training.attention_kernel); },
+      [](cp::Scenario& s, double v) { s.training.attention_kernel = cp::AttentionKernel(int(v)); });
+  auto flag = [this, sec](const cp::FieldInfo& f, bool cp::Training::*member) {
+    addFlag(sec, f, [member](const cp::Scenario& s) { return double(s.training.*member); },
+            [member](cp::Scenario& s, double v) { s.training.*member = v != 0; });
+  };
+  flag(cp::field("training.tp_comm_overlap"), &cp::Training::tp_comm_overlap);
+  flag(cp::field("training.tp_async_grad"), &cp::Training::tp_async_grad);
+  flag(cp::field("training.dp_overlap"), &cp::Training::dp_overlap);
+  flag(cp::field("training.ep_comm_overlap"), &cp::Training::ep_comm_overlap);
+  flag(cp::field("training.grad_accum_fusion"), &cp::Training::grad_accum_fusion);
+  flag(cp::field("training.fused_cross_entropy"), &cp::Training::fused_cross_entropy);
+  flag(cp::field("training.fp8_attention"), &cp::Training::fp8_attention);
 }
 
 void InputPanel::buildFabric() {

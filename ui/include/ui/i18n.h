@@ -25,6 +25,8 @@ QString precisionName(cp::Precision p);
 QString optimizerName(cp::Optimizer o);
 QString recomputeName(cp::Recompute r);
 QString zeroName(cp::Zero z);
+QString stackName(cp::SoftwareStack s);
+QString attentionKernelName(cp::AttentionKernel k);
 
 QString warningText(const cp::Warning& w);
 

@@ -106,6 +106,7 @@ class InputPanel : public QWidget {
   void buildParallelism();
   void buildHardware();
   void buildFabric();
+  void buildSoftware();  // the stack and its overlaps and fusions (collapsed)
   void buildAssumptions();
   void refresh();  // loads every editor from the document and marks the problems
   void showProblems();  // the engine's problems and what the parser refused, under each field
