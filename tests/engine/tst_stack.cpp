@@ -285,7 +285,8 @@ void TstStack::fusedCrossEntropyReadsTheLogitsOnce() {
   s.training.micro_batch = 32;
   s.training.recompute = Recompute::None;
   s.training.stack = SoftwareStack::MegatronLm;
-  QVERIFY2(validate(s).empty(), validate(s).empty() ? "" : validate(s).front().text().c_str());
+  const auto problems = validate(s);
+  QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().text().c_str());
   const Estimate unfused = estimate(s);
   s.training.fused_cross_entropy = true;
   const Estimate fused = estimate(s);
@@ -312,7 +313,8 @@ void TstStack::expertAllToAllHidesUnderThePairedMicroBatch() {
   Scenario s = job("mixtral-8x7b", "h100-sxm", 64, 4096, 1, 1, 256);
   s.parallel.ep = 8;
   s.training.recompute = Recompute::None;
-  QVERIFY2(validate(s).empty(), validate(s).empty() ? "" : validate(s).front().text().c_str());
+  const auto problems = validate(s);
+  QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().text().c_str());
   const Estimate off = estimate(s);
   s.training.ep_comm_overlap = true;
   const Estimate on = estimate(s);
