@@ -646,10 +646,15 @@ void TstThroughput::tpLayerCostByHand() {
   QCOMPARE(c.hidden_s, 0.0);
   QCOMPARE(c.algo, CollectiveAlgo::Ring);
   QVERIFY(std::abs(tp_layer_cost(4096, 8192, 8, link, true, false).exposed_s - 3.52321536e-3) < 1e-12);
-  // TP overlap hides 60% of it.
+  // TP overlap (Transformer Engine's userbuffers) leaves the last of four pipeline splits of
+  // the two forward reduce-scatters waiting: 2 x 1/4 of eight halves, 1/16; 15/16 hides.
   const TpLayerCost o = tp_layer_cost(4096, 8192, 8, link, false, true);
-  QVERIFY(std::abs(o.hidden_s - 0.6 * 2.34881024e-3) < 1e-12);
-  QVERIFY(std::abs(o.exposed_s - 0.4 * 2.34881024e-3) < 1e-12);
+  QVERIFY(std::abs(o.hidden_s - 2.20200960e-3) < 1e-12);
+  QVERIFY(std::abs(o.exposed_s - 0.14680064e-3) < 1e-12);
+  // It hides under the layer's compute and no further: a 1 ms layer leaves 1.34881024 ms.
+  const TpLayerCost short_layer = tp_layer_cost(4096, 8192, 8, link, false, true, false, 0, 1e-3);
+  QVERIFY(std::abs(short_layer.hidden_s - 1e-3) < 1e-12);
+  QVERIFY(std::abs(short_layer.exposed_s - 1.34881024e-3) < 1e-12);
   QCOMPARE(tp_layer_cost(4096, 8192, 1, link, true, true).exposed_s, 0.0);
 }
 
@@ -851,9 +856,11 @@ void TstThroughput::tpBackwardHidesUnderWeightGradients() {
   QVERIFY(std::abs(wide.exposed_s - 1.17440512e-3) < 1e-12);
   // Full recomputation repeats the forward pair, exposed: 4 x 0.58720256 ms.
   QVERIFY(std::abs(tp_layer_cost(4096, 8192, 8, link, true, false, true, 5e-3).exposed_s - 2.34881024e-3) < 1e-12);
-  // TP overlap never hides less than the asynchronous backward: with full recomputation 60% of
-  // six (2.11392922 ms) beats the pair; without it 60% of four (1.40928614 ms) beats it too.
-  QVERIFY(std::abs(tp_layer_cost(4096, 8192, 8, link, true, true, true, 5e-3).hidden_s - 0.6 * 3.52321536e-3) < 1e-12);
+  // TP overlap never hides less than the asynchronous backward: with full recomputation 15/16
+  // of six (3.30301440 ms) beats the pair (1.17440512 ms); in a 2 ms layer whose weight
+  // gradients take 1 ms the overlap hides 2 ms, the pair 1 ms.
+  QVERIFY(std::abs(tp_layer_cost(4096, 8192, 8, link, true, true, true, 5e-3).hidden_s - 3.30301440e-3) < 1e-12);
+  QVERIFY(std::abs(tp_layer_cost(4096, 8192, 8, link, true, true, true, 1e-3, 2e-3).hidden_s - 2e-3) < 1e-12);
 
   // In a whole estimate (Korthikanti's 22B on one DGX A100, TP 8, SP off): the window is the
   // weight-gradient GEMMs of QKV and the MLP's first GEMM, which outlast the pair, so the

@@ -38,8 +38,11 @@ double tolerance(const Run& r) {
   // Issue 17: with the constants fitted across the corpus, C's 32B TP 8 row reads -23.4%
   // (the TP 8 collectives on H100 are priced too slow; the other TP 8 rows are within 5%), and
   // -25.1% since the expert all-to-all overlap's refit raised the K overhead to 496 (the H100
-  // Megatron rows all read slower; docs/model.md, "Targets").
-  if (r.label == "C 32B") return 0.26;
+  // Megatron rows all read slower; docs/model.md, "Targets"), and -20.5% since Megatron-Core's
+  // TP overlap hides 15/16 of the TP collectives (calib::kTpOverlapHidden); what is left is this
+  // row alone (DP 48 over 4 micro-batches: the distributed optimizer's reduce-scatter and
+  // all-gather of 3.9B parameters across 48 nodes have little compute to hide under).
+  if (r.label == "C 32B") return 0.22;
   if (r.section == "C") return 0.15;
   return 0.20;
 }

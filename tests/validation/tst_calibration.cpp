@@ -85,18 +85,23 @@ namespace {
 // H100 -4.2%, TP 4 -3.9%, 15-100B -3.4%, MoE +4.5% (Grok-1 alone now), within +-3% elsewhere
 // (A100 +0.6%, <15B -0.8%, TP 1-2 -0.2%, FSDP/ZeRO-3 +1.6%): the refit's larger K overhead
 // reads the H100 Megatron rows slow.
+// 2026-12-05: Megatron-Core's TP overlap hides 15/16 of the TP collectives (Transformer
+// Engine's userbuffers methods, calib::kTpOverlapHidden; 0.6 before), and DGXC's Grok-1 and
+// Nemotron-4 340B recipes run FlashAttention-2 (NVTE_FUSED_ATTN=0): CV 4.7% (-1.2% signed),
+// in-sample 3.7%; worst source mt-nlg-530b-2022 12.3%; bias H100 -4.2% -> -3.1%, TP 4 -4.2%
+// (fp8 H100 rows at TP 4 and BLOOM), 15-100B -1.9%, MoE +4.5% -> -0.5%.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.057;    // held: 5.6%
+constexpr double kMaxCvMeanAbsError = 0.048;    // held: 4.7%
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.126;  // held: 12.5% (mt-nlg-530b-2022, three runs)
+constexpr double kMaxWorstSourceError = 0.124;  // held: 12.3% (mt-nlg-530b-2022, three runs)
 constexpr double kTargetBucketBias = 0.03;
-// Held: 4.6% (MoE +4.5% and H100 -4.2% now. History, MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
+// Held: 4.3% (TP 4 -4.2% now. History, MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
 // collectives, 4.5% after, 6.3% once the attention kernel's rate joined the fit; FSDP/ZeRO-3:
 // 15.5% before the FSDP overlap and attention physics, 8.4% before the asynchronous TP
 // backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0% before the
 // attention kernel, 2.6% after; MoE 6.9% once the fused loss moved the folds' K overhead, 4.5%
-// with DeepSeek-V3's overlap; H100 -4.2% since).
-constexpr double kMaxBucketBias = 0.046;
+// with DeepSeek-V3's overlap; H100 -4.2% since; TP 4 -4.2% with the TP overlap's 15/16).
+constexpr double kMaxBucketBias = 0.043;
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much (a quarter of a percentage point).

@@ -41,10 +41,13 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // makes the Megatron rows a little faster), 5.0% on the calibration set. The cross-validated
 // figures are held by tst_calibration. With the expert all-to-all overlap, Megatron-Bridge's MoE
 // table (139 runs) and the refit (gemm_k_overhead 496): 5.1% mean absolute, -0.9% signed, 5.7%
-// on the calibration set (-3.8% signed: Megatron-Core r0.8's H100 rows read slow).
-constexpr double kMaxMeanAbsError = 0.052;
+// on the calibration set (-3.8% signed: Megatron-Core r0.8's H100 rows read slow). With
+// Megatron-Core's TP overlap hiding 15/16 (Transformer Engine's userbuffers methods) and DGXC's
+// Grok-1 and Nemotron-4 340B on FlashAttention-2: 4.7% mean absolute, -0.1% signed, 4.7% on the
+// calibration set (-2.6% signed).
+constexpr double kMaxMeanAbsError = 0.048;
 constexpr double kMaxMeanSignedError = 0.005;  // optimism (speed error > 0) may not grow either
-constexpr double kMaxCalibrationSetError = 0.058;
+constexpr double kMaxCalibrationSetError = 0.048;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 

@@ -82,7 +82,7 @@ bool tp_backward_overlaps(const Training& tr) {
 }
 
 TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
-                          bool async_backward, double async_window_s) {
+                          bool async_backward, double async_window_s, double overlap_window_s) {
   TpLayerCost c;
   if (tp <= 1) return c;
   const CollectiveTime ar = all_reduce(calib::kActivationBytes * tokens * hidden, tp, link);
@@ -90,11 +90,12 @@ TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link
   const double collectives = calib::kTpCollectivesPerLayer + (full_recompute ? calib::kTpCollectivesRecomputed : 0.0);
   c.exposed_s = collectives * ar.seconds;
   // The asynchronous backward hides the backward pair under the weight-gradient GEMMs; TP
-  // overlap (userbuffers) hides kTpOverlapHidden of all, and never less than the former.
+  // overlap (userbuffers) hides kTpOverlapHidden of all, as far as the layer's compute lasts,
+  // and never less than the former.
   const double async_hidden =
       async_backward ? std::min(calib::kTpCollectivesBackward * ar.seconds, std::max(0.0, async_window_s)) : 0.0;
   if (overlap) {
-    c.hidden_s = std::max(c.exposed_s * calib::kTpOverlapHidden, async_hidden);
+    c.hidden_s = std::max(std::min(c.exposed_s * calib::kTpOverlapHidden, std::max(0.0, overlap_window_s)), async_hidden);
   } else {
     c.hidden_s = async_hidden;
   }
@@ -308,9 +309,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
 
   // The window of the layers that make up most of the model (one TP cost per layer).
-  const double async_window = 2 * m.moe_layers() > m.layers ? moe.tp_async_window_s : dense.tp_async_window_s;
+  const LayerWork& most = 2 * m.moe_layers() > m.layers ? moe : dense;
+  const double async_window = most.tp_async_window_s;
   const TpLayerCost tp = tp_layer_cost(T, h, p.tp, st.tp.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap,
-                                       tp_backward_overlaps(tr), async_window);
+                                       tp_backward_overlaps(tr), async_window, most.fwd_s + most.bwd_s + most.recompute_s);
   if (p.tp > 1) st.tp.algo = tp.algo;
   const EpLayerCost ep = p.ep > 1 && m.is_moe() ? ep_layer_cost(m, tr, p.tp, T, st.ep) : EpLayerCost{};
   if (p.ep > 1 && m.is_moe()) st.ep.algo = ep.algo;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/collectives.h"
 #include <string_view>
@@ -29,8 +30,19 @@ inline constexpr double kNcclStepLatencyS = 1.5e-6;
 // large enough to remain bandwidth-bound": megatron/core/distributed/
 // distributed_data_parallel.py, 2024); `dp_bucket_params` is the 40M floor.
 inline constexpr double kBucketParamsPerDpRank = 1e6;
-// Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap.
-inline constexpr double kTpOverlapHidden = 0.6;
+// Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap
+// (--tp-comm-overlap: Transformer Engine's userbuffers, sequence parallelism on). Per layer the
+// four all-reduce equivalents are eight halves (all-gathers and reduce-scatters); Transformer
+// Engine's default overlap methods (NVIDIA/TransformerEngine, transformer_engine/pytorch/module/
+// base.py, initialize_ub, at fecb10bd) run the all-gathers before QKV and FC1 and the
+// output-gradient all-gathers of the projection and FC2 as a ring exchange split in TP chunks,
+// each chunk's transfer under the previous chunk's GEMM, the local chunk first: nothing waits;
+// the input-gradient pairs of QKV and FC1 in bulk, beside the independent weight- or input-
+// gradient GEMM: nothing waits; the reduce-scatters after the projection and FC2 as a
+// pipeline of four splits whose last transfer follows the last GEMM split: a quarter of each
+// waits. Exposed: 2 x 1/4 of 8 halves = 1/16; hidden 15/16 (never more than the layer's
+// compute, tp_layer_cost's overlap_window_s). Full recomputation's repeated forward, likewise.
+inline constexpr double kTpOverlapHidden = 15.0 / 16.0;
 // Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
 // channel (8-32 channels on 108-132 SMs, 7-25% of the GPU) and shares HBM bandwidth [est].
 inline constexpr double kOverlapInterference = 0.15;
@@ -177,7 +189,8 @@ inline constexpr double kValidationErrorBand = 0.10;
 // Tensor parallelism of one layer and micro-batch: kTpCollectivesPerLayer all-reduces of
 // `tokens` x `hidden` 16-bit activations (kTpCollectivesRecomputed more under full
 // recomputation); with SP the same bytes as reduce-scatter + all-gather (Korthikanti et al.
-// 2022). Megatron-Core's TP overlap hides kTpOverlapHidden of it behind the GEMMs.
+// 2022). Megatron-Core's TP overlap hides kTpOverlapHidden of it behind the GEMMs, never more
+// than `overlap_window_s`, the layer's compute that the transfers run beside.
 struct TpLayerCost {
   double exposed_s = 0;  // on the critical path
   double hidden_s = 0;   // hidden behind GEMMs (it still slows them: kOverlapInterference)
@@ -193,7 +206,8 @@ struct TpLayerCost {
 // The backward pair hides under `async_window_s` (LayerWork::tp_async_window_s); the forward's
 // collectives, and the recomputed forward's, stay exposed.
 TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
-                          bool async_backward = false, double async_window_s = 0);
+                          bool async_backward = false, double async_window_s = 0,
+                          double overlap_window_s = std::numeric_limits<double>::infinity());
 // Whether the stack runs the TP backward asynchronously: Training::tp_async_grad on the
 // Megatron-LM and Megatron-Core stacks (the Megatron-DeepSpeed forks of 2021 and PyTorch's
 // DTensor TP, without async TP, wait on each collective).
