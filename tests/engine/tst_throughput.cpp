@@ -87,6 +87,7 @@ class TstThroughput : public QObject {
   void dpExposedPerZeroStage();
   void fa2RateIsAGpuField();
   void tpBackwardHidesUnderWeightGradients();
+  void interleavedSendsOverlapOnMegatronCore();
   void dpBucketsPayLatencyEach();
   void zero2ReduceScattersEveryMicroBatch();
   void contextParallelShortSequenceCosts();
@@ -656,6 +657,33 @@ void TstThroughput::tpLayerCostByHand() {
   QVERIFY(std::abs(short_layer.hidden_s - 1e-3) < 1e-12);
   QVERIFY(std::abs(short_layer.exposed_s - 1.34881024e-3) < 1e-12);
   QCOMPARE(tp_layer_cost(4096, 8192, 1, link, true, true).exposed_s, 0.0);
+}
+
+void TstThroughput::interleavedSendsOverlapOnMegatronCore() {
+  // Megatron-Core's interleaved schedule (overlap_p2p_comm, default since 2023-10) hides the
+  // sends of its steady 1F1B phase; the first stage's warm-up, (pp - 1) x 2 + (vpp - 1) x pp
+  // chunks, sends forward and the flush backward on the critical path. Llama-3-70B, TP 8, PP 4,
+  // VPP 5, DP 4 on 128 H100s, global batch 256: 64 micro-batches x 5 chunks = 320 chunks, of
+  // which 3 x 2 + 4 x 4 = 22 send exposed. Megatron-LM before that commit, and every
+  // non-interleaved schedule, send all 320 exposed.
+  Scenario s = h100_job("llama-3-70b", 8, 4, 128, 256, "ib-ndr");
+  s.parallel.vpp = 5;
+  s.training.stack = SoftwareStack::MegatronLm;
+  const Estimate lm = checked(s);
+  s.training.stack = SoftwareStack::MegatronCore;
+  const Estimate core = checked(s);
+  QCOMPARE(core.microbatches, 64);
+  QVERIFY(lm.step.exposed.pp_s > 0);
+  QVERIFY(std::abs(core.step.exposed.pp_s / lm.step.exposed.pp_s - 22.0 / 320.0) < 1e-12);
+  // The hidden sends slow the compute by kOverlapInterference of their time, no more.
+  const double hidden = lm.step.exposed.pp_s - core.step.exposed.pp_s;
+  QVERIFY2(std::abs((core.step.compute_s - lm.step.compute_s) - calib::kOverlapInterference * hidden) < 1e-9,
+           qPrintable(QString::number(core.step.compute_s - lm.step.compute_s)));
+  // Without interleaving nothing overlaps, whatever the stack.
+  s.parallel.vpp = 1;
+  const Estimate plain_core = checked(s);
+  s.training.stack = SoftwareStack::MegatronLm;
+  QCOMPARE(plain_core.step.exposed.pp_s, checked(s).step.exposed.pp_s);
 }
 
 void TstThroughput::epLayerCostByHand() {

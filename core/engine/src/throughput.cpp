@@ -377,7 +377,19 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     const double bytes = T * h * calib::kActivationBytes / (p.sp ? p.tp : 1);
     const CollectiveTime one = send_recv(bytes, st.pp.link);
     st.pp.algo = one.algo;
-    st.exposed.pp_s = calib::kPpSendsPerChunk * p.vpp * mb * one.seconds;
+    // Megatron-Core's interleaved schedule overlaps the sends of its steady 1F1B phase with the
+    // next chunk's compute (overlap_p2p_comm, the default since Megatron-LM 4eeff55d1f,
+    // 2023-10-12; megatron/core/pipeline_parallel/schedules.py); the warm-up's forward sends
+    // and the flush's backward sends stay exposed: (pp - 1) x 2 + (vpp - 1) x pp chunks each
+    // on the first stage (num_warmup_microbatches), at most all of them. Earlier stacks and the
+    // non-interleaved schedule send on the critical path. The hidden sends hold SMs like every
+    // overlapped collective (kOverlapInterference of their time).
+    const double chunks = double(p.vpp) * mb;
+    double exposed_chunks = chunks;
+    if (tr.stack == SoftwareStack::MegatronCore && p.vpp > 1)
+      exposed_chunks = std::min(chunks, double((p.pp - 1) * 2 + (p.vpp - 1) * p.pp));
+    st.exposed.pp_s = calib::kPpSendsPerChunk * exposed_chunks * one.seconds;
+    st.compute_s += calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
   }
 
   // DP: gradient reduction over DP x CP ranks (experts over DP x CP / EP).
