@@ -93,11 +93,13 @@ namespace {
 // interleaved schedule overlaps its steady-state pipeline sends (overlap_p2p_comm): CV 4.4%
 // (-1.0%), every bucket of five runs or more within +-3% (TP 4 -2.4%, H100 -2.3%); worst
 // source mt-nlg-530b-2022 12.3% -> 13.2% (the fold without DeepSpeed fits the pipeline factor
-// on BLOOM alone: 1.16).
+// on BLOOM alone: 1.16). Then DeepSpeed's pipeline engine as a fixed cost per layer and
+// micro-batch instead of a factor on the compute (both DeepSpeed sources fit 16-16.5 ms alone):
+// CV 4.0% (-0.7%), worst source opt-175b-2022 10.6% (MT-NLG 1.7%, BLOOM 0.5%).
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.045;    // held: 4.4%
+constexpr double kMaxCvMeanAbsError = 0.041;    // held: 4.0%
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.133;  // held: 13.2% (mt-nlg-530b-2022, three runs)
+constexpr double kMaxWorstSourceError = 0.12;   // the target (opt-175b-2022 10.6%, one run)
 constexpr double kTargetBucketBias = 0.03;
 // Held: 3% (the target; TP 4 -2.4% now. History, MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
 // collectives, 4.5% after, 6.3% once the attention kernel's rate joined the fit; FSDP/ZeRO-3:
@@ -127,7 +129,9 @@ constexpr Knob kKnobs[] = {
     {"eager_traffic_scale", &Tunables::eager_traffic_scale, 0.0, 4.0, 0.25},
     // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces).
     {"eager_launch_s", &Tunables::eager_launch_s, 0, 30e-6, 2.5e-6},
-    {"deepspeed_pipeline_factor", &Tunables::deepspeed_pipeline_factor, 1.0, 1.8, 0.02},
+    // DeepSpeed's pipeline engine per layer and micro-batch: 0-40 ms (a few hundred kernels at
+    // tens of microseconds of host time each, when nothing hides it).
+    {"deepspeed_layer_overhead_s", &Tunables::deepspeed_layer_overhead_s, 0.0, 40e-3, 0.5e-3},
     // FlashAttention-2 is 1.7-3.0x faster than FlashAttention 1 in the kernel benchmark (Dao 2023,
     // section 4.1): 0.33-0.59; end to end its other work dilutes the ratio, so up to 1.
     {"flash1_factor", &Tunables::flash1_factor, 0.30, 1.00, 0.025},

@@ -15,7 +15,7 @@ constexpr Tunables kCalibrated{
     .fp8_gemm_efficiency = 1.0,
     .eager_traffic_scale = 1.0,
     .eager_launch_s = 15e-6,
-    .deepspeed_pipeline_factor = 1.3,
+    .deepspeed_layer_overhead_s = 15e-3,
     .flash1_factor = 0.55,
 };
 

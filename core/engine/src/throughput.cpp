@@ -157,13 +157,13 @@ CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, do
   return c;
 }
 
-double pipeline_schedule_factor(const Training& tr, const Parallelism& p) {
-  // DeepSpeed's pipeline engine: blocking instructions, no overlap between micro-batches.
-  return tr.stack == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_pipeline_factor : 1.0;
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p) {
+  // DeepSpeed's pipeline engine: blocking host steps around every layer (compute.h).
+  return tr.stack == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_layer_overhead_s : 0.0;
 }
 
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
-                     double schedule_factor, const LayerComm& comm) {
+                     double layer_overhead_s, const LayerComm& comm) {
   StageCost c;
   const int dense_layers = k.layers - k.moe_layers;
   c.compute = dense_layers * (dense.fwd_s + dense.bwd_s + dense.recompute_s) +
@@ -177,8 +177,13 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
     c.model_flops += out.model_flops;
     c.hardware_flops += out.hardware_flops;
   }
-  c.compute *= schedule_factor;
-  c.bwd *= schedule_factor;
+  // The pipeline engine's fixed cost per layer, shared between forward and backward as the
+  // layers' own time is (the backward's part is the window DP overlap could use).
+  if (layer_overhead_s > 0 && c.compute > 0) {
+    const double extra = k.layers * layer_overhead_s;
+    c.bwd += extra * c.bwd / c.compute;
+    c.compute += extra;
+  }
   c.tp = k.layers * comm.tp_s;
   c.ep = k.moe_layers * comm.ep_s;
   c.cp = k.layers * comm.cp_s;
@@ -341,10 +346,10 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   StageKind kinds[kMaxStageKinds];
   const int n = stage_kinds(m, p.pp, kinds);
   StageCost stages[kMaxStageKinds];
-  const double schedule = pipeline_schedule_factor(tr, p);
+  const double layer_overhead = pipeline_layer_overhead_s(tr, p);
   const int mb = tr.global_batch / (dp * tr.micro_batch);
   for (int i = 0; i < n; ++i) {
-    stages[i] = stage_cost(kinds[i], dense, moe, out, schedule, comm);
+    stages[i] = stage_cost(kinds[i], dense, moe, out, layer_overhead, comm);
     if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], mb, p.pp);
     const StageParams held = stage_params(m, pc, p, kinds[i]);
     stages[i].dense_params = held.dense;

@@ -82,11 +82,16 @@ struct Tunables {
   // Extra host cost per kernel launch in eager PyTorch (Python dispatch, 10-30 us per op on
   // a typical host; hidden only when the GPU work per kernel is longer), seconds.
   double eager_launch_s = 5e-6;
-  // DeepSpeed's pipeline engine (2021-22) runs each instruction of its schedule (load, forward,
-  // backward, send, receive, gradient accumulation) as a blocking step: nothing of one
-  // micro-batch overlaps the next, and every stage waits on its neighbours' host. The time of
-  // a micro-batch through a stage relative to Megatron-LM's schedule of the same kernels.
-  double deepspeed_pipeline_factor = 1.0;
+  // DeepSpeed's pipeline engine (Megatron-DeepSpeed, 2021-22): a fixed time per transformer
+  // layer and micro-batch on top of the layer's kernels, seconds (start 0). Its schedule runs
+  // every instruction as a blocking host step, and its activation checkpointing wraps each
+  // layer in a Python function that saves and restores the RNG states; BLOOM's launcher also
+  // sets CUDA_LAUNCH_BLOCKING=1 (bigscience train/tr11-176B-ml/tr11-176B-ml.slurm), so no kernel
+  // launch hides behind the previous kernel. Which of these dominates is not identified; the
+  // form is what the corpus supports: a per-layer cost is the same for BLOOM (6 layers per
+  // stage, TP 4) and MT-NLG (3 layers per stage, TP 8), about 15 ms each when fitted on either
+  // alone, where a factor on the compute was not (1.16 on BLOOM, 1.34 on MT-NLG).
+  double deepspeed_layer_overhead_s = 0.0;
   // FlashAttention 1's attention-core rate relative to FlashAttention-2's on the same GPU (start:
   // kFlash1Factor; the Triton kernel runs kTritonOverFlash1 times faster, at most FA2's rate).
   double flash1_factor = kFlash1Factor;

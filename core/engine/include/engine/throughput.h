@@ -261,10 +261,10 @@ struct StageCost {
 struct LayerComm {
   double tp_s = 0, ep_s = 0, cp_s = 0;
 };
-// The stage's layers (dense and MoE) and, on the last stage, the output layer; the compute is
-// scaled by the pipeline schedule's factor (pipeline_schedule_factor).
+// The stage's layers (dense and MoE) and, on the last stage, the output layer; each layer adds
+// the pipeline engine's fixed cost per layer and micro-batch (pipeline_layer_overhead_s).
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
-                     double schedule_factor, const LayerComm& comm);
+                     double layer_overhead_s, const LayerComm& comm);
 // Training::ep_comm_overlap: the stage's all-to-alls of one micro-batch run under the compute of
 // the micro-batch it is paired with (forward with backward), as far as that compute lasts; the
 // first `pp` micro-batches of a step (the pipeline's warm-up, 1 without pipelining) have no
@@ -272,9 +272,9 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
 // (kOverlapInterference of it: DeepSeek-V3 gives 20 of 132 SMs to it). Moves time from c.ep to
 // c.ep_hidden and adds the interference to c.compute.
 void hide_expert_all_to_all(StageCost& c, int microbatches, int pp);
-// DeepSpeed's pipeline engine runs its schedule's instructions as blocking steps: the stage's
-// compute costs calib::Tunables::deepspeed_pipeline_factor of Megatron-LM's; 1 otherwise.
-double pipeline_schedule_factor(const Training& tr, const Parallelism& p);
+// DeepSpeed's pipeline engine: calib::Tunables::deepspeed_layer_overhead_s per layer and
+// micro-batch on the megatron-deepspeed stack with pipelining; 0 otherwise.
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p);
 
 // Pipeline bubble in micro-batch slots of the slowest stage: (p - 1) / v when each stage has
 // at least p micro-batches (Narayanan et al. 2021, section 2.2); with m < p the first
