@@ -88,6 +88,7 @@ class TstThroughput : public QObject {
   void fa2RateIsAGpuField();
   void tpBackwardHidesUnderWeightGradients();
   void interleavedSendsOverlapOnMegatronCore();
+  void expertAllToAllHidesPhaseByPhase();
   void dpBucketsPayLatencyEach();
   void zero2ReduceScattersEveryMicroBatch();
   void contextParallelShortSequenceCosts();
@@ -684,6 +685,30 @@ void TstThroughput::interleavedSendsOverlapOnMegatronCore() {
   const Estimate plain_core = checked(s);
   s.training.stack = SoftwareStack::MegatronLm;
   QCOMPARE(plain_core.step.exposed.pp_s, checked(s).step.exposed.pp_s);
+}
+
+void TstThroughput::expertAllToAllHidesPhaseByPhase() {
+  // Megatron-Core's EP overlap schedule runs a layer's forward beside another micro-batch's
+  // backward in three phases: combine_bwd | dispatch_fwd + dispatch_bwd | combine_fwd against
+  // pre_dispatch_fwd | mlp_bwd + mlp_fwd | pre_dispatch_bwd. A MoE layer whose forward takes 1 s
+  // (0.6 of it the expert MLP) and backward 2 s (1.2 the MLP), with 2 s of all-to-all (0.5 s per
+  // dispatch or combine): min(0.5, 0.4) + min(1.0, 1.8) + min(0.5, 0.8) = 1.9 s of the 2 s hide.
+  // Two MoE layers, 4 micro-batches without pipelining: 3 of 4 are paired, 0.75 x 2 x 1.9 = 2.85
+  // s of the stage's 4 s hide, at kOverlapInterference of their time in compute.
+  LayerWork moe;
+  moe.fwd_s = 1.0, moe.mlp_fwd_s = 0.6, moe.bwd_s = 2.0, moe.mlp_bwd_s = 1.2;
+  const StageKind k{0, 2, 2, true, true};
+  StageCost c;
+  c.compute = 6.0, c.ep = 4.0;
+  hide_expert_all_to_all(c, k, moe, 2.0, 4, 1);
+  QVERIFY(std::abs(c.ep - 1.15) < 1e-12);
+  QVERIFY(std::abs(c.ep_hidden - 2.85) < 1e-12);
+  QVERIFY(std::abs(c.compute - (6.0 + calib::kOverlapInterference * 2.85)) < 1e-12);
+  // Compute that outlasts every phase hides all of the paired micro-batches' all-to-alls.
+  StageCost wide;
+  wide.compute = 6.0, wide.ep = 0.4;
+  hide_expert_all_to_all(wide, k, moe, 0.2, 4, 1);
+  QVERIFY(std::abs(wide.ep - 0.1) < 1e-12);
 }
 
 void TstThroughput::epLayerCostByHand() {

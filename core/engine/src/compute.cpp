@@ -197,12 +197,14 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const double per_f = m.ffn_type == FfnType::SwiGlu ? 2.0 : 1.0;  // gate and up, or up
   double elementwise = 0;  // forward bytes of memory-bound kernels
   double fp8_cast_fwd_bytes = 0, fp8_cast_bwd_bytes = 0;  // unfused fp8 casts of expert GEMM inputs
+  double mlp_gemm_s = 0, mlp_bytes = 0;  // MoE: the expert MLP's GEMMs and activation (LayerWork::mlp_fwd_s)
   if (moe) {
     const double fe = m.expert_ffn();
     const double experts_here = double(m.experts) / p.ep;
     // Balanced routing: each local expert receives k x ep / E of the group's tokens.
     const double tokens_per_expert = T * m.experts_per_token * p.ep / m.experts;
     g.gemm(T, m.experts, h, 1, 1 / t);  // router (replicated)
+    const double before_mlp = g.time;
     g.gemm(tokens_per_expert, per_f * fe / t, h, experts_here);
     async_window += wgrad_time(c, rt, tokens_per_expert, per_f * fe / t, h, experts_here);
     g.gemm(tokens_per_expert, h, fe / t, experts_here);
@@ -211,9 +213,11 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
       async_window += wgrad_time(c, rt, T, m.shared_experts * per_f * fe / t, h);
       g.gemm(T, h, m.shared_experts * fe / t);
     }
+    mlp_gemm_s = g.time - before_mlp;
     // Permute and unpermute tokens for dispatch and combine (read + write, twice).
     elementwise += 2.0 * 2.0 * T * m.experts_per_token * h * 2.0 / t;
-    elementwise += T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
+    mlp_bytes = T * m.experts_per_token * fe * (per_f + 1.0) * 2.0 / t;  // activation
+    elementwise += mlp_bytes;
     if (fp8_expert_casts(c)) {
       // Transformer Engine fp8 on Megatron-Core's expert MLP (TEGroupedMLP / SequentialMLP of
       // te Linear): the expert input arrives from the bf16 permute, not from a LayerNormLinear
@@ -335,9 +339,11 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
   const double fp8_cast_fwd_s = fp8_cast_fwd_bytes > 0 ? fp8_cast_fwd_bytes / hbm + 2.0 * calib::kKernelOverheadS : 0.0;
   const double fp8_cast_bwd_s = fp8_cast_bwd_bytes > 0 ? fp8_cast_bwd_bytes / hbm + calib::kKernelOverheadS : 0.0;
   w.fwd_s = g.time + att_fwd + mem_time + fp8_cast_fwd_s;
+  w.mlp_fwd_s = mlp_gemm_s + mlp_bytes / hbm + fp8_cast_fwd_s;
   // Backward: two GEMMs (input and weight gradients) per forward GEMM; memory-bound kernels
   // read and write about twice what the forward did.
   w.bwd_s = 2.0 * g.time + att_bwd_time + att_bwd_bytes / hbm + 2.0 * mem_time + fp8_cast_bwd_s;
+  w.mlp_bwd_s = 2.0 * mlp_gemm_s + 2.0 * mlp_bytes / hbm + fp8_cast_bwd_s;
   const double fwd_flops = g.flops + att.flops;
   w.model_flops = 3.0 * fwd_flops;
   // Executed: the GEMMs three times (forward, input and weight gradients), the attention core

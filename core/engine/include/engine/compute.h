@@ -125,6 +125,11 @@ struct LayerWork {
   // up-projections, and the MLP's first GEMM): the window Megatron's asynchronous TP backward
   // hides the input-gradient all-reduce under (throughput.h, tp_layer_cost). Part of bwd_s.
   double tp_async_window_s = 0;
+  // MoE layers: the expert MLP's share of fwd_s and bwd_s (routed and shared experts' GEMMs,
+  // their activation, fp8 casts), the compute Megatron-Core's EP overlap schedule runs beside
+  // the dispatch all-to-alls (throughput.h, hide_expert_all_to_all); the rest of the layer
+  // (attention, router, permutation) runs beside the combines.
+  double mlp_fwd_s = 0, mlp_bwd_s = 0;
   // Model FLOPs follow the published runs' convention (Narayanan et al. 2021, Korthikanti et
   // al. 2022, Megatron-LM's reported TFLOP/s): attention scores and context counted over the
   // full s x s matrix, whether or not causal masking skips half of it.

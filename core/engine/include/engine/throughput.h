@@ -265,13 +265,20 @@ struct LayerComm {
 // the pipeline engine's fixed cost per layer and micro-batch (pipeline_layer_overhead_s).
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
                      double layer_overhead_s, const LayerComm& comm);
-// Training::ep_comm_overlap: the stage's all-to-alls of one micro-batch run under the compute of
-// the micro-batch it is paired with (forward with backward), as far as that compute lasts; the
-// first `pp` micro-batches of a step (the pipeline's warm-up, 1 without pipelining) have no
-// partner. The hidden part still costs the SMs the communication kernels hold
-// (kOverlapInterference of it: DeepSeek-V3 gives 20 of 132 SMs to it). Moves time from c.ep to
-// c.ep_hidden and adds the interference to c.compute.
-void hide_expert_all_to_all(StageCost& c, int microbatches, int pp);
+// Training::ep_comm_overlap: each MoE layer's forward of one micro-batch runs with a layer's
+// backward of the micro-batch it is paired with, in three phases, each as long as the longer of
+// its communication and its compute (Megatron-Core's EP overlap schedule,
+// megatron/core/models/common/model_chunk_schedule_plan.py, TransformerLayerSchedulePlan.run:
+// communication combine_bwd | dispatch_fwd, dispatch_bwd | combine_fwd against compute
+// pre_dispatch_fwd | mlp_bwd, mlp_fwd | pre_dispatch_bwd; DeepSeek-V3's DualPipe pairs the same
+// components, technical report Fig. 4). Of the layer's all-to-all time `ep_layer_s`, a quarter
+// per dispatch or combine, min(comm, compute) of each phase hides. The first `pp` micro-batches
+// of a step (the pipeline's warm-up, 1 without pipelining) have no partner. The hidden part
+// still costs the SMs the communication kernels hold (kOverlapInterference of it: DeepSeek-V3
+// gives 20 of 132 SMs to it). Moves time from c.ep to c.ep_hidden and adds the interference to
+// c.compute.
+void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, double ep_layer_s,
+                            int microbatches, int pp);
 // DeepSpeed's pipeline engine: calib::Tunables::deepspeed_layer_overhead_s per layer and
 // micro-batch on the megatron-deepspeed stack with pipelining; 0 otherwise.
 double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p);
