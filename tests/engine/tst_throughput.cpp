@@ -700,14 +700,14 @@ void TstThroughput::expertAllToAllHidesPhaseByPhase() {
   const StageKind k{0, 2, 2, true, true};
   StageCost c;
   c.compute = 6.0, c.ep = 4.0;
-  hide_expert_all_to_all(c, k, moe, 2.0, 4, 1);
+  hide_expert_all_to_all(c, k, moe, 4, 1);
   QVERIFY(std::abs(c.ep - 1.15) < 1e-12);
   QVERIFY(std::abs(c.ep_hidden - 2.85) < 1e-12);
   QVERIFY(std::abs(c.compute - (6.0 + calib::kOverlapInterference * 2.85)) < 1e-12);
   // Compute that outlasts every phase hides all of the paired micro-batches' all-to-alls.
   StageCost wide;
   wide.compute = 6.0, wide.ep = 0.4;
-  hide_expert_all_to_all(wide, k, moe, 0.2, 4, 1);
+  hide_expert_all_to_all(wide, k, moe, 4, 1);
   QVERIFY(std::abs(wide.ep - 0.1) < 1e-12);
 }
 

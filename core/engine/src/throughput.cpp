@@ -190,11 +190,10 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
   return c;
 }
 
-void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, double ep_layer_s,
-                            int microbatches, int pp) {
+void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, int microbatches, int pp) {
   if (c.ep <= 0 || microbatches <= 0 || k.moe_layers <= 0) return;
   const double paired = double(std::max(0, microbatches - std::max(1, pp))) / microbatches;
-  const double a2a = 0.25 * ep_layer_s;  // one dispatch or combine
+  const double a2a = 0.25 * c.ep / k.moe_layers;  // one dispatch or combine of one layer
   const double pre_fwd = std::max(0.0, moe.fwd_s - moe.mlp_fwd_s);
   const double pre_bwd = std::max(0.0, moe.bwd_s + moe.recompute_s - moe.mlp_bwd_s);
   const double per_layer = std::min(a2a, pre_fwd) + std::min(2.0 * a2a, moe.mlp_fwd_s + moe.mlp_bwd_s) +
@@ -356,7 +355,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const int mb = tr.global_batch / (dp * tr.micro_batch);
   for (int i = 0; i < n; ++i) {
     stages[i] = stage_cost(kinds[i], dense, moe, out, layer_overhead, comm);
-    if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], kinds[i], moe, comm.ep_s, mb, p.pp);
+    if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], kinds[i], moe, mb, p.pp);
     const StageParams held = stage_params(m, pc, p, kinds[i]);
     stages[i].dense_params = held.dense;
     stages[i].expert_params = held.experts;

@@ -271,14 +271,13 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
 // megatron/core/models/common/model_chunk_schedule_plan.py, TransformerLayerSchedulePlan.run:
 // communication combine_bwd | dispatch_fwd, dispatch_bwd | combine_fwd against compute
 // pre_dispatch_fwd | mlp_bwd, mlp_fwd | pre_dispatch_bwd; DeepSeek-V3's DualPipe pairs the same
-// components, technical report Fig. 4). Of the layer's all-to-all time `ep_layer_s`, a quarter
-// per dispatch or combine, min(comm, compute) of each phase hides. The first `pp` micro-batches
+// components, technical report Fig. 4). Of each MoE layer's share of c.ep, a quarter per
+// dispatch or combine, min(comm, compute) of each phase hides. The first `pp` micro-batches
 // of a step (the pipeline's warm-up, 1 without pipelining) have no partner. The hidden part
 // still costs the SMs the communication kernels hold (kOverlapInterference of it: DeepSeek-V3
 // gives 20 of 132 SMs to it). Moves time from c.ep to c.ep_hidden and adds the interference to
 // c.compute.
-void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, double ep_layer_s,
-                            int microbatches, int pp);
+void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, int microbatches, int pp);
 // DeepSpeed's pipeline engine: calib::Tunables::deepspeed_layer_overhead_s per layer and
 // micro-batch on the megatron-deepspeed stack with pipelining; 0 otherwise.
 double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p);
