@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "engine/compute.h"
 #include "engine/estimate.h"
 #include "engine/validate.h"
 #include "common/published_runs.h"
@@ -86,6 +87,7 @@ class TstThroughput : public QObject {
   void dpReductionPerZeroStage();
   void dpExposedPerZeroStage();
   void fa2RateIsAGpuField();
+  void blackwellTileOverheadByHand();
   void tpBackwardHidesUnderWeightGradients();
   void interleavedSendsOverlapOnMegatronCore();
   void expertAllToAllHidesPhaseByPhase();
@@ -895,6 +897,32 @@ void TstThroughput::fa2RateIsAGpuField() {
   QVERIFY(s.cluster.gpu.tile_n == 256);
   const double native = checked(s).step.step_s;
   QVERIFY2(native < penalised * 0.99, qPrintable(QString("%1 vs %2").arg(native).arg(penalised)));
+}
+
+void TstThroughput::blackwellTileOverheadByHand() {
+  // gemm_time's K overhead is calib::Tunables::gemm_k_overhead (496) at an A100 SM's rate,
+  // grown with the SM's rate and times the GPU's tile_overhead_share. A 16384 x 4096 x 4096 fp8
+  // GEMM (128 x 256 tiles: 128 x 16 = 2048 on 148 SMs, 14 waves of 2072 slots) on the B200
+  // (4.5 PFLOP/s fp8, 148 SMs, matmul fraction 0.776, share 0.5): overhead 496 x 0.5 x
+  // (4500 / 148) / (312 / 108) = 2610.2 K units, K efficiency 4096 / 6706.2 = 0.6108; time =
+  // 2 x 16384 x 4096 x 4096 / (4.5e15 x 0.776 x 2048/2072 x 0.6108) + 4 us = 0.26478 ms (its
+  // operands cross HBM in 0.044 ms). Without the share (the Hopper rule) the overhead is 5220.4
+  // K units, the K efficiency 0.4397 and the time 0.36628 ms.
+  const GpuSpec& b200 = *find_gpu("b200");
+  QCOMPARE(b200.tile_overhead_share, 0.5);
+  QCOMPARE(find_gpu("h100-sxm")->tile_overhead_share, 1.0);
+  QCOMPARE(find_gpu("a100-80gb-sxm")->tile_overhead_share, 1.0);
+  const double peak = peak_flops(b200, Precision::Fp8);
+  QCOMPARE(peak, 4500e12);
+  const double k_over = calib::tunables().gemm_k_overhead * 0.5 * (4500e12 / 148) / (312e12 / 108);
+  const double expect = 2.0 * 16384 * 4096 * 4096 / (4500e12 * 0.776 * (2048.0 / 2072.0) * (4096 / (4096 + k_over))) + 4e-6;
+  const double t = gemm_time(b200, peak, 16384, 4096, 4096);
+  QVERIFY2(std::abs(t - expect) < 1e-12, qPrintable(QString("%1 vs %2").arg(t).arg(expect)));
+  QVERIFY2(std::abs(t - 0.26478e-3) < 0.0001e-3, qPrintable(QString::number(t * 1e3, 'f', 6)));
+  GpuSpec hopper_rule = b200;
+  hopper_rule.tile_overhead_share = 1.0;
+  const double t_hopper = gemm_time(hopper_rule, peak, 16384, 4096, 4096);
+  QVERIFY2(std::abs(t_hopper - 0.36628e-3) < 0.0001e-3, qPrintable(QString::number(t_hopper * 1e3, 'f', 6)));
 }
 
 void TstThroughput::tpBackwardHidesUnderWeightGradients() {

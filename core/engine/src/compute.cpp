@@ -52,7 +52,7 @@ double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, 
   // The tile prologue/epilogue takes about fixed time: in K units it grows with the SM's math
   // rate (calib::Tunables::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
   constexpr double kA100SmFlops = 312e12 / 108;
-  const double k_overhead = calib::tunables().gemm_k_overhead * (peak / sms) / kA100SmFlops;
+  const double k_overhead = calib::tunables().gemm_k_overhead * gpu.tile_overhead_share * (peak / sms) / kA100SmFlops;
   const double k_eff = k / (k + k_overhead);
   const double flops = 2.0 * m * n * k;
   const double compute = flops / (peak * gpu.mamf_fraction * quantisation * k_eff);

@@ -21,7 +21,7 @@ constexpr double GBps = 1e9;
 // FP32 column: TF32 tensor-core dense peak (what fp32 training uses on Ampere and later).
 // MAMF (last numbers): measured maximum achievable BF16 matmul throughput / peak, from Bekman's
 // MAMF table [secondary source]: A100 SXM 271 of 312 TF (0.87), H100 SXM about 795 of 989
-// (0.80), MI300X about 0.6; others [est] by architecture.
+// (0.80), B200 1745 of 2250 TF (0.776), MI300X about 0.6; others [est] by architecture.
 // Last number on Hopper-class rows: FlashAttention-2-class kernels' rate relative to the
 // native attention kernels (GpuSpec::fa2_fraction_of_fa3): FlashAttention-2 reaches 35% of the
 // H100's peak, FlashAttention-3 75% (Shah et al. 2024, calib::kFa2OnHopperFactor). H800, H200
@@ -60,7 +60,8 @@ const std::vector<GpuSpec>& gpus() {
       {"h20", "H20 96GB", 96 * GiB, 148 * T, 296 * T, 74 * T, 4000 * GBps, 450 * GBps, 400, 78,
        "[secondary source]; no official datasheet found; MAMF [est]", 0.90, 256, kFa2},
       {"b200", "B200 (HGX) 180GB", 183359.0 * MiB, 2250 * T, 4500 * T, 1125 * T, 8000 * GBps, 900 * GBps, 1000, 148,
-       "NVIDIA DGX B200 user guide (2024); MAMF [est]", 0.75, 256, kFa2},
+       "NVIDIA DGX B200 user guide (2024); MAMF 1745 of 2250 TF bf16 (Bekman's table [secondary source])", 0.776, 256,
+       kFa2, 0.5},
       {"l40s", "L40S 48GB", 48e9, 362 * T, 733 * T, 183 * T, 864 * GBps, 0, 350, 142,
        "NVIDIA L40S datasheet (2023); MAMF [est]", 0.75, 128},
       {"rtx-4090", "GeForce RTX 4090 24GB", 24 * GiB, 165 * T, 330 * T, 82.6 * T, 1008 * GBps, 0, 450, 128,

@@ -30,6 +30,18 @@ struct GpuSpec {
   // Transformer Engine runs): 1 where FlashAttention-2 is the native kernel (Ampere, Ada);
   // calib::kFa2OnHopperFactor (0.35 / 0.75, Shah et al. 2024) on Hopper-class GPUs.
   double fa2_fraction_of_fa3 = 1.0;
+  // Share of a GEMM tile's fixed cost (its prologue and epilogue, calib::Tunables::
+  // gemm_k_overhead, which in K units grows with the SM's math rate) that holds up the SM: 1 up
+  // to Hopper, where the accumulator lives in registers and the epilogue runs between tiles.
+  // Blackwell's tensor cores accumulate in tensor memory, where persistent kernels keep two
+  // accumulator stages (CUTLASS's sm100 GEMMs), so a tile's epilogue drains while the next
+  // tile's MMAs run and only the prologue is left: 0.5, taking prologue and epilogue as equal
+  // [est]. With the B200's twice-Hopper rate per SM this leaves its overhead in K units at the
+  // H100's; Megatron-Bridge's DGX-B200 and DGX-H100 Llama 3 rows agree (B200 over H100 per GPU
+  // about the peak ratio, 2.1-2.3, at 8B as at 405B), and so does Bekman's MAMF table: the B200
+  // reaches 77.6% (bf16) and 76.3% (fp8) of its peak at K = 3072, which the Hopper rule (5,220 K
+  // units in fp8) would hold below 30%.
+  double tile_overhead_share = 1.0;
 
   // --- Catalog meaning (set in gpu.cpp, kCalibrated) --------------------------------------
   // Published runs on this GPU calibrate the engine (shared/reference/published-runs.md,
