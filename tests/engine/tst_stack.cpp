@@ -73,7 +73,8 @@ void TstStack::fp8AttentionStaysBf16ByDefault() {
 
 void TstStack::fp8GemmsBelowTheDoubledPeak() {
   // A GEMM-bound job (Llama 2 70B, 4K, TP 8) gains from fp8 much less than the 2x peak ratio:
-  // fp8 GEMMs reach a smaller share of their peak (calib::Tunables::fp8_gemm_efficiency).
+  // fp8 GEMMs reach a smaller share of their peak (GpuSpec::fp8_matmul_ratio, measured, times
+  // calib::Tunables::fp8_gemm_efficiency).
   const Scenario bf16 = job("llama-2-70b", "h100-sxm", 64, 4096, 8, 1, 256);
   Scenario fp8 = bf16;
   fp8.training.precision = Precision::Fp8;

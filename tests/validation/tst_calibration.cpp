@@ -125,7 +125,7 @@ constexpr Knob kKnobs[] = {
     // 0.45-0.85 of the MAMF GEMM rate.
     {"flash_efficiency", &Tunables::flash_efficiency, 0.45, 0.85, 0.025},
     {"gemm_k_overhead", &Tunables::gemm_k_overhead, 0, 512, 16},
-    {"fp8_gemm_efficiency", &Tunables::fp8_gemm_efficiency, 0.40, 1.00, 0.02},
+    {"fp8_gemm_efficiency", &Tunables::fp8_gemm_efficiency, 0.40, 1.20, 0.02},
     {"eager_traffic_scale", &Tunables::eager_traffic_scale, 0.0, 4.0, 0.25},
     // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces).
     {"eager_launch_s", &Tunables::eager_launch_s, 0, 30e-6, 2.5e-6},

@@ -50,8 +50,10 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 // dense Llama 3 table (143 runs: the corpus's first B200 rows, B200 8B -2.0%, B200 405B +15.2%,
 // H100 70B -6.7%, H100 405B +7.5%) and Blackwell's halved tile overhead: 4.8%, +0.55%, 4.7%; the
 // optimism bound moves by what the new source adds (its mean, +3.5%, over 143 runs), no more.
-constexpr double kMaxMeanAbsError = 0.049;
-constexpr double kMaxMeanSignedError = 0.006;  // optimism (speed error > 0) may not grow either
+// With the measured fp8-over-bf16 matmul ratio per GPU (H100 0.883, B200 0.983) as the fp8 rate:
+// 4.6%, -0.8% signed, 4.7%; the optimism bound is back at +0.5%.
+constexpr double kMaxMeanAbsError = 0.047;
+constexpr double kMaxMeanSignedError = 0.005;  // optimism (speed error > 0) may not grow either
 constexpr double kMaxCalibrationSetError = 0.048;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }

@@ -79,7 +79,7 @@ Rates rates(const ComputeContext& c) {
   const Training& tr = *c.training;
   Rates r;
   const bool fp8 = tr.precision == Precision::Fp8 && c.gpu->fp8_flops > 0;
-  r.gemm_peak = fp8 ? c.peak * k.fp8_gemm_efficiency : c.peak;
+  r.gemm_peak = fp8 ? c.peak * c.gpu->fp8_matmul_ratio * k.fp8_gemm_efficiency : c.peak;
   // fp8 recipes keep the attention core in bf16 unless asked (Training::fp8_attention).
   r.attention_peak = fp8 && !tr.fp8_attention ? peak_flops(*c.gpu, Precision::Bf16) : r.gemm_peak;
   // PyTorch's flash kernels (SDPA's flash backend and flash-attn are FlashAttention-2; Triton

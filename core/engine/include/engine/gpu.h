@@ -42,6 +42,12 @@ struct GpuSpec {
   // reaches 77.6% (bf16) and 76.3% (fp8) of its peak at K = 3072, which the Hopper rule (5,220 K
   // units in fp8) would hold below 30%.
   double tile_overhead_share = 1.0;
+  // Measured fp8 over bf16 matmul rate per unit of peak: Bekman's MAMF table, fp8
+  // (float8_e4m3fn) fraction over the bf16 one. H100 SXM 1402.6 of 1979 TF against 794.5 of 989
+  // (0.709 / 0.803 = 0.883), H200 1453.4 of 1979 against the H100's bf16 (0.914), B200 3432.5 of
+  // 4500 against 1745 of 2250 (0.983). 1 where the table has no fp8 row; the other Hopper dies
+  // take the H100's [est].
+  double fp8_matmul_ratio = 1.0;
 
   // --- Catalog meaning (set in gpu.cpp, kCalibrated) --------------------------------------
   // Published runs on this GPU calibrate the engine (shared/reference/published-runs.md,
