@@ -77,24 +77,22 @@ void TstPlannerEnvelope::winnerInsideEnvelope() {
               l["zero"].get<std::string>().c_str(), 100 * mfu, 100 * th["band"]["low_mfu"].get<double>(),
               100 * th["band"]["high_mfu"].get<double>(), th["tokens_per_s"].get<double>());
   std::fflush(stdout);
-  // Known failures (issue 17, 2026-12): the winners of these three questions drop recomputation
-  // and pick TP 1-4 with ZeRO-1/3, TP overlap, CP and deep interleaving at 66-72% MFU (GPT-3
-  // 68.0%, LLaMA-65B 66.3% with FSDP once ZeRO-2's gradient buckets are counted, Llama-2-7B
-  // 71.5%; 67-73% before the expert all-to-all overlap's refit). The cross-validated A100 bias
-  // is +0.6% since that refit: what is left is the layouts no published A100 run used
-  // (Megatron-Core's TP overlap and CP on A100, no recomputation at 175B). Restricted to the published layout families (VPP <= 3, no CP, ZeRO-1) they still
-  // read 67.2%, 59.7% and 72.9% (docs/model.md, "What the corners are worth"): the corners add
-  // little except for LLaMA-65B; the engine is still optimistic on A100 (cross-validated bias
-  // +6.2%, TP 1-2 +5.5%). For Llama-2-7B the 60% bound is below what is published for its class
-  // (FlashAttention-2's GPT runs 66-72% MFU on A100, MPT-7B 64%; docs/model.md, "The planner
-  // questions"). QEXPECT_FAIL keeps the check: it turns into a failure (XPASS) the day a
-  // winner comes inside the envelope, and this list must then shrink. Llama-3-70B left the list
-  // when the fabric and accounting physics (ZeRO-2 per micro-batch, the ZeRO-3 working set,
-  // headroom, per-layer collective latency) were merged under the calibration: its winner
-  // (TP 1, CP 4, ZeRO-3) reads 54.9%, inside the 55% envelope.
+  // Known failures (issue 17, 2026-12): the A100 winners drop recomputation and pick TP 1-4
+  // with ZeRO-1/3, TP overlap, CP and deep interleaving at 66.8-71.5% MFU (GPT-3 70.7%, LLaMA-65B
+  // 66.8% with FSDP, Llama-2-7B 71.5%). Every cross-validated bucket is inside +-3% (A100 +0.7%,
+  // TP 1-2 +0.2%, FSDP +1.4%), and restricted to the published layout families (VPP <= 3, no CP,
+  // ZeRO-1) they still read 67.2%, 59.7% and 72.9% (docs/model.md, "What the corners are
+  // worth"). The 60% bound is below what the corpus publishes for the class: the issue's own rule
+  // (the best published MFU plus about 10%) gives about 79% on A100 from FlashAttention-2's GPT3
+  // 2.7B at 8K (72.1% on 8 A100; 1.3B 70.5%, MPT-7B 64.1%), and NVIDIA's own A100 recipe for GPT-3
+  // 175B (NeMo-Megatron-Launcher launcher_scripts/conf/training/gpt3/175b.yaml, 2023: TP 4 PP 8 VPP 12, micro-batch
+  // 1, no activation checkpointing) is the family of the planner's second GPT-3 layout. For H100
+  // the same rule gives about 61% (DGXC's Llama 3.1 405B bf16: 55.3%) and the literal 55% holds.
+  // QEXPECT_FAIL keeps the literal check: it turns into a failure (XPASS) the day a winner comes
+  // inside 60%, and this list must then shrink.
   if (q.name == std::string_view("GPT-3 175B") || q.name == std::string_view("LLaMA-65B") ||
       q.name == std::string_view("Llama-2-7B"))
-    QEXPECT_FAIL("", "winner outside the MFU envelope until the small-TP/FSDP bias is fixed", Continue);
+    QEXPECT_FAIL("", "A100 winner above the literal 60% (inside the issue's rule: best published A100 MFU 72.1% plus 10%)", Continue);
   QVERIFY2(mfu <= q.max_mfu, qPrintable(QString("%1: the winner's MFU %2% is above %3%")
                                              .arg(q.name)
                                              .arg(100 * mfu, 0, 'f', 1)
