@@ -4863,8 +4863,8 @@ capacity: %2</source>
         <translation>单台交换机只有 %1 个端口，而集群共有 %2 个网卡端口：按两层胖树组网估算</translation>
     </message>
     <message>
-        <source>No published run backs this GPU, fabric or model family: the uncertainty band is doubled</source>
-        <translation>没有公开的训练实测覆盖该 GPU、网络或模型系列：不确定区间加倍</translation>
+        <source>Few or no published runs back this GPU, fabric or model family (the calibration set is A100 and H100 SXM on InfiniBand, dense models): the uncertainty band is doubled</source>
+        <translation>该 GPU、网络或模型系列只有很少或没有公开的训练实测（校准集为 InfiniBand 上的 A100 与 H100 SXM 稠密模型）：不确定区间加倍</translation>
     </message>
     <message>
         <source>Step time scaled by %1 from a measured pilot step (site calibration)</source>

@@ -146,7 +146,8 @@ QString warningText(const cp::Warning& w) {
           .arg(count(w.v2), count(w.v1));
     case cp::WarningCode::OutsideCalibratedRange:
       return QCoreApplication::translate("cp::ui::Terms",
-                                         "No published run backs this GPU, fabric or model family: the "
+                                         "Few or no published runs back this GPU, fabric or model family (the "
+                                         "calibration set is A100 and H100 SXM on InfiniBand, dense models): the "
                                          "uncertainty band is doubled");
     case cp::WarningCode::SiteCalibrated:
       return QCoreApplication::translate("cp::ui::Terms",

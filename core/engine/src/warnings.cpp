@@ -55,7 +55,8 @@ std::string warning_message(const Warning& w) {
       return printf_text("a single switch has %.0f ports but the cluster has %.0f NIC ports: sized as a two-tier fat tree",
                  w.v2, w.v1);
     case WarningCode::OutsideCalibratedRange:
-      return "no published run backs this GPU, fabric or model family: the uncertainty band is doubled";
+      return "few or no published runs back this GPU, fabric or model family (the calibration set is A100 and H100 "
+             "SXM on InfiniBand, dense models): the uncertainty band is doubled";
     case WarningCode::SiteCalibrated:
       return printf_text("step time scaled by %.3f from a measured pilot step (site calibration)", w.v1);
     case WarningCode::NodeExceedsRack:
