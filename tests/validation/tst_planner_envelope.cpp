@@ -85,8 +85,9 @@ void TstPlannerEnvelope::winnerInsideEnvelope() {
   // worth"). The 60% bound is below what the corpus publishes for the class: the issue's own rule
   // (the best published MFU plus about 10%) gives about 79% on A100 from FlashAttention-2's GPT3
   // 2.7B at 8K (72.1% on 8 A100; 1.3B 70.5%, MPT-7B 64.1%), and NVIDIA's own A100 recipe for GPT-3
-  // 175B (NeMo-Megatron-Launcher launcher_scripts/conf/training/gpt3/175b.yaml, 2023: TP 4 PP 8 VPP 12, micro-batch
-  // 1, no activation checkpointing) is the family of the planner's second GPT-3 layout. For H100
+  // 175B (NeMo-Megatron-Launcher launcher_scripts/conf/training/gpt3/175b.yaml, 2023: TP 4 PP 8
+  // VPP 12, micro-batch 1, no activation checkpointing) is the family of the planner's second
+  // GPT-3 layout. For H100
   // the same rule gives about 61% (DGXC's Llama 3.1 405B bf16: 55.3%) and the literal 55% holds.
   // QEXPECT_FAIL keeps the literal check: it turns into a failure (XPASS) the day a winner comes
   // inside 60%, and this list must then shrink.
