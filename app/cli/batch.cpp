@@ -13,6 +13,7 @@
 #include "io/input_file.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "io/strict_json.h"
 #include "plan/fabric_compare.h"
 #include "engine/validate.h"
 
@@ -44,6 +45,8 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   nlohmann::json result;
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return {{"line", line}, {"error", "not a JSON object"}};
+  if (const std::string dup = duplicate_key_path(text); !dup.empty())
+    return {{"line", line}, {"error", dup + ": " + kDuplicateKeyReason}};
   std::vector<Problem> problems;
   Scenario s = base;
   if (j.contains("format") && j["format"] == kScenarioFileFormat) {

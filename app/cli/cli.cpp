@@ -48,6 +48,7 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
     for (const Problem& p : built.problems) err << p.text() << '\n';
     return kExitInvalid;
   }
+  print_build_warnings(built.warnings, err);
   Scenario s = built.scenario;
   const std::vector<Problem> problems = validate(s);
   if (!problems.empty()) {

@@ -101,8 +101,12 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
     a.objective = parse_objective(value);
     if (!a.objective) r.errors.push_back("--objective: '" + value + "' is not one of: throughput, time, cost, cost-per-token");
   } else if (name == "top") {
-    if (whole(value, 0, 100000, n)) a.top = int(n);
-    else r.errors.push_back("--top: '" + value + "' is not a whole number from 0 to 100000");
+    // Each listed layout carries its whole scenario and estimate, and every search thread keeps
+    // its own best N: 100,000 of them took 4.3 GB.
+    if (whole(value, 0, kMaxPlanTop, n)) a.top = int(n);
+    else
+      r.errors.push_back("--top: '" + value + "' is not a whole number from 0 to " + std::to_string(kMaxPlanTop) +
+                         " (each listed layout carries its full estimate)");
   } else if (name == "threads") {
     if (whole(value, 0, 4096, n)) a.threads = int(n);
     else r.errors.push_back("--threads: '" + value + "' is not a whole number from 0 (every core) to 4096");

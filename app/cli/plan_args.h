@@ -15,6 +15,9 @@
 
 namespace cp::cli {
 
+// The most layouts `plan --top` lists.
+inline constexpr int kMaxPlanTop = 1000;
+
 struct PlanArgs {
   bool help = false;
   std::optional<Objective> objective;            // default: throughput, or cost with a deadline

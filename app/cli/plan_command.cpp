@@ -34,7 +34,7 @@ std::string plan_usage() {
          "Plan options:\n"
          "  --objective throughput|time|cost|cost-per-token   what to rank by (default throughput;\n"
          "                                cost with --deadline-days)\n"
-         "  --top N                       layouts to list (default 10)\n"
+         "  --top N                       layouts to list (default 10, at most 1000)\n"
          "  --gpus LIST|A-B               cluster sizes, e.g. 64,128 or 64-512 (every whole node count);\n"
          "                                default: the base cluster (1, 2, 4 ... 4096 nodes with a deadline)\n"
          "  --fabric a,b                  fabrics to compare (default: the base fabric)\n"
@@ -75,6 +75,7 @@ int run_plan(const std::vector<std::string>& args, std::ostream& out, std::ostre
     for (const Problem& p : built.problems) err << p.text() << '\n';
     return kExitInvalid;
   }
+  print_build_warnings(built.warnings, err);
   const Scenario& base = built.scenario;
   SearchSpace space = a.space;
   std::string why;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/estimate_args.h"
+#include "engine/fields.h"
 #include "engine/validate.h"
 
 namespace cp::cli {
@@ -124,8 +125,12 @@ const std::array kOptions = {
                  if (preset_w) kw = *preset_w / 1000;
                  else if (Reason r = parse_value(v, nullptr, "air-15, air-30, liquid", kw)) return r;
                  // The engine checks watts; the reason is given in the option's unit.
-                 if (core_check("rack_limit_w", [&](Assumptions& x) { x.rack_limit_w = kw * 1000; }))
-                   return "must be more than 0 kW, got " + std::string(v);
+                 if (core_check("rack_limit_w", [&](Assumptions& x) { x.rack_limit_w = kw * 1000; })) {
+                   if (!(kw > 0)) return "must be more than 0 kW, got " + std::string(v);
+                   char most[32];
+                   std::snprintf(most, sizeof most, "%g", field("assumptions.rack_limit_w").max / 1000);
+                   return "must be at most " + std::string(most) + " kW, got " + std::string(v);
+                 }
                  a.power_cost.rack_limit_w = kw * 1000;
                  return std::nullopt;
                }},

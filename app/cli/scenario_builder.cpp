@@ -12,6 +12,7 @@
 #include "engine/model.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
+#include "io/strict_json.h"
 
 namespace cp::cli {
 namespace {
@@ -32,6 +33,10 @@ bool read_json_file(const std::string& path, const char* option, json& out, std:
     out = json::parse(text);
   } catch (const json::exception& e) {
     problems.push_back({option, "'" + path + "' is not valid JSON: " + e.what()});
+    return false;
+  }
+  if (const std::string dup = duplicate_key_path(text); !dup.empty()) {
+    problems.push_back({path + ": " + dup, kDuplicateKeyReason});
     return false;
   }
   return true;
@@ -64,7 +69,8 @@ bool apply_shape_flags(const ShapeFlags& f, ModelShape& m) {
          m.vocab != before.vocab || m.experts != before.experts || m.experts_per_token != before.experts_per_token;
 }
 
-void apply_model(const EstimateArgs& a, Scenario& s, std::vector<Problem>& problems) {
+void apply_model(const EstimateArgs& a, Scenario& s, const ModelShape* hf_shape, std::vector<Problem>& problems,
+                 std::vector<std::string>& warnings) {
   bool from_preset = false;
   if (a.model) {
     const ModelPreset* p = find_model_preset(*a.model);  // checked by the parser
@@ -86,14 +92,9 @@ void apply_model(const EstimateArgs& a, Scenario& s, std::vector<Problem>& probl
     s.model_id = id;
     s.model_derived = true;
   } else if (a.hf_config) {
-    json config;
-    if (!read_json_file(*a.hf_config, "--hf-config", config, problems)) return;
     ModelShape m;
-    std::vector<Problem> found;
-    if (!model_from_hf_config(config, m, found)) {
-      add_file_problems(*a.hf_config, found, problems);
-      return;
-    }
+    if (hf_shape) m = *hf_shape;
+    else if (!read_hf_shape(*a.hf_config, m, problems, &warnings)) return;
     s.model = m;
     s.model_id = "custom";  // the scenario format knows presets, "custom" and "derived:" ids
     s.model_derived = false;
@@ -138,14 +139,14 @@ void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& pro
   set_if(a.oversubscription, c.oversubscription);
 }
 
-}  // namespace
-
-BuildResult build_scenario(const EstimateArgs& a) {
+BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape* hf_shape) {
   BuildResult r;
   Scenario& s = r.scenario;
-  s = default_scenario();
+  s = base ? *base : default_scenario();
 
-  if (a.scenario_file) {
+  if (base) {
+    // The caller's starting point.
+  } else if (a.scenario_file) {
     json j;
     if (!read_json_file(*a.scenario_file, "--scenario", j, r.problems)) return r;
     std::vector<Problem> found;
@@ -162,7 +163,7 @@ BuildResult build_scenario(const EstimateArgs& a) {
     if (!load_stored_scenario(a.db, *a.scenario_id, s, r.problems)) return r;
   }
 
-  apply_model(a, s, r.problems);
+  apply_model(a, s, hf_shape, r.problems, r.warnings);
 
   Training& t = s.training;
   set_if(a.seq, t.seq);
@@ -204,9 +205,41 @@ BuildResult build_scenario(const EstimateArgs& a) {
   apply_cluster(a, s, r.problems);
   apply_power_cost_args(a.power_cost, s.assumptions);
 
-  // A scenario the user has not named is named by what it is, after every flag (issue 19).
+  // A scenario the user has not named is named by what it is, after every flag.
   refresh_derived_name(s);
   return r;
+}
+
+}  // namespace
+
+void print_build_warnings(const std::vector<std::string>& warnings, std::ostream& err) {
+  for (const std::string& w : warnings) err << "clusterplan-cli: warning: " << w << '\n';
+}
+
+bool read_hf_shape(const std::string& path, ModelShape& out, std::vector<Problem>& problems,
+                   std::vector<std::string>* warnings) {
+  json config;
+  if (!read_json_file(path, "--hf-config", config, problems)) return false;
+  std::vector<Problem> found;
+  std::vector<std::string> notes;
+  const bool ok = model_from_hf_config(config, out, found, &notes);
+  if (warnings)
+    for (const std::string& n : notes) {
+      std::string w = "--hf-config '" + path + "': ";
+      w += n;
+      warnings->push_back(std::move(w));
+    }
+  if (!ok) {
+    add_file_problems(path, found, problems);
+    return false;
+  }
+  return true;
+}
+
+BuildResult build_scenario(const EstimateArgs& args, const ModelShape* hf_shape) { return build(args, nullptr, hf_shape); }
+
+BuildResult build_scenario_on(const EstimateArgs& args, const Scenario& base, const ModelShape* hf_shape) {
+  return build(args, &base, hf_shape);
 }
 
 }  // namespace cp::cli

@@ -3,6 +3,8 @@
 // custom shape), then every flag on top. Reads the files the options name.
 #pragma once
 
+#include <ostream>
+#include <string>
 #include <vector>
 
 #include "cli/estimate_args.h"
@@ -16,10 +18,28 @@ struct BuildResult {
   // Problems found while building: unreadable files, problems inside them (field is
   // "FILE: key"), and option values that only make sense against the starting scenario.
   std::vector<Problem> problems;
+  // What was read on an assumption the user should check (an unknown Hugging Face
+  // model_type): sentences for stderr, not refusals.
+  std::vector<std::string> warnings;
   bool ok() const { return problems.empty(); }
 };
 
+// Writes each warning to `err` as "clusterplan-cli: warning: ...".
+void print_build_warnings(const std::vector<std::string>& warnings, std::ostream& err);
+
 // Precondition: parse_estimate_args() returned no error for `args`. Not yet validated.
-BuildResult build_scenario(const EstimateArgs& args);
+// `hf_shape`: the --hf-config shape read beforehand (read_hf_shape); nullptr: read it here.
+BuildResult build_scenario(const EstimateArgs& args, const ModelShape* hf_shape = nullptr);
+
+// The model shape of the Hugging Face config at `path` (--hf-config); false with problems on
+// "--hf-config" (or "FILE: key") when it cannot be read or understood.
+bool read_hf_shape(const std::string& path, ModelShape& out, std::vector<Problem>& problems,
+                   std::vector<std::string>* warnings = nullptr);
+
+// The same as build_scenario(), on top of `base` instead of the starting point the options
+// name (`scenario save --id N` builds on the revision it read under the library's write
+// lock), with the --hf-config shape read beforehand (`hf_shape`; nullptr: read it here), so
+// that no file is read while the lock is held.
+BuildResult build_scenario_on(const EstimateArgs& args, const Scenario& base, const ModelShape* hf_shape);
 
 }  // namespace cp::cli

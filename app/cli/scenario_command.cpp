@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -47,10 +48,22 @@ struct Words {
 // the `known` options (all of which take a value). Other words go to `rest` when given (to be
 // parsed as estimate options), else an unknown option is an error that names the nearest known one
 // and any other word is positional.
+// `flags` take no value: the word after one is not its value ("export 1 --follow-symlink F").
 bool split_words(const std::vector<std::string>& args, std::initializer_list<std::string_view> known,
-                 std::string_view command, Words& w, std::vector<std::string>* rest, std::vector<std::string>& errors) {
-  const std::vector<std::string_view> names(known.begin(), known.end());
+                 std::initializer_list<std::string_view> flags, std::string_view command, Words& w,
+                 std::vector<std::string>* rest, std::vector<std::string>& errors) {
+  std::vector<std::string_view> names(known.begin(), known.end());
+  names.insert(names.end(), flags.begin(), flags.end());
   for (const OptionWord& word : read_options(args)) {
+    if (word.kind == OptionWord::Kind::Option && std::find(flags.begin(), flags.end(), word.name) != flags.end()) {
+      if (word.words.front().find('=') != std::string::npos) {
+        errors.push_back("--" + word.name + ": takes no value");
+        continue;
+      }
+      w.options[word.name].push_back({});
+      if (word.words.size() > 1) w.positional.push_back(word.words[1]);
+      continue;
+    }
     const bool mine = word.kind == OptionWord::Kind::Option &&
                       std::find(names.begin(), names.end(), word.name) != names.end();
     if (!mine) {
@@ -107,9 +120,27 @@ json summary_json(const ScenarioSummary& s) {
   return {{"id", s.id}, {"name", s.name}, {"tags", s.tags}, {"revision", s.revision}, {"updated_at", s.updated_at}};
 }
 
+// User text for a terminal: control characters (a library written by an older version may
+// hold them) as \xNN, so that none moves the cursor or rewrites what was printed.
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", unsigned(u));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
-  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + s;
+  for (const std::string& s : v) out += (out.empty() ? "" : ", ") + printable(s);
   return out;
 }
 
@@ -135,6 +166,12 @@ bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err
 using Command = int (*)(const Words&, const std::vector<std::string>& rest, ScenarioStore&, std::ostream&,
                         std::ostream&);
 
+// Writes the problems and returns kInvalid.
+int refused(const std::vector<Problem>& problems, std::ostream& err) {
+  for (const Problem& p : problems) err << p.text() << '\n';
+  return kInvalid;
+}
+
 int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore& store, std::ostream& out,
              std::ostream& err) {
   const ParseResult parsed = parse_estimate_args(rest);
@@ -146,37 +183,59 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   long long id = 0;
   if (w.has("id") && !parse_id(w.last("id"), id))
     return invalid(err, "--id: '" + w.last("id") + "' is not a scenario id (a whole number from 'scenario list')");
+  long long expected = 0;
+  if (w.has("expect-revision")) {
+    if (!w.has("id")) return invalid(err, "--expect-revision: only with --id (the revision a new revision builds on)");
+    if (!parse_id(w.last("expect-revision"), expected) || expected > 1'000'000'000)
+      return invalid(err, "--expect-revision: '" + w.last("expect-revision") + "' is not a revision number");
+  }
+  std::vector<std::string> tags;
+  if (w.has("tag") && !tags_from(w, tags, err)) return kInvalid;
+  // Files are read before the write lock is taken, so that a slow read never holds it.
+  ModelShape hf_shape;
+  const EstimateArgs& args = parsed.args;
+  if (args.hf_config) {
+    std::vector<Problem> problems;
+    std::vector<std::string> warnings;
+    if (!read_hf_shape(*args.hf_config, hf_shape, problems, &warnings)) return refused(problems, err);
+    print_build_warnings(warnings, err);
+  }
   ScenarioFileDocument d;
-  EstimateArgs args = parsed.args;
-  if (id != 0) {  // a new revision: the saved scenario, its notes and tags, with the flags on top
+  BuildResult built;
+  EstimateArgs on = args;
+  if (on.scenario_id && on.db.empty()) on.db = store.path();  // --scenario-id M: in this library
+  const ModelShape* hf = args.hf_config ? &hf_shape : nullptr;
+  // Built before the lock when the starting point is not the revision this save replaces.
+  const bool own_start = id == 0 || on.scenario_file || (on.scenario_id && *on.scenario_id != id);
+  if (own_start) built = build_scenario(on, hf);
+  // A new revision builds on the revision that is current once this save holds the library's
+  // write lock, read under it: a save of another process that came first is kept, never undone.
+  std::optional<ScenarioStore::Batch> lock;
+  if (id != 0) {
+    lock.emplace(store);
     StoredScenario current;
     if (!store.load(id, current)) return invalid(err, "--id: there is no scenario " + std::to_string(id));
+    if (expected != 0 && current.revision != expected)
+      return invalid(err, "--expect-revision: scenario " + std::to_string(id) + " is at revision " +
+                              std::to_string(current.revision) + ", not " + std::to_string(expected) +
+                              " (another save came first); nothing was saved");
     d = current.document;
-    if (!args.scenario_file && !args.scenario_id) {
-      args.scenario_id = id;
-      args.db = store.path();
-    }
+    if (!own_start) built = build_scenario_on(on, current.document.scenario, hf);
   }
-  const BuildResult built = build_scenario(args);
-  if (!built.ok()) {
-    for (const Problem& p : built.problems) err << p.text() << '\n';
-    return kInvalid;
-  }
+  if (!built.ok()) return refused(built.problems, err);
   d.scenario = built.scenario;
   if (w.has("name")) d.scenario.name = w.last("name");
   if (w.has("notes")) d.notes = w.last("notes");
-  if (w.has("tag") && !tags_from(w, d.tags, err)) return kInvalid;
-  std::vector<Problem> problems = validate(d.scenario);  // the name is UTF-8 too (issue 14)
+  if (w.has("tag")) d.tags = tags;
+  std::vector<Problem> problems = validate(d.scenario);  // the name is UTF-8 too
   check_document_text(d, problems);                       // and the notes and tags
-  if (!problems.empty()) {
-    for (const Problem& p : problems) err << p.text() << '\n';
-    return kInvalid;
-  }
+  if (!problems.empty()) return refused(problems, err);
   // The revision this save got, assigned in its write transaction (reading it back afterwards
   // could see another process's later save).
   int revision = 0;
   const std::int64_t saved = store.save(d, snapshot(d.scenario), id, revision);
-  out << "saved scenario " << saved << " '" << d.scenario.name << "' (revision " << revision << ")\n";
+  if (lock) lock->commit();
+  out << "saved scenario " << saved << " '" << printable(d.scenario.name) << "' (revision " << revision << ")\n";
   return kOk;
 }
 
@@ -197,7 +256,7 @@ int cmd_list(const Words& w, const std::vector<std::string>&, ScenarioStore& sto
   for (const ScenarioSummary& s : all) {
     std::snprintf(buf, sizeof buf, "%6lld %4d  %-24s  ", static_cast<long long>(s.id), s.revision,
                   s.updated_at.c_str());
-    out << buf << s.name;
+    out << buf << printable(s.name);
     if (!s.tags.empty()) out << " [" << joined(s.tags) << ']';
     out << '\n';
   }
@@ -253,8 +312,9 @@ int cmd_export(const Words& w, const std::vector<std::string>&, ScenarioStore& s
     return kOk;
   }
   std::string error;
-  if (!export_scenario_file(file, x.document, error)) return invalid(err, error);
-  out << "exported scenario " << x.id << " '" << x.document.scenario.name << "' to " << file << '\n';
+  if (!export_scenario_file(file, x.document, error, w.has("follow-symlink"))) return invalid(err, error);
+  out << "exported scenario " << x.id << " '" << printable(x.document.scenario.name) << "' to " << printable(file)
+      << '\n';
   return kOk;
 }
 
@@ -272,8 +332,11 @@ int cmd_import(const Words& w, const std::vector<std::string>&, ScenarioStore& s
   if (!is_valid_utf8(r.document.scenario.name))
     return invalid(err, "--name: " + invalid_utf8_reason(r.document.scenario.name));
   if (w.has("tag") && !tags_from(w, r.document.tags, err)) return kInvalid;
+  std::vector<Problem> problems;
+  check_document_text(r.document, problems);
+  if (!problems.empty()) return refused(problems, err);
   const std::int64_t id = store.save(r.document, snapshot(r.document.scenario));
-  out << "imported " << file << " as scenario " << id << " '" << r.document.scenario.name << "'";
+  out << "imported " << printable(file) << " as scenario " << id << " '" << printable(r.document.scenario.name) << "'";
   if (r.format_version < kScenarioFileVersion) out << " (upgraded from file format " << r.format_version << ")";
   out << '\n';
   return kOk;
@@ -314,7 +377,7 @@ int cmd_history(const Words& w, const std::vector<std::string>&, ScenarioStore& 
   out << buf;
   for (const RevisionInfo& r : h) {
     std::snprintf(buf, sizeof buf, "%4d  %-24s  %-8s  ", r.revision, r.saved_at.c_str(), r.engine_version.c_str());
-    out << buf << r.name << '\n';
+    out << buf << printable(r.name) << '\n';
   }
   return kOk;
 }
@@ -322,18 +385,19 @@ int cmd_history(const Words& w, const std::vector<std::string>&, ScenarioStore& 
 struct SubCommand {
   std::string_view name;
   std::initializer_list<std::string_view> options;
+  std::initializer_list<std::string_view> flags;  // options without a value
   bool estimate_options;  // the other words are estimate options
   Command run;
 };
 
 const SubCommand kCommands[] = {
-    {"save", {"db", "id", "name", "tag", "notes"}, true, cmd_save},
-    {"list", {"db", "search", "tag", "format"}, false, cmd_list},
-    {"show", {"db", "revision"}, false, cmd_show},
-    {"export", {"db", "revision"}, false, cmd_export},
-    {"import", {"db", "name", "tag"}, false, cmd_import},
-    {"delete", {"db"}, false, cmd_delete},
-    {"history", {"db", "format"}, false, cmd_history},
+    {"save", {"db", "id", "expect-revision", "name", "tag", "notes"}, {}, true, cmd_save},
+    {"list", {"db", "search", "tag", "format"}, {}, false, cmd_list},
+    {"show", {"db", "revision"}, {}, false, cmd_show},
+    {"export", {"db", "revision"}, {"follow-symlink"}, false, cmd_export},
+    {"import", {"db", "name", "tag"}, {}, false, cmd_import},
+    {"delete", {"db"}, {}, false, cmd_delete},
+    {"history", {"db", "format"}, {}, false, cmd_history},
 };
 
 }  // namespace
@@ -344,12 +408,19 @@ std::string scenario_usage() {
          "The scenario library (default: $XDG_DATA_HOME/clusterplan/library.sqlite, or\n"
          "~/.local/share/clusterplan/library.sqlite) and scenario files (docs/scenario-format.md).\n"
          "\n"
-         "  save [--id N] [--name NAME] [--tag TAG]... [--notes TEXT] [estimate options]\n"
+         "  save [--id N [--expect-revision R]] [--name NAME] [--tag TAG]... [--notes TEXT]\n"
+         "       [estimate options]\n"
          "        save the scenario the estimate options describe (or --scenario FILE.json), with\n"
-         "        a snapshot of its estimate; --id N saves a new revision of scenario N\n"
+         "        a snapshot of its estimate; --id N saves a new revision of scenario N: the\n"
+         "        options apply to its current revision, read under the library's write lock;\n"
+         "        with --expect-revision R the save is refused (exit 2) unless R is current\n"
          "  list [--search TEXT] [--tag TAG] [--format text|json]   newest first\n"
          "  show ID [--revision N]              the stored scenario, its file and estimate, as JSON\n"
-         "  export ID FILE [--revision N]       write a scenario file (FILE '-': standard output)\n"
+         "  export ID FILE [--revision N] [--follow-symlink]\n"
+         "                                      write a scenario file (FILE '-': standard output);\n"
+         "        only a new file or a regular file is written: a FIFO, a device or any other\n"
+         "        kind of file is refused, a symbolic link too unless --follow-symlink is given\n"
+         "        (then the regular file it leads to is written)\n"
          "  import FILE [--name NAME] [--tag TAG]...   check a scenario file and save it\n"
          "  delete ID                           delete a scenario with its history\n"
          "  history ID [--format text|json]     the revisions of a scenario, newest first\n"
@@ -381,7 +452,8 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     }
   Words w;
   std::vector<std::string> rest, errors;
-  if (!split_words(words, command->options, command->name, w, command->estimate_options ? &rest : nullptr, errors)) {
+  if (!split_words(words, command->options, command->flags, command->name, w,
+                   command->estimate_options ? &rest : nullptr, errors)) {
     for (const std::string& e : errors) err << "clusterplan-cli scenario " << command->name << ": " << e << '\n';
     return kInvalid;
   }
@@ -391,6 +463,12 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
   try {
     ScenarioStore store(db);
     print_notices(store, err);
+    if (store.report().lost_commits > 0) {
+      // Damage is reported, never served quietly: this command does nothing, and the next one
+      // uses the library as it now is (the loss is recorded as reported).
+      err << "clusterplan-cli scenario: nothing was done; run the command again to use the library as it is now\n";
+      return kFailed;
+    }
     return command->run(w, rest, store, out, err);
   } catch (const StoreFailure& e) {
     err << "clusterplan-cli scenario: " << e.what() << '\n';
@@ -414,6 +492,12 @@ bool load_stored_scenario(const std::string& db, long long id, Scenario& s, std:
     // The same connection as the library the command has open already, if any (one per
     // library per process: core/scenario_store.h).
     ScenarioStore store(path);
+    if (store.report().lost_commits > 0) {
+      std::string why;
+      for (const std::string& n : store.report().notices) why += (why.empty() ? "" : " ") + n;
+      problems.push_back({option, why});
+      return false;
+    }
     StoredScenario x;
     if (!store.load(id, x)) {
       std::string why = "there is no scenario " + std::to_string(id) + " in '" + path + "'";

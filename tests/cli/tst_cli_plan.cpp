@@ -187,6 +187,10 @@ void TstCliPlan::badInput_data() {
   QTest::addColumn<QString>("option");
   QTest::newRow("objective") << QStringList{"--objective", "fast"} << "--objective";
   QTest::newRow("top") << QStringList{"--top", "-1"} << "--top";
+  // Each listed layout carries its full estimate: 100,000 of them took 4.3 GB and then failed
+  // with bad_alloc (exit 1). Refused at once, saying the most it lists.
+  QTest::newRow("top 100000") << QStringList{"--top", "100000", "--gpus", "64-128"} << "--top";
+  QTest::newRow("top 1001") << QStringList{"--top", "1001"} << "--top";
   QTest::newRow("gpus word") << QStringList{"--gpus", "many"} << "--gpus";
   QTest::newRow("gpus not whole nodes") << QStringList{"--gpus", "12"} << "--gpus";
   QTest::newRow("gpus empty range") << QStringList{"--gpus", "9-15"} << "--gpus";

@@ -321,6 +321,7 @@ void TestCli::powerCostErrors_data() {
   QTest::newRow("optic negative") << QStringList{"--optic-w", "-1"} << "--optic-w: must be zero or more watts";
   QTest::newRow("storage w") << QStringList{"--storage-w-per-node", "-1"} << "--storage-w-per-node: must be zero or more";
   QTest::newRow("rack zero") << QStringList{"--rack-kw", "0"} << "--rack-kw: must be more than 0 kW, got 0";
+  QTest::newRow("rack too large") << QStringList{"--rack-kw", "30000"} << "--rack-kw: must be at most 10000 kW, got 30000";
   QTest::newRow("rack word") << QStringList{"--rack-kw", "huge"} << "--rack-kw: 'huge' is not a number or one of: air-15";
   QTest::newRow("grid word") << QStringList{"--grid-co2", "eu"} << "--grid-co2: 'eu' is not a number or one of: china, us";
   QTest::newRow("grid negative") << QStringList{"--grid-co2", "-1"} << "--grid-co2: must be zero or more kg CO2 per kWh";

@@ -4,6 +4,8 @@
 // cp::cli::run in-process; one runs the real binary with the default library location.
 #include <QtTest>
 
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -11,6 +13,8 @@
 #include "cli_support.h"
 #include "common/files.h"
 #include "io/scenario_json.h"
+#include "store/scenario_store.h"
+#include "store/sqlite.h"
 
 using nlohmann::json;
 
@@ -20,6 +24,8 @@ using Result = cp::test::CliResult;
 using cp::test::runCli;
 
 using cp::test::readAll;
+using cp::test::writeAll;
+using cp::ScenarioFileDocument;
 
 }  // namespace
 
@@ -40,6 +46,11 @@ class TstCliScenario : public QObject {
   void notALibraryLeftUnchanged();
   void binaryWithDefaultLibrary();
   void latin1TextRefused();
+  void textLimits();
+  void exportRefusesSpecialFiles();
+  void exportLongFileName();
+  void listPrintsControlCharactersEscaped();
+  void unknownModelTypeWarns();
 
  private:
   // `scenario COMMAND --db LIBRARY ARGS...`
@@ -350,6 +361,136 @@ void TstCliScenario::binaryWithDefaultLibrary() {
   QCOMPARE(json::parse(out.toStdString())[0]["name"].get<std::string>(), std::string("default place"));
   QCOMPARE(run({"estimate", "--scenario-id", "1", "--format", "json"}, &out), 0);
   QCOMPARE(run({"scenario", "show", "2"}), 2);
+}
+
+// Names, tags and notes have limits in characters and bytes, and a name or tag holds no
+// control character: U+001F (the library's tag separator) once made a scenario unreadable,
+// a 10 MB name froze the workbench. Refused at once, naming the field; nothing is stored.
+void TstCliScenario::textLimits() {
+  Result r = scenario({"save", "--name", "one", "--tag", "a\x1f" "b"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("--tag: holds the control character U+001F"), r.err.c_str());
+  QElapsedTimer clock;
+  clock.start();
+  r = scenario({"save", "--name", QString(10 * 1024 * 1024, 'n')});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).startsWith("name: is 10,485,760 characters long; at most 200"), r.err.c_str());
+  QVERIFY(clock.elapsed() < 20000);
+  QStringList many{"save", "--name", "many"};
+  for (int i = 0; i < 65; ++i) many << "--tag" << QString("t%1").arg(i);
+  r = scenario(many);
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("--tag: holds 65 tags; at most 64"), r.err.c_str());
+  // 64 Chinese characters are 192 bytes: a tag within the limit of 64 characters.
+  const QString chinese(64, QChar(0x6587));
+  r = scenario({"save", "--name", "ok", "--tag", chinese});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(QString::fromStdString(showJson(1)["file"]["tags"][0].get<std::string>()), chinese);
+  r = scenario({"save", "--name", "ok", "--tag", chinese + "x"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("is 65 characters long; at most 64"), r.err.c_str());
+  // A file that holds the same: refused by import, naming its key.
+  const QString file = dir_->filePath("bad.json");
+  writeAll(file, R"({"format": "clusterplan-scenario-file", "format_version": 1, "name": "x", "tags": ["a\u001fb"],
+                     "scenario": {}})");
+  r = scenario({"import", file});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("tags[0]: holds the control character U+001F"), r.err.c_str());
+  r = scenario({"list", "--format", "json"});
+  QCOMPARE(json::parse(r.out).size(), std::size_t(1));
+}
+
+// `export` writes a new file or replaces a regular one, nothing else: a FIFO, a device node or
+// a directory is refused (as root, `export 1 /dev/null` once replaced the device); a symbolic
+// link too, unless --follow-symlink, which writes the regular file it leads to and keeps the link.
+void TstCliScenario::exportRefusesSpecialFiles() {
+  QCOMPARE(scenario({"save", "--name", "plan"}).code, 0);
+  const QString fifo = dir_->filePath("fifo");
+  QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+  Result r = scenario({"export", "1", fifo});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("it exists and is a FIFO"), r.err.c_str());
+  QVERIFY(QFileInfo(fifo).isFile() == false && QFileInfo::exists(fifo));
+  r = scenario({"export", "1", "/dev/null"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("character device"), r.err.c_str());
+  QVERIFY(!QFileInfo("/dev/null").isFile());
+
+  const QString target = dir_->filePath("target.json"), link = dir_->filePath("link.json");
+  writeAll(target, "old");
+  QVERIFY(QFile::link(target, link));
+  r = scenario({"export", "1", link});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).contains("symbolic link") &&
+               QString::fromStdString(r.err).contains("--follow-symlink"),
+           r.err.c_str());
+  QCOMPARE(readAll(target), QByteArray("old"));
+  r = scenario({"export", "1", "--follow-symlink", link});  // the flag takes no value
+  QCOMPARE(r.code, 0);
+  QVERIFY(QFileInfo(link).isSymLink());
+  QVERIFY(readAll(target).contains("clusterplan-scenario-file"));
+  const QString dangling = dir_->filePath("dangling.json");
+  QVERIFY(QFile::link(dir_->filePath("nowhere.json"), dangling));
+  r = scenario({"export", "1", dangling, "--follow-symlink"});
+  QCOMPARE(r.code, 2);
+  QVERIFY(!QFileInfo::exists(dir_->filePath("nowhere.json")));
+}
+
+// A file name of 250 bytes is a valid name (the file system allows 255): the temporary file
+// beside it must not need more.
+void TstCliScenario::exportLongFileName() {
+  QCOMPARE(scenario({"save", "--name", "plan"}).code, 0);
+  for (const int length : {244, 250, 255}) {
+    const QString file = dir_->filePath(QString(length - 5, 'f') + ".json");
+    const Result r = scenario({"export", "1", file});
+    QVERIFY2(r.code == 0, r.err.c_str());
+    QVERIFY(readAll(file).contains("clusterplan-scenario-file"));
+  }
+  QCOMPARE(cp::test::entries(dir_->path()).size(), 5);  // the library, its record, three files
+}
+
+// `list` never prints a control character raw (a library written by an older version may hold
+// one in a name): it could move the cursor or rewrite the terminal. The library's list shows
+// it as a space; `history` (revision names) escapes it as \xNN.
+void TstCliScenario::listPrintsControlCharactersEscaped() {
+  {
+    // Written the way an older version could: a name with an escape sequence, through SQL.
+    ScenarioFileDocument d;
+    d.scenario.name = "plan";
+    cp::ScenarioStore store(db_.toStdString());
+    store.save(d, nullptr);
+  }
+  {
+    cp::sql::Database db(db_.toStdString(), cp::sql::Database::Mode::ReadWrite);
+    db.exec("UPDATE scenarios SET name = 'a' || char(27) || '[2Jb' WHERE id = 1; "
+            "UPDATE revisions SET name = 'c' || char(27) || '[2Jd' WHERE scenario_id = 1");
+  }
+  Result r = scenario({"list"});
+  QCOMPARE(r.code, 0);
+  QVERIFY2(r.out.find('\x1b') == std::string::npos, r.out.c_str());
+  QVERIFY2(r.out.find("a [2Jb") != std::string::npos, r.out.c_str());
+  r = scenario({"history", "1"});
+  QCOMPARE(r.code, 0);
+  QVERIFY2(r.out.find('\x1b') == std::string::npos, r.out.c_str());
+  QVERIFY2(r.out.find("c\\x1b[2Jd") != std::string::npos, r.out.c_str());
+}
+
+// A Hugging Face config whose model_type the importer does not know is read (its keys are
+// the Llama-like ones) with a warning on stderr that says so, not silently.
+void TstCliScenario::unknownModelTypeWarns() {
+  const QString config = dir_->filePath("config.json");
+  writeAll(config, R"({"model_type": "my_new_arch", "num_hidden_layers": 4, "hidden_size": 256,
+                       "num_attention_heads": 4, "intermediate_size": 512, "vocab_size": 1000})");
+  Result r = runCli({"estimate", "--hf-config", config, "--gpus", "8", "--tp", "1"});
+  QCOMPARE(r.code, 0);
+  QVERIFY2(QString::fromStdString(r.err).contains("warning: --hf-config '" + config +
+                                                  "': model_type 'my_new_arch' is not one the importer knows"),
+           r.err.c_str());
+  writeAll(config, R"({"model_type": "llama", "num_hidden_layers": 4, "hidden_size": 256,
+                       "num_attention_heads": 4, "intermediate_size": 512, "vocab_size": 1000})");
+  r = runCli({"estimate", "--hf-config", config, "--gpus", "8", "--tp", "1"});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.err, std::string());
 }
 
 QTEST_GUILESS_MAIN(TstCliScenario)

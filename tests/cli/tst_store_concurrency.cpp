@@ -11,7 +11,9 @@
 // CLUSTERPLAN_CONCURRENCY_SECONDS sets the seconds per round (default 15: two rounds ~30 s).
 #include <QtTest>
 
+#include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "store/scenario_store.h"
@@ -71,6 +73,10 @@ class TstStoreConcurrency : public QObject {
  private slots:
   void writers_data();
   void writers();
+  void saveReadsUnderTheLock();
+  void deletedIdIsNotTaken();
+  void expectRevisionRefusesStale();
+  void writersKeepEachOthersChanges();
 };
 
 void TstStoreConcurrency::writers_data() {
@@ -157,7 +163,8 @@ void TstStoreConcurrency::writers() {
   QDir dir(folder);
   const QStringList files = dir.entryList(QDir::Files | QDir::Hidden | QDir::System);
   for (const QString& f : files)
-    QVERIFY2(f == "library.sqlite" || f == "library.sqlite-wal" || f == "library.sqlite-shm",
+    QVERIFY2(f == "library.sqlite" || f == "library.sqlite-wal" || f == "library.sqlite-shm" ||
+                 f == "library.sqlite-commits",
              qPrintable("a file was moved aside: " + f));
   QCOMPARE(pragmaCheck(library, "PRAGMA integrity_check"), std::string("ok"));
 
@@ -173,6 +180,207 @@ void TstStoreConcurrency::writers() {
                qPrintable(s.label), got.c_str());
   }
   QCOMPARE(missing, 0);
+}
+
+namespace {
+
+// Runs clusterplan-cli with `args` to the end; its exit code, stdout and stderr.
+struct Run {
+  int code = -1;
+  QByteArray out, err;
+};
+Run runCli(const QStringList& args, const QProcessEnvironment& env) {
+  QProcess p;
+  p.setProcessEnvironment(env);
+  p.start(cliPath(), args);
+  Run r;
+  if (!p.waitForFinished(60000)) return r;
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = p.readAllStandardOutput();
+  r.err = p.readAllStandardError();
+  return r;
+}
+
+// Starts clusterplan-cli and waits until it is blocked (it cannot get far in 1.5 s but its
+// start): the caller holds the library's write lock meanwhile.
+std::unique_ptr<QProcess> startBlocked(const QStringList& args, const QProcessEnvironment& env) {
+  auto p = std::make_unique<QProcess>();
+  p->setProcessEnvironment(env);
+  p->start(cliPath(), args);
+  p->waitForStarted();
+  QTest::qWait(1500);
+  return p;
+}
+
+}  // namespace
+
+// `save --id 1 --pue 1.3` starts while another writer (this test, in a Batch) holds the write
+// lock and saves a revision of scenario 1 with other tokens. The save must apply --pue to that
+// revision, read once it holds the lock: the new revision keeps the tokens. Reading before the
+// lock (as it once did) loses them, always.
+void TstStoreConcurrency::saveReadsUnderTheLock() {
+  QVERIFY2(QFileInfo::exists(cliPath()), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  QTemporaryDir home;
+  const QProcessEnvironment env = environmentWithHome(home.path());
+  const std::string library = home.filePath(".local/share/clusterplan/library.sqlite").toStdString();
+  QCOMPARE(runCli({"scenario", "save", "--name", "plan", "--tokens", "1e12"}, env).code, 0);
+
+  std::unique_ptr<QProcess> save;
+  {
+    ScenarioStore store(library);
+    ScenarioStore::Batch lock(store);
+    save = startBlocked({"scenario", "save", "--id", "1", "--pue", "1.3"}, env);
+    QCOMPARE(save->state(), QProcess::Running);  // waiting for the lock
+    StoredScenario x;
+    QVERIFY(store.load(1, x));
+    x.document.scenario.training.tokens = 2e12;
+    store.save(x.document, nullptr, 1);
+    lock.commit();
+  }
+  QVERIFY(save->waitForFinished(30000));
+  QCOMPARE(save->exitCode(), 0);
+  QVERIFY2(save->readAllStandardOutput().contains("(revision 3)"), "the save waited and took revision 3");
+  ScenarioStore store(library);
+  StoredScenario x;
+  QVERIFY(store.load(1, x));
+  QCOMPARE(x.revision, 3);
+  QCOMPARE(x.document.scenario.assumptions.pue, 1.3);
+  QCOMPARE(x.document.scenario.training.tokens, 2e12);  // the other writer's change is kept
+}
+
+// A `save --id 2` waits for the lock while scenario 2 (the newest) is deleted and a new
+// scenario saved. The new scenario must not get id 2, and the save must find no scenario 2
+// (exit 2) instead of renaming and replacing the unrelated new one.
+void TstStoreConcurrency::deletedIdIsNotTaken() {
+  QVERIFY2(QFileInfo::exists(cliPath()), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  QTemporaryDir home;
+  const QProcessEnvironment env = environmentWithHome(home.path());
+  const std::string library = home.filePath(".local/share/clusterplan/library.sqlite").toStdString();
+  QCOMPARE(runCli({"scenario", "save", "--name", "one"}, env).code, 0);
+  QCOMPARE(runCli({"scenario", "save", "--name", "two"}, env).code, 0);
+
+  std::unique_ptr<QProcess> save;
+  std::int64_t unrelated = 0;
+  {
+    ScenarioStore store(library);
+    ScenarioStore::Batch lock(store);
+    save = startBlocked({"scenario", "save", "--id", "2", "--name", "two, edited"}, env);
+    QVERIFY(store.remove(2));
+    ScenarioFileDocument d;
+    d.scenario.name = "unrelated";
+    unrelated = store.save(d, nullptr);
+    lock.commit();
+  }
+  QCOMPARE(unrelated, std::int64_t(3));
+  QVERIFY(save->waitForFinished(30000));
+  QCOMPARE(save->exitCode(), 2);
+  QVERIFY2(save->readAllStandardError().contains("there is no scenario 2"), "the save says what it did not find");
+  ScenarioStore store(library);
+  StoredScenario x;
+  QVERIFY(store.load(3, x));
+  QCOMPARE(x.document.scenario.name, std::string("unrelated"));
+  QCOMPARE(x.revision, 1);
+}
+
+// --expect-revision R: the save is refused (exit 2, naming both revisions) once R is not
+// current, and nothing is written; with the current revision it saves.
+void TstStoreConcurrency::expectRevisionRefusesStale() {
+  QVERIFY2(QFileInfo::exists(cliPath()), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  QTemporaryDir home;
+  const QProcessEnvironment env = environmentWithHome(home.path());
+  QCOMPARE(runCli({"scenario", "save", "--name", "plan"}, env).code, 0);
+  QCOMPARE(runCli({"scenario", "save", "--id", "1", "--pue", "1.2"}, env).code, 0);
+  const Run stale = runCli({"scenario", "save", "--id", "1", "--expect-revision", "1", "--pue", "1.4"}, env);
+  QCOMPARE(stale.code, 2);
+  QVERIFY2(stale.err.contains("revision 2, not 1"), stale.err.constData());
+  const Run current = runCli({"scenario", "save", "--id", "1", "--expect-revision", "2", "--pue", "1.4"}, env);
+  QCOMPARE(current.code, 0);
+  QVERIFY2(current.out.contains("(revision 3)"), current.out.constData());
+  QCOMPARE(runCli({"scenario", "save", "--expect-revision", "2", "--pue", "1.4"}, env).code, 2);  // needs --id
+}
+
+// Four processes save revision after revision of one scenario, each changing its own field.
+// Every revision must hold, for each writer, the value of that writer's latest save before
+// it: no save undoes another's change.
+void TstStoreConcurrency::writersKeepEachOthersChanges() {
+  QVERIFY2(QFileInfo::exists(cliPath()), "CLUSTERPLAN_CLI must name clusterplan-cli");
+  QTemporaryDir home;
+  const QProcessEnvironment env = environmentWithHome(home.path());
+  const std::string library = home.filePath(".local/share/clusterplan/library.sqlite").toStdString();
+  QCOMPARE(runCli({"scenario", "save", "--name", "shared", "--tokens", "1e12", "--pue", "1.1",
+                   "--storage-w-per-node", "100", "--rack-kw", "30"},
+                  env)
+               .code,
+           0);
+  struct Field {
+    const char* option;
+    double (*value)(int k);
+    double (*read)(const Scenario& s);
+  };
+  const Field fields[] = {
+      {"--tokens", [](int k) { return 1e12 + 1e9 * k; }, [](const Scenario& s) { return s.training.tokens; }},
+      {"--pue", [](int k) { return 1.2 + 0.001 * k; }, [](const Scenario& s) { return s.assumptions.pue; }},
+      {"--storage-w-per-node", [](int k) { return 101.0 + k; },
+       [](const Scenario& s) { return s.assumptions.storage_w_per_node; }},
+      {"--rack-kw", [](int k) { return 20.0 + k; }, [](const Scenario& s) { return s.assumptions.rack_limit_w / 1000; }},
+  };
+  constexpr int kWriters = 4;
+  const double initial[kWriters] = {1e12, 1.1, 100, 30};
+  struct Done {
+    int writer, k, revision;
+  };
+  std::vector<Done> done;
+  std::vector<std::unique_ptr<QProcess>> procs(kWriters);
+  std::vector<int> next(kWriters, 0);
+  QElapsedTimer clock;
+  clock.start();
+  const qint64 until = qint64(std::max(4, roundSeconds() / 2)) * 1000;
+  int running = 0, failed = 0;
+  QEventLoop loop;
+  std::function<void(int)> start = [&](int w) {
+    const int k = next[std::size_t(w)]++;
+    auto& p = procs[std::size_t(w)];
+    p = std::make_unique<QProcess>();
+    p->setProcessEnvironment(env);
+    QObject::connect(p.get(), &QProcess::finished, &loop, [&, w, k](int code, QProcess::ExitStatus) {
+      --running;
+      std::int64_t id = 0;
+      int revision = 0;
+      const QByteArray out = procs[std::size_t(w)]->readAllStandardOutput();
+      if (code == 0 && parseSaved(out, id, revision)) done.push_back({w, k, revision});
+      else ++failed;
+      if (clock.elapsed() < until) QTimer::singleShot(0, &loop, [&, w] { start(w); });
+      else if (running == 0) loop.quit();
+    });
+    ++running;
+    p->start(cliPath(), {"scenario", "save", "--id", "1", fields[w].option, QString::number(fields[w].value(k), 'g', 17)});
+  };
+  for (int w = 0; w < kWriters; ++w) start(w);
+  QTimer::singleShot(until + 120000, &loop, [&] { loop.quit(); });
+  loop.exec();
+  QCOMPARE(failed, 0);
+  QVERIFY2(done.size() >= 8, qPrintable(QString("only %1 saves ran").arg(done.size())));
+
+  ScenarioStore store(library);
+  std::map<int, Done> by_revision;
+  for (const Done& d : done) QVERIFY2(by_revision.emplace(d.revision, d).second, "a revision was reported twice");
+  double latest[kWriters];
+  std::copy(std::begin(initial), std::end(initial), latest);
+  int checked = 0, lost = 0;
+  for (const auto& [revision, d] : by_revision) {
+    latest[d.writer] = fields[d.writer].value(d.k);
+    StoredScenario x;
+    QVERIFY(store.load_revision(1, revision, x));
+    for (int w = 0; w < kWriters; ++w) {
+      const double got = fields[w].read(x.document.scenario);
+      if (std::abs(got - latest[w]) > 1e-9 * std::abs(latest[w]) && ++lost <= 5)
+        qWarning("revision %d (writer %d): %s is %.17g, the latest save of it said %.17g", revision, d.writer,
+                 fields[w].option, got, latest[w]);
+    }
+    ++checked;
+  }
+  qInfo("%d revisions by %d writers checked", checked, kWriters);
+  QCOMPARE(lost, 0);
 }
 
 QTEST_GUILESS_MAIN(TstStoreConcurrency)

@@ -53,6 +53,11 @@ void TstValidate::problems_data() {
       "the model has no experts");
   row("dense layers cover all", [](Scenario& s) { s.model.experts = 8; s.model.experts_per_token = 2;
         s.model.dense_layers = 80; }, "model.dense_layers", "must be at most 79");
+  // A dense model keeps its MoE fields in its file: never values no model could hold.
+  row("negative dense layers of a dense model", [](Scenario& s) { s.model.dense_layers = -3; }, "model.dense_layers",
+      "must be at least 0, got -3");
+  row("negative expert ffn of a dense model", [](Scenario& s) { s.model.moe_ffn = -1; }, "model.moe_ffn",
+      "must be at least 0, got -1");
   // Training.
   row("zero seq", [](Scenario& s) { s.training.seq = 0; }, "training.seq", "must be at least 1, got 0");
   row("zero micro-batch", [](Scenario& s) { s.training.micro_batch = 0; }, "training.micro_batch",

@@ -13,6 +13,7 @@
 #include "io/input_file.h"
 #include "io/read_reasons.h"
 #include "io/scenario_file.h"
+#include "io/strict_json.h"
 #include "io/scenario_json.h"
 #include "common/files.h"
 #include "common/unprivileged.h"
@@ -87,6 +88,9 @@ class TstScenarioFile : public QObject {
   void jsonSyntaxReasonsAreTemplates();
   void textMustBeUtf8();
   void planCheckCanBeSkipped();
+  void duplicateKeysRefused_data();
+  void duplicateKeysRefused();
+  void textLimitsOnRead();
 };
 
 void TstScenarioFile::roundTrip_data() {
@@ -622,6 +626,59 @@ void TstScenarioFile::planCheckCanBeSkipped() {
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
   QCOMPARE(r.document.scenario.parallel.tp, 6);
   QVERIFY(!import_scenario_text(R"({"format": "clusterplan-scenario", "parallelism": {"tpp": 6}})", PlanCheck::Skip).ok());
+}
+
+// A key twice in one object is refused, naming its path: a parser keeps one of the two values
+// silently (the last), and which plan the file means is then a guess.
+void TstScenarioFile::duplicateKeysRefused_data() {
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<QString>("path");
+  const QString head = "{\"format\": \"clusterplan-scenario-file\", \"format_version\": 1, ";
+  QTest::newRow("wrapper") << head + "\"name\": \"a\", \"name\": \"b\", \"scenario\": {}}" << "name";
+  QTest::newRow("nested") << head + "\"scenario\": {\"parallelism\": {\"tp\": 8, \"pp\": 2, \"tp\": 4}}}"
+                          << "scenario.parallelism.tp";
+  QTest::newRow("in an array")
+      << head + "\"scenario\": {\"assumptions\": {\"price_lists\": {\"rent\": {\"lines\": "
+                "[{\"item\": \"gpu\"}, {\"item\": \"gpu\", \"item\": \"x\"}]}}}}}"
+      << "scenario.assumptions.price_lists.rent.lines[1].item";
+}
+
+void TstScenarioFile::duplicateKeysRefused() {
+  QFETCH(QString, text);
+  QFETCH(QString, path);
+  const ImportResult r = import_scenario_text(text.toStdString());
+  QVERIFY(!r.ok());
+  QCOMPARE(QString::fromStdString(r.problems.front().text()),
+           path + ": appears twice in one object (each key may appear once)");
+  QCOMPARE(duplicate_key_path("{\"a\": {\"b\": 1}, \"c\": [{\"b\": 2}, {\"b\": 3}]}"), std::string());
+}
+
+// Every reader holds the limits of names, tags and notes (io/scenario_file.h): a file over them
+// is refused at once, naming the key; within them, Chinese text counts in characters.
+void TstScenarioFile::textLimitsOnRead() {
+  const auto problems = [](const std::string& wrapper_extra) {
+    const std::string text =
+        "{\"format\": \"clusterplan-scenario-file\", \"format_version\": 1, \"scenario\": {}" + wrapper_extra + "}";
+    return problemsText(import_scenario_text(text).problems);
+  };
+  QCOMPARE(problems(", \"name\": \"" + std::string(201, 'n') + "\""), QString("name: is 201 characters long; at most 200"));
+  QCOMPARE(problems(", \"tags\": [\"a\\u001fb\"]"),
+           QString("tags[0]: holds the control character U+001F at byte 1; it must be plain text"));
+  QCOMPARE(problems(", \"name\": \"a\\nb\""),
+           QString("name: holds the control character U+000A at byte 1; it must be plain text"));
+  QCOMPARE(problems(", \"notes\": \"line one\\nline two\""), QString());
+  std::string many = ", \"tags\": [";
+  for (int i = 0; i < 1000000; ++i) many += (i ? ",\"t" : "\"t") + std::to_string(i) + "\"";
+  many += "]";
+  QElapsedTimer clock;
+  clock.start();
+  QCOMPARE(problems(many), QString("tags: holds 1,000,000 tags; at most 64"));
+  QVERIFY(clock.elapsed() < 20000);  // counted, never compared pairwise
+  std::string tag;
+  for (int i = 0; i < 64; ++i) tag += "\xe6\x96\x87";
+  QCOMPARE(problems(", \"tags\": [\"" + tag + "\"]"), QString());
+  QCOMPARE(problems(", \"tags\": [\"" + tag + "x\"]"), QString("tags[0]: is 65 characters long; at most 64"));
+  QCOMPARE(text_problem(std::string(801, 'x'), kNameLimit), std::string("is 801 characters long; at most 200"));
 }
 
 QTEST_GUILESS_MAIN(TstScenarioFile)

@@ -99,9 +99,19 @@ void TstScenarioJson::customGpu() {
   QCOMPARE(s.cluster.gpu.memory_bytes, 1e11);
   // A built-in GPU's figures come from the catalog even if a file carries others.
   Scenario t = default_scenario();
-  QVERIFY(scenario_from_json(json::parse(R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"memory_bytes": 1}}})"), t,
-                             problems));
+  QVERIFY(scenario_from_json(json::parse(R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"memory_bytes": 1e11}}})"),
+                             t, problems));
   QCOMPARE(t.cluster.gpu.memory_bytes, 80.0 * 1024 * 1024 * 1024);
+  // ... but a copy no GPU could have is a damaged or hand-edited file: refused, never dropped
+  // unnoticed; so is a built-in fabric's.
+  for (const char* text : {R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"memory_bytes": -1e308}}})",
+                           R"({"cluster": {"gpu": "h100-sxm", "gpu_spec": {"tdp_w": -1}}})",
+                           R"({"cluster": {"fabric": "ib-ndr", "fabric_spec": {"nic_busbw_bytes_per_s": -1e308}}})"}) {
+    Scenario u = default_scenario();
+    std::vector<Problem> found;
+    QVERIFY2(!scenario_from_json(json::parse(text), u, found), text);
+    QVERIFY2(QString::fromStdString(found.front().field).startsWith("cluster."), found.front().field.c_str());
+  }
 }
 
 void TstScenarioJson::errors_data() {

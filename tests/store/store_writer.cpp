@@ -5,6 +5,9 @@
 //   store_writer DB hold SECONDS
 // has the library open, as another clusterplan would (an SQLite connection that has read it),
 // prints "holding" (flushed) and waits SECONDS before it closes it.
+//   store_writer DB COUNT PREFIX stay
+// saves as the first form, one commit each, then prints "stayed" and keeps the library open
+// until it is killed: its commits are still in the -wal file, not yet checkpointed.
 // Exit 0 when done, 1 on a failure (reason on stderr).
 #include <chrono>
 #include <cstdio>
@@ -19,8 +22,8 @@
 #include "store/sqlite.h"
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: store_writer DB COUNT PREFIX\n");
+  if (argc != 4 && !(argc == 5 && std::string(argv[4]) == "stay")) {
+    std::fprintf(stderr, "usage: store_writer DB COUNT PREFIX [stay]\n");
     return 1;
   }
   try {
@@ -44,6 +47,11 @@ int main(int argc, char** argv) {
       const std::int64_t id = store.save(d, snapshot);
       std::printf("committed %lld %s\n", static_cast<long long>(id), d.scenario.name.c_str());
       std::fflush(stdout);
+    }
+    if (argc == 5) {
+      std::printf("stayed\n");
+      std::fflush(stdout);
+      for (;;) std::this_thread::sleep_for(std::chrono::seconds(60));
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "store_writer: %s\n", e.what());

@@ -249,8 +249,11 @@ void check_model(const ModelShape& m, Checker& c) {
     c.range(field("model.shared_experts"), m.shared_experts);
     c.range(field("model.moe_ffn"), m.moe_ffn);
     c.range("model.dense_layers", m.dense_layers, 0, m.layers - 1);
-  } else if (m.experts_per_token != 0 || m.shared_experts != 0) {
-    c.fail("model.experts_per_token", reasons::no_experts);
+  } else {
+    if (m.experts_per_token != 0 || m.shared_experts != 0) c.fail("model.experts_per_token", reasons::no_experts);
+    // Unused by a dense model, but kept in its file: never a value no MoE model could hold.
+    c.range(field("model.moe_ffn"), m.moe_ffn);
+    c.range("model.dense_layers", m.dense_layers, 0, m.layers);
   }
 }
 

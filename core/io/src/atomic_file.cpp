@@ -46,25 +46,58 @@ int create_temporary(const std::string& stem, std::string& tmp_path) {
   return -1;
 }
 
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
 }  // namespace
 
-bool write_file_atomically(const std::string& path, std::string_view bytes, std::string& error) {
+bool write_file_atomically(const std::string& given, std::string_view bytes, std::string& error,
+                           bool follow_symlink) {
   namespace fs = std::filesystem;
   auto fail = [&](const std::string& why) {
-    error = "cannot write '" + path + "': " + why;
+    error = "cannot write '" + given + "': " + why;
     return false;
   };
+  if (fs::path(given).filename().empty()) return fail("not a file name");
+  // What is there now: nothing, a regular file, or a link that leads to one (when followed).
+  std::string path = given;
+  struct stat st {};
+  if (::lstat(given.c_str(), &st) == 0) {
+    if (S_ISLNK(st.st_mode)) {
+      if (!follow_symlink)
+        return fail("it is a symbolic link; it was left as it is (give --follow-symlink to write the file it "
+                    "leads to)");
+      std::error_code ec;
+      const fs::path resolved = fs::canonical(given, ec);
+      if (ec) return fail("it is a symbolic link that leads nowhere (" + ec.message() + ")");
+      if (::lstat(resolved.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+        return fail(std::string("it is a symbolic link to '") + resolved.string() + "', which is " +
+                    kind_of(st.st_mode) + "; only a regular file is replaced");
+      path = resolved.string();
+    } else if (S_ISDIR(st.st_mode)) {
+      return fail("it is a directory");
+    } else if (!S_ISREG(st.st_mode)) {
+      return fail(std::string("it exists and is ") + kind_of(st.st_mode) + "; only a regular file is replaced");
+    }
+  } else if (errno != ENOENT) {
+    return fail(std::strerror(errno));
+  }
   const fs::path target(path);
-  if (target.filename().empty()) return fail("not a file name");
-  std::error_code ec;
-  if (fs::is_directory(target, ec)) return fail("it is a directory");
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
 
   // ".NAME.tmp-XXXXXX" beside the target (appended piece by piece: GCC 12 warns falsely on
-  // "." + std::string in Release builds).
+  // "." + std::string in Release builds); a short ".clusterplan.tmp-XXXXXX" when the target's
+  // name is so long that the longer one would pass the file system's 255-byte limit.
   std::string name = dir.string();
   name += "/.";
-  name += target.filename().string();
+  const std::string leaf = target.filename().string();
+  name += leaf.size() + 12 <= 255 ? leaf : std::string("clusterplan");
   name += ".tmp-";
   std::string tmp_path;
   const int fd = create_temporary(name, tmp_path);

@@ -1,5 +1,8 @@
 #include "io/hf_config.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <climits>
 #include <cmath>
 #include <string>
@@ -170,9 +173,17 @@ void read_llama_like(ConfigReader& r, ModelShape& m) {
   if (r.has("kv_lora_rank")) read_mla(r, m);
 }
 
+// The model_type values whose layouts the readers above were written from (transformers'
+// configuration classes); a multimodal wrapper's own type counts by its text_config's.
+constexpr const char* kKnownModelTypes[] = {
+    "llama",     "llama4_text", "mistral",     "mixtral",   "qwen2",     "qwen2_moe", "qwen3",
+    "qwen3_moe", "deepseek_v2", "deepseek_v3", "gpt2",      "gpt_oss",   "granite",   "olmo",
+    "olmo2",     "phi3",        "gemma",       "gemma2",    "gemma3_text", "ernie4_5", "glm4"};
+
 }  // namespace
 
-bool model_from_hf_config(const nlohmann::json& config, ModelShape& out, std::vector<Problem>& problems) {
+bool model_from_hf_config(const nlohmann::json& config, ModelShape& out, std::vector<Problem>& problems,
+                          std::vector<std::string>* warnings) {
   if (!config.is_object()) {
     problems.push_back({"config.json", "must be a JSON object"});
     return false;
@@ -194,6 +205,15 @@ bool model_from_hf_config(const nlohmann::json& config, ModelShape& out, std::ve
   if (gpt2) read_gpt2(r, m);
   else read_llama_like(r, m);
   if (problems.size() != before) return false;
+  if (warnings) {
+    const auto type = c->find("model_type");
+    if (type != c->end() && type->is_string()) {
+      const std::string t = type->get<std::string>();
+      if (std::find(std::begin(kKnownModelTypes), std::end(kKnownModelTypes), t) == std::end(kKnownModelTypes))
+        warnings->push_back(prefix + "model_type '" + t + "' is not one the importer knows; its keys were read as " +
+                            (gpt2 ? "a GPT-2" : "a Llama-like") + " layout: check the shape it gave");
+    }
+  }
   out = m;
   return true;
 }

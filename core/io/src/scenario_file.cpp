@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -45,9 +46,31 @@ std::string trimmed(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
+std::string thousands(std::size_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// Code points of valid UTF-8 text: the bytes that do not continue a sequence.
+std::size_t utf8_chars(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
 void read_tags(const json& tags, std::vector<std::string>& out, std::vector<Problem>& problems) {
   if (!tags.is_array()) {
     problems.push_back({"tags", "must be an array of strings"});
+    return;
+  }
+  // Counted first: a million tags is refused at once, not compared with each other.
+  if (tags.size() > kMaxTags) {
+    problems.push_back({"tags", "holds " + thousands(tags.size()) + " tags; at most " + std::to_string(kMaxTags)});
     return;
   }
   out.clear();
@@ -58,19 +81,23 @@ void read_tags(const json& tags, std::vector<std::string>& out, std::vector<Prob
       continue;
     }
     const std::string tag = trimmed(tags[i].get<std::string>());
-    if (!is_valid_utf8(tag)) problems.push_back({path, invalid_utf8_reason(tag)});
+    if (const std::string why = text_problem(tag, kTagLimit); !why.empty()) problems.push_back({path, why});
     else if (tag.empty()) problems.push_back({path, "is empty"});
-    else if (tag.size() > kMaxTagLength)
-      problems.push_back({path, "is longer than " + std::to_string(kMaxTagLength) + " characters"});
     else if (std::find(out.begin(), out.end(), tag) == out.end()) out.push_back(tag);
   }
 }
 
-void read_string(const json& j, const char* key, std::string& out, std::vector<Problem>& problems) {
+void read_string(const json& j, const char* key, std::string& out, std::vector<Problem>& problems,
+                 const TextLimit& limit) {
   auto it = j.find(key);
   if (it == j.end()) return;
-  if (!it->is_string()) problems.push_back({key, "must be a string"});
-  else out = it->get<std::string>();
+  if (!it->is_string()) {
+    problems.push_back({key, "must be a string"});
+    return;
+  }
+  const std::string& text = it->get_ref<const std::string&>();
+  if (const std::string why = text_problem(text, limit); !why.empty()) problems.push_back({key, why});
+  else out = text;
 }
 
 // Format 1: the wrapper around the scenario JSON.
@@ -92,8 +119,8 @@ void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& probl
   // (then both hold the derived name, which follows the scenario).
   const bool derived = name_is_derived(d.scenario) && sc != j.end() && sc->is_object() &&
                        sc->contains("name_is_derived");
-  if (!derived) read_string(j, "name", d.scenario.name, problems);
-  read_string(j, "notes", d.notes, problems);
+  if (!derived) read_string(j, "name", d.scenario.name, problems, kNameLimit);
+  read_string(j, "notes", d.notes, problems, kNotesLimit);
   if (auto t = j.find("tags"); t != j.end()) read_tags(*t, d.tags, problems);
 }
 
@@ -260,6 +287,8 @@ bool scenario_file_from_json(const json& j, ScenarioFileDocument& d, std::vector
   const std::string format_name = format != j.end() && format->is_string() ? format->get<std::string>() : "";
   if (format_name == kBareScenarioFormat) {  // a bare scenario: its own keys and versions
     scenario_from_json(j, d.scenario, problems);
+    if (const std::string why = text_problem(d.scenario.name, kNameLimit); !why.empty())
+      problems.push_back({"name", why});
     return problems.size() == before;
   }
   if (format == j.end()) {
@@ -305,6 +334,10 @@ ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
     r.problems.push_back(make_problem("$", reasons::json_other, {e.what()}));
     return r;
   }
+  if (const std::string dup = duplicate_key_path(text); !dup.empty()) {
+    r.problems.push_back({dup, kDuplicateKeyReason});
+    return r;
+  }
   if (j.is_object())
     if (auto v = j.find("format_version"); v != j.end() && v->is_number_integer()) r.format_version = int(std::clamp<long long>(v->get<long long>(), INT_MIN, INT_MAX));
   if (!scenario_file_from_json(j, r.document, r.problems)) return r;
@@ -325,15 +358,46 @@ ImportResult import_scenario_file(const std::string& path, PlanCheck check) {
   return import_scenario_text(text, check);
 }
 
-void check_document_text(const ScenarioFileDocument& d, std::vector<Problem>& problems) {
-  if (!is_valid_utf8(d.notes)) problems.push_back({"notes", invalid_utf8_reason(d.notes)});
-  for (std::size_t i = 0; i < d.tags.size(); ++i)
-    if (!is_valid_utf8(d.tags[i]))
-      problems.push_back({"tags[" + std::to_string(i) + "]", invalid_utf8_reason(d.tags[i])});
+std::string text_problem(std::string_view text, const TextLimit& limit) {
+  if (!is_valid_utf8(text)) return invalid_utf8_reason(text);
+  if (text.size() > limit.bytes || utf8_chars(text) > limit.chars) {
+    const std::size_t chars = utf8_chars(text);
+    if (chars > limit.chars)
+      return "is " + thousands(chars) + " characters long; at most " + thousands(limit.chars);
+    return "is " + thousands(text.size()) + " bytes long; at most " + thousands(limit.bytes) + " bytes";
+  }
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool line_break = c == '\n' || c == '\r' || c == '\t';
+    // C0 controls, DEL, and C1 controls (U+0080-U+009F: 0xC2 0x80-0x9F in UTF-8).
+    const bool c1 = c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if (((c < 0x20 || c == 0x7F) && !(limit.multiline && line_break)) || c1) {
+      char buf[64];
+      const unsigned code = c1 ? static_cast<unsigned char>(text[i + 1]) : c;
+      std::snprintf(buf, sizeof buf, "holds the control character U+%04X at byte %zu", code, i);
+      return std::string(buf) + (limit.multiline ? " (only tabs and line breaks may be)" : "; it must be plain text");
+    }
+  }
+  return {};
 }
 
-bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error) {
-  return write_file_atomically(path, scenario_file_text(d), error);
+void check_document_text(const ScenarioFileDocument& d, std::vector<Problem>& problems) {
+  // An invalid UTF-8 name is validate()'s problem; its length and characters are checked here.
+  if (const std::string why = text_problem(d.scenario.name, kNameLimit); !why.empty() && is_valid_utf8(d.scenario.name))
+    problems.push_back({"name", why});
+  if (const std::string why = text_problem(d.notes, kNotesLimit); !why.empty()) problems.push_back({"notes", why});
+  if (d.tags.size() > kMaxTags)
+    problems.push_back({"tags", "holds " + thousands(d.tags.size()) + " tags; at most " + std::to_string(kMaxTags)});
+  else
+    for (std::size_t i = 0; i < d.tags.size(); ++i)
+      if (const std::string why = text_problem(d.tags[i], kTagLimit); !why.empty())
+        problems.push_back({"tags[" + std::to_string(i) + "]", why});
+}
+
+bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error,
+                          bool follow_symlink) {
+  return write_file_atomically(path, scenario_file_text(d), error, follow_symlink);
 }
 
 }  // namespace cp

@@ -1,5 +1,7 @@
 #include "io/scenario_json.h"
 
+#include <type_traits>
+
 #include <cmath>
 #include <cstdio>
 
@@ -138,6 +140,7 @@ class Reader {
   explicit Reader(std::vector<Problem>& problems) : problems_(problems) {}
 
   void fail(const std::string& path, const std::string& why) { problems_.push_back({path, why}); }
+  void add(const Problem& p) { problems_.push_back(p); }
   // A problem from one of the reader's reason templates (io/read_reasons.h).
   void fail(const std::string& path, std::string_view reason, std::vector<std::string> args = {}) {
     problems_.push_back(make_problem(path, reason, std::move(args)));
@@ -340,6 +343,24 @@ void read_fabric_spec(const json& f, FabricSpec& x, Reader& r) {
            spellings_congestion_control());
 }
 
+// The copy of a built-in GPU's or fabric's figures that a file carries is dropped for the
+// catalog's, but a value no GPU or fabric could have (-1e308) is still refused: it is a
+// damaged or hand-edited file, not one this program wrote.
+template <class Spec>
+void refuse_unsound_copy(const Spec& copy, std::string_view prefix, Reader& r) {
+  Scenario probe = default_scenario();
+  if constexpr (std::is_same_v<Spec, GpuSpec>) {
+    probe.cluster.gpu = copy;
+    // (validate() names a GPU without memory "cluster.gpu", its catalog entry.)
+    if (!(copy.memory_bytes > 0) || !std::isfinite(copy.memory_bytes))
+      r.fail("cluster.gpu_spec.memory_bytes", reasons::positive_bytes);
+  } else {
+    probe.cluster.fabric = copy;
+  }
+  for (const Problem& p : validate(probe))
+    if (p.field.rfind(prefix, 0) == 0) r.add(p);
+}
+
 void read_cluster(const json& jc, Scenario& s, Reader& r) {
   Cluster& c = s.cluster;
   if (const json* it = r.find(jc, "gpu", "cluster")) {
@@ -358,7 +379,8 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
     // (its keys and types checked) and dropped.
     GpuSpec from_file = c.gpu;
     read_gpu_spec(*g, from_file, r);
-    if (!find_gpu(c.gpu.id)) {
+    if (find_gpu(c.gpu.id)) refuse_unsound_copy(from_file, "cluster.gpu_spec.", r);
+    else {
       c.gpu = from_file;
       if (!(c.gpu.memory_bytes > 0) || !std::isfinite(c.gpu.memory_bytes))
         r.fail("cluster.gpu_spec.memory_bytes", reasons::positive_bytes);
@@ -380,7 +402,8 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
   if (const json* f = r.object(jc, "fabric_spec", "cluster")) {
     FabricSpec from_file = c.fabric;  // as the GPU: a built-in fabric's figures are the catalog's
     read_fabric_spec(*f, from_file, r);
-    if (!find_fabric(c.fabric.id)) c.fabric = from_file;
+    if (find_fabric(c.fabric.id)) refuse_unsound_copy(from_file, "cluster.fabric_spec.", r);
+    else c.fabric = from_file;
   }
   r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
   r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());

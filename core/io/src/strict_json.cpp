@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "io/read_reasons.h"
 
@@ -65,6 +66,80 @@ Problem unknown_key_problem(std::string path, std::string_view key, const std::v
 
 std::string unknown_key_message(std::string_view key, const std::vector<std::string>& valid) {
   return unknown_key_problem({}, key, valid).message;
+}
+
+namespace {
+
+// A SAX pass that keeps, for each open object, the keys seen so far; it stops at the first
+// repeated one. Arrays count their elements to name the path.
+class DuplicateKeys : public nlohmann::json_sax<nlohmann::json> {
+ public:
+  std::string found;
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override {
+    stack_.push_back({false, 0, {}, {}});
+    return true;
+  }
+  bool key(string_t& k) override {
+    Frame& f = stack_.back();
+    if (!f.keys.insert(k).second) {
+      found = path(stack_.size() - 1);
+      found = join_path(found, k);
+      return false;
+    }
+    f.key = k;
+    return true;
+  }
+  bool end_object() override {
+    stack_.pop_back();
+    return value();
+  }
+  bool start_array(std::size_t) override {
+    stack_.push_back({true, 0, {}, {}});
+    return true;
+  }
+  bool end_array() override {
+    stack_.pop_back();
+    return value();
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t index;
+    std::string key;
+    std::unordered_set<std::string> keys;
+  };
+  bool value() {
+    if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
+    return true;
+  }
+  // The path of the value the first `depth` frames lead to.
+  std::string path(std::size_t depth) const {
+    std::string p;
+    for (std::size_t i = 0; i < depth; ++i) {
+      if (stack_[i].array) p += "[" + std::to_string(stack_[i].index) + "]";
+      else p = join_path(p, stack_[i].key);
+    }
+    return p;
+  }
+  std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+std::string duplicate_key_path(std::string_view text) {
+  DuplicateKeys sax;
+  nlohmann::json::sax_parse(text.begin(), text.end(), &sax, nlohmann::json::input_format_t::json, false);
+  return sax.found;
 }
 
 void KeyCheck::allow(const nlohmann::json& obj, std::string_view path, std::string_view key) {

@@ -1,12 +1,15 @@
 #include "store/library_file.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <cinttypes>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <stdexcept>
@@ -121,6 +124,140 @@ std::string move_library_aside(const std::string& path) {
     return target;
   }
   throw std::runtime_error("cannot move the damaged library '" + path + "' aside: no free name");
+}
+
+// --- The commit record ---
+
+namespace {
+
+constexpr const char* kRecordHead = "clusterplan-commits 1 ";
+constexpr std::size_t kRecordMax = 256;
+
+std::uint64_t fnv1a(std::string_view bytes) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+// "clusterplan-commits 1 INSTANCE COMMITS CHECK\n": CHECK is the FNV-1a 64 of what precedes it,
+// so that a torn or damaged record reads as none.
+std::string record_text(const CommitRecord& r) {
+  std::string body = kRecordHead + r.instance + " " + std::to_string(r.commits);
+  char check[24];
+  std::snprintf(check, sizeof check, " %016" PRIx64 "\n", fnv1a(body));
+  return body + check;
+}
+
+bool parse_record(std::string_view text, CommitRecord& out) {
+  const std::string_view head(kRecordHead);
+  if (text.size() < head.size() || text.substr(0, head.size()) != head || text.back() != '\n') return false;
+  text.remove_suffix(1);
+  const auto last = text.rfind(' ');
+  if (last == std::string_view::npos || text.size() - last - 1 != 16) return false;
+  char check[17];
+  std::snprintf(check, sizeof check, "%016" PRIx64, fnv1a(text.substr(0, last)));
+  if (text.substr(last + 1) != check) return false;
+  const std::string_view body = text.substr(head.size(), last - head.size());
+  const auto space = body.find(' ');
+  if (space == std::string_view::npos || space == 0) return false;
+  const std::string count(body.substr(space + 1));
+  if (count.empty() || count.find_first_not_of("0123456789") != std::string::npos || count.size() > 18) return false;
+  out.instance = std::string(body.substr(0, space));
+  out.commits = std::stoll(count);
+  return true;
+}
+
+std::string read_fd(int fd) {
+  std::string text;
+  char buf[kRecordMax];
+  for (;;) {
+    const ssize_t n = ::pread(fd, buf, sizeof buf, off_t(text.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buf, std::size_t(n));
+    if (text.size() > kRecordMax) break;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string commit_record_path(const std::string& library_path) { return library_path + "-commits"; }
+
+bool read_commit_record(const std::string& library_path, CommitRecord& out) {
+  const int fd = ::open(commit_record_path(library_path).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (ok) {
+    ::flock(fd, LOCK_SH);  // a writer replaces the text under LOCK_EX
+    ok = parse_record(read_fd(fd), out);
+  }
+  ::close(fd);
+  return ok;
+}
+
+void write_commit_record(const std::string& library_path, const CommitRecord& r, bool replace) {
+  const int fd = ::open(commit_record_path(library_path).c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+                        0666);
+  if (fd < 0) return;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || ::flock(fd, LOCK_EX) != 0) {
+    ::close(fd);
+    return;
+  }
+  CommitRecord now;
+  const bool have = parse_record(read_fd(fd), now);
+  if (replace || !have || now.instance != r.instance || now.commits < r.commits) {
+    const std::string text = record_text(r);
+    // The same length every time but when the count gains a digit: write, then cut what is left.
+    if (::pwrite(fd, text.data(), text.size(), 0) == ssize_t(text.size())) (void)::ftruncate(fd, off_t(text.size()));
+  }
+  ::close(fd);  // releases the lock
+}
+
+bool copy_file_no_replace(const std::string& from, const std::string& to, std::string& error) {
+  const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    error = "cannot read '" + from + "': " + std::strerror(errno);
+    return false;
+  }
+  const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (out < 0) {
+    error = "cannot create '" + to + "': " + std::strerror(errno);
+    ::close(in);
+    return false;
+  }
+  char buf[1 << 16];
+  bool ok = true;
+  for (;;) {
+    const ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ok = false;
+      break;
+    }
+    if (n == 0) break;
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out, buf + done, std::size_t(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) {
+        ok = false;
+        break;
+      }
+      done += w;
+    }
+    if (!ok) break;
+  }
+  if (ok && ::fsync(out) != 0) ok = false;
+  if (!ok) error = "cannot copy '" + from + "' to '" + to + "': " + std::strerror(errno);
+  ::close(out);
+  ::close(in);
+  if (!ok) ::unlink(to.c_str());
+  return ok;
 }
 
 std::string default_library_path() {

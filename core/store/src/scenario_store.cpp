@@ -9,9 +9,12 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <stdexcept>
+#include <unordered_set>
 #include <utility>
 
+#include "engine/utf8.h"
 #include "io/power_cost_json.h"
 #include "io/scenario_json.h"
 #include "store/scenario_store_pack.h"
@@ -26,6 +29,31 @@ static_assert(kLibraryApplicationId == 1129335874u, "the PRAGMA below spells the
 constexpr const char* kSetApplicationId = "PRAGMA application_id = 1129335874";
 
 constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+// library_state's instance and commit count (schema 5); "" and 0 when there is no such table
+// (an older library opened read-only).
+bool has_state(sql::Database& db) {
+  return db.query_int("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'library_state'") != 0;
+}
+
+std::string read_instance(sql::Database& db) {
+  if (!has_state(db)) return {};
+  sql::Statement s = db.prepare("SELECT instance FROM library_state WHERE id = 1");
+  return s.step() ? s.text(0) : std::string();
+}
+
+std::int64_t read_commits(sql::Database& db) {
+  if (!has_state(db)) return 0;
+  return db.query_int("SELECT coalesce((SELECT commits FROM library_state WHERE id = 1), 0)");
+}
+
+// 128 random bits in hex: tells one library's commit record from another's.
+std::string new_instance_id() {
+  std::random_device random;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%08x%08x%08x%08x", random(), random(), random(), random());
+  return buf;
+}
 
 bool file_exists(const std::string& path) {
   struct stat st {};
@@ -49,34 +77,6 @@ std::string free_name(const std::string& stem, const std::string& suffix) {
     name += suffix;
     if (!file_exists(name)) return name;
   }
-}
-
-// Writes join the caller's transaction (a Batch) or run in one of their own.
-class WriteScope {
- public:
-  // `on_begin` runs when the scope begins a transaction of its own.
-  template <class F>
-  WriteScope(sql::Database& db, F on_begin) {
-    if (!db.in_transaction()) {
-      tx_.emplace(db);
-      on_begin();
-    }
-  }
-  void commit() {
-    if (tx_) tx_->commit();
-  }
-
- private:
-  std::optional<sql::Transaction> tx_;
-};
-
-std::string like_pattern(std::string_view text) {
-  std::string p = "%";
-  for (char c : text) {
-    if (c == '%' || c == '_' || c == '\\') p += '\\';
-    p += c;
-  }
-  return p + "%";
 }
 
 std::vector<std::string> split_tags(const std::string& joined) {
@@ -154,12 +154,32 @@ std::int64_t scenario_checksum(std::int64_t id, std::string_view name, std::stri
   return Checksum().integer(id).bytes(name).bytes(tags).integer(revision).bytes(created_at).bytes(updated_at).value();
 }
 
-// The tags of a scenario as its tags table rows hold them: the joined list's, each once.
+// The tags of a scenario as its tags table rows hold them: the joined list's, each once (a
+// set, not a search of the list: a library written before tags were limited may hold many).
 std::vector<std::string> distinct_tags(const std::string& joined) {
   std::vector<std::string> out;
+  std::unordered_set<std::string> seen;
   for (std::string& t : split_tags(joined))
-    if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(std::move(t));
+    if (seen.insert(t).second) out.push_back(std::move(t));
   return out;
+}
+
+// A name as the list shows it: within kNameLimit, else cut at a character boundary with "…"
+// (a library written before names were limited may hold a name of megabytes).
+// Control characters (which the limits now refuse) show as spaces.
+std::string listed_name(std::string name) {
+  if (name.size() <= kNameLimit.bytes && text_problem(name, kNameLimit).empty()) return name;
+  std::size_t chars = 0, end = 0;
+  while (end < name.size() && chars < kNameLimit.chars - 1 && end < kNameLimit.bytes - 8) {
+    ++end;
+    while (end < name.size() && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) ++end;
+    ++chars;
+  }
+  const bool cut = end < name.size();
+  name.resize(end);
+  for (char& c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  return cut ? name + "\u2026" : name;
 }
 
 }  // namespace
@@ -202,6 +222,7 @@ struct ScenarioStore::Library {
   sql::Database db;
   OpenReport report;
   WriteCache cache;
+  std::string instance;  // library_state.instance; "" before schema 5 (a read-only older library)
   std::string canonical;              // the canonical path when it was opened
   std::uint64_t device = 0, inode = 0;  // the file it was, once opened
 };
@@ -268,6 +289,42 @@ ScenarioStore::~ScenarioStore() = default;
 ScenarioStore::ScenarioStore(ScenarioStore&&) noexcept = default;
 ScenarioStore& ScenarioStore::operator=(ScenarioStore&&) noexcept = default;
 
+// Writes join the caller's transaction (a Batch) or run in one of their own; every commit
+// counts in the library and its commit record.
+class ScenarioStore::WriteScope {
+ public:
+  // `on_begin` runs when the scope begins a transaction of its own.
+  template <class F>
+  WriteScope(ScenarioStore& store, F on_begin) : store_(store) {
+    if (!store.db_->in_transaction()) {
+      tx_.emplace(*store.db_);
+      on_begin();
+    }
+  }
+  void commit() {
+    if (!tx_) return;
+    const std::int64_t commits = store_.count_commit();
+    tx_->commit();
+    store_.record_commit(commits);
+  }
+
+ private:
+  ScenarioStore& store_;
+  std::optional<sql::Transaction> tx_;
+};
+
+std::int64_t ScenarioStore::count_commit() {
+  if (lib_->instance.empty()) return 0;
+  sql::Statement& s = db_->cached("UPDATE library_state SET commits = commits + 1 WHERE id = 1 RETURNING commits");
+  const std::int64_t commits = s.step() ? s.int64(0) : 0;
+  s.reset();
+  return commits;
+}
+
+void ScenarioStore::record_commit(std::int64_t commits) {
+  if (!lib_->instance.empty() && commits > 0) write_commit_record(path_, {lib_->instance, commits}, false);
+}
+
 ScenarioStore::Batch::Batch(ScenarioStore& store) try : store_(store), tx_((store.require_writable(), *store.db_)) {
   store.cache_->clear();  // rows remembered from an earlier transaction may be gone
 } catch (const sql::Error& e) {
@@ -275,7 +332,9 @@ ScenarioStore::Batch::Batch(ScenarioStore& store) try : store_(store), tx_((stor
 }
 
 void ScenarioStore::Batch::commit() try {
+  const std::int64_t commits = store_.count_commit();
   tx_.commit();
+  store_.record_commit(commits);
 } catch (const sql::Error& e) {
   store_.failed("finish an import", e);
 }
@@ -318,8 +377,19 @@ void ScenarioStore::open(bool may_move_aside) {
                        "), not a clusterplan library" + left);
     }
   }
+  std::string link_note;
+  if (struct stat st {}; ::lstat(path_.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    std::error_code ec;
+    const std::string target = std::filesystem::read_symlink(path_, ec).string();
+    link_note = "The library path '" + path_ + "' is a symbolic link" + (ec ? std::string() : " to '" + target + "'") +
+                "; the library it leads to was opened.";
+  }
   try {
     open_connection(info);
+    if (!link_note.empty()) report_->notices.push_back(link_note);
+    // Before anything is written: a write would go into the -wal file where SQLite stopped
+    // reading it, over the commits that were lost.
+    if (report_->schema_version_found >= 5) check_commit_record();
     if (!report_->read_only) create_or_migrate();
   } catch (const sql::Error& e) {
     const bool fresh = info.kind != LibraryFileKind::Library;
@@ -470,12 +540,27 @@ void ScenarioStore::create_or_migrate() {
     for (int v = version + 1; v <= kLibrarySchemaVersion; ++v) {
       db_->exec(library_schema_step(v));
       if (v == 4) add_checksums();
+      if (v == 5)
+        db_->cached("INSERT OR IGNORE INTO library_state (id, instance, commits, last_scenario_id) "
+                    "VALUES (1, ?1, 1, (SELECT coalesce(max(id), 0) FROM scenarios))")
+            .bind(1, new_instance_id())
+            .run();
     }
     if (version < kLibrarySchemaVersion) {
       const std::string set_version = "PRAGMA user_version = " + std::to_string(kLibrarySchemaVersion);
       db_->exec(set_version.c_str());  // a constant of this build, not user text
     }
+    const bool made_state = version < 5;
+    if (!made_state) lib_->instance = read_instance(*db_);  // so that count_commit() counts this one
+    const std::int64_t commits = count_commit();
     tx.commit();
+    if (made_state) {
+      // A new commit record, whatever one was there (a library deleted or moved aside before).
+      lib_->instance = read_instance(*db_);
+      write_commit_record(path_, {lib_->instance, read_commits(*db_)}, true);
+    } else {
+      record_commit(commits);
+    }
     if (found > 0)
       report_->notices.push_back("The library '" + path_ + "' was upgraded from schema " + std::to_string(found) +
                                 " to " + std::to_string(kLibrarySchemaVersion) + "; a copy of the old one is at '" +
@@ -484,6 +569,44 @@ void ScenarioStore::create_or_migrate() {
   // Persistent; set after the application id is on disk, so that even a library whose first
   // transactions are still in the -wal file is recognisable by its header.
   db_->exec("PRAGMA journal_mode = WAL");
+  if (lib_->instance.empty()) lib_->instance = read_instance(*db_);
+}
+
+// The library's commit count against its commit record (library_file.h), read in that order:
+// the record is written after each commit, so a library read after its record holds at least
+// the record's count, unless committed transactions were lost.
+void ScenarioStore::check_commit_record() {
+  CommitRecord record;
+  const bool have = read_commit_record(path_, record);
+  const std::string instance = read_instance(*db_);
+  const std::int64_t commits = read_commits(*db_);
+  lib_->instance = instance;
+  if (instance.empty()) return;
+  if (!have || record.instance != instance || record.commits <= commits) {
+    if (!report_->read_only && (!have || record.instance != instance)) write_commit_record(path_, {instance, commits}, true);
+    return;
+  }
+  report_->lost_commits = record.commits - commits;
+  std::string copy_note;
+  const std::string wal = path_ + "-wal";
+  if (!report_->read_only && file_exists(wal)) {
+    const std::string copy = free_name(path_ + ".lost-commits-" + utc_file_timestamp(), ".wal");
+    std::string error;
+    if (copy_file_no_replace(wal, copy, error)) {
+      report_->lost_commits_copy = copy;
+      copy_note = " A copy of its damaged write-ahead log is at '" + copy + "'.";
+    } else {
+      copy_note = " Its damaged write-ahead log could not be copied (" + error + ").";
+    }
+  }
+  report_->notices.push_back(
+      "The library '" + path_ + "' is damaged: it holds " + std::to_string(commits) + " committed changes where " +
+      std::to_string(record.commits) + " were saved, so the last " + std::to_string(report_->lost_commits) +
+      " saved change" + (report_->lost_commits == 1 ? "" : "s") +
+      " cannot be read (its write-ahead log '" + wal +
+      "' is damaged, or the library was replaced by an older copy). It was opened as it was before them." + copy_note);
+  // The loss is reported once; from now on the library is checked against what it holds.
+  if (!report_->read_only) write_commit_record(path_, {instance, commits}, true);
 }
 
 // Schema 4: the checksum of every row already stored, computed from the row as it is (the
@@ -642,8 +765,13 @@ void ScenarioStore::delete_unused_shared_rows() {
 std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const json& estimate,
                                           const std::string& engine_version, std::int64_t id, int* saved_revision,
                                           const Stamp* stamp) {
+  // What a library holds is within the limits every reader holds (io/scenario_file.h).
+  std::vector<Problem> problems;
+  if (!is_valid_utf8(d.scenario.name)) problems.push_back({"name", invalid_utf8_reason(d.scenario.name)});
+  check_document_text(d, problems);
+  if (!problems.empty()) throw StoreError("the scenario cannot be saved: " + problems.front().text());
   WriteCache& c = *cache_;
-  WriteScope write(*db_, [&] { c.clear(); });
+  WriteScope write(*this, [&] { c.clear(); });
 
   // The scenario's JSON without its name (the revision's) and its price lists (rows of
   // price_lists), packed. Serialised from a copy with empty lists swapped in: building the
@@ -693,28 +821,31 @@ std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const j
   // The revision's number, assigned inside this write transaction (BEGIN IMMEDIATE): no other
   // writer can take the same one.
   std::int64_t revision = 1;
-  if (id == 0 && stamp) {
-    // restore(): the scenario's first revision under its old id (0: a new one) and creation date.
+  if (id == 0) {
+    // A new scenario: the next id never given in this library (library_state), or, for
+    // restore(), the scenario's old id and creation date.
+    std::int64_t new_id = stamp ? stamp->id : 0;
+    if (new_id == 0) {
+      sql::Statement& next = db_->cached(
+          "UPDATE library_state SET last_scenario_id = max(last_scenario_id, "
+          "(SELECT coalesce(max(id), 0) FROM scenarios)) + 1 WHERE id = 1 RETURNING last_scenario_id");
+      new_id = next.step() ? next.int64(0) : 0;
+      next.reset();
+    } else {
+      db_->cached("UPDATE library_state SET last_scenario_id = max(last_scenario_id, ?1) WHERE id = 1")
+          .bind(1, new_id)
+          .run();
+    }
+    const std::string& created_at = stamp ? stamp->created_at : now;
     sql::Statement& insert = db_->cached(
         "INSERT INTO scenarios (id, name, tags, revision, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5)");
-    if (stamp->id != 0) insert.bind(1, stamp->id);
-    else insert.bind_null(1);
-    insert.bind(2, name).bind(3, tags_text).bind(4, stamp->created_at).bind(5, now).run();
+    if (new_id != 0) insert.bind(1, new_id);
+    else insert.bind_null(1);  // a library without library_state is read-only: never reached
+    insert.bind(2, name).bind(3, tags_text).bind(4, created_at).bind(5, now).run();
     id = db_->last_insert_rowid();
     db_->cached("UPDATE scenarios SET checksum = ?2 WHERE id = ?1")
         .bind(1, id)
-        .bind(2, scenario_checksum(id, name, tags_text, 1, stamp->created_at, now))
-        .run();
-  } else if (id == 0) {
-    db_->cached("INSERT INTO scenarios (name, tags, revision, created_at, updated_at) VALUES (?1, ?2, 1, ?3, ?3)")
-        .bind(1, name)
-        .bind(2, tags_text)
-        .bind(3, now)
-        .run();
-    id = db_->last_insert_rowid();
-    db_->cached("UPDATE scenarios SET checksum = ?2 WHERE id = ?1")
-        .bind(1, id)
-        .bind(2, scenario_checksum(id, name, tags_text, 1, now, now))
+        .bind(2, scenario_checksum(id, name, tags_text, 1, created_at, now))
         .run();
   } else {
     sql::Statement& s = db_->cached("SELECT revision, created_at FROM scenarios WHERE id = ?1");
@@ -763,7 +894,7 @@ std::int64_t ScenarioStore::save_revision(const ScenarioFileDocument& d, const j
   return id;
 }
 
-bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& out) {
+bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& out, bool check_text) {
   // revision 0: the current one. A library of schema 1 or 2 opened read-only (not migrated)
   // has only the JSON texts; one of schema 3 has no checksums yet.
   const int schema = report_->read_only ? report_->schema_version_found : kLibrarySchemaVersion;
@@ -812,6 +943,16 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   }
   const std::string name = s.text(3);
   x.document.notes = s.text(4);
+  if (check_text) {  // a library written before the limits may hold more than they allow
+    std::string why = text_problem(name, kNameLimit);
+    if (!why.empty()) why = "its name " + why + " (rename it to read it)";
+    else if (why = text_problem(x.document.notes, kNotesLimit); !why.empty()) why = "its notes " + why;
+    if (!why.empty()) {
+      s.reset();
+      throw StoreError("scenario " + std::to_string(id) + " (revision " + std::to_string(x.revision) +
+                       ") in the library cannot be read: " + why);
+    }
+  }
   const std::string scenario_json = s.text(5);
   const std::string estimate_json = s.is_null(6) ? std::string() : s.text(6);
   x.engine_version = s.text(7);
@@ -882,6 +1023,9 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   t.bind(1, id);
   while (t.step()) x.document.tags.push_back(t.text(0));  // tags belong to the scenario
   t.reset();
+  if (check_text && x.document.tags.size() > kMaxTags)
+    throw StoreError("scenario " + std::to_string(id) + " in the library cannot be read: it has " +
+                     std::to_string(x.document.tags.size()) + " tags; at most " + std::to_string(kMaxTags));
   if (schema >= 4 && x.document.tags != distinct_tags(scenario_tags))
     throw damaged("its scenario's tags do not match the tags kept with its checksum");
   out = std::move(x);
@@ -913,20 +1057,23 @@ bool ScenarioStore::load_revision(std::int64_t id, int revision, StoredScenario&
 }
 
 std::vector<ScenarioSummary> ScenarioStore::list(std::string_view search, std::string_view tag) try {
+  // instr() on ASCII-lowered text, as LIKE matches (ASCII case only), but without LIKE's limit
+  // on a pattern's length (SQLITE_MAX_LIKE_PATTERN_LENGTH, 50,000 bytes).
   sql::Statement& s = db_->cached(
       "SELECT s.id, s.name, s.revision, s.updated_at, s.tags FROM scenarios s "
-      "WHERE (?1 = '' OR s.name LIKE ?2 ESCAPE '\\') "
+      "WHERE (?1 = '' OR instr(lower(s.name), lower(?1)) > 0) "
       "AND (?3 = '' OR EXISTS (SELECT 1 FROM tags t WHERE t.scenario_id = s.id AND t.tag = ?3)) "
       "ORDER BY s.updated_at DESC, s.id DESC");
-  s.bind(1, search).bind(2, like_pattern(search)).bind(3, tag);
+  s.bind(1, search).bind(3, tag);
   std::vector<ScenarioSummary> out;
   while (s.step()) {
     ScenarioSummary x;
     x.id = s.int64(0);
-    x.name = s.text(1);
+    x.name = listed_name(s.text(1));
     x.revision = int(s.int64(2));
     x.updated_at = s.text(3);
     x.tags = split_tags(s.text(4));
+    if (x.tags.size() > kMaxTags) x.tags.resize(kMaxTags);  // a list line, not the scenario
     out.push_back(std::move(x));
   }
   s.reset();
@@ -943,12 +1090,12 @@ std::int64_t ScenarioStore::restore(const std::vector<StoredScenario>& revisions
     if (revisions[i].id != id || revisions[i].revision != int(i) + 1)
       throw StoreError("the revisions to restore are not revisions 1.." + std::to_string(revisions.size()) +
                        " of scenario " + std::to_string(id));
-  WriteScope write(*db_, [this] { cache_->clear(); });
+  WriteScope write(*this, [this] { cache_->clear(); });
   sql::Statement& taken = db_->cached("SELECT 1 FROM scenarios WHERE id = ?1");
   taken.bind(1, id);
   const bool exists = taken.step();
   taken.reset();
-  // A later save took the id (SQLite gives the highest free one again): a new id, same dates.
+  // The id is in use again (restored twice): a new id, same dates.
   std::int64_t at = 0;
   for (const StoredScenario& r : revisions) {
     const Stamp stamp{exists ? 0 : id, revisions.front().created_at, r.updated_at};
@@ -962,9 +1109,9 @@ std::int64_t ScenarioStore::restore(const std::vector<StoredScenario>& revisions
 
 bool ScenarioStore::rename(std::int64_t id, const std::string& name) try {
   require_writable();
-  WriteScope write(*db_, [this] { cache_->clear(); });
+  WriteScope write(*this, [this] { cache_->clear(); });
   StoredScenario x;
-  if (!load(id, x)) return false;
+  if (!load_where(id, 0, x, false)) return false;  // a name over the limits is what a rename mends
   x.document.scenario.name = name;
   save_revision(x.document, x.estimate, x.engine_version, id);
   write.commit();
@@ -975,7 +1122,7 @@ bool ScenarioStore::rename(std::int64_t id, const std::string& name) try {
 
 std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) try {
   require_writable();
-  WriteScope write(*db_, [this] { cache_->clear(); });
+  WriteScope write(*this, [this] { cache_->clear(); });
   StoredScenario x;
   if (!load(id, x)) return 0;
   x.document.scenario.name = name.empty() ? x.document.scenario.name + " (copy)" : name;
@@ -988,7 +1135,7 @@ std::int64_t ScenarioStore::duplicate(std::int64_t id, const std::string& name) 
 
 bool ScenarioStore::remove(std::int64_t id) try {
   require_writable();
-  WriteScope write(*db_, [this] { cache_->clear(); });
+  WriteScope write(*this, [this] { cache_->clear(); });
   db_->cached("DELETE FROM scenarios WHERE id = ?1").bind(1, id).run();
   const bool removed = db_->changes() > 0;
   if (removed) delete_unused_shared_rows();  // the price lists and shapes no revision uses now
@@ -996,6 +1143,16 @@ bool ScenarioStore::remove(std::int64_t id) try {
   return removed;
 } catch (const sql::Error& e) {
   failed("delete a scenario", e);
+}
+
+int ScenarioStore::current_revision(std::int64_t id) try {
+  sql::Statement& s = db_->cached("SELECT revision FROM scenarios WHERE id = ?1");
+  s.bind(1, id);
+  const int revision = s.step() ? int(s.int64(0)) : 0;
+  s.reset();
+  return revision;
+} catch (const sql::Error& e) {
+  failed("read a scenario's revision", e);
 }
 
 std::vector<RevisionInfo> ScenarioStore::history(std::int64_t id) try {
@@ -1032,7 +1189,7 @@ void ScenarioStore::put_catalog_entry(CatalogKind kind, const std::string& id, c
   static const std::string sql = std::string("INSERT INTO catalog_entries (kind, id, json, updated_at) ") +
                                  "VALUES (?1, ?2, ?3, " + kNow + ") ON CONFLICT (kind, id) DO UPDATE SET " +
                                  "json = excluded.json, updated_at = excluded.updated_at";
-  WriteScope write(*db_, [] {});
+  WriteScope write(*this, [] {});
   db_->cached(sql.c_str()).bind(1, catalog_kind_name(kind)).bind(2, id).bind(3, data.dump()).run();
   write.commit();
 } catch (const sql::Error& e) {
@@ -1052,7 +1209,7 @@ std::vector<CatalogEntry> ScenarioStore::catalog_entries(CatalogKind kind) try {
 
 bool ScenarioStore::remove_catalog_entry(CatalogKind kind, const std::string& id) try {
   require_writable();
-  WriteScope write(*db_, [] {});
+  WriteScope write(*this, [] {});
   db_->cached("DELETE FROM catalog_entries WHERE kind = ?1 AND id = ?2").bind(1, catalog_kind_name(kind)).bind(2, id).run();
   const bool removed = db_->changes() > 0;
   write.commit();

@@ -129,6 +129,24 @@ ALTER TABLE scenarios ADD COLUMN checksum INTEGER;
 ALTER TABLE revisions ADD COLUMN checksum INTEGER;
 )sql";
 
+// Version 5: the library's own state, one row.
+//  - instance: a random id given when the row is made, kept in the commit record beside the
+//    library (library_file.h) so that a record is only compared with its own library;
+//  - commits: raised by every write transaction; the commit record holds it too, and a library
+//    that reads back fewer commits than its record lost committed saves;
+//  - last_scenario_id: the highest scenario id ever given. A new scenario takes the next one,
+//    so an id is never given twice, even after the newest scenario was deleted (a save of a
+//    revision that names the old id then finds nothing, never an unrelated scenario).
+// ScenarioStore inserts the row in the same transaction (the instance comes from C++).
+constexpr const char* kStep5 = R"sql(
+CREATE TABLE IF NOT EXISTS library_state (
+  id                INTEGER PRIMARY KEY CHECK (id = 1),
+  instance          TEXT NOT NULL,
+  commits           INTEGER NOT NULL,
+  last_scenario_id  INTEGER NOT NULL
+);
+)sql";
+
 }  // namespace
 
 const char* library_schema_step(int to_version) {
@@ -137,6 +155,7 @@ const char* library_schema_step(int to_version) {
     case 2: return kStep2;
     case 3: return kStep3;
     case 4: return kStep4;
+    case 5: return kStep5;
     default: return nullptr;
   }
 }

@@ -24,7 +24,22 @@ namespace cp {
 inline constexpr const char* kScenarioFileFormat = "clusterplan-scenario-file";
 inline constexpr const char* kBareScenarioFormat = "clusterplan-scenario";  // scenario_to_json's
 inline constexpr int kScenarioFileVersion = 1;
-inline constexpr std::size_t kMaxTagLength = 64;
+inline constexpr std::size_t kMaxTagLength = 64;  // characters (kTagLimit)
+
+// What a name, a tag or the notes may hold (docs/scenario-format.md, "Limits"): valid UTF-8, at
+// most `chars` characters (code points) and `bytes` bytes, and no control character but, in
+// multi-line text, tab and line breaks. Every reader and writer holds them: the file and JSON
+// readers, the CLI, the library's save and load.
+struct TextLimit {
+  std::size_t chars, bytes;
+  bool multiline;
+};
+inline constexpr TextLimit kNameLimit{200, 800, false};
+inline constexpr TextLimit kTagLimit{kMaxTagLength, 256, false};
+inline constexpr TextLimit kNotesLimit{100000, 400000, true};
+inline constexpr std::size_t kMaxTags = 64;
+// Why `text` is refused under `limit` ("is 1,048,576 characters long; at most 200"), or "".
+std::string text_problem(std::string_view text, const TextLimit& limit);
 
 // One scenario with what the library keeps about it. The scenario's name is the document's.
 struct ScenarioFileDocument {
@@ -62,11 +77,13 @@ ImportResult import_scenario_text(std::string_view text, PlanCheck check = PlanC
 // pipe, a device, a directory or a bigger file is one problem on the path, at once.
 ImportResult import_scenario_file(const std::string& path, PlanCheck check = PlanCheck::Validate);
 
-// Notes and tags are valid UTF-8 (the name is checked by validate()); problems name "notes"
-// and "tags[i]".
+// The name, the notes and the tags within their limits (above); problems name "name",
+// "notes", "tags" and "tags[i]". A name that is not valid UTF-8 is left to validate().
 void check_document_text(const ScenarioFileDocument& d, std::vector<Problem>& problems);
 
-// Writes the file atomically (core/io/include/io/atomic_file.h); false and `error` on failure.
-bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error);
+// Writes the file atomically (core/io/include/io/atomic_file.h): only over a regular file, or
+// the regular file a symbolic link leads to with `follow_symlink`; false and `error` on failure.
+bool export_scenario_file(const std::string& path, const ScenarioFileDocument& d, std::string& error,
+                          bool follow_symlink = false);
 
 }  // namespace cp

@@ -25,6 +25,14 @@ std::string unknown_key_message(std::string_view key, const std::vector<std::str
 // The same as a problem of `path`, with its reason template (io/read_reasons.h).
 Problem unknown_key_problem(std::string path, std::string_view key, const std::vector<std::string>& valid);
 
+// The path of the first key that appears twice in one object of the JSON `text`
+// ("scenario.parallelism.tp", "runs[2].label"), or "" when none does (or the text is not JSON:
+// the parser's own error says that). A parsed object keeps one of the two values, silently;
+// a reader calls this on the text it parsed and refuses the file.
+std::string duplicate_key_path(std::string_view text);
+// "appears twice in one object (each key may appear once)", the problem of that path.
+inline constexpr const char* kDuplicateKeyReason = "appears twice in one object (each key may appear once)";
+
 class KeyCheck {
  public:
   // `key` is a valid key of `obj`, the object at `path` ("" for the top level).

@@ -46,6 +46,30 @@ std::string move_library_aside(const std::string& path);
 // "" when neither is set.
 std::string default_library_path();
 
+// The commit record kept beside a library ("PATH-commits"): the library's instance (a random
+// id it got when it was created) and how many write transactions it had committed when the
+// record was last written. Every commit raises the count in the library and then here, so the
+// library read back never holds fewer commits than the record says; when it does, committed
+// saves were lost (a damaged -wal file makes SQLite stop replaying at the damage, quietly) or
+// the file was replaced by an older copy.
+struct CommitRecord {
+  std::string instance;
+  std::int64_t commits = 0;
+};
+std::string commit_record_path(const std::string& library_path);
+// False when there is no record or it cannot be read or is not one (a damaged record proves
+// nothing either way).
+bool read_commit_record(const std::string& library_path, CommitRecord& out);
+// Raises the record to `r` (never lowers it: writers in several processes finish their
+// commits in any order), or sets it to `r` whatever it held when `replace` (a new library,
+// or a loss that was reported). Best effort: a folder where the record cannot be written
+// leaves the check without a record, never the save without its commit.
+void write_commit_record(const std::string& library_path, const CommitRecord& r, bool replace);
+
+// Copies `from` to a new file `to` (never over an existing one), byte for byte, with a plain
+// open() and read(): only for files SQLite holds no POSIX lock on (a -wal file).
+bool copy_file_no_replace(const std::string& from, const std::string& to, std::string& error);
+
 // "YYYYMMDD-HHMMSS" in UTC, for file names.
 std::string utc_file_timestamp();
 

@@ -107,6 +107,11 @@ struct OpenReport {
   int schema_version_found = 0;    // PRAGMA user_version before any migration
   std::string backup_path;         // the copy made before a migration
   std::string moved_aside_to;      // where a damaged library went
+  // Committed saves the library no longer holds (its commit record, library_file.h, counts
+  // more commits than the library): 0 when none were lost. The library is opened as it is
+  // (its last intact state) and the damaged -wal file is copied to `lost_commits_copy` first.
+  std::int64_t lost_commits = 0;
+  std::string lost_commits_copy;
   std::vector<std::string> notices;
 };
 
@@ -139,6 +144,9 @@ class ScenarioStore {
   std::vector<ScenarioSummary> list(std::string_view search = {}, std::string_view tag = {});
   // A new revision with the new name. False when there is no such scenario.
   bool rename(std::int64_t id, const std::string& name);
+  // The revision scenario `id` is at now, read inside the caller's Batch (under the write
+  // lock) when there is one; 0 when there is no such scenario.
+  int current_revision(std::int64_t id);
   // A copy with a history of its own (one revision); "NAME (copy)" unless a name is given.
   // Returns the new id, 0 when there is no such scenario.
   std::int64_t duplicate(std::int64_t id, const std::string& name = {});
@@ -147,7 +155,8 @@ class ScenarioStore {
   // Puts a deleted scenario back as it was: its id, its revisions (oldest first, as
   // load_revision() read them) with their numbers, names, notes, snapshots, engine versions and
   // dates (created_at of the scenario, each revision's saved_at in its updated_at). Returns the
-  // id: the same, or a new one when a later save has taken it (SQLite reuses the highest id).
+  // id: the same, or a new one when a scenario with that id is in the library again (it was
+  // restored already, or came back in a copy): ids are never given twice.
   // Throws StoreError, writing nothing, when `revisions` is empty or not one scenario's 1..N.
   std::int64_t restore(const std::vector<StoredScenario>& revisions);
   // Newest first; empty when there is no such scenario.
@@ -169,6 +178,10 @@ class ScenarioStore {
   // Groups many saves into one transaction (an import): they become durable together at
   // commit(); without commit() none of them is kept. Within a batch, price lists and snapshot
   // shapes already written are recognised without serialising them again.
+  // A Batch holds the library's write lock from its start (writers in other processes wait up
+  // to kLibraryBusyTimeoutMs for it): a read inside it (load, current_revision) sees what the
+  // save after it will build on, so a read-modify-save inside one Batch loses no other
+  // writer's change.
   class Batch {
    public:
     explicit Batch(ScenarioStore& store);
@@ -181,7 +194,13 @@ class ScenarioStore {
 
  private:
   struct Library;
+  class WriteScope;
   void open(bool may_move_aside);
+  void check_commit_record();
+  // Raises the library's commit count inside the current write transaction; returns it.
+  std::int64_t count_commit();
+  // After a commit: the commit record follows the count.
+  void record_commit(std::int64_t commits);
   void open_connection(const LibraryFileInfo& info);
   void confirm_damage(const LibraryFileInfo& info, const std::string& found);
   void create_or_migrate();
@@ -203,7 +222,8 @@ class ScenarioStore {
   std::int64_t shape_row(const std::string& shape);
   bool shape_text(std::int64_t id, std::string& shape);
   void delete_unused_shared_rows();
-  bool load_where(std::int64_t id, int revision, StoredScenario& out);
+  // `check_text`: refuse a name, notes or tags over their limits (io/scenario_file.h).
+  bool load_where(std::int64_t id, int revision, StoredScenario& out, bool check_text = true);
 
   // Rows of price_lists and json_shapes written or found in the current write transaction,
   // with what they hold (cleared whenever a write transaction begins).

@@ -5,7 +5,7 @@
 
 namespace cp {
 
-inline constexpr int kLibrarySchemaVersion = 4;
+inline constexpr int kLibrarySchemaVersion = 5;
 
 // The constant SQL of step `to_version` (1 .. kLibrarySchemaVersion); nullptr otherwise.
 const char* library_schema_step(int to_version);
