@@ -1,5 +1,7 @@
 #include "corpus.h"
 
+#include <cstdint>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -62,7 +64,7 @@ bool optional_bool(const nlohmann::json& j, const char* key, bool fallback, cons
   return j[key].get<bool>();
 }
 
-void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::string>& ids) {
+void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::string>& ids, Split split) {
   const std::string file = path.filename().string();
   const std::string dir = path.parent_path().string();
   std::ifstream in(path);
@@ -97,6 +99,8 @@ void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::strin
   else
     s.in_calibration_set = js["in_calibration_set"].get<bool>();
   s.hardware_matches_catalog = optional_bool(js, "hardware_matches_catalog", true, where, c.problems);
+  if (js.contains("added") && !js["added"].is_string()) c.problems.push_back(where + "added: must be a date YYYY-MM-DD");
+  else s.added = js.value("added", std::string());
   if (!s.id.empty() && !ids.insert(s.id).second) c.problems.push_back(where + "id: '" + s.id + "' is used by another file");
   if (j.contains("defaults") && !j["defaults"].is_string())
     c.problems.push_back(file + ": defaults: must be a string of CLI options");
@@ -160,6 +164,8 @@ void load_file(const std::filesystem::path& path, Corpus& c, std::set<std::strin
     runs.push_back(std::move(r));
   }
   if (c.problems.size() != before) return;  // a file with problems contributes nothing
+  s.locked = is_locked(s.id);
+  if ((split == Split::Development && s.locked) || (split == Split::Locked && !s.locked)) return;
   const int index = int(c.sources.size());
   c.sources.push_back(std::move(s));
   for (Run& r : runs) {
@@ -188,7 +194,16 @@ const char* to_string(Metric m) {
   return "?";
 }
 
-Corpus load_corpus(const std::string& dir) {
+bool is_locked(const std::string& source_id) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a 64
+  for (const char ch : std::string(kSplitSeed) + source_id) {
+    h ^= static_cast<unsigned char>(ch);
+    h *= 1099511628211ull;
+  }
+  return h % 3 == 0;
+}
+
+Corpus load_corpus(const std::string& dir, Split split) {
   Corpus c;
   std::error_code ec;
   std::vector<std::filesystem::path> files;
@@ -200,7 +215,7 @@ Corpus load_corpus(const std::string& dir) {
   }
   std::sort(files.begin(), files.end());
   std::set<std::string> ids;
-  for (const auto& f : files) load_file(f, c, ids);
+  for (const auto& f : files) load_file(f, c, ids, split);
   return c;
 }
 

@@ -30,8 +30,18 @@ const char* to_string(Metric m);
 inline constexpr const char* kRequiredSourceFields[] = {
     "id", "title", "citation", "url", "date", "family", "how_found", "states", "assumptions", "flop_convention"};
 
+// The locked test set (tests/data/README.md, "The locked split"): a source is locked when the
+// FNV-1a 64 hash of kSplitSeed followed by its id is a multiple of 3. Written down before any
+// engine change of the accuracy work; a source added later is split by the same rule. Locked
+// sources take no part in fitting, cross-validation, bounds or the printed tables: they are
+// reported once, at the end (CLUSTERPLAN_LOCKED_REPORT=1, tst_corpus::lockedReport).
+inline constexpr const char* kSplitSeed = "clusterplan locked split 2026-12-05/";
+bool is_locked(const std::string& source_id);
+
 struct Source {
   std::string file;  // file name inside the data directory
+  bool locked = false;  // is_locked(id)
+  std::string added;    // "YYYY-MM-DD" for a source added with or after the split; "" before it
   std::string dir;   // the data directory: relative --hf-config paths are read from it
   std::string id, title, citation, url, date, family, how_found, states, assumptions, flop_convention;
   bool in_calibration_set = false;        // published-runs.md sections A-C
@@ -69,7 +79,10 @@ struct Corpus {
 
 // Every *.json file in `dir`, in name order. Problems (unreadable file, missing or mistyped
 // field, unknown metric, non-positive figure, duplicate source id) are collected, not thrown.
-Corpus load_corpus(const std::string& dir);
+// `split`: the development sources (the default: what the engine is developed and fitted on),
+// the locked ones, or all.
+enum class Split { Development, Locked, All };
+Corpus load_corpus(const std::string& dir, Split split = Split::Development);
 
 // The whole command line of a run: the source's defaults, then the run's options.
 std::vector<std::string> command_words(const Source& s, const Run& r);

@@ -28,91 +28,25 @@ using cp::calib::Tunables;
 
 namespace {
 
-// Thresholds. Issue 17's targets: overall CV error <= 8%, worst source <= 12%, |bias| <= 3%
-// in every bucket of >= 5 runs. Where the engine does not reach a target yet, the threshold
-// holds the figure reached (rounded up) so that it cannot get worse; docs/model.md says what is
-// missing. Measured (2026-12, 113 fitted runs, 10 families, each fold fitted from the
-// uncalibrated constants). Before the FSDP overlap physics (issue 17, accuracy branch): CV 9.7%
-// overall (+6.2% signed), worst source llm-foundry 17.3%, bias up to +15.5% (FSDP/ZeRO-3).
-// After it (ZeRO-3 collectives overlap per layer with one layer of prefetch, forward and
-// backward windows apart; an overlapped DP collective slows compute by its HBM share; the
-// fitted zero3_overlap is gone): CV 9.2% (+5.8% signed), worst source llm-foundry 15.7%, bias
-// up to +13.8% (FSDP/ZeRO-3). With PyTorch's FlashAttention-2 kernels at their measured
-// Hopper rate as well (calib::kFa2OnHopperFactor), the HBM contention counted in bytes: CV
-// 8.0% (+5.1% signed), in-sample 6.0%; worst source deepseek-v3-2024 13.2% (1 run;
-// llm-foundry 8.3%); bias up to +10.4% (MoE, 8 runs), +8.4% (FSDP/ZeRO-3), +8.3% (TP 1-2).
-// With Megatron's asynchronous TP backward (the input-gradient all-reduce under the
-// weight-gradient GEMMs; Training::tp_async_grad, off for Narayanan's 2021 code): CV 7.3%
-// (+2.9% signed); worst source deepseek-v3-2024 14.3% (1 run, pessimistic: the folds now fit a
-// larger K overhead, and its DualPipe schedule is not modelled); bias up to +7.1% (FSDP/ZeRO-3),
-// +6.8% (MoE), +6.2% (A100), +5.5% (TP 1-2); H100 +0.2%, TP 8 +0.4%.
-// With torchtitan's selective-op recomputation (Training::selective_op, set by its corpus files)
-// and PyTorch FSDP's copies around each layer's collectives (fsdp_copy_bytes_per_param), refit
-// (flash_efficiency 0.575, gemm_k_overhead 432, eager_traffic_scale 1.0): CV 6.7% (+2.3%
-// signed); worst source deepseek-v3-2024 14.0%; bias up to +6.9% (MoE, 8 runs), +5.0%
-// (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.3% (TP 1-2).
-// With the MoE expert layers' Transformer Engine fp8 casts (unfused cast_transpose of each
-// expert GEMM input) and the MoE token dispatcher's TP all-gather / reduce-scatter left outside
-// TP overlap (accuracy4 branch; no refit): CV 6.5% (+2.2% signed); worst source
-// deepseek-v3-2024 14.0%; bias up to +5.0% (FSDP/ZeRO-3), +4.8% (A100), +4.6% (<15B), +4.5%
-// (MoE), +4.3% (TP 1-2).
-// With the attention kernel as an input (Training::attention_kernel: llm-foundry's tables ran
-// the Triton kernel, FlashAttention-2's paper adds its FlashAttention 1 column, 4 runs) and its
-// rate fitted (flash1_factor 0.55; 117 runs): CV 6.0% (+2.5% signed), in-sample 5.1%; worst
-// source deepseek-v3-2024 14.2%; bias FSDP/ZeRO-3 +2.6%, A100 +3.7%, <15B +3.6%, TP 1-2
-// +3.5%, but MoE +6.3% (8 runs, 6 of them Grok-1 from one source: the folds now fit a smaller
-// K overhead without NeMo's rows, which makes Grok-1 and Mixtral faster; docs/model.md).
-// With gradient-accumulation fusion as an input (Training::grad_accum_fusion; off for
-// Narayanan 2021, MT-NLG and BLOOM, whose code predates it): CV 5.8% (+2.2% signed), in-sample
-// 4.9%; worst source deepseek-v3-2024 13.8%; Narayanan 7.3% -> 5.6%; bias MoE +6.0%, A100
-// +3.6%, <15B +3.6%, TP 1-2 +3.5%, FSDP/ZeRO-3 +2.5%.
-// With the fused cross-entropy as an input (Training::fused_cross_entropy, on for the
-// flash-attention and llm-foundry sources, whose code uses flash-attn's fused loss) and the two
-// flash-attention sources read from their configs (dropout on, the configs' micro-batches,
-// FlashAttention 1 for the 2022 README table): in-sample 4.9% -> 4.4%, but CV 5.8% -> 6.2%
-// (+2.6% signed): MosaicML's small-model rows were right only because the unfused loss stood in
-// for the eager launch cost, which no other family constrains (the fold without MosaicML fits
-// eager_launch_s 2.5 us), so llm-foundry's CV went 4.9% -> 6.6% and FSDP/ZeRO-3's bias +2.5% ->
-// +4.5%; FlashAttention-2's paper 6.5% -> 6.3% (its two rows without flash attention +19/+20%
-// -> +11/+12%); worst source deepseek-v3-2024 13.6%; bias MoE +6.9%, A100 +3.2%, <15B +3.6%,
-// TP 1-2 +3.6%.
-// With the expert all-to-all overlap as an input (Training::ep_comm_overlap, on for DeepSeek-V3's
-// DualPipe) and Megatron-Bridge's H100 MoE table as a source (its three runs reported, not
-// fitted: expert-TP folding, HybridEP and sliding-window attention are not representable), refit
-// (flash_efficiency 0.5, gemm_k_overhead 496, eager_launch_s 15 us, deepspeed_pipeline_factor
-// 1.3; flash1_factor stays 0.55, inside the objective gap): CV 5.6% (-1.7% signed), in-sample
-// 4.4%; worst source mt-nlg-530b-2022 12.5% (DeepSeek-V3 13.6% -> 5.7%, now optimistic); bias
-// H100 -4.2%, TP 4 -3.9%, 15-100B -3.4%, MoE +4.5% (Grok-1 alone now), within +-3% elsewhere
-// (A100 +0.6%, <15B -0.8%, TP 1-2 -0.2%, FSDP/ZeRO-3 +1.6%): the refit's larger K overhead
-// reads the H100 Megatron rows slow.
-// 2026-12-05: Megatron-Core's TP overlap hides 15/16 of the TP collectives (Transformer
-// Engine's userbuffers methods, calib::kTpOverlapHidden; 0.6 before), and DGXC's Grok-1 and
-// Nemotron-4 340B recipes run FlashAttention-2 (NVTE_FUSED_ATTN=0): CV 4.7% (-1.2% signed),
-// in-sample 3.7%; worst source mt-nlg-530b-2022 12.3%; bias H100 -4.2% -> -3.1%, TP 4 -4.2%
-// (fp8 H100 rows at TP 4 and BLOOM), 15-100B -1.9%, MoE +4.5% -> -0.5%. Then Megatron-Core's
-// interleaved schedule overlaps its steady-state pipeline sends (overlap_p2p_comm): CV 4.4%
-// (-1.0%), every bucket of five runs or more within +-3% (TP 4 -2.4%, H100 -2.3%); worst
-// source mt-nlg-530b-2022 12.3% -> 13.2% (the fold without DeepSpeed fits the pipeline factor
-// on BLOOM alone: 1.16). Then DeepSpeed's pipeline engine as a fixed cost per layer and
-// micro-batch instead of a factor on the compute (both DeepSpeed sources fit 16-16.5 ms alone):
-// CV 4.0% (-0.7%), worst source opt-175b-2022 10.6% (MT-NLG 1.7%, BLOOM 0.5%).
+// Thresholds. The targets: overall CV error <= 8%, worst source <= 12%, |bias| <= 3% in every
+// bucket of >= 5 runs. Where the engine does not reach a target, the threshold holds the figure
+// reached (rounded up) so that it cannot get worse; docs/model.md says what is missing. The
+// figures are the development set's (tests/data/README.md, "The locked split"), which holds the
+// twelve sources added with the split: on the older development sources alone the engine read
+// CV 4.0%; the new ones (InternLM over 4 x 100G RoCE, MegaScale's Megatron baseline, Pythia,
+// MaxText over TCP, recent PyTorch trainers on Hopper) read 0.5-38% and show the misses the
+// issue names. The history of the older figures is in git.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.041;    // held: 4.0%
+constexpr double kMaxCvMeanAbsError = 0.120;    // held: 11.9% (115 fitted development runs)
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.12;   // the target (opt-175b-2022 10.6%, one run)
+constexpr double kMaxWorstSourceError = 0.38;   // held: internlm-2023-7b-a100-roce 37.9%
 constexpr double kTargetBucketBias = 0.03;
-// Held: 3% (the target; TP 4 -2.4% now. History, MoE, 8 runs: 6.9% before the fp8 expert casts and the dispatcher's TP
-// collectives, 4.5% after, 6.3% once the attention kernel's rate joined the fit; FSDP/ZeRO-3:
-// 15.5% before the FSDP overlap and attention physics, 8.4% before the asynchronous TP
-// backward, 7.1% before selective-op recomputation and FSDP's copies, 5.0% before the
-// attention kernel, 2.6% after; MoE 6.9% once the fused loss moved the folds' K overhead, 4.5%
-// with DeepSeek-V3's overlap; H100 -4.2% since; TP 4 -4.2% with the TP overlap's 15/16;
-// -2.4% with the interleaved schedule's overlapped sends: the target itself is held now).
-constexpr double kMaxBucketBias = 0.03;
+constexpr double kMaxBucketBias = 0.118;        // held: A100 +11.7%
 constexpr int kMinBucketRuns = 5;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
-// exceed the all-family optimum by at most this much (a quarter of a percentage point).
-constexpr double kMaxObjectiveGap = 0.0025;
+// exceed the all-family optimum by at most this much. A quarter of a percentage point is the
+// target; held at 1.0 point until the development set's new sources are refitted (0.97 now).
+constexpr double kMaxObjectiveGap = 0.010;
 
 struct Knob {
   const char* name;

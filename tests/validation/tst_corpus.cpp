@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "corpus.h"
 
@@ -24,43 +25,31 @@ constexpr int kMinRuns = 60;
 constexpr int kMinSources = 10;
 constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count once
 
-// In-sample errors of the engine on the whole corpus, rounded up: a regression beyond them
-// fails. Before issue 17's calibration: 41.0% mean absolute, +40.4% signed, 7.5% on the
-// calibration set. After it (the stack inputs, fp8 attention in bf16, the constants fitted by
-// tst_calibration), refitted after the fabric and accounting physics were merged: 10.4% mean
-// absolute, +5.6% signed over all 132 runs (the 19 runs left out of the fit included), 5.3% on
-// the calibration set. With the FSDP overlap physics and PyTorch's FlashAttention-2 kernels at
-// their Hopper rate (issue 17, accuracy branch): 6.9% mean absolute, +2.3% signed, 5.2% on the
-// calibration set. With torchtitan's selective-op recomputation and PyTorch FSDP's copies
-// (accuracy3 branch): 6.4% mean absolute, +2.0% signed (the 19 runs not fitted 12.1%), 5.5% on
-// the calibration set. With the attention kernel and gradient-accumulation fusion as inputs
-// (136 runs: FlashAttention-2's paper adds its FlashAttention 1 column): 5.7% mean absolute,
-// +0.9% signed, 5.1% on the calibration set. With the fused cross-entropy as an input and the
-// flash-attention sources read from their configs (dropout on, micro-batches, FlashAttention 1
-// for the 2022 README table): 5.3% mean absolute, +1.6% signed (the refit's gemm_k_overhead 400
-// makes the Megatron rows a little faster), 5.0% on the calibration set. The cross-validated
-// figures are held by tst_calibration. With the expert all-to-all overlap, Megatron-Bridge's MoE
-// table (139 runs) and the refit (gemm_k_overhead 496): 5.1% mean absolute, -0.9% signed, 5.7%
-// on the calibration set (-3.8% signed: Megatron-Core r0.8's H100 rows read slow). With
-// Megatron-Core's TP overlap hiding 15/16 (Transformer Engine's userbuffers methods) and DGXC's
-// Grok-1 and Nemotron-4 340B on FlashAttention-2: 4.7% mean absolute, -0.1% signed, 4.7% on the
-// calibration set (-2.6% signed). With Megatron-Core's interleaved schedule overlapping its
-// steady-state pipeline sends: 4.8% mean absolute, +0.4% signed, 4.7% on the calibration set;
-// with DeepSpeed's pipeline engine charged per layer: 4.8%, +0.5%, 4.7%. With Megatron-Bridge's
-// dense Llama 3 table (143 runs: the corpus's first B200 rows, B200 8B -2.0%, B200 405B +15.2%,
-// H100 70B -6.7%, H100 405B +7.5%) and Blackwell's halved tile overhead: 4.8%, +0.55%, 4.7%; the
-// optimism bound moves by what the new source adds (its mean, +3.5%, over 143 runs), no more.
-// With the measured fp8-over-bf16 matmul ratio per GPU (H100 0.883, B200 0.983) as the fp8 rate:
-// 4.6%, -0.8% signed, 4.7%; the optimism bound is back at +0.5%.
-constexpr double kMaxMeanAbsError = 0.047;
-constexpr double kMaxMeanSignedError = 0.005;  // optimism (speed error > 0) may not grow either
+// In-sample errors of the engine on the development sources (tests/data/README.md, "The locked
+// split"), rounded up: a regression beyond them fails. With the twelve sources added with the
+// split: 8.8% mean absolute, +3.5% signed over 137 runs (the older development sources alone:
+// 4.4%); 4.7% on the calibration set. The history of the figures is in git.
+constexpr double kMaxMeanAbsError = 0.088;
+constexpr double kMaxMeanSignedError = 0.036;  // optimism (speed error > 0) may not grow either
 constexpr double kMaxCalibrationSetError = 0.048;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 
+// The development sources: what the engine is developed and fitted on, and what the bounds
+// below hold.
 const Corpus& corpus() {
   static Corpus c = [] {
     Corpus x = load_corpus(data_dir());
+    evaluate(x);
+    return x;
+  }();
+  return c;
+}
+
+// Every source, the locked ones too: that each run builds and estimates says nothing of its error.
+const Corpus& whole_corpus() {
+  static Corpus c = [] {
+    Corpus x = load_corpus(data_dir(), Split::All);
     evaluate(x);
     return x;
   }();
@@ -138,11 +127,33 @@ class TstCorpus : public QObject {
   void badFilesAreReported();
   void everyRunEstimates();
   void cliAcceptsEveryRun();
+  void splitIsWrittenDown();
   void report();
+  void lockedReport();
 };
 
+// The split of tests/data/README.md ("The locked split") is the hash rule's, source by source:
+// the table cannot drift from what the tests use, and a new source is split by the same rule.
+void TstCorpus::splitIsWrittenDown() {
+  std::ifstream in(data_dir() + "/README.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string readme = text.str();
+  QVERIFY2(readme.find(std::string("`") + kSplitSeed + "`") != std::string::npos, "the README names the seed");
+  const Corpus& c = whole_corpus();
+  int locked = 0;
+  for (const Source& s : c.sources) {
+    QCOMPARE(s.locked, is_locked(s.id));
+    locked += s.locked ? 1 : 0;
+    const std::string row = "| " + s.id + " | " + (s.locked ? "locked" : "development") + " |";
+    QVERIFY2(readme.find(row) != std::string::npos, qPrintable(QString::fromStdString("README lacks the row " + row)));
+  }
+  QVERIFY2(locked >= 1 && locked < int(c.sources.size()), "both sets hold sources");
+  QCOMPARE(int(load_corpus(data_dir()).sources.size()) + locked, int(c.sources.size()));
+}
+
 void TstCorpus::corpusSize() {
-  const Corpus& c = corpus();
+  const Corpus& c = whole_corpus();
   for (const std::string& p : c.problems) qWarning("%s", p.c_str());
   QVERIFY2(c.problems.empty(), c.problems.empty() ? "" : c.problems.front().c_str());
   std::set<std::string> families;
@@ -156,7 +167,7 @@ void TstCorpus::corpusSize() {
 void TstCorpus::everySourceStatesWhatItIs() {
   // The loader refuses a file without these; check the loaded values too, so that a loader
   // that stopped checking would fail here.
-  const Corpus& c = corpus();
+  const Corpus& c = whole_corpus();
   QVERIFY(!c.sources.empty());
   std::set<std::string> ids;
   for (const Source& s : c.sources) {
@@ -209,7 +220,7 @@ void TstCorpus::badFilesAreReported() {
 }
 
 void TstCorpus::everyRunEstimates() {
-  const Corpus& c = corpus();
+  const Corpus& c = whole_corpus();
   QVERIFY(!c.runs.empty());
   for (const Run& r : c.runs) {
     const Source& s = c.sources[std::size_t(r.source)];
@@ -222,7 +233,7 @@ void TstCorpus::cliAcceptsEveryRun() {
   // The same command lines through the built clusterplan-cli: exit 0 and JSON on stdout.
   const QString cli = qEnvironmentVariable("CLUSTERPLAN_CLI");
   if (cli.isEmpty()) QSKIP("CLUSTERPLAN_CLI is not set (run through ctest)");
-  const Corpus& c = corpus();
+  const Corpus& c = whole_corpus();
   for (const Run& r : c.runs) {
     QStringList args{"estimate"};
     for (const std::string& w : command_words(c.sources[std::size_t(r.source)], r)) args << QString::fromStdString(w);
@@ -280,6 +291,60 @@ void TstCorpus::report() {
            qPrintable(QString("calibration set: mean |error| %1% > %2%").arg(100 * cal.mean_abs).arg(100 * kMaxCalibrationSetError)));
   QVERIFY2(all.mean_signed <= kMaxMeanSignedError,
            qPrintable(QString("mean signed error %1% > %2%").arg(100 * all.mean_signed).arg(100 * kMaxMeanSignedError)));
+}
+
+// The locked test set, reported once at the end of a round of engine work and never used to
+// develop it: run with CLUSTERPLAN_LOCKED_REPORT=1 (docs/model.md holds the one report). Mean
+// absolute and signed speed error and the share of runs inside the band shown with the
+// estimate, by GPU generation, dense or MoE and software stack, for the sources added with the
+// split and the older ones apart (the older ones shaped the engine's earlier choices).
+void TstCorpus::lockedReport() {
+  if (qgetenv("CLUSTERPLAN_LOCKED_REPORT") != "1")
+    QSKIP("the locked set is reported once, at the end (CLUSTERPLAN_LOCKED_REPORT=1)");
+  Corpus c = load_corpus(data_dir(), Split::Locked);
+  evaluate(c);
+  QVERIFY(c.problems.empty());
+  const auto generation = [](const Run& r) {
+    const std::string g = gpu_bucket(r);
+    if (g.rfind("A100", 0) == 0 || g.rfind("a100", 0) == 0 || g.rfind("a800", 0) == 0) return std::string("Ampere");
+    if (g.rfind("H", 0) == 0 || g.rfind("h", 0) == 0) return std::string("Hopper");
+    if (g.rfind("b", 0) == 0 || g.rfind("B", 0) == 0) return std::string("Blackwell");
+    return g;
+  };
+  const auto stack_of = [](const Run& r) { return std::string(cp::to_string(r.scenario.training.stack)); };
+  struct Row {
+    int n = 0, inside = 0;
+    double abs = 0, signed_ = 0;
+  };
+  std::map<std::string, Row> rows;
+  const auto add = [&](const std::string& key, const Run& r) {
+    Row& x = rows[key];
+    const cp::Throughput& t = r.estimate.throughput;
+    ++x.n;
+    x.abs += std::abs(r.speed_error);
+    x.signed_ += r.speed_error;
+    if (r.speed_error >= t.band_low_error - 1e-12 && r.speed_error <= t.band_high_error + 1e-12) ++x.inside;
+  };
+  std::printf("\nThe locked set, per run (speed error > 0: the engine is optimistic)\n");
+  for (const Run& r : c.runs) {
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    const Source& s = c.sources[std::size_t(r.source)];
+    const std::string age = s.added.empty() ? "older sources" : "new sources";
+    const cp::Throughput& t = r.estimate.throughput;
+    std::printf("  %-34s %-46s %+6.1f%%  band %+6.1f%% .. %+6.1f%%\n", s.id.c_str(), r.label.c_str(), 100 * r.speed_error,
+                100 * t.band_low_error, 100 * t.band_high_error);
+    for (const std::string& scope : {std::string("all"), age}) {
+      add(scope, r);
+      add(scope + " / GPU " + generation(r), r);
+      add(scope + " / " + moe_bucket(r), r);
+      add(scope + " / stack " + stack_of(r), r);
+    }
+  }
+  std::printf("\n| scope | runs | mean abs | mean signed | inside the band |\n|---|---|---|---|---|\n");
+  for (const auto& [key, x] : rows)
+    std::printf("| %s | %d | %.1f%% | %+.1f%% | %d of %d |\n", key.c_str(), x.n, 100 * x.abs / x.n, 100 * x.signed_ / x.n,
+                x.inside, x.n);
+  std::fflush(stdout);
 }
 
 QTEST_GUILESS_MAIN(TstCorpus)
