@@ -194,8 +194,8 @@ const std::array kOptions = {
                }},
     OptionInfo{"selective-op", "on|off", "Training", "Default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.selective_op); }},
-    OptionInfo{"stack", "megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
-               "Default megatron-core.",
+    OptionInfo{"stack", "auto|megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
+               "Default auto: not stated, priced as megatron-core, the band spanning the stacks.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
                }},
@@ -227,6 +227,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) { return count(v, row("cp"), a.cp); }},
     OptionInfo{"ep", "N", "Parallelism", "",
                [](EstimateArgs& a, std::string_view v) { return count(v, row("ep"), a.ep); }},
+    OptionInfo{"etp", "N", "Parallelism", "Left out (or 0): TP where EP fits inside DP x CP, else 1.",
+               [](EstimateArgs& a, std::string_view v) { return count(v, row("etp"), a.etp); }},
     OptionInfo{"sequence-parallel", "on|off", "Parallelism", "",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.sequence_parallel); }},
 

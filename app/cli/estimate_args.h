@@ -56,7 +56,7 @@ struct EstimateArgs {
   std::optional<AttentionKernel> attention_kernel;
   std::optional<double> tokens;
 
-  std::optional<int> tp, pp, vpp, dp, cp, ep;
+  std::optional<int> tp, pp, vpp, dp, cp, ep, etp;
   std::optional<bool> sequence_parallel;
 
   std::optional<std::string> gpu;  // a GPU id, already checked to exist

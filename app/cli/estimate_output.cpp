@@ -113,7 +113,9 @@ void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& o
                                    (th.band_bucket.empty() ? std::string(" (no corpus bucket)")
                                                            : " (bucket " + std::string(th.band_dimension) + ": " +
                                                                  std::string(th.band_bucket) + ", " +
-                                                                 std::to_string(th.band_runs) + " runs)"));
+                                                                 std::to_string(th.band_runs) + " runs)") +
+                                   (th.stack_assumed ? std::string("; stack assumed (give --stack to narrow it)")
+                                                     : std::string()));
   value_line(out, "hardware TFLOP/s per GPU",
              format("%.1f", th.hardware_tflops_per_gpu) + format(", HFU %.1f%%", th.hfu * 100));
   if (s.training.tokens > 0 && th.train_time_s > 0)

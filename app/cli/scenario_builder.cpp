@@ -196,6 +196,7 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
   set_if(a.vpp, p.vpp);
   set_if(a.cp, p.cp);
   set_if(a.ep, p.ep);
+  set_if(a.etp, p.etp);
   set_if(a.sequence_parallel, p.sp);
   // DP may be left out. A DP kept from the starting scenario was sized for its layout and
   // GPU count; once the command line changes either, DP is derived again from the GPUs.

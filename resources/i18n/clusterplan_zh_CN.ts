@@ -256,6 +256,10 @@
         <translation>DP × CP 的秩（EP 在 DP × CP 内划分专家）</translation>
     </message>
     <message>
+        <source>GPUs of a pipeline stage, TP x DP x CP (EP x ETP must divide them)</source>
+        <translation>一个流水线阶段的 GPU，即 TP × DP × CP（EP × ETP 须整除它）</translation>
+    </message>
+    <message>
         <source>a bandwidth in bytes/s</source>
         <translation>以字节/秒计的带宽</translation>
     </message>
@@ -1699,8 +1703,16 @@
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <source>Expert parallelism: a mixture-of-experts layer&apos;s experts are split across this many GPUs, inside DP x CP.</source>
-        <translation>专家并行：混合专家层的专家分布到这么多块 GPU 上，位于 DP × CP 之内。</translation>
+        <source>Expert parallelism: a mixture-of-experts layer&apos;s experts are split across this many GPUs (with ETP, over TP x DP x CP).</source>
+        <translation>专家并行：混合专家层的专家分布到这么多块 GPU 上（与 ETP 一起，分布在 TP × DP × CP 上）。</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (ETP)</source>
+        <translation>专家张量并行（ETP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallelism: each expert&apos;s matrices are split across this many GPUs; EP x ETP divides TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1.</source>
+        <translation>专家张量并行：每个专家的矩阵分布到这么多块 GPU 上；EP × ETP 须整除 TP × DP × CP。0：EP 能放进 DP × CP 时取 TP，否则取 1。</translation>
     </message>
     <message>
         <source>Sequence parallel (SP)</source>
@@ -5249,6 +5261,10 @@ capacity: %2</source>
     <message>
         <source>PyTorch, torch.compile</source>
         <translation>PyTorch，torch.compile</translation>
+    </message>
+    <message>
+        <source>Not stated (priced as Megatron-Core)</source>
+        <translation>未说明（按 Megatron-Core 估算）</translation>
     </message>
     <message>
         <source>the stack&apos;s own</source>

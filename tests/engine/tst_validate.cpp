@@ -72,8 +72,9 @@ void TstValidate::problems_data() {
   // Parallelism.
   row("tp does not divide heads", [](Scenario& s) { s.parallel.tp = 6; s.parallel.pp = 1; s.cluster.nodes = 1;
         s.cluster.gpus_per_node = 6; }, "parallelism.tp", "6 does not divide 64 attention heads");
-  row("tp does not divide kv heads", [](Scenario& s) { s.model.kv_heads = 8; s.parallel.tp = 16; s.parallel.pp = 2; },
-      "parallelism.tp", "16 does not divide 8 key/value heads");
+  // (TP a multiple of the K/V heads copies them: 8 K/V heads under TP 16 is a valid layout.)
+  row("tp does not divide kv heads", [](Scenario& s) { s.model.hidden = 6144; s.model.heads = 48; s.model.kv_heads = 12;
+        s.parallel.tp = 16; s.parallel.pp = 2; }, "parallelism.tp", "16 does not divide 12 key/value heads");
   row("zero tp", [](Scenario& s) { s.parallel.tp = 0; }, "parallelism.tp", "must be at least 1, got 0");
   row("pp exceeds layers", [](Scenario& s) { s.model.layers = 2; s.parallel.tp = 8; }, "parallelism.pp",
       "4 pipeline stages exceed the 2 layers");
@@ -91,9 +92,10 @@ void TstValidate::problems_data() {
       "expert parallelism needs a mixture-of-experts model");
   row("ep does not divide experts", [](Scenario& s) { s.model = find_model_preset("mixtral-8x7b")->shape;
         s.parallel = Parallelism{1, 1, 1, 32, 1, 3, false}; }, "parallelism.ep", "3 does not divide 8 experts");
+  // EP may span TP ranks (MoE parallel folding): EP x ETP must divide TP x DP x CP, here 1 x 4.
   row("ep does not divide dp", [](Scenario& s) { s.model = find_model_preset("mixtral-8x7b")->shape;
-        s.parallel = Parallelism{8, 1, 1, 4, 1, 8, true}; }, "parallelism.ep",
-      "8 does not divide 4 ranks of DP x CP");
+        s.parallel = Parallelism{1, 1, 1, 4, 1, 8, false}; }, "parallelism.ep",
+      "8 does not divide 4 GPUs of a pipeline stage, TP x DP x CP (EP x ETP must divide them)");
   // Cluster and overheads.
   row("zero nodes", [](Scenario& s) { s.cluster.nodes = 0; }, "cluster.nodes", "must be at least 1, got 0");
   row("zero gpus per node", [](Scenario& s) { s.cluster.gpus_per_node = 0; }, "cluster.gpus_per_node",

@@ -37,12 +37,15 @@ namespace {
 // MaxText over TCP, recent PyTorch trainers on Hopper) read 0.5-38% and show the misses the
 // issue names. The history of the older figures is in git.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.120;    // held: 11.9% (115 fitted development runs)
+constexpr double kMaxCvMeanAbsError = 0.115;    // held: 11.4% (138 fitted development runs)
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.38;   // held: internlm-2023-7b-a100-roce 37.9%
+constexpr double kMaxWorstSourceError = 0.431;  // held: flagperf-2024-mixtral-8x7b-h100 43.0%
 constexpr double kTargetBucketBias = 0.03;
-constexpr double kMaxBucketBias = 0.118;        // held: A100 +11.7%
+constexpr double kMaxBucketBias = 0.12;         // held: A100 +11.9%
 constexpr int kMinBucketRuns = 5;
+// The band: at least 80% of out-of-sample runs inside it, its median half-width at most 20%.
+constexpr double kMinBandCoverage = 0.80;
+constexpr double kMaxMedianHalfWidth = 0.20;
 // The engine's constants (calib::kCalibrated) must be the fit: their in-sample objective may
 // exceed the all-family optimum by at most this much. A quarter of a percentage point is the
 // target; held at 1.0 point until the development set's new sources are refitted (0.97 now).
@@ -61,14 +64,19 @@ constexpr Knob kKnobs[] = {
     {"gemm_k_overhead", &Tunables::gemm_k_overhead, 0, 512, 16},
     {"fp8_gemm_efficiency", &Tunables::fp8_gemm_efficiency, 0.40, 1.20, 0.02},
     {"eager_traffic_scale", &Tunables::eager_traffic_scale, 0.0, 4.0, 0.25},
-    // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces).
-    {"eager_launch_s", &Tunables::eager_launch_s, 0, 30e-6, 2.5e-6},
+    // Python dispatch of one eager op: 10-30 us on a typical host (PyTorch profiler traces);
+    // from 5 us for a fast host.
+    {"eager_launch_s", &Tunables::eager_launch_s, 5e-6, 30e-6, 2.5e-6},
     // DeepSpeed's pipeline engine per layer and micro-batch: 0-40 ms (a few hundred kernels at
     // tens of microseconds of host time each, when nothing hides it).
     {"deepspeed_layer_overhead_s", &Tunables::deepspeed_layer_overhead_s, 0.0, 40e-3, 0.5e-3},
     // FlashAttention-2 is 1.7-3.0x faster than FlashAttention 1 in the kernel benchmark (Dao 2023,
     // section 4.1): 0.33-0.59; end to end its other work dilutes the ratio, so up to 1.
-    {"flash1_factor", &Tunables::flash1_factor, 0.30, 1.00, 0.025},
+    // Held at 0.55 since the locked split: the development set has one FlashAttention 1 source
+    // (the README's 2022 table), too few to set it (fitted alone it ran to the range's edge);
+    // 0.55 was fitted on that table with FlashAttention-2's own FlashAttention column and
+    // llm-foundry's Triton tables, each predicting the other.
+    {"flash1_factor", &Tunables::flash1_factor, 0.55, 0.55, 0.025},
 };
 
 Corpus& corpus() {
@@ -130,11 +138,23 @@ Tunables fit(const Corpus& c, const std::vector<Run*>& runs, Tunables start, dou
 struct Stats {
   int n = 0;
   double mean_abs = 0, mean = 0, sd = 0, worst = 0;
+  double q_low = 0, q_high = 0;  // cp::kBandLowQuantile and kBandHighQuantile of the errors
 };
+// The q-quantile of `e` (0 <= q <= 1), linear between order statistics (the "type 7" rule).
+double quantile(std::vector<double> e, double q) {
+  if (e.empty()) return 0;
+  std::sort(e.begin(), e.end());
+  const double at = q * double(e.size() - 1);
+  const auto i = std::size_t(std::floor(at));
+  const double f = at - double(i);
+  return i + 1 < e.size() ? e[i] + f * (e[i + 1] - e[i]) : e[i];
+}
 Stats stats_of(const std::vector<double>& e) {
   Stats s;
   s.n = int(e.size());
   if (e.empty()) return s;
+  s.q_low = quantile(e, cp::kBandLowQuantile);
+  s.q_high = quantile(e, cp::kBandHighQuantile);
   for (double x : e) {
     s.mean_abs += std::abs(x);
     s.mean += x;
@@ -246,6 +266,8 @@ class TstCalibration : public QObject {
   void engineConstantsAreTheFit();
   void bandTableIsTheCrossValidation();
   void fittingRulesAreApplied();
+  void bandCoversOutOfSample();
+  void stackSpreadIsTheCorpus();
 };
 
 void TstCalibration::crossValidatedErrors() {
@@ -384,7 +406,8 @@ void TstCalibration::bandTableIsTheCrossValidation() {
   std::printf("\nThe band table for core/engine/src/error_band.cpp:\n");
   std::printf("constexpr std::array<BandBucket, %d> kBands{{\n", int(buckets.size()));
   for (const auto& [key, s] : buckets)
-    std::printf("    {\"%s\", \"%s\", %d, %.3f, %.3f},\n", key.first.c_str(), key.second.c_str(), s.n, s.mean, s.sd);
+    std::printf("    {\"%s\", \"%s\", %d, %.3f, %.3f, %.3f, %.3f},\n", key.first.c_str(), key.second.c_str(), s.n, s.mean,
+                s.sd, s.q_low, s.q_high);
   std::printf("}};\n");
   std::fflush(stdout);
   const auto table = cp::band_table();
@@ -395,7 +418,8 @@ void TstCalibration::bandTableIsTheCrossValidation() {
     });
     QVERIFY2(it != table.end(), qPrintable(QString::fromStdString(key.first + ": " + key.second + " is not in the engine's band table")));
     QCOMPARE(it->runs, s.n);
-    QVERIFY2(std::abs(it->mean - s.mean) <= 0.0015 && std::abs(it->sd - s.sd) <= 0.0015,
+    QVERIFY2(std::abs(it->mean - s.mean) <= 0.0015 && std::abs(it->sd - s.sd) <= 0.0015 &&
+                 std::abs(it->low - s.q_low) <= 0.0015 && std::abs(it->high - s.q_high) <= 0.0015,
              qPrintable(QString::fromStdString(key.first + ": " + key.second) +
                         QString(": engine %1 +- %2, cross-validation %3 +- %4").arg(it->mean).arg(it->sd).arg(s.mean).arg(s.sd)));
   }
@@ -414,6 +438,106 @@ void TstCalibration::fittingRulesAreApplied() {
   }
   QVERIFY2(not_fitted >= 19, qPrintable(QString("%1 runs not fitted").arg(not_fitted)));  // 12 torchtitan H100 + 7 NeMo CP
   QVERIFY2(not_fitted <= 25, qPrintable(QString("%1 runs not fitted").arg(not_fitted)));
+}
+
+// The band shown with an estimate must hold the measured figure for at least 80% of runs the
+// engine was not fitted to, and be no wider than it needs: for each family, the band table is
+// made from every other family's cross-validated errors and drawn around that family's
+// cross-validated predictions (the engine's own error_band(), with that table). Every
+// development source takes part; after the final refit on all sources this stays out of sample.
+void TstCalibration::bandCoversOutOfSample() {
+  Corpus& c = corpus();
+  const CrossValidation& v = cross_validation();
+  std::set<std::string> families;
+  for (const Run& r : c.runs) families.insert(family(c, r));
+  int inside = 0, n = 0;
+  std::vector<double> half_widths;
+  std::map<std::string, std::pair<int, int>> by_source;  // inside, runs
+  for (const std::string& f : families) {
+    // The table without family f: bucket -> the other families' cross-validated errors.
+    std::map<std::pair<std::string, std::string>, std::vector<double>> groups;
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      if (std::isnan(v.cv[i]) || family(c, c.runs[i]) == f) continue;
+      for (const Dimension& d : kDimensions) groups[{d.name, d.bucket(c.runs[i])}].push_back(v.cv[i]);
+    }
+    std::vector<std::pair<std::string, std::string>> names;  // owns what the table's views point at
+    names.reserve(groups.size());
+    std::vector<cp::BandBucket> table;
+    for (const auto& [key, e] : groups) {
+      names.push_back(key);
+      const Stats st = stats_of(e);
+      table.push_back({names.back().first, names.back().second, st.n, st.mean, st.sd, st.q_low, st.q_high});
+    }
+    cp::calib::set_tunables(v.folds.at(f));
+    for (std::size_t i = 0; i < c.runs.size(); ++i) {
+      Run& r = c.runs[i];
+      if (std::isnan(v.cv[i]) || family(c, r) != f) continue;
+      reestimate(r);
+      const cp::Estimate& e = r.estimate;
+      const double memory_fraction = e.memory.capacity > 0 ? e.memory.peak.total() / e.memory.capacity : 0;
+      const cp::ErrorBand b = cp::error_band(r.scenario, e.params.total, e.calibrated_range,
+                                             cp::evidence_gaps(r.scenario, e.params.total, memory_fraction), table);
+      const bool in = v.cv[i] >= b.low - 1e-12 && v.cv[i] <= b.high + 1e-12;
+      inside += in ? 1 : 0;
+      ++n;
+      half_widths.push_back((b.high - b.low) / 2);
+      auto& [si, sn] = by_source[c.sources[std::size_t(r.source)].id];
+      si += in ? 1 : 0;
+      ++sn;
+    }
+  }
+  cp::calib::set_tunables(cp::calib::kCalibrated);
+  for (Run& r : c.runs) reestimate(r);
+  const double coverage = n > 0 ? double(inside) / n : 0;
+  const double median_half = quantile(half_widths, 0.5);
+  std::printf("\nBand coverage, leave-one-family-out (table and prediction both without the family):\n");
+  for (const auto& [id, x] : by_source) std::printf("  %-40s %3d of %3d inside\n", id.c_str(), x.first, x.second);
+  std::printf("  ALL: %d of %d inside (%.1f%%), median half-width %.1f%%\n", inside, n, 100 * coverage, 100 * median_half);
+  std::fflush(stdout);
+  QVERIFY2(n >= 100, qPrintable(QString("%1 runs").arg(n)));
+  QVERIFY2(coverage >= kMinBandCoverage,
+           qPrintable(QString("band coverage %1% < %2%").arg(100 * coverage).arg(100 * kMinBandCoverage)));
+  QVERIFY2(median_half <= kMaxMedianHalfWidth,
+           qPrintable(QString("median half-width %1% > %2%").arg(100 * median_half).arg(100 * kMaxMedianHalfWidth)));
+}
+
+// The stack left at auto (not stated): priced as Megatron-Core, then scaled by the corpus's mix
+// of stacks, and the band widened by that mix's spread (engine/error_band.h). Over the
+// development runs, each priced under the stack its source states (E) and under Megatron-Core
+// (E_mc): kAutoStackFactor is the median of E / E_mc, and kStackSpreadLow/High the 10th and
+// 90th percentile of the auto pricing's speed error against the stated one (E_auto / E - 1).
+void TstCalibration::stackSpreadIsTheCorpus() {
+  Corpus& c = corpus();
+  std::vector<double> ratio;
+  for (const Run& r : c.runs) {
+    if (!r.built || r.scenario.training.stack == cp::SoftwareStack::Auto) continue;
+    cp::Scenario s = r.scenario;
+    const double stated = cp::estimate(s).throughput.tokens_per_s;
+    s.training.stack = cp::SoftwareStack::MegatronCore;
+    const double mc = cp::estimate(s).throughput.tokens_per_s;
+    if (!(stated > 0) || !(mc > 0)) continue;
+    ratio.push_back(stated / mc);
+  }
+  const double factor = quantile(ratio, 0.5);
+  // The spread of the engine's own auto pricing against the stated stack.
+  std::vector<double> spread;
+  for (const Run& r : c.runs) {
+    if (!r.built || r.scenario.training.stack == cp::SoftwareStack::Auto) continue;
+    cp::Scenario s = r.scenario;
+    const double stated = cp::estimate(s).throughput.tokens_per_s;
+    s.training.stack = cp::SoftwareStack::Auto;
+    const double automatic = cp::estimate(s).throughput.tokens_per_s;
+    if (stated > 0 && automatic > 0) spread.push_back(automatic / stated - 1);
+  }
+  const double lo = quantile(spread, cp::kBandLowQuantile), hi = quantile(spread, cp::kBandHighQuantile);
+  std::printf("\nStack left at auto, over %d development runs: factor %.3f (engine %.3f), spread %.3f .. %.3f (engine %.3f .. "
+              "%.3f)\n",
+              int(ratio.size()), factor, cp::kAutoStackFactor, lo, hi, cp::kStackSpreadLow, cp::kStackSpreadHigh);
+  std::fflush(stdout);
+  QVERIFY(ratio.size() >= 100);
+  QVERIFY2(std::abs(factor - cp::kAutoStackFactor) <= 0.005 && std::abs(lo - cp::kStackSpreadLow) <= 0.005 &&
+               std::abs(hi - cp::kStackSpreadHigh) <= 0.005,
+           "put the printed factor and spread into engine/error_band.h");
 }
 
 QTEST_GUILESS_MAIN(TstCalibration)

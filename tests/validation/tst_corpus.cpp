@@ -6,7 +6,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -15,6 +17,7 @@
 #include <sstream>
 
 #include "corpus.h"
+#include "engine/error_band.h"
 
 using namespace cp::corpus;
 
@@ -26,12 +29,12 @@ constexpr int kMinSources = 10;
 constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count once
 
 // In-sample errors of the engine on the development sources (tests/data/README.md, "The locked
-// split"), rounded up: a regression beyond them fails. With the twelve sources added with the
-// split: 8.8% mean absolute, +3.5% signed over 137 runs (the older development sources alone:
-// 4.4%); 4.7% on the calibration set. The history of the figures is in git.
-constexpr double kMaxMeanAbsError = 0.088;
-constexpr double kMaxMeanSignedError = 0.036;  // optimism (speed error > 0) may not grow either
-constexpr double kMaxCalibrationSetError = 0.048;
+// split"), rounded up: a regression beyond them fails. 41 sources since the split (160
+// development runs): 10.5% mean absolute, +6.4% signed, with the constants refitted on them;
+// 4.9% on the calibration set. The history of the figures is in git.
+constexpr double kMaxMeanAbsError = 0.106;
+constexpr double kMaxMeanSignedError = 0.065;  // optimism (speed error > 0) may not grow either
+constexpr double kMaxCalibrationSetError = 0.050;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 
@@ -128,9 +131,39 @@ class TstCorpus : public QObject {
   void everyRunEstimates();
   void cliAcceptsEveryRun();
   void splitIsWrittenDown();
+  void evidenceGapsAreThin();
   void report();
   void lockedReport();
 };
+
+// Each evidence gap (engine/error_band.h) names a corner of the layout space that few published
+// runs cover: the corpus's runs, every source, counted in each. A gap that grows common in the
+// corpus has become evidence and should go (or be redrawn); one that the corpus never reaches
+// cannot be checked at all, and is said.
+void TstCorpus::evidenceGapsAreThin() {
+  const Corpus& c = whole_corpus();
+  std::array<int, cp::kEvidenceGapCount> count{};
+  int runs = 0;
+  for (const Run& r : c.runs) {
+    if (!r.built) continue;
+    ++runs;
+    const cp::Estimate& e = r.estimate;
+    const double fraction = e.memory.capacity > 0 ? e.memory.peak.total() / e.memory.capacity : 0;
+    const std::uint32_t gaps = cp::evidence_gaps(r.scenario, e.params.total, fraction);
+    for (int i = 0; i < cp::kEvidenceGapCount; ++i)
+      if (gaps & (1u << unsigned(i))) ++count[std::size_t(i)];
+  }
+  std::printf("\nEvidence gaps: corpus runs in each corner (of %d)\n", runs);
+  for (int i = 0; i < cp::kEvidenceGapCount; ++i)
+    std::printf("  %-26s %3d\n", std::string(cp::evidence_gap_code(cp::EvidenceGap(i))).c_str(), count[std::size_t(i)]);
+  std::fflush(stdout);
+  for (int i = 0; i < cp::kEvidenceGapCount; ++i)
+    QVERIFY2(count[std::size_t(i)] <= runs / 10,
+             qPrintable(QString("%1: %2 of %3 corpus runs stand there: it is no longer a thin corner")
+                            .arg(QString::fromStdString(std::string(cp::evidence_gap_code(cp::EvidenceGap(i)))))
+                            .arg(count[std::size_t(i)])
+                            .arg(runs)));
+}
 
 // The split of tests/data/README.md ("The locked split") is the hash rule's, source by source:
 // the table cannot drift from what the tests use, and a new source is split by the same rule.

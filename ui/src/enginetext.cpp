@@ -126,6 +126,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "tokens per sequence (CP needs 2 x CP chunks)"),
     QT_TRANSLATE_NOOP("cp::engine", "experts"),
     QT_TRANSLATE_NOOP("cp::engine", "ranks of DP x CP (EP splits experts inside DP x CP)"),
+    QT_TRANSLATE_NOOP("cp::engine", "GPUs of a pipeline stage, TP x DP x CP (EP x ETP must divide them)"),
     QT_TRANSLATE_NOOP("cp::engine", "a bandwidth in bytes/s"),
     QT_TRANSLATE_NOOP("cp::engine", "a line rate in Gb/s"),
     QT_TRANSLATE_NOOP("cp::engine", "a latency in seconds"),

@@ -162,7 +162,10 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
     // parallelism.ep
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Expert parallel (EP)"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs, inside DP x CP."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs (with ETP, over TP x DP x CP)."),
+    // parallelism.etp
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Expert tensor parallel (ETP)"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Expert tensor parallelism: each expert's matrices are split across this many GPUs; EP x ETP divides TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1."),
     // parallelism.sp
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Sequence parallel (SP)"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),

@@ -93,6 +93,8 @@ QString stackName(cp::SoftwareStack s) {
     case cp::SoftwareStack::MegatronDeepSpeed: return QCoreApplication::translate("cp::ui::Terms", "Megatron-DeepSpeed");
     case cp::SoftwareStack::PyTorchEager: return QCoreApplication::translate("cp::ui::Terms", "PyTorch, eager");
     case cp::SoftwareStack::PyTorchCompile: return QCoreApplication::translate("cp::ui::Terms", "PyTorch, torch.compile");
+    case cp::SoftwareStack::Auto:
+      return QCoreApplication::translate("cp::ui::Terms", "Not stated (priced as Megatron-Core)");
   }
   return {};
 }

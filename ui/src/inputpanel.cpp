@@ -542,8 +542,9 @@ void InputPanel::buildHardware() {
          });
 }
 
-// The training software's inputs (issue 17): which framework, which attention kernel, and the
-// overlaps and fusions it runs with. Collapsed: the defaults are Megatron-Core's.
+// The training software's inputs: which framework, which attention kernel, and the overlaps and
+// fusions it runs with. Collapsed: the stack defaults to "not stated" (priced as Megatron-Core,
+// the band spanning the stacks).
 void InputPanel::buildSoftware() {
   auto* sec = addSection(QStringLiteral("software"), QT_TR_NOOP("Software stack"), false);
   addChoice(
@@ -551,7 +552,7 @@ void InputPanel::buildSoftware() {
       [] {
         QStringList names;
         for (auto k : {cp::SoftwareStack::MegatronCore, cp::SoftwareStack::MegatronLm, cp::SoftwareStack::MegatronDeepSpeed,
-                       cp::SoftwareStack::PyTorchEager, cp::SoftwareStack::PyTorchCompile})
+                       cp::SoftwareStack::PyTorchEager, cp::SoftwareStack::PyTorchCompile, cp::SoftwareStack::Auto})
           names << stackName(k);
         return names;
       },

@@ -28,11 +28,12 @@ constexpr Table<Zero, 5> kZero{{{Zero::Stage0, "0"},
                                 {Zero::Stage3, "3"},
                                 {Zero::DistributedOptimizer, "distopt"}}};
 constexpr Table<MoeDispatch, 2> kMoeDispatch{{{MoeDispatch::Bf16, "bf16"}, {MoeDispatch::Fp8, "fp8"}}};
-constexpr Table<SoftwareStack, 5> kStack{{{SoftwareStack::MegatronCore, "megatron-core"},
+constexpr Table<SoftwareStack, 6> kStack{{{SoftwareStack::MegatronCore, "megatron-core"},
                                           {SoftwareStack::MegatronLm, "megatron-lm"},
                                           {SoftwareStack::MegatronDeepSpeed, "megatron-deepspeed"},
                                           {SoftwareStack::PyTorchEager, "pytorch-eager"},
-                                          {SoftwareStack::PyTorchCompile, "pytorch-compile"}}};
+                                          {SoftwareStack::PyTorchCompile, "pytorch-compile"},
+                                          {SoftwareStack::Auto, "auto"}}};
 constexpr Table<AttentionKernel, 5> kAttentionKernel{{{AttentionKernel::Auto, "auto"},
                                                       {AttentionKernel::Native, "native"},
                                                       {AttentionKernel::Flash2, "flash2"},
@@ -95,7 +96,7 @@ std::string_view spellings_grad_dtype() { return "auto, fp32, bf16"; }
 std::string_view spellings_recompute() { return "none, selective, full"; }
 std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
 std::string_view spellings_software_stack() {
-  return "megatron-core, megatron-lm, megatron-deepspeed, pytorch-eager, pytorch-compile";
+  return "auto, megatron-core, megatron-lm, megatron-deepspeed, pytorch-eager, pytorch-compile";
 }
 std::string_view spellings_attention_kernel() { return "auto, native, flash2, triton, flash1"; }
 

@@ -1,5 +1,9 @@
 #include "engine/estimate.h"
 
+#include <cstdint>
+
+#include "engine/error_band.h"
+
 namespace cp {
 
 bool in_calibrated_range(const Scenario& s) {
@@ -23,7 +27,9 @@ Estimate estimate(const Scenario& s) {
   e.network = size_network(k.fabric, k.topology, k.oversubscription, k.nodes, k.nics_per_node);
   e.step = estimate_step(s, e.params, e.dp, e.network);
   e.calibrated_range = in_calibrated_range(s);
-  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range);
+  const double memory_fraction = e.memory.capacity > 0 ? e.memory.peak.total() / e.memory.capacity : 0.0;
+  const std::uint32_t gaps = evidence_gaps(s, e.params.total, memory_fraction);
+  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range, gaps);
   e.power = estimate_power(s, e.network);
   e.reliability = estimate_reliability(s, e.params, e.throughput.train_time_s);
   e.energy = estimate_energy(s.assumptions, e.power, e.reliability.real_train_time_s);
@@ -43,6 +49,7 @@ Estimate estimate(const Scenario& s) {
   if (k.topology == Topology::SingleSwitch && e.network.topology != Topology::SingleSwitch)
     e.warnings.add(WarningCode::SwitchTooSmall, "cluster.topology", e.network.endpoints, k.fabric.switch_ports);
   if (!e.calibrated_range) e.warnings.add(WarningCode::OutsideCalibratedRange, "cluster.gpu");
+  if (gaps != 0) e.warnings.add(WarningCode::OutsideEvidence, "parallelism", double(gaps));
   if (s.calibration.step_time_factor != 1.0)
     e.warnings.add(WarningCode::SiteCalibrated, "calibration.step_time_factor", s.calibration.step_time_factor);
   if (e.power.nodes_per_rack == 0)

@@ -97,7 +97,7 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
   } else {
     const double d = m.effective_head_dim();
     q = 2.0 * sb * a * d;                    // Q
-    kv = 2.0 * 2.0 * sb * m.kv_heads * d;    // K and V (GQA: k heads, not a)
+    kv = 2.0 * 2.0 * sb * m.kv_heads_for_tp(in.tp) * d;  // K and V (GQA: k heads, not a)
     proj_in = 2.0 * sb * a * d;              // attention output, input of the projection
   }
   double core = 0;
@@ -171,7 +171,8 @@ int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]) {
   return n;
 }
 
-StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st) {
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st,
+                         int etp) {
   // Linear layers split across TP (Shoeybi et al. 2019); the vocabulary-parallel embedding
   // too. Tied embeddings with PP > 1 keep a copy on the last stage for the output layer
   // (Megatron-LM). Routed experts are split over EP as well.
@@ -180,7 +181,7 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
   sp.dense = (st.layers - st.moe_layers) * pc.dense_layer / t;
   if (st.moe_layers > 0) {
     sp.dense += st.moe_layers * (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t;
-    sp.experts = st.moe_layers * double(m.experts) * pc.expert / (double(p.ep) * t);
+    sp.experts = st.moe_layers * double(m.experts) * pc.expert / (double(p.ep) * etp);
   }
   if (st.first) sp.dense += pc.embedding / t;
   if (st.last) {
@@ -191,13 +192,13 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
   return sp;
 }
 
-double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st) {
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st) {
   const double collective = calib::kNcclCollectiveChannels * calib::kNcclConnectionBytes;
   const int d = dp * p.cp;
   double bytes = 0;
   if (p.tp > 1) bytes += collective;                                    // TP all-reduce / RS + AG
   if (d > 1) bytes += collective;                                       // gradients over DP x CP
-  if (p.ep > 1 && d / p.ep > 1) bytes += collective;                    // expert gradients
+  if (p.ep > 1 && edp > 1) bytes += collective;                         // expert gradients
   if (p.pp > 1 && m.tied_embeddings && (st.first || st.last)) bytes += collective;  // embedding group
   if (p.pp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // previous and next stage
   if (p.cp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // CP ring neighbours
@@ -226,21 +227,24 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   const double t = p.tp;
   MemoryBreakdown mb;
 
-  const StageParams held = stage_params(m, pc, p, st);  // parameters on this stage's GPU
+  const int etp = s.expert_tp(), edp = s.expert_dp();
+  const StageParams held = stage_params(m, pc, p, st, etp);  // parameters on this stage's GPU
   const double dense = held.dense, experts = held.experts;
   const int dense_layers = st.layers - st.moe_layers;
   *params_on_gpu = dense + experts;
 
   // ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 adds gradients, 3 adds
   // weights, over the data-parallel ranks. Megatron-LM shards over DP x CP; expert
-  // parameters over the expert-data-parallel ranks DP x CP / EP.
+  // parameters over the expert-data-parallel ranks (Scenario::expert_dp(): DP x CP / EP when
+  // ETP is TP).
   const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
   const double d_dense = double(dp) * p.cp;
+  const double d_expert = edp;
   const ModelStates ds = model_states(dense, bpp, tr.zero, d_dense);
-  const ModelStates es = model_states(experts, bpp, tr.zero, d_dense / p.ep);
+  const ModelStates es = model_states(experts, bpp, tr.zero, d_expert);
   mb.weights = ds.weights + es.weights;
   mb.gradients = ds.gradients + es.gradients + zero2_bucket_bytes(tr, bpp, dense, int(d_dense)) +
-                 zero2_bucket_bytes(tr, bpp, experts, std::max(1, int(d_dense) / p.ep));
+                 zero2_bucket_bytes(tr, bpp, experts, std::max(1, int(d_expert)));
   mb.optimizer = ds.optimizer + es.optimizer;
 
   // Activations: per-layer bytes times layers times micro-batches in flight.
@@ -286,13 +290,13 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
     double unit = dense_layers > 0 ? pc.dense_layer / t : 0.0;
     if (st.moe_layers > 0) {
       const double moe_unit = (pc.attention + pc.norms_per_layer + pc.router + m.shared_experts * pc.expert) / t +
-                              double(m.experts) * pc.expert / (double(p.ep) * t);
+                              double(m.experts) * pc.expert / (double(p.ep) * etp);
       unit = std::max(unit, moe_unit);
     }
     mb.zero3_working = unit * (2.0 * bpp.weights + bpp.gradients);
   }
 
-  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, st) + s.overheads.comm_buffer_bytes;
+  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, edp, st) + s.overheads.comm_buffer_bytes;
   mb.framework = s.overheads.framework_bytes;
   mb.fragmentation = s.overheads.fragmentation * (mb.weights + mb.gradients + mb.optimizer + mb.activations +
                                                    mb.loss_logits + mb.zero3_working);

@@ -78,7 +78,7 @@ GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int p
 }
 
 bool tp_backward_overlaps(const Training& tr) {
-  return tr.tp_async_grad && (tr.stack == SoftwareStack::MegatronCore || tr.stack == SoftwareStack::MegatronLm);
+  return tr.tp_async_grad && (tr.stack_used() == SoftwareStack::MegatronCore || tr.stack_used() == SoftwareStack::MegatronLm);
 }
 
 TpLayerCost tp_layer_cost(double tokens, double hidden, int tp, const Link& link, bool full_recompute, bool overlap,
@@ -145,7 +145,7 @@ CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, do
   if (cp <= 1) return c;
   const double kv_dim = m.attention == AttentionType::Mla
                             ? double(m.heads) * (m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim + m.mla.v_head_dim)
-                            : 2.0 * m.kv_heads * m.effective_head_dim();
+                            : 2.0 * m.kv_heads_for_tp(tp) * m.effective_head_dim();
   const double chunk = tokens * kv_dim * calib::kActivationBytes / tp;
   const double fwd = (cp - 1) * send_recv(chunk, link).seconds;
   c.algo = CollectiveAlgo::Ring;
@@ -159,7 +159,7 @@ CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, do
 
 double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p) {
   // DeepSpeed's pipeline engine: blocking host steps around every layer (compute.h).
-  return tr.stack == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_layer_overhead_s : 0.0;
+  return tr.stack_used() == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_layer_overhead_s : 0.0;
 }
 
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
@@ -302,7 +302,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const Training& tr = s.training;
   const Parallelism& p = s.parallel;
   const int gpn = s.cluster.gpus_per_node;
-  ComputeContext ctx{&m, &tr, &p, &s.cluster.gpu, peak_flops(s.cluster.gpu, tr.precision)};
+  ComputeContext ctx{&m, &tr, &p, &s.cluster.gpu, peak_flops(s.cluster.gpu, tr.precision), s.expert_tp()};
   const LayerWork dense = layer_work(ctx, false);
   const LayerWork moe = m.is_moe() ? layer_work(ctx, true) : LayerWork{};
   const LayerWork out = output_work(ctx);
@@ -314,7 +314,11 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.tp = group_link(s, net, p.tp, std::min(p.tp, gpn));
   const int inner = p.tp;
   st.cp = group_link(s, net, p.cp, std::max(1, gpn / inner), TrafficPattern::P2P);
-  st.ep = group_link(s, net, p.ep, std::max(1, gpn / (inner * p.cp)), TrafficPattern::AllToAll);
+  // EP ranks follow the expert TP ranks: after TP and CP when EP sits inside DP x CP, else
+  // (MoE parallel folding) right after ETP, across the TP ranks.
+  const bool ep_inside_dp = s.expert_tp() == p.tp && (dp * p.cp) % p.ep == 0;
+  st.ep = group_link(s, net, p.ep, std::max(1, gpn / (ep_inside_dp ? inner * p.cp : s.expert_tp())),
+                     TrafficPattern::AllToAll);
   st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
   st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
 
@@ -356,7 +360,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   for (int i = 0; i < n; ++i) {
     stages[i] = stage_cost(kinds[i], dense, moe, out, layer_overhead, comm);
     if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], kinds[i], moe, mb, p.pp);
-    const StageParams held = stage_params(m, pc, p, kinds[i]);
+    const StageParams held = stage_params(m, pc, p, kinds[i], s.expert_tp());
     stages[i].dense_params = held.dense;
     stages[i].expert_params = held.experts;
   }
@@ -396,17 +400,19 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     // overlapped collective (kOverlapInterference of their time).
     const double chunks = double(p.vpp) * mb;
     double exposed_chunks = chunks;
-    if (tr.stack == SoftwareStack::MegatronCore && p.vpp > 1)
+    if (tr.stack_used() == SoftwareStack::MegatronCore && p.vpp > 1)
       exposed_chunks = std::min(chunks, double((p.pp - 1) * 2 + (p.vpp - 1) * p.pp));
     st.exposed.pp_s = calib::kPpSendsPerChunk * exposed_chunks * one.seconds;
     st.compute_s += calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
   }
 
-  // DP: gradient reduction over DP x CP ranks (experts over DP x CP / EP).
+  // DP: gradient reduction over DP x CP ranks (experts over their expert-data-parallel ranks,
+  // Scenario::expert_dp(): DP x CP / EP when ETP is TP). An expert's copies sit ETP x EP ranks
+  // apart.
   const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
   const int d = dp * p.cp;
-  const int d_expert = std::max(1, d / p.ep);
-  const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (p.tp * p.ep)));
+  const int d_expert = s.expert_dp();
+  const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (s.expert_tp() * p.ep)));
   const int layers_in_stage = std::max(1, kinds[slow].layers);
   DpCost dpc;
   dpc.algo = st.dp.algo;
@@ -450,7 +456,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   // PyTorch FSDP's copies around each layer's collectives, every micro-batch, on the GPU's HBM
   // (fsdp_copy_bytes_per_param); Megatron's and DeepSpeed's ZeRO-3 gather into the parameters'
   // own storage.
-  const bool pytorch = tr.stack == SoftwareStack::PyTorchEager || tr.stack == SoftwareStack::PyTorchCompile;
+  const bool pytorch = tr.stack_used() == SoftwareStack::PyTorchEager || tr.stack_used() == SoftwareStack::PyTorchCompile;
   if (tr.zero == Zero::Stage3 && pytorch && d > 1)
     st.compute_s += mb * total_params * fsdp_copy_bytes_per_param(bpp.gradients) /
                     (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
@@ -461,6 +467,13 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     st.compute_s += mb * total_params * unfused_accumulation_bytes_per_param(bpp.gradients) /
                     (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
 
+  // A stack left at auto: the corpus's mix of stacks. The stacks differ in their kernels (fusion,
+  // launch overhead), so Megatron-Core's compute and the bubble it sets are scaled by the median
+  // throughput ratio of the stacks the corpus's sources state (engine/error_band.h).
+  if (tr.stack == SoftwareStack::Auto) {
+    st.compute_s /= kAutoStackFactor;
+    st.bubble_s /= kAutoStackFactor;
+  }
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;
   st.model_flops_per_step = model_flops_per_mb * mb * dp;
@@ -468,7 +481,8 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   return st;
 }
 
-Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range) {
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range,
+                               std::uint32_t gaps) {
   Throughput t;
   const double gpus = s.cluster.total_gpus();
   const double tokens = double(s.training.global_batch) * s.training.seq;
@@ -480,9 +494,11 @@ Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /
   const double peak = peak_flops(s.cluster.gpu, s.training.precision);
   t.mfu = t.model_tflops_per_gpu * 1e12 / peak;
   t.hfu = t.hardware_tflops_per_gpu * 1e12 / peak;
-  const ErrorBand band = error_band(s, count_params(s.model).total, calibrated_range);
+  const ErrorBand band = error_band(s, count_params(s.model).total, calibrated_range, gaps);
   t.band_low_error = band.low;
   t.band_high_error = band.high;
+  t.outside_evidence = band.gaps;
+  t.stack_assumed = band.stack_assumed;
   if (band.widest) {
     t.band_dimension = band.widest->dimension;
     t.band_bucket = band.widest->bucket;

@@ -392,9 +392,18 @@ std::vector<Problem> validate(const Scenario& s) {
 
   // Megatron-LM splits heads, KV heads and the MLP's inner dimension across TP ranks.
   c.divides("parallelism.tp", p.tp, m.heads, "attention heads");
-  if (m.attention == AttentionType::Mha) c.divides("parallelism.tp", p.tp, m.kv_heads, "key/value heads");
+  // TP splits the K/V heads, or copies them when it is a multiple of their count (one or more
+  // heads per rank: StarCoder's multi-query attention under TP 4).
+  if (m.attention == AttentionType::Mha && !(m.kv_heads > 0 && p.tp > m.kv_heads && p.tp % m.kv_heads == 0))
+    c.divides("parallelism.tp", p.tp, m.kv_heads, "key/value heads");
   c.divides("parallelism.tp", p.tp, m.ffn, "FFN size");
-  if (m.is_moe()) c.divides("parallelism.tp", p.tp, m.expert_ffn(), "expert FFN size");
+  const long long dc = dp * p.cp;
+  // ETP as Scenario::expert_tp() resolves it (kept here in whole numbers of the checked layout).
+  const long long etp = p.etp > 0 ? p.etp : (p.ep > 0 && dc % p.ep == 0 ? p.tp : 1);
+  if (m.is_moe()) {
+    if (etp == p.tp) c.divides("parallelism.tp", p.tp, m.expert_ffn(), "expert FFN size");
+    else c.divides("parallelism.etp", etp, m.expert_ffn(), "expert FFN size");
+  }
   if (p.pp > m.layers)
     c.fail("parallelism.pp", reasons::pp_layers, {whole(p.pp), whole(m.layers)});
   if (p.vpp > 1) {
@@ -404,12 +413,14 @@ std::vector<Problem> validate(const Scenario& s) {
   }
   // Megatron-LM's load-balanced context parallelism splits each sequence into 2 x CP chunks.
   if (p.cp > 1) c.divides("parallelism.cp", 2LL * p.cp, t.seq, "tokens per sequence (CP needs 2 x CP chunks)");
-  if (p.ep > 1) {
-    if (!m.is_moe()) c.fail("parallelism.ep", reasons::ep_needs_moe);
-    else {
-      c.divides("parallelism.ep", p.ep, m.experts, "experts");
-      c.divides("parallelism.ep", p.ep, dp * p.cp, "ranks of DP x CP (EP splits experts inside DP x CP)");
-    }
+  if (p.ep > 1 && !m.is_moe()) c.fail("parallelism.ep", reasons::ep_needs_moe);
+  if (p.etp > 1 && !m.is_moe()) c.fail("parallelism.etp", reasons::ep_needs_moe);
+  if (m.is_moe() && (p.ep > 1 || p.etp > 1)) {
+    c.divides("parallelism.ep", p.ep, m.experts, "experts");
+    // MoE parallel folding (Megatron-Core): a stage's TP x DP x CP GPUs hold the experts as
+    // ETP x EP x EDP, so EP x ETP must divide them; EP may span TP ranks.
+    c.divides(p.etp > 0 ? "parallelism.etp" : "parallelism.ep", p.ep * etp, p.tp * dc,
+              "GPUs of a pipeline stage, TP x DP x CP (EP x ETP must divide them)");
   }
   return out;
 }

@@ -1,9 +1,11 @@
 #include "engine/warnings.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "engine/assumptions.h"
+#include "engine/error_band.h"
 #include "engine/printf_text.h"
 #include "engine/units.h"
 
@@ -25,6 +27,7 @@ std::string_view warning_code_name(WarningCode code) {
     case WarningCode::NoProgress: return "no_progress";
     case WarningCode::SeedIntervalNoProgress: return "seed_interval_no_progress";
     case WarningCode::AbovePeak: return "above_peak";
+    case WarningCode::OutsideEvidence: return "outside_evidence";
   }
   return "unknown";
 }
@@ -78,6 +81,18 @@ std::string warning_message(const Warning& w) {
       return printf_text("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
                  "GPUs' peak allows; check the measured step time or the GPU's peak figures",
                  w.v1, w.v2);
+    case WarningCode::OutsideEvidence: {
+      std::string codes;
+      const auto bits = static_cast<std::uint32_t>(w.v1);
+      for (int i = 0; i < kEvidenceGapCount; ++i)
+        if (bits & (1u << unsigned(i))) {
+          if (!codes.empty()) codes += ", ";
+          codes += evidence_gap_code(EvidenceGap(i));
+        }
+      return "few or no published runs stand where this layout does (" + codes +
+             "): the band's optimistic edge is wider by " + printf_text("%.0f", 100 * kGapWidening) +
+             " points for each (throughput.band.outside_evidence)";
+    }
   }
   return "unknown warning";
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/error_band.h"
 #include "io/power_cost_json.h"
 #include "io/read_reasons.h"
 #include "io/strict_json.h"
@@ -96,7 +97,7 @@ json scenario_to_json(const Scenario& s) {
         {"fp8_attention", t.fp8_attention},
         {"attention_kernel", to_string(t.attention_kernel)}}},
       {"parallelism",
-       {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"sp", p.sp}}},
+       {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"etp", p.etp}, {"sp", p.sp}}},
       {"cluster",
        {{"gpu", g.id},
         {"gpu_spec", gpu_spec_to_json(g)},
@@ -469,6 +470,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.integer(*p, "dp", "parallelism", x.dp);
     r.integer(*p, "cp", "parallelism", x.cp);
     r.integer(*p, "ep", "parallelism", x.ep);
+    r.integer(*p, "etp", "parallelism", x.etp);
     r.boolean(*p, "sp", "parallelism", x.sp);
   }
   if (const json* c = r.object(j, "cluster", "")) read_cluster(*c, s, r);
@@ -523,6 +525,18 @@ json network_json(const NetworkSize& n) {
           {"nic_ports", n.endpoints},
           {"nodes_per_leaf", n.nodes_per_leaf},
           {"max_switch_hops", n.max_switch_hops}};
+}
+
+}  // namespace
+
+namespace {
+
+// The evidence gaps of a band (engine/error_band.h) as their codes, in the enum's order.
+json evidence_codes(std::uint32_t gaps) {
+  json out = json::array();
+  for (int i = 0; i < kEvidenceGapCount; ++i)
+    if (gaps & (1u << unsigned(i))) out.push_back(std::string(evidence_gap_code(EvidenceGap(i))));
+  return out;
 }
 
 }  // namespace
@@ -600,7 +614,9 @@ json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparis
           {"bucket", e.throughput.band_bucket.empty()
                          ? std::string()
                          : std::string(e.throughput.band_dimension) + ": " + std::string(e.throughput.band_bucket)},
-          {"bucket_runs", e.throughput.band_runs}}},
+          {"bucket_runs", e.throughput.band_runs},
+          {"outside_evidence", evidence_codes(e.throughput.outside_evidence)},
+          {"stack_assumed", e.throughput.stack_assumed}}},
         {"calibrated_range", e.calibrated_range}}},
       {"training", {{"tokens", s.training.tokens}, {"time_s", e.throughput.train_time_s}}},
       {"communication", communication_json(e.step)},

@@ -161,7 +161,8 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
       PlanReason r = PlanReason::Count;
       if (!m.is_moe()) r = PlanReason::EpDense;
       else if (m.experts % ep != 0) r = PlanReason::EpExperts;
-      else if ((long long)dp * u.cp % ep != 0) r = PlanReason::EpDpCp;
+      // Inside DP x CP, or folded over TP x DP x CP at expert TP 1 (Scenario::expert_tp()).
+      else if ((long long)u.tp * dp * u.cp % ep != 0) r = PlanReason::EpDpCp;
       if (r != PlanReason::Count) {
         t.reject(r, under_ep, l);
         continue;

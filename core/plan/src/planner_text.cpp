@@ -108,7 +108,8 @@ std::string reason_text(PlanReason r, const PlanLayout& l, const Scenario& base,
       return printf_text("TP x PP x CP = %.0f does not divide the job's %.0f GPUs", replica, l.job_gpus);
     case PlanReason::EpDense: return "expert parallelism needs a mixture-of-experts model";
     case PlanReason::EpExperts: return printf_text("EP %.0f does not divide the %.0f experts", l.ep, m.experts);
-    case PlanReason::EpDpCp: return printf_text("EP %.0f does not divide DP x CP = %.0f", l.ep, double(l.dp) * l.cp);
+    case PlanReason::EpDpCp:
+      return printf_text("EP %.0f does not divide TP x DP x CP = %.0f", l.ep, double(l.tp) * l.dp * l.cp);
     case PlanReason::VppNeedsPp: return "interleaving (VPP > 1) needs more than one pipeline stage";
     case PlanReason::VppLayers:
       return printf_text("VPP %.0f x PP %.0f exceeds the %.0f layers", l.vpp, l.pp, m.layers);

@@ -149,6 +149,7 @@ struct ComputeContext {
   const Parallelism* parallel = nullptr;
   const GpuSpec* gpu = nullptr;
   double peak = 0;  // FLOP/s for the training precision
+  int etp = 0;      // expert tensor parallel (Scenario::expert_tp()); 0: the TP degree
 };
 
 LayerWork layer_work(const ComputeContext& c, bool moe);

@@ -29,7 +29,10 @@ enum class MoeDispatch { Bf16, Fp8 };
 //   pytorch-eager       plain PyTorch modules (FSDP/DDP without torch.compile): unfused norms,
 //                       activations and residual adds, one launch per op from Python
 //   pytorch-compile     PyTorch with torch.compile (Inductor fuses the elementwise ops)
-enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile };
+// Auto: not stated. The engine prices it as Megatron-Core (Training::stack_used()) and widens
+// the band by the spread between the stacks (engine/error_band.h); the output says the stack
+// was assumed.
+enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile, Auto };
 // The flash-attention kernel generation (Training::attention_kernel; compute.cpp, rates):
 //   auto    the stack's own: Hopper-native (cuDNN fused attention, FlashAttention-3) for the
 //           Megatron stacks, FlashAttention-2 for PyTorch's (SDPA, flash-attn 2)

@@ -190,8 +190,11 @@ inline constexpr auto kFields = [] {
       count("parallelism.cp", "cp", "Context parallel (CP)", "GPUs", 1, kMaxDegree,
             "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
       count("parallelism.ep", "ep", "Expert parallel (EP)", "GPUs", 1, kMaxDegree,
-            "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs, inside DP x "
-            "CP."),
+            "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs (with ETP, "
+            "over TP x DP x CP)."),
+      count("parallelism.etp", "etp", "Expert tensor parallel (ETP)", "GPUs", 0, kMaxDegree,
+            "Expert tensor parallelism: each expert's matrices are split across this many GPUs; EP x ETP divides "
+            "TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1."),
       on_off("parallelism.sp", "sequence-parallel", "Sequence parallel (SP)",
              "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),
 

@@ -137,15 +137,17 @@ int stage_kinds(const ModelShape& m, int pp, StageKind out[kMaxStageKinds]);
 // Parameters a GPU of that stage holds, before any ZeRO sharding.
 struct StageParams {
   double dense = 0;    // sharded over DP x CP
-  double experts = 0;  // routed experts, sharded over DP x CP / EP
+  double experts = 0;  // routed experts, sharded over the expert-data-parallel ranks
 };
-StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st);
+// `etp`: the expert tensor parallel degree (Scenario::expert_tp()).
+StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Parallelism& p, const StageKind& st,
+                         int etp);
 
 // NCCL buffers of the communicators a GPU of this stage moves data on (Megatron-LM process
 // groups): TP, DP x CP and the expert-data-parallel group (collectives), the embedding group of
 // the first and last stages when the embeddings are tied, PP and CP (point-to-point to two
 // neighbours) and EP (all-to-all to EP - 1 peers). NCCL connects lazily, so a group that moves
 // nothing costs nothing.
-double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, const StageKind& st);
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st);
 
 }  // namespace cp

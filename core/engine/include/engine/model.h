@@ -45,6 +45,11 @@ struct ModelShape {
   int moe_layers() const { return is_moe() ? layers - dense_layers : 0; }
   int effective_head_dim() const { return head_dim > 0 ? head_dim : (heads > 0 ? hidden / heads : 0); }
   int expert_ffn() const { return moe_ffn > 0 ? moe_ffn : ffn; }
+  // Key/value heads over a TP group of `tp` ranks: the model's, or `tp` when it has fewer (each
+  // rank then holds a copy of one head: StarCoder's single K/V head under TP 4, BigCode's
+  // Megatron-LM; validate() admits tp a multiple of kv_heads). Its replicated K/V projection
+  // weights (2 h d per layer and rank, under 0.5% of a 15B model's weights) are not counted.
+  int kv_heads_for_tp(int tp) const { return kv_heads < tp ? tp : kv_heads; }
 };
 
 // Parameter counts, exact from the shape. All are counts (not bytes).

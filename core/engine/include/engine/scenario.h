@@ -2,6 +2,8 @@
 // layout, the cluster and the stated overheads. Plain values; no catalog look-ups needed later.
 #pragma once
 
+#include <algorithm>
+
 #include <string>
 
 #include "engine/assumptions.h"
@@ -70,10 +72,12 @@ struct Training {
   // every routed copy crosses on its own (a plain all-to-all).
   MoeDispatch moe_dispatch = MoeDispatch::Bf16;
   int moe_max_nodes = 0;
-  // The software stack (issue 17): kernel fusion, launch overhead and pipeline engine of the
-  // framework, each priced by a global constant of calib::Tunables. Megatron-Core is the
-  // stack the engine modelled before the stack existed (fused kernels).
-  SoftwareStack stack = SoftwareStack::MegatronCore;
+  // The software stack: kernel fusion, launch overhead and pipeline engine of the framework,
+  // each priced by a global constant of calib::Tunables. Left at auto (not stated), it is
+  // priced as Megatron-Core (fused kernels, the most common stack of published large runs) and
+  // the band spans the other stacks (engine/error_band.h).
+  SoftwareStack stack = SoftwareStack::Auto;
+  SoftwareStack stack_used() const { return stack == SoftwareStack::Auto ? SoftwareStack::MegatronCore : stack; }
   // With --precision fp8: whether the attention core (flash attention) runs in fp8 too.
   // Transformer Engine's fp8 recipes and torchao's float8 convert only the linear layers and
   // keep dot-product attention in bf16 unless asked (TE: NVTE_FP8_DPA=1), so the default is off.
@@ -90,8 +94,11 @@ struct Parallelism {
   int vpp = 1;  // model chunks per pipeline rank (v of the interleaved schedule)
   int dp = 0;   // data parallel; 0: derived from the GPU count
   int cp = 1;   // context parallel
-  int ep = 1;   // expert parallel (splits experts inside DP x CP)
+  int ep = 1;   // expert parallel (splits the routed experts)
   bool sp = false;  // sequence parallelism (Korthikanti et al. 2022)
+  // Expert tensor parallel: how many GPUs split each routed expert's GEMMs. 0: TP when EP fits
+  // inside DP x CP (the expert layout before Megatron-Core's MoE parallel folding), else 1.
+  int etp = 0;
 };
 
 struct Cluster {
@@ -154,6 +161,22 @@ struct Scenario {
     const int per_replica = parallel.tp * parallel.pp * parallel.cp;
     const int derived = per_replica > 0 ? cluster.total_gpus() / per_replica : 0;
     return derived > 0 ? derived : 1;
+  }
+  // The routed experts' layout (Megatron-Core's MoE parallel folding, 2024-25): the TP x CP x DP
+  // GPUs of a pipeline stage hold the experts as ETP x EP x EDP, so EP may span TP ranks
+  // (DeepSeek-V3 with TP 2, EP 64 over 1,024 H100 at PP 16: EP 64 = TP 2 x DP 32, ETP 1).
+  // ETP as set, else TP where EP divides DP x CP (experts split like the dense layers, EP
+  // inside DP x CP), else 1. At least 1.
+  int expert_tp() const {
+    if (parallel.etp > 0) return parallel.etp;
+    const int dc = data_parallel() * parallel.cp;
+    return parallel.ep > 0 && dc % parallel.ep == 0 ? std::max(1, parallel.tp) : 1;
+  }
+  // Expert data parallel: the copies of each expert shard, which reduce its gradients.
+  int expert_dp() const {
+    const int group = parallel.tp * parallel.cp * data_parallel();
+    const int shard = std::max(1, parallel.ep) * expert_tp();
+    return std::max(1, group / shard);
   }
 };
 

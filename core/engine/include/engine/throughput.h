@@ -3,6 +3,8 @@
 // optimizer step.
 #pragma once
 
+#include <cstdint>
+
 #include <algorithm>
 #include <limits>
 
@@ -176,6 +178,8 @@ struct Throughput {
   double band_low_error = 0, band_high_error = 0;
   std::string_view band_dimension, band_bucket;  // the bucket that set the band (empty: none)
   int band_runs = 0;                             // corpus runs behind that bucket
+  std::uint32_t outside_evidence = 0;            // evidence_gaps() the band was widened for
+  bool stack_assumed = false;                    // the stack was auto: the stack spread is in the band
   double mfu_band_low = 0, mfu_band_high = 0;    // MFU at the band's ends
   double train_time_s = 0;  // for the token budget (0 if none)
 };
@@ -316,7 +320,9 @@ double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, d
 
 // Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
-Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range);
+// `gaps`: engine/error_band.h's evidence_gaps() of the scenario.
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range,
+                               std::uint32_t gaps);
 
 // Bus bandwidth and latency for a group of `ranks` GPUs, `per_node` of them on each node.
 // Rings and trees pass the buffer through every node once, on all `per_node` NICs in parallel:

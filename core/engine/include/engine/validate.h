@@ -122,6 +122,7 @@ inline constexpr std::string_view kProblemPhrases[] = {
     "tokens per sequence (CP needs 2 x CP chunks)",
     "experts",
     "ranks of DP x CP (EP splits experts inside DP x CP)",
+    "GPUs of a pipeline stage, TP x DP x CP (EP x ETP must divide them)",
     "a bandwidth in bytes/s",
     "a line rate in Gb/s",
     "a latency in seconds",
