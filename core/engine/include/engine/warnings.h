@@ -25,11 +25,12 @@ enum class WarningCode {
   NoProgress,              // failures every v1 s, checkpoint write v2 s, restart v3 s: goodput <= 0
   SeedIntervalNoProgress,  // checkpoint write v1 s: at the seed's interval of v2 s no progress (goodput 0)
   AbovePeak,               // MFU v1 (HFU v2) above 1: the step is faster than the GPUs' peak allows
+  PriceListStale,          // the Payment v1 list, dated v2 (year x 12 + month - 1; -1: undated), is v3 months old
   // A new code goes here, last, and kWarningCodeCount below then names it.
 };
 
 // How many codes there are: Warnings holds one entry per code, so it is sized from this.
-inline constexpr int kWarningCodeCount = int(WarningCode::AbovePeak) + 1;
+inline constexpr int kWarningCodeCount = int(WarningCode::PriceListStale) + 1;
 
 struct Warning {
   WarningCode code{};
