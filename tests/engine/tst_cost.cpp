@@ -643,6 +643,7 @@ void TstCost::staleListWarns() {
       if (x.code == WarningCode::PriceListStale) w = &x;
     QCOMPARE(std::string(warning_code_name(w->code)), std::string("price_list_stale"));
     QVERIFY(QString::fromStdString(warning_message(*w)).contains("dated 2023-07"));
+    QVERIFY(QString::fromStdString(warning_message(*w)).contains("months before this build (more than 18)"));
   }
   // An undated list is stale whatever the build.
   s.assumptions.cloud.date = "";

@@ -78,9 +78,9 @@ std::string warning_message(const Warning& w) {
     case WarningCode::PriceListStale: {
       const std::string list = "the " + std::string(to_string(Payment(int(w.v1)))) + " price list";
       if (w.v2 < 0) return list + " has no date (YYYY-MM): its prices cannot be judged current; date it or choose a dated list";
-      return list + printf_text(" is dated %04.0f-%02.0f, %.0f months before this build (more than %d): its prices may "
-                                "no longer hold; choose a newer list (clusterplan-cli catalog price-lists)",
-                                std::floor(w.v2 / 12), std::fmod(w.v2, 12) + 1, w.v3, kPriceListStaleMonths);
+      return list + printf_text(" is dated %04.0f-%02.0f, %.0f months before this build (more than %.0f): its prices "
+                                "may no longer hold; choose a newer list (clusterplan-cli catalog price-lists)",
+                                std::floor(w.v2 / 12), std::fmod(w.v2, 12) + 1, w.v3, double(kPriceListStaleMonths));
     }
     case WarningCode::AbovePeak:
       return printf_text("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
