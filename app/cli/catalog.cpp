@@ -60,14 +60,18 @@ void write_fabrics_text(std::ostream& out) {
 
 void write_price_lists_text(std::ostream& out) {
   char buf[320];
-  std::snprintf(buf, sizeof buf, "%-20s %-9s %-8s %-8s %5s  %s\n", "id", "kind", "currency", "date", "lines", "name");
+  std::snprintf(buf, sizeof buf, "%-28s %-9s %-8s %-8s %-5s %5s  %s\n", "id", "kind", "currency", "date", "stale",
+                "lines", "name");
   out << buf;
   for (const PriceList& l : price_list_catalog()) {
-    std::snprintf(buf, sizeof buf, "%-20s %-9s %-8s %-8s %5zu  %s\n", l.id.c_str(),
+    std::snprintf(buf, sizeof buf, "%-28s %-9s %-8s %-8s %-5s %5zu  %s\n", l.id.c_str(),
                   std::string(to_string(l.payment)).c_str(), std::string(to_string(l.currency)).c_str(),
-                  l.date.c_str(), l.lines.size(), l.name.c_str());
+                  l.date.c_str(), price_list_stale(l) ? "yes" : "no", l.lines.size(), l.name.c_str());
     out << buf;
   }
+  std::snprintf(buf, sizeof buf, "(stale: dated more than %d months before this build, %04d-%02d)\n",
+                kPriceListStaleMonths, build_date_months() / 12, build_date_months() % 12 + 1);
+  out << buf;
 }
 
 }  // namespace
@@ -79,6 +83,7 @@ json catalog_price_lists_json() {
     list.push_back({{"id", l.id},
                     {"name", l.name},
                     {"date", l.date},
+                    {"stale", price_list_stale(l)},
                     {"source", l.source},
                     {"currency", to_string(l.currency)},
                     {"kind", to_string(l.payment)},

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/estimate_args.h"
+#include "engine/cost.h"
 #include "engine/fields.h"
 #include "engine/validate.h"
 
@@ -175,10 +176,46 @@ const std::array kOptions = {
                  return set_number(a, v, "power_price_per_kwh", &Assumptions::power_price_per_kwh,
                                    &PowerCostArgs::power_price_per_kwh);
                }},
-    OptionInfo{"amortisation-years", "X", "Cost", "Default 5.",
+    OptionInfo{"amortisation-years", "X", "Cost", "Default 5 (the depreciation life).",
                [](EstimateArgs& a, std::string_view v) {
                  return set_number(a, v, "amortisation_years", &Assumptions::amortisation_years,
                                    &PowerCostArgs::amortisation_years);
+               }},
+    OptionInfo{"facility-per-kw-month", "X", "Cost",
+               "Colocation per kW of IT peak and month, in --currency (default 190 USD, CBRE 2025).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "facility_per_kw_month", &Assumptions::facility_per_kw_month,
+                                   &PowerCostArgs::facility_per_kw_month);
+               }},
+    OptionInfo{"facility-capex-per-mw", "X", "Cost",
+               "Build the facility instead, per MW of IT peak, in --currency (e.g. 11.7e6 USD, Cushman & Wakefield "
+               "2025); auto (the default): colocation.",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_auto(a, v, "facility_capex_per_mw", &Assumptions::facility_capex_per_mw,
+                                 &PowerCostArgs::facility_capex_per_mw);
+               }},
+    OptionInfo{"facility-years", "X", "Cost", "A built facility's life (default 15).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "facility_years", &Assumptions::facility_years, &PowerCostArgs::facility_years);
+               }},
+    OptionInfo{"support-per-year", "X", "Cost", "Share of the hardware price a year (default 0.1).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "support_per_year", &Assumptions::support_per_year,
+                                   &PowerCostArgs::support_per_year);
+               }},
+    OptionInfo{"storage-capex-share", "X", "Cost", "Storage's share of the capital cost (default 0.05).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "storage_capex_share", &Assumptions::storage_capex_share,
+                                   &PowerCostArgs::storage_capex_share);
+               }},
+    OptionInfo{"discount-rate", "X", "Cost", "Cost of capital a year (default 0.1).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "discount_rate", &Assumptions::discount_rate, &PowerCostArgs::discount_rate);
+               }},
+    OptionInfo{"residual-value", "X", "Cost", "Share of the price left after the amortisation (default 0.2).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "residual_value", &Assumptions::residual_value,
+                                   &PowerCostArgs::residual_value);
                }},
     OptionInfo{"vat", "X", "Cost", "E.g. 0.13 (default 0).",
                [](EstimateArgs& a, std::string_view v) {
@@ -203,10 +240,23 @@ const std::array kOptions = {
                  return set_number(a, v, "failure_rate_per_gpu_hour", &Assumptions::failure_rate_per_gpu_hour,
                                    &PowerCostArgs::failure_rate_per_gpu_hour);
                }},
-    OptionInfo{"storage-bytes-per-s", "X", "Reliability", "Default 1e10.",
+    OptionInfo{"storage-bytes-per-s", "X", "Reliability",
+               "Cluster-wide, whatever the GPUs; auto (the default): --storage-bytes-per-s-per-gpu x GPUs.",
                [](EstimateArgs& a, std::string_view v) {
-                 return set_number(a, v, "checkpoint_bytes_per_s", &Assumptions::checkpoint_bytes_per_s,
-                                   &PowerCostArgs::checkpoint_bytes_per_s);
+                 return set_auto(a, v, "checkpoint_bytes_per_s", &Assumptions::checkpoint_bytes_per_s,
+                                 &PowerCostArgs::checkpoint_bytes_per_s);
+               }},
+    OptionInfo{"storage-bytes-per-s-per-gpu", "X", "Reliability", "Default 1.25e8 (1 GB/s per 8-GPU node).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return set_number(a, v, "checkpoint_bytes_per_s_per_gpu", &Assumptions::checkpoint_bytes_per_s_per_gpu,
+                                   &PowerCostArgs::checkpoint_bytes_per_s_per_gpu);
+               }},
+    OptionInfo{"checkpoint-mode", "sync|async|in-memory", "Reliability", "Default async.",
+               [](EstimateArgs& a, std::string_view v) -> Reason {
+                 const std::optional<CheckpointMode> m = parse_checkpoint_mode(v);
+                 if (!m) return quoted(v) + " is not one of: sync, async, in-memory";
+                 a.power_cost.checkpoint_mode = m;
+                 return std::nullopt;
                }},
     OptionInfo{"checkpoint-bytes-per-param", "X", "Reliability",
                "auto (the default) leaves it unset.",
@@ -253,10 +303,27 @@ void apply_power_cost_args(const PowerCostArgs& f, Assumptions& a) {
   set_if(f.grid_kg_co2_per_kwh, a.grid_kg_co2_per_kwh);
   set_if(f.cny_per_usd, a.cny_per_usd);
   set_if(f.amortisation_years, a.amortisation_years);
+  if (f.facility_per_kw_month || f.facility_capex_per_mw) {
+    // Given in the resulting currency; the facility price not given follows, converted.
+    const Currency from = a.facility_price_currency;
+    a.facility_per_kw_month = convert(a.facility_per_kw_month, from, a.currency, a.cny_per_usd);
+    if (a.facility_capex_per_mw)
+      a.facility_capex_per_mw = convert(*a.facility_capex_per_mw, from, a.currency, a.cny_per_usd);
+    a.facility_price_currency = a.currency;
+    set_if(f.facility_per_kw_month, a.facility_per_kw_month);
+    set_if(f.facility_capex_per_mw, a.facility_capex_per_mw);
+  }
+  set_if(f.facility_years, a.facility_years);
+  set_if(f.support_per_year, a.support_per_year);
+  set_if(f.storage_capex_share, a.storage_capex_share);
+  set_if(f.discount_rate, a.discount_rate);
+  set_if(f.residual_value, a.residual_value);
   set_if(f.vat, a.vat);
   set_if(f.headroom, a.headroom);
   set_if(f.failure_rate_per_gpu_hour, a.failure_rate_per_gpu_hour);
   set_if(f.checkpoint_bytes_per_s, a.checkpoint_bytes_per_s);
+  set_if(f.checkpoint_bytes_per_s_per_gpu, a.checkpoint_bytes_per_s_per_gpu);
+  set_if(f.checkpoint_mode, a.checkpoint_mode);
   set_if(f.checkpoint_bytes_per_param, a.checkpoint_bytes_per_param);
   set_if(f.checkpoint_interval_s, a.checkpoint_interval_s);
   set_if(f.restart_s, a.restart_s);

@@ -22,16 +22,22 @@ struct PowerCostArgs {
   std::optional<Payment> payment;
   std::optional<Currency> currency;
   std::optional<double> cny_per_usd, power_price_per_kwh, amortisation_years, vat, headroom;
+  // The owner's full cost. The facility prices are in the resulting currency (as --power-price).
+  std::optional<double> facility_per_kw_month, facility_years, support_per_year, storage_capex_share, discount_rate,
+      residual_value;
+  std::optional<std::optional<double>> facility_capex_per_mw;
   // Reliability.
-  std::optional<double> failure_rate_per_gpu_hour, checkpoint_bytes_per_s, restart_s;
-  std::optional<std::optional<double>> checkpoint_bytes_per_param, checkpoint_interval_s;
+  std::optional<double> failure_rate_per_gpu_hour, restart_s, checkpoint_bytes_per_s_per_gpu;
+  std::optional<std::optional<double>> checkpoint_bytes_per_param, checkpoint_interval_s, checkpoint_bytes_per_s;
+  std::optional<CheckpointMode> checkpoint_mode;
   // `--bom-csv FILE`: where to write the bill of materials ("" not given, "-" standard output).
   // A plain string: std::optional<std::string> trips GCC 12's -Wrestrict in Release builds.
   std::string bom_csv;
 };
 
 // Applies the options in this order: the price list (its slot, and its way to pay), --payment,
-// --currency, then the rest. --power-price is in the resulting currency.
+// --currency, then the rest. --power-price, --facility-per-kw-month and --facility-capex-per-mw
+// are in the resulting currency (the facility price not given is converted to it).
 void apply_power_cost_args(const PowerCostArgs& f, Assumptions& a);
 
 }  // namespace cp::cli

@@ -17,9 +17,9 @@ namespace cp::cli {
 namespace {
 
 void value_line(std::ostream& out, std::string_view label, const std::string& value) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "  %-28s %s\n", std::string(label).c_str(), value.c_str());
-  out << buf;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "  %-28s ", std::string(label).c_str());
+  out << buf << value << '\n';
 }
 
 std::string kw(double w) { return number_text("%.1f kW", w / 1000); }
@@ -36,6 +36,23 @@ std::string money_delta(double v, Currency c) {
   std::string t(v > 0 ? "+" : "");
   t.append(money(v, c));
   return t;
+}
+
+// A price list as a finance reader checks it: its name, date and age, its source.
+std::string price_list_text(const PriceList& l) {
+  const std::optional<int> age = price_list_age_months(l);
+  std::string t = l.name + ", dated " + (l.date.empty() ? std::string("(none)") : l.date);
+  if (age) t += number_text(", %.0f months before this build", double(*age));
+  if (price_list_stale(l)) t += " (STALE)";
+  return t + "; " + l.source;
+}
+
+std::string category_label(CostCategory c) {
+  switch (c) {
+    case CostCategory::NetworkStorage: return "network, storage";
+    case CostCategory::Capital: return "cost of capital";
+    default: return std::string(to_string(c));
+  }
 }
 
 std::string hours(double s) { return number_text("%.1f h", s / units::Hour); }
@@ -82,11 +99,11 @@ void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* ve
       << to_string(c) << number_text(", a month is %g h", power_units::kHoursPerMonth);
   if (a.currency != list.currency) out << number_text(", %g CNY per USD", a.cny_per_usd);
   out << ")\n";
+  value_line(out, "price list", price_list_text(list));
   for (int i = 0; i < kCostCategories; ++i) {
     const double v = k.per_month_by_category[std::size_t(i)];
     if (v == 0) continue;
-    value_line(out, std::string(to_string(CostCategory(i))) + " per month",
-               money(v, c) + " + headroom " + money(v * a.headroom, c));
+    value_line(out, category_label(CostCategory(i)) + " per month", money(v, c) + " + headroom " + money(v * a.headroom, c));
   }
   if (k.vat_per_month > 0) value_line(out, number_text("VAT (%g%%) per month", a.vat * 100), money(k.vat_per_month, c));
   value_line(out, "per month", money(k.per_month, c));
@@ -100,6 +117,30 @@ void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* ve
   } else {
     value_line(out, "per run", "n/a (no token budget, or no progress)");
   }
+  const OwnerCost& o = k.owner;
+  const std::string owning = money(o.per_month, c) + " per month, " + money(o.per_gpu_hour, c) + " per GPU-hour";
+  value_line(out, k.payment == Payment::Purchase ? "owner's cost" : "owning instead", owning);
+  value_line(out, "  capital up front", money(o.capex, c) + " (servers " + money(o.server_capex, c) + ", network " +
+                                            money(o.network_capex, c) + ", storage " + money(o.storage_capex, c) + ")");
+  value_line(out, "  lines per month",
+             "depreciation " + money(o.hardware_per_month + o.network_storage_per_month, c) + ", capital " +
+                 money(o.capital_per_month, c) + ", support " + money(o.support_per_month, c) + ", facility " +
+                 money(o.facility_per_month, c) + ", electricity " + money(o.electricity_per_month, c));
+  value_line(out, "  terms", number_text("%g years to ", a.amortisation_years) + number_text("%.0f%% residual, ", a.residual_value * 100) +
+                                number_text("%g%% cost of capital, ", a.discount_rate * 100) +
+                                number_text("support %g%% a year, ", a.support_per_year * 100) +
+                                (o.built_facility ? number_text("facility built over %g years", a.facility_years)
+                                                  : std::string("colocation")) +
+                                "; prices of " + a.purchase.id + " (" + a.purchase.date + ")");
+  const PriceList& against = a.list_for(k.break_even_against);
+  if (k.break_even_months > 0)
+    value_line(out, "break-even", "owning beats " + against.id + number_text(" after %.1f months", k.break_even_months) +
+                                      " (" + money(k.rent_alternative_per_month, c) + " a month to rent)");
+  else if (k.rent_alternative_per_month > 0)
+    value_line(out, "break-even", "owning never beats " + against.id + " (" + money(k.rent_alternative_per_month, c) +
+                                      " a month to rent does not repay the capital)");
+  else
+    value_line(out, "break-even", "n/a (" + against.id + " has no price for this GPU)");
   value_line(out, "network share", number_text("%.1f%%", k.network_share * 100) + " of the capital cost (" + money(k.network_capex, c) +
                                        " of " + money(k.capex, c) + ", bill of materials)");
   if (versus && !versus->other_fabric.empty()) {
@@ -107,6 +148,7 @@ void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* ve
     std::string t = "network capital " + money_delta(f.network_capex_delta, c);
     if (run) t += ", time " + number_text("%+.1f days", f.train_time_delta_s / units::Day) + ", run " +
                   money_delta(f.run_total_delta, c);
+    t += ", owning " + money_delta(f.owner_per_month_delta, c) + " per month";
     value_line(out, "on " + f.other_fabric + " instead", t);
   }
 }
@@ -121,7 +163,14 @@ void write_reliability(const Scenario& s, const Estimate& e, bool run, std::ostr
   else value_line(out, "MTBI", "no failures (failure rate 0)");
   value_line(out, "checkpoint", number_text("%.1f GB", r.checkpoint_bytes / 1e9) + ", written in " +
                                     duration_text(r.checkpoint_write_s) +
-                                    number_text(" at %.3g GB/s", a.checkpoint_bytes_per_s / 1e9));
+                                    number_text(" at %.3g GB/s", r.storage_bytes_per_s / 1e9) +
+                                    (r.storage_per_gpu ? number_text(" (%.3g GB/s per GPU)",
+                                                                     a.checkpoint_bytes_per_s_per_gpu / 1e9)
+                                                       : std::string(" (cluster-wide)")));
+  std::string mode = std::string(to_string(r.mode)) + ": training stops " + duration_text(r.checkpoint_blocking_s);
+  if (r.mode == CheckpointMode::Async)
+    mode += ", then runs slower while the write goes on; " + duration_text(r.checkpoint_cost_s) + " lost per checkpoint";
+  value_line(out, "checkpoint mode", mode);
   std::string interval = r.interval_s > 0 ? hours(r.interval_s) : std::string("none");
   if (r.optimal_interval_s > 0) {
     if (a.checkpoint_interval_s) interval += " (Young/Daly optimum " + hours(r.optimal_interval_s) + ")";

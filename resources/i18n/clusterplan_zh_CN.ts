@@ -364,10 +364,6 @@
         <translation>设施 = IT 功率 × PUE</translation>
     </message>
     <message>
-        <source>per month = (hardware + bandwidth + storage + services + electricity) x (1 + VAT)</source>
-        <translation>每月 = （硬件 + 带宽 + 存储 + 服务 + 电费）× （1 + 增值税）</translation>
-    </message>
-    <message>
         <source>per run = months billed x cost per month; months = real time to train / 730 h (whole months when the list bills by the month)</source>
         <translation>每次训练 = 计费月数 × 每月费用；月数 = 实际训练时间 / 730 小时（价目表按月计费时取整月）</translation>
     </message>
@@ -695,6 +691,10 @@
         <source>%1 on %2x %3</source>
         <extracomment>a scenario&apos;s derived name on one node (no fabric): &quot;Llama 3 8B on 8x H100 SXM 80GB&quot;</extracomment>
         <translation>%1，%2 块 %3</translation>
+    </message>
+    <message>
+        <source>per month = (hardware + network and storage + capital + support + facility + bandwidth + storage + services + electricity) x (1 + VAT)</source>
+        <translation>每月 = （硬件 + 网络与存储 + 资金成本 + 支持 + 机房 + 带宽 + 存储 + 服务 + 电费）× （1 + 增值税）</translation>
     </message>
 </context>
 <context>
@@ -2119,10 +2119,6 @@
         <translation>检查点写入带宽</translation>
     </message>
     <message>
-        <source>Bandwidth at which a checkpoint is written to storage.</source>
-        <translation>检查点写入存储的带宽。</translation>
-    </message>
-    <message>
         <source>Checkpoint size</source>
         <translation>检查点大小</translation>
     </message>
@@ -2318,6 +2314,118 @@
         <source>Hides one micro-batch&apos;s expert all-to-alls behind another&apos;s compute (Megatron-Core&apos;s EP A2A overlap, DeepSeek-V3&apos;s DualPipe).</source>
         <translation>将一个微批次的专家 all-to-all 通信隐藏在另一个微批次的计算之后（Megatron-Core 的 EP A2A 重叠、DeepSeek-V3 的 DualPipe）。</translation>
     </message>
+    <message>
+        <source>Facility (colocation)</source>
+        <translation>机房（托管）</translation>
+    </message>
+    <message>
+        <source>Rent of the data-centre space, power and cooling per kW of IT load and month (colocation).</source>
+        <translation>数据中心空间、供电与制冷的租金，按每 kW IT 负载每月计（托管）。</translation>
+    </message>
+    <message>
+        <source>Facility build cost</source>
+        <translation>机房建设成本</translation>
+    </message>
+    <message>
+        <source>Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate.</source>
+        <translation>按每 MW IT 负载计的数据中心建设成本；未设置：按月租托管。</translation>
+    </message>
+    <message>
+        <source>Facility life</source>
+        <translation>机房寿命</translation>
+    </message>
+    <message>
+        <source>Years a built data centre is paid off over.</source>
+        <translation>自建数据中心的摊销年数。</translation>
+    </message>
+    <message>
+        <source>Facility price currency</source>
+        <translation>机房价格币种</translation>
+    </message>
+    <message>
+        <source>Currency the two facility prices are given in.</source>
+        <translation>两项机房价格所用的币种。</translation>
+    </message>
+    <message>
+        <source>Support and maintenance</source>
+        <translation>支持与维保</translation>
+    </message>
+    <message>
+        <source>Support and maintenance contracts per year, as a share of the hardware&apos;s price.</source>
+        <translation>每年的支持与维保合同费用，占硬件价格的比例。</translation>
+    </message>
+    <message>
+        <source>Storage share</source>
+        <translation>存储占比</translation>
+    </message>
+    <message>
+        <source>Shared storage&apos;s share of the cluster&apos;s capital cost (servers, network and storage).</source>
+        <translation>共享存储在集群资本成本（服务器、网络和存储）中的占比。</translation>
+    </message>
+    <message>
+        <source>Cost of capital</source>
+        <translation>资金成本</translation>
+    </message>
+    <message>
+        <source>Interest a year on the money the hardware ties up (debt or the return forgone).</source>
+        <translation>硬件占用资金每年的利息（借款利息或放弃的收益）。</translation>
+    </message>
+    <message>
+        <source>Residual value</source>
+        <translation>残值</translation>
+    </message>
+    <message>
+        <source>Share of the purchase price the hardware is still worth at the end of the amortisation.</source>
+        <translation>摊销期结束时硬件仍值的购买价格比例。</translation>
+    </message>
+    <message>
+        <source>Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure times the GPUs.</source>
+        <translation>整个集群将检查点写入存储的带宽；未设置：每 GPU 带宽乘以 GPU 数。</translation>
+    </message>
+    <message>
+        <source>Checkpoint bandwidth per GPU</source>
+        <translation>每 GPU 检查点带宽</translation>
+    </message>
+    <message>
+        <source>Share of the storage&apos;s write bandwidth each GPU brings: the storage grows with the cluster.</source>
+        <translation>每块 GPU 分得的存储写入带宽：存储随集群一起扩展。</translation>
+    </message>
+    <message>
+        <source>Checkpoint mode</source>
+        <translation>检查点模式</translation>
+    </message>
+    <message>
+        <source>Sync stops training while the checkpoint is written; async only while it is copied to host memory; in-memory keeps it in peers&apos; host memory.</source>
+        <translation>同步：写检查点期间训练暂停；异步：仅在复制到主机内存时暂停；内存：保存在对等节点的主机内存中。</translation>
+    </message>
+    <message>
+        <source>per kW-month</source>
+        <translation>每 kW·月</translation>
+    </message>
+    <message>
+        <source>per MW</source>
+        <translation>每 MW</translation>
+    </message>
+    <message>
+        <source>of the hardware a year</source>
+        <translation>硬件价格/年</translation>
+    </message>
+    <message>
+        <source>of the capital cost</source>
+        <translation>占资本成本</translation>
+    </message>
+    <message>
+        <source>a year</source>
+        <translation>每年</translation>
+    </message>
+    <message>
+        <source>of the price</source>
+        <translation>占价格</translation>
+    </message>
+    <message>
+        <source>bytes/s per GPU</source>
+        <translation>字节/秒/GPU</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>
@@ -2386,8 +2494,8 @@
         <translation>含余量预算 %1</translation>
     </message>
     <message>
-        <source>%1 months billed</source>
-        <translation>计费 %1 个月</translation>
+        <source>%1 months billed; prices of %2</source>
+        <translation>计费 %1 个月；%2 的价格</translation>
     </message>
 </context>
 <context>
@@ -2554,6 +2662,22 @@
     <message>
         <source>Software stack</source>
         <translation>软件栈</translation>
+    </message>
+    <message>
+        <source> USD per kW-month</source>
+        <translation> 美元/kW·月</translation>
+    </message>
+    <message>
+        <source> % a year</source>
+        <translation> %/年</translation>
+    </message>
+    <message>
+        <source> GB/s per GPU</source>
+        <translation> GB/s/GPU</translation>
+    </message>
+    <message>
+        <source>auto (per GPU x GPUs)</source>
+        <translation>自动（每 GPU × GPU 数）</translation>
     </message>
 </context>
 <context>
@@ -3119,10 +3243,6 @@ capacity: %2</source>
         <translation>每月预算</translation>
     </message>
     <message>
-        <source>%1 per month (%2)</source>
-        <translation>%1/月（%2）</translation>
-    </message>
-    <message>
         <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. Looking for the nearest layout that fits…</source>
         <translation>显存放不下：训练无法启动，因此时间和成本显示为灰色。正在寻找最接近的可放下的并行布局…</translation>
     </message>
@@ -3201,6 +3321,10 @@ capacity: %2</source>
     <message>
         <source>%1, average while training</source>
         <translation>%1，训练时平均</translation>
+    </message>
+    <message>
+        <source>%1 per month (%2, prices of %3)</source>
+        <translation>%1/月（%2，%3 的价格）</translation>
     </message>
 </context>
 <context>
@@ -4304,10 +4428,6 @@ capacity: %2</source>
         <translation>含余量预算 %1</translation>
     </message>
     <message>
-        <source>%1 months billed</source>
-        <translation>计费 %1 个月</translation>
-    </message>
-    <message>
         <source>Export &amp;report…</source>
         <translation>导出报告(&amp;R)…</translation>
     </message>
@@ -4466,6 +4586,94 @@ capacity: %2</source>
         <source>%1 %2 %3</source>
         <extracomment>Report, price list: %1 currency, %2 amount, %3 what it is per (&quot;per GPU-hour&quot;)</extracomment>
         <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source> (stale: more than %1 months old)</source>
+        <translation>（已过期：超过 %1 个月）</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>Owner&apos;s capital up front</source>
+        <translation>自有前期资本</translation>
+    </message>
+    <message>
+        <source>servers %1, network %2, storage %3; prices of %4 (%5)</source>
+        <translation>服务器 %1，网络 %2，存储 %3；价格表 %4（%5）</translation>
+    </message>
+    <message>
+        <source>Depreciation</source>
+        <translation>折旧</translation>
+    </message>
+    <message>
+        <source>%1 years to a residual value of %2; network and storage %3</source>
+        <translation>%1 年折旧至残值 %2；其中网络与存储 %3</translation>
+    </message>
+    <message>
+        <source>Cost of capital</source>
+        <translation>资金成本</translation>
+    </message>
+    <message>
+        <source>%1 a year (CoreWeave&apos;s 2025 debt 9-11%)</source>
+        <translation>每年 %1（CoreWeave 2025 年债务利率 9-11%）</translation>
+    </message>
+    <message>
+        <source>Support and maintenance</source>
+        <translation>支持与维保</translation>
+    </message>
+    <message>
+        <source>%1 of the hardware a year (hardware contracts 10-30%)</source>
+        <translation>每年为硬件价格的 %1（硬件服务合同 10-30%）</translation>
+    </message>
+    <message>
+        <source>Facility</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <source>built, paid off over %1 years (Cushman &amp; Wakefield 2025)</source>
+        <translation>自建，分 %1 年摊销（Cushman &amp; Wakefield 2025）</translation>
+    </message>
+    <message>
+        <source>colocation per kW of IT peak (CBRE 2025)</source>
+        <translation>按 IT 峰值每 kW 托管（CBRE 2025）</translation>
+    </message>
+    <message>
+        <source>Electricity</source>
+        <translation>电费</translation>
+    </message>
+    <message>
+        <source>Owner&apos;s cost</source>
+        <translation>自有成本</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>Break-even (owning beats renting)</source>
+        <translation>盈亏平衡（自有优于租用）</translation>
+    </message>
+    <message>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>against %1</source>
+        <translation>对比 %1</translation>
+    </message>
+    <message>
+        <source>%1 months billed; prices of %2</source>
+        <translation>计费 %1 个月；%2 的价格</translation>
+    </message>
+    <message>
+        <source>prices of %1</source>
+        <translation>%1 的价格</translation>
     </message>
 </context>
 <context>
@@ -4738,6 +4946,34 @@ capacity: %2</source>
     <message>
         <source>Other:</source>
         <translation>其他：</translation>
+    </message>
+    <message>
+        <source>%1, %2; %3</source>
+        <translation>%1，%2；%3</translation>
+    </message>
+    <message>
+        <source> (stale: more than %1 months old)</source>
+        <translation>（已过期：超过 %1 个月）</translation>
+    </message>
+    <message>
+        <source>Prices:</source>
+        <translation>价格：</translation>
+    </message>
+    <message>
+        <source>%1 per GPU-hour</source>
+        <translation>每 GPU 小时 %1</translation>
+    </message>
+    <message>
+        <source>Owning:</source>
+        <translation>自有：</translation>
+    </message>
+    <message>
+        <source>%1; beats renting (%3) after %2 months</source>
+        <translation>%1；%2 个月后比租用（%3）更省</translation>
+    </message>
+    <message>
+        <source>%1; never beats renting (%2)</source>
+        <translation>%1；始终不比租用（%2）更省</translation>
     </message>
 </context>
 <context>
@@ -5285,6 +5521,42 @@ capacity: %2</source>
     <message>
         <source>FlashAttention 1</source>
         <translation>FlashAttention 1</translation>
+    </message>
+    <message>
+        <source>Network and storage</source>
+        <translation>网络与存储</translation>
+    </message>
+    <message>
+        <source>Cost of capital</source>
+        <translation>资金成本</translation>
+    </message>
+    <message>
+        <source>Support and maintenance</source>
+        <translation>支持与维保</translation>
+    </message>
+    <message>
+        <source>Facility</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <source>Synchronous (training waits)</source>
+        <translation>同步（训练等待）</translation>
+    </message>
+    <message>
+        <source>Asynchronous (written in the background)</source>
+        <translation>异步（后台写入）</translation>
+    </message>
+    <message>
+        <source>In memory (peers&apos; host memory)</source>
+        <translation>内存（对等节点主机内存）</translation>
+    </message>
+    <message>
+        <source>The price list for %1 has no date: its prices cannot be judged current</source>
+        <translation>%1 的价格表没有日期：无法判断其价格是否仍然有效</translation>
+    </message>
+    <message>
+        <source>The price list for %1 is dated %2, %3 months before this build (more than %4): its prices may no longer hold; choose a newer list</source>
+        <translation>%1 的价格表日期为 %2，比本版本构建早 %3 个月（超过 %4 个月）：其价格可能已不适用；请选择更新的价格表</translation>
     </message>
 </context>
 <context>

@@ -246,6 +246,11 @@ void TestCli::catalogPriceLists() {
     QCOMPARE(l["id"].get<std::string>(), catalog[i].id);
     for (const char* key : {"name", "date", "source", "currency", "kind"}) QVERIFY2(l[key].is_string(), key);
     QVERIFY(cp::find_price_list(l["id"].get<std::string>()));
+    // Every list is dated YYYY-MM and says whether it is stale (more than 18 months
+    // before the build's month).
+    QVERIFY(l["stale"].is_boolean());
+    QCOMPARE(l["stale"].get<bool>(), cp::price_list_stale(catalog[i]));
+    QCOMPARE(l["date"].get<std::string>().size(), std::size_t(7));
   }
   const auto list = [&](const std::string& id) {
     for (const json& l : lists)
@@ -255,7 +260,11 @@ void TestCli::catalogPriceLists() {
   const json seed = list("seed-cn-2026");
   QCOMPARE(seed["kind"].get<std::string>(), std::string("rent"));
   QCOMPARE(seed["currency"].get<std::string>(), std::string("CNY"));
-  QCOMPARE(seed["date"].get<std::string>(), std::string("2026"));
+  QCOMPARE(seed["date"].get<std::string>(), std::string("2026-01"));
+  // The default lists are current.
+  for (const char* id : {"seed-cn-2026", "gpu-cloud-on-demand-2026-05", "purchase-usd-2025-08"})
+    QCOMPARE(list(id)["stale"].get<bool>(), false);
+  QCOMPARE(list("aws-on-demand-2026-05")["lines"][0]["price"].get<double>(), 55.04 / 8);
   QCOMPARE(seed["whole_months"].get<bool>(), true);
   QCOMPARE(seed["lines"][0]["price"].get<double>(), 35888.0);  // 8x A100 + IB, the seed's rent
   QCOMPARE(list("cloud-us-2024-01")["kind"].get<std::string>(), std::string("cloud"));
@@ -264,7 +273,8 @@ void TestCli::catalogPriceLists() {
 
   r = runCli({"catalog", "price-lists"});
   QCOMPARE(r.code, 0);
-  for (const char* text : {"kind", "currency", "seed-cn-2026", "cn-card-hour-2023", "purchase-usd-2024", "2024-01"})
+  for (const char* text : {"kind", "currency", "stale", "seed-cn-2026", "cn-card-hour-2023", "purchase-usd-2024", "2024-01",
+                           "gpu-cloud-on-demand-2026-05"})
     QVERIFY2(r.out.find(text) != std::string::npos, text);
   r = runCli({"catalog", "--help"});
   QVERIFY(r.out.find("price-lists") != std::string::npos);

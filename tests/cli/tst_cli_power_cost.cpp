@@ -44,17 +44,21 @@ using namespace cp::test;  // the helpers of cli_support.h
 //   30 kW: floor(30,000 / 6,500) = 4 nodes per rack, 1 rack.
 //   Rent (seed-cn-2026): 4 x 35,888 = 143,552 CNY hardware + 2,000 BGP line + 2,000 storage =
 //   147,552 CNY per month; headroom 20% = 29,510.4; per hour 147,552 / 730 = 202.13.
-//   Bill of materials (purchase-usd-2024, x 7.2 CNY per USD): 4 DGX A100 x 300,000 + 1 HDR
+//   Bill of materials (purchase-usd-2025-08, x 7.2 CNY per USD): 4 DGX A100 x 300,000 + 1 HDR
 //   switch 20,000 + 64 optics x 400 + 32 cables x 100 = 1,248,800 USD = 8,991,360 CNY; network
-//   48,800 USD = 351,360 CNY (3.9%).
-//   Checkpoint 65,285,660,672 x 14 B = 913,999,249,408 bytes; at 10 GB/s C = 91.3999 s.
+//   48,800 USD = 351,360 CNY (3.9%). Bought, the servers depreciate to 20% over 5 years:
+//   8,640,000 x 0.8 / 60 = 115,200 CNY a month.
+//   Checkpoint 65,285,660,672 x 14 B = 913,999,249,408 bytes, written at 32 x 0.125 GB/s = 4 GB/s
+//   in W = 228.50 s; asynchronous: 28.56 GB per GPU staged at 0.6823 GB/s (41.86 s) plus 47% of
+//   the write, C = 148.93 s a checkpoint; a failure also loses the write under way.
 //   Failure rate 419 / (54 x 24 x 16,384) = 1.97328e-5 per GPU-hour; x 32 GPUs: M = 1,583.66 h.
 namespace {
 
 // The default scenario's figures worked out above.
 constexpr double kItW = 19086, kItPeakW = 26906, kBomCny = 8991360, kCheckpointBytes = 913999249408.0;
 constexpr double kFacilityKwh730 = 24811.8 / 1000 * 730;  // kWh of one 730-hour month at PUE 1.3
-constexpr double kWriteS = kCheckpointBytes / 10e9;
+constexpr double kWriteS = kCheckpointBytes / 4e9;
+constexpr double kCostS = kCheckpointBytes / 32 / cp::kStagingBytesPerSPerGpu + cp::kAsyncWriteSlowdown * kWriteS;
 const double kMtbiS = 3600 / (cp::kLlama3FailuresPerGpuHour * 32);
 
 QByteArray num(double v) { return QByteArray::number(v, 'g', 17); }
@@ -142,11 +146,16 @@ void TestCli::powerCostOptions_data() {
                                      << QByteArray("18444");  // 147,552 / 8
   QTest::newRow("--exchange-rate echoed") << QStringList{"--exchange-rate", "7"} << "/inputs/assumptions/cny_per_usd"
                                           << QByteArray("7");
-  // Cloud (cloud-us-2024-01): Azure A100 4.10 USD/GPU-h x 32 x 730 h x 7.2 = 689,587.2 CNY.
+  // Cloud (gpu-cloud-on-demand-2026-05): A100 80GB 2.50 USD/GPU-h x 32 x 730 h x 7.2 = 420,480 CNY.
   QTest::newRow("--payment cloud") << QStringList{"--payment", "cloud"} << "/cost/categories/hardware/per_month"
-                                   << num(4.10 * 32 * 730 * 7.2);
+                                   << num(2.50 * 32 * 730 * 7.2);
   QTest::newRow("--payment cloud list") << QStringList{"--payment", "cloud"} << "/cost/price_list"
-                                        << QByteArray("\"cloud-us-2024-01\"");
+                                        << QByteArray("\"gpu-cloud-on-demand-2026-05\"");
+  QTest::newRow("--payment cloud date") << QStringList{"--payment", "cloud"} << "/cost/price_list_date"
+                                        << QByteArray("\"2026-05\"");
+  // The 2024 list, kept for comparison: Azure A100 4.10 USD/GPU-h x 32 x 730 h x 7.2 = 689,587.2 CNY.
+  QTest::newRow("--price-list cloud-us-2024-01") << QStringList{"--price-list", "cloud-us-2024-01"}
+                                                 << "/cost/categories/hardware/per_month" << num(4.10 * 32 * 730 * 7.2);
   // cn-card-hour-2023: 10 CNY per card-hour x 32 x 730 = 233,600 CNY; no flat lines.
   QTest::newRow("--price-list card-hour") << QStringList{"--price-list", "cn-card-hour-2023"} << "/cost/per_month"
                                           << QByteArray("233600");
@@ -157,10 +166,10 @@ void TestCli::powerCostOptions_data() {
   QTest::newRow("--price-list kept in slot") << QStringList{"--price-list", "cn-card-hour-2023", "--payment", "rent"}
                                              << "/inputs/assumptions/price_lists/cloud/id"
                                              << QByteArray("\"cn-card-hour-2023\"");
-  // Purchase: 8,991,360 CNY over 5 x 12 months = 149,856; electricity 24.8118 kW x 730 h x
-  // 0.088 USD x 7.2 = 11,476.15 CNY.
+  // Purchase: the servers' 8,640,000 CNY to 20% over 5 x 12 months = 115,200; electricity
+  // 24.8118 kW x 730 h x 0.088 USD x 7.2 = 11,476.15 CNY.
   QTest::newRow("--payment purchase") << QStringList{"--payment", "purchase"} << "/cost/categories/hardware/per_month"
-                                      << QByteArray("149856");
+                                      << QByteArray("115200");
   QTest::newRow("purchase electricity") << QStringList{"--payment", "purchase"}
                                         << "/cost/categories/electricity/per_month" << num(kFacilityKwh730 * 0.088 * 7.2);
   QTest::newRow("--power-price CNY") << QStringList{"--payment", "purchase", "--power-price", "0.6"}
@@ -172,7 +181,30 @@ void TestCli::powerCostOptions_data() {
   QTest::newRow("--power-price rent") << QStringList{"--power-price", "0.6"} << "/cost/categories/electricity/per_month"
                                       << QByteArray("0");  // rents include power
   QTest::newRow("--amortisation-years") << QStringList{"--payment", "purchase", "--amortisation-years", "4"}
-                                        << "/cost/categories/hardware/per_month" << QByteArray("187320");  // / 48
+                                        << "/cost/categories/hardware/per_month" << QByteArray("144000");  // x 0.8 / 48
+  // The owner's lines, on 8,991,360 CNY of servers and network and 5% storage:
+  // K = 9,464,589.47 CNY.
+  QTest::newRow("--residual-value 0") << QStringList{"--payment", "purchase", "--residual-value", "0"}
+                                      << "/cost/categories/hardware/per_month" << QByteArray("144000");  // / 60
+  QTest::newRow("--discount-rate 0") << QStringList{"--discount-rate", "0"} << "/cost/owner/capital_per_month"
+                                     << QByteArray("0");
+  QTest::newRow("--discount-rate echoed") << QStringList{"--discount-rate", "0.08"}
+                                          << "/inputs/assumptions/discount_rate" << QByteArray("0.08");
+  QTest::newRow("--support-per-year") << QStringList{"--support-per-year", "0.2"} << "/cost/owner/support_per_month"
+                                      << num(0.2 * (8991360 / 0.95) / 12);
+  QTest::newRow("--storage-capex-share 0") << QStringList{"--storage-capex-share", "0"} << "/cost/owner/capex"
+                                           << num(8991360);
+  // Colocation in the output currency: 1,000 CNY per kW-month x the 26.906 kW IT peak.
+  QTest::newRow("--facility-per-kw-month") << QStringList{"--facility-per-kw-month", "1000"}
+                                           << "/cost/owner/facility_per_month" << num(1000 * kItPeakW / 1000);
+  QTest::newRow("--facility-per-kw-month currency") << QStringList{"--facility-per-kw-month", "1000"}
+                                                    << "/inputs/assumptions/facility_price_currency" << QByteArray("\"CNY\"");
+  QTest::newRow("default colocation") << QStringList{"--currency", "usd"} << "/cost/owner/facility_per_month"
+                                      << num(190 * kItPeakW / 1000);
+  QTest::newRow("--facility-capex-per-mw") << QStringList{"--facility-capex-per-mw", "11.7e6", "--currency", "usd"}
+                                           << "/cost/owner/facility" << QByteArray("\"built\"");
+  QTest::newRow("--facility-capex-per-mw auto") << QStringList{"--facility-capex-per-mw", "auto"}
+                                                << "/inputs/assumptions/facility_capex_per_mw" << QByteArray("null");
   QTest::newRow("--vat") << QStringList{"--vat", "0.13"} << "/cost/vat_per_month" << num(0.13 * 147552);  // 19,181.76
   QTest::newRow("--vat per month") << QStringList{"--vat", "0.13"} << "/cost/per_month" << num(1.13 * 147552);
   QTest::newRow("--headroom") << QStringList{"--headroom", "0.1"} << "/cost/headroom_per_month" << num(14755.2);
@@ -192,27 +224,39 @@ void TestCli::powerCostOptions_data() {
                                             << QByteArray("1");  // no failures: no checkpoints needed
   QTest::newRow("--failure-rate 0 mtbi") << QStringList{"--failure-rate", "0"} << "/reliability/mtbi_h"
                                          << QByteArray("null");
-  // No failures, a checkpoint every hour: only the checkpoint overhead, 1 - 91.4 / 3,600 = 0.97461.
+  // No failures, a checkpoint every hour: only the checkpoint overhead, 1 - 148.93 / 3,600 = 0.95863.
   QTest::newRow("--failure-rate 0 with interval") << QStringList{"--failure-rate", "0", "--checkpoint-interval-s", "3600"}
-                                                  << "/reliability/goodput" << num(1 - kWriteS / 3600);
+                                                  << "/reliability/goodput" << num(1 - kCostS / 3600);
   QTest::newRow("--checkpoint-interval-s") << QStringList{"--checkpoint-interval-s", "3600"} << "/reliability/goodput"
-                                           << num(goodput(3600, kWriteS, kMtbiS, 900));  // 0.97414, the seed's 1 h
+                                           << num(goodput(3600, kCostS, kMtbiS, 900 + kWriteS));  // 0.95812, the seed's 1 h
   QTest::newRow("--checkpoint-interval-s echoed") << QStringList{"--checkpoint-interval-s", "3600"}
                                                   << "/reliability/checkpoint_interval_s" << QByteArray("3600");
   QTest::newRow("--checkpoint-interval-s auto") << QStringList{"--checkpoint-interval-s", "60",
                                                                "--checkpoint-interval-s", "auto"}
                                                 << "/inputs/assumptions/checkpoint_interval_s" << QByteArray("null");
-  // Young/Daly: sqrt(2 x 91.4 s x 5,701,163 s) = 32,283 s.
+  // Young/Daly: sqrt(2 x 148.93 s x 5,701,163 s) = 41,209 s.
   QTest::newRow("young/daly") << QStringList{} << "/reliability/optimal_interval_s"
-                              << num(std::sqrt(2 * kWriteS * kMtbiS));
+                              << num(std::sqrt(2 * kCostS * kMtbiS));
+  QTest::newRow("default write") << QStringList{} << "/reliability/checkpoint_write_s" << num(kWriteS);
+  QTest::newRow("default cost") << QStringList{} << "/reliability/checkpoint_cost_s" << num(kCostS);
   QTest::newRow("--storage-bytes-per-s") << QStringList{"--storage-bytes-per-s", "1e11"}
                                          << "/reliability/checkpoint_write_s" << num(kCheckpointBytes / 1e11);
+  QTest::newRow("--storage-bytes-per-s scope") << QStringList{"--storage-bytes-per-s", "1e11"}
+                                               << "/reliability/storage_scope" << QByteArray("\"cluster\"");
+  QTest::newRow("--storage-bytes-per-s auto") << QStringList{"--storage-bytes-per-s", "1e11", "--storage-bytes-per-s", "auto"}
+                                              << "/inputs/assumptions/checkpoint_bytes_per_s" << QByteArray("null");
+  QTest::newRow("--storage-bytes-per-s-per-gpu") << QStringList{"--storage-bytes-per-s-per-gpu", "1e9"}
+                                                 << "/reliability/storage_bytes_per_s" << QByteArray("32000000000");
+  QTest::newRow("--checkpoint-mode sync") << QStringList{"--checkpoint-mode", "sync"}
+                                          << "/reliability/checkpoint_cost_s" << num(kWriteS);
+  QTest::newRow("--checkpoint-mode in-memory") << QStringList{"--checkpoint-mode", "in-memory"}
+                                               << "/reliability/checkpoint_mode" << QByteArray("\"in-memory\"");
   QTest::newRow("--checkpoint-bytes-per-param") << QStringList{"--checkpoint-bytes-per-param", "2"}
                                                 << "/reliability/checkpoint_bytes"
                                                 << QByteArray("130571321344");  // 65,285,660,672 x 2
   QTest::newRow("--restart-s") << QStringList{"--restart-s", "60"} << "/reliability/restart_s" << QByteArray("60");
   QTest::newRow("--restart-s goodput") << QStringList{"--restart-s", "0", "--checkpoint-interval-s", "7200"}
-                                       << "/reliability/goodput" << num(goodput(7200, kWriteS, kMtbiS, 0));
+                                       << "/reliability/goodput" << num(goodput(7200, kCostS, kMtbiS, kWriteS));
 }
 
 void TestCli::powerCostOptions() { checkEstimateOptionRow(); }
@@ -277,7 +321,13 @@ void TestCli::powerCostText_data() {
   QTest::newRow("co2") << QStringList{} << " kg at 0.537 kg/kWh";
   QTest::newRow("co2 us") << QStringList{"--grid-co2", "us"} << " kg at 0.367 kg/kWh";
   QTest::newRow("no run") << QStringList{"--tokens", "0"} << "  per run                      n/a";
-  QTest::newRow("cost section") << QStringList{} << "\nCost (rent, price list seed-cn-2026 of 2026, CNY, a month is 730 h)";
+  QTest::newRow("cost section") << QStringList{} << "\nCost (rent, price list seed-cn-2026 of 2026-01, CNY, a month is 730 h)";
+  QTest::newRow("price list") << QStringList{} << "  price list                   Seed article rents (China, IB servers), dated 2026-01";
+  QTest::newRow("stale list") << QStringList{"--price-list", "aws-on-demand-2023"} << "dated 2023-07";
+  QTest::newRow("owning instead") << QStringList{} << "  owning instead               ";
+  QTest::newRow("break-even never") << QStringList{} << "  break-even                   owning never beats seed-cn-2026";
+  QTest::newRow("break-even months") << QStringList{"--payment", "purchase"}
+                                     << "  break-even                   owning beats gpu-cloud-on-demand-2026-05 after ";
   QTest::newRow("hardware") << QStringList{} << "  hardware per month           143,552 CNY + headroom 28,710 CNY";
   QTest::newRow("per month") << QStringList{} << "  per month                    147,552 CNY\n";
   QTest::newRow("headroom") << QStringList{} << "  headroom per month           29,510 CNY (20% on each category)";
@@ -291,15 +341,21 @@ void TestCli::powerCostText_data() {
   QTest::newRow("usd") << QStringList{"--currency", "usd"} << "  per month                    20,493 USD";  // / 7.2
   QTest::newRow("usd rate") << QStringList{"--currency", "usd"} << "USD, a month is 730 h, 7.2 CNY per USD)";
   QTest::newRow("vat") << QStringList{"--vat", "0.13"} << "VAT (13%) per month          19,182 CNY";  // 19,181.76
-  QTest::newRow("purchase") << QStringList{"--payment", "purchase"} << "  hardware per month           149,856 CNY";
+  QTest::newRow("purchase") << QStringList{"--payment", "purchase"} << "  hardware per month           115,200 CNY";
+  QTest::newRow("owner's cost") << QStringList{"--payment", "purchase"} << "  owner's cost                 ";
+  QTest::newRow("support") << QStringList{"--payment", "purchase"} << "  support per month            78,872 CNY";
   QTest::newRow("electricity") << QStringList{"--payment", "purchase"} << "  electricity per month        11,476 CNY";
   QTest::newRow("reliability section") << QStringList{} << "\nReliability\n  MTBI                         1583.7 h";
-  QTest::newRow("checkpoint") << QStringList{} << "  checkpoint                   914.0 GB, written in 91.400 s at 10 GB/s";
-  QTest::newRow("interval") << QStringList{} << "  checkpoint interval          9.0 h (Young/Daly optimum)";
+  QTest::newRow("checkpoint") << QStringList{}
+                              << "  checkpoint                   914.0 GB, written in 228.500 s at 4 GB/s (0.125 GB/s per GPU)";
+  QTest::newRow("checkpoint cluster-wide") << QStringList{"--storage-bytes-per-s", "1e10"}
+                                           << "written in 91.400 s at 10 GB/s (cluster-wide)";
+  QTest::newRow("checkpoint mode") << QStringList{} << "  checkpoint mode              async: training stops 41.864 s";
+  QTest::newRow("interval") << QStringList{} << "  checkpoint interval          11.4 h (Young/Daly optimum)";
   QTest::newRow("interval given") << QStringList{"--checkpoint-interval-s", "7200"}
-                                  << "  checkpoint interval          2.0 h (Young/Daly optimum 9.0 h)";
-  QTest::newRow("seed interval") << QStringList{} << "goodput 0.97414 at 1 h, 0.98652 at 2 h";
-  QTest::newRow("goodput") << QStringList{} << "  goodput                      0.99418";
+                                  << "  checkpoint interval          2.0 h (Young/Daly optimum 11.4 h)";
+  QTest::newRow("seed interval") << QStringList{} << "goodput 0.95812 at 1 h, 0.97849 at 2 h";
+  QTest::newRow("goodput") << QStringList{} << "  goodput                      0.99257";
   QTest::newRow("no failures") << QStringList{"--failure-rate", "0"} << "no failures (failure rate 0)";
   QTest::newRow("no failures goodput") << QStringList{"--failure-rate", "0"} << "  goodput                      1.00000";
   QTest::newRow("real time") << QStringList{} << "  real time to train ";
@@ -337,6 +393,19 @@ void TestCli::powerCostErrors_data() {
   QTest::newRow("failure rate") << QStringList{"--failure-rate", "-1e-5"} << "--failure-rate: must be from 0 to below 1 per GPU-hour";
   QTest::newRow("failure rate word") << QStringList{"--failure-rate", "rare"} << "--failure-rate: 'rare' is not a number";
   QTest::newRow("storage bytes") << QStringList{"--storage-bytes-per-s", "0"} << "--storage-bytes-per-s: must be more than 0 bytes/s, got 0";
+  QTest::newRow("storage per GPU") << QStringList{"--storage-bytes-per-s-per-gpu", "-1"}
+                                   << "--storage-bytes-per-s-per-gpu: must be more than 0 bytes/s, got -1";
+  QTest::newRow("checkpoint mode") << QStringList{"--checkpoint-mode", "lazy"}
+                                   << "--checkpoint-mode: 'lazy' is not one of: sync, async, in-memory";
+  QTest::newRow("discount rate") << QStringList{"--discount-rate", "2"} << "--discount-rate: must be a fraction from 0 to 1, got 2";
+  QTest::newRow("residual value") << QStringList{"--residual-value", "-0.5"} << "--residual-value: must be a fraction";
+  QTest::newRow("support") << QStringList{"--support-per-year", "1.5"} << "--support-per-year: must be a fraction";
+  QTest::newRow("storage share") << QStringList{"--storage-capex-share", "1"}
+                                 << "--storage-capex-share: must be a fraction from 0 to below 1, got 1";
+  QTest::newRow("colocation") << QStringList{"--facility-per-kw-month", "-1"} << "--facility-per-kw-month: must be a finite price";
+  QTest::newRow("facility word") << QStringList{"--facility-capex-per-mw", "cheap"}
+                                 << "--facility-capex-per-mw: 'cheap' is not a number or one of: auto";
+  QTest::newRow("facility life") << QStringList{"--facility-years", "0"} << "--facility-years: must be above 0";
   QTest::newRow("bytes per param") << QStringList{"--checkpoint-bytes-per-param", "0"}
                                    << "--checkpoint-bytes-per-param: must be more than 0 bytes per parameter";
   QTest::newRow("interval") << QStringList{"--checkpoint-interval-s", "0"} << "--checkpoint-interval-s: must be more than 0 seconds, got 0";

@@ -40,7 +40,9 @@ double recompute(const Explanation& x) {
              v("switches_w") + v("optics_w") + v("storage_w");
     case Figure::FacilityPower: return v("it_w") * v("pue");
     case Figure::CostPerMonth:
-      return (v("hardware") + v("bandwidth") + v("storage") + v("services") + v("electricity")) * (1 + v("vat"));
+      return (v("hardware") + v("network_storage") + v("capital") + v("support") + v("facility") + v("bandwidth") +
+              v("storage") + v("services") + v("electricity")) *
+             (1 + v("vat"));
     case Figure::CostPerRun: return v("months") * v("per_month");
   }
   return NAN;

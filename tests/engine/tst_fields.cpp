@@ -121,6 +121,15 @@ void TstFields::validateRefusesExactlyTheBounds_data() {
   row("assumptions.amortisation_years", [](Scenario& s, double v) { s.assumptions.amortisation_years = v; });
   row("assumptions.failure_rate_per_gpu_hour", [](Scenario& s, double v) { s.assumptions.failure_rate_per_gpu_hour = v; });
   row("assumptions.checkpoint_bytes_per_s", [](Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v; });
+  row("assumptions.checkpoint_bytes_per_s_per_gpu",
+      [](Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s_per_gpu = v; });
+  row("assumptions.facility_per_kw_month", [](Scenario& s, double v) { s.assumptions.facility_per_kw_month = v; });
+  row("assumptions.facility_capex_per_mw", [](Scenario& s, double v) { s.assumptions.facility_capex_per_mw = v; });
+  row("assumptions.facility_years", [](Scenario& s, double v) { s.assumptions.facility_years = v; });
+  row("assumptions.support_per_year", [](Scenario& s, double v) { s.assumptions.support_per_year = v; });
+  row("assumptions.storage_capex_share", [](Scenario& s, double v) { s.assumptions.storage_capex_share = v; });
+  row("assumptions.discount_rate", [](Scenario& s, double v) { s.assumptions.discount_rate = v; });
+  row("assumptions.residual_value", [](Scenario& s, double v) { s.assumptions.residual_value = v; });
   row("assumptions.rack_limit_w", [](Scenario& s, double v) { s.assumptions.rack_limit_w = v; });
 }
 

@@ -20,7 +20,7 @@ class TestWarnings : public QObject {
       names.insert(name);
     }
     QCOMPARE(int(names.size()), kWarningCodeCount);
-    QCOMPARE(kWarningCodeCount, 16);  // the codes of warnings.h, OutsideEvidence last
+    QCOMPARE(kWarningCodeCount, 17);  // the codes of warnings.h, PriceListStale last
   }
 
   void allCodesAtOnceKeepDoesNotFit() {

@@ -196,6 +196,7 @@ void TstScenarioJson::impossibleFiguresAreNamed() {
 void TstScenarioJson::slowStorageGivesNoNegativeGoodput() {
   Scenario s = default_scenario();
   s.assumptions.checkpoint_bytes_per_s = 1e8;
+  s.assumptions.checkpoint_mode = CheckpointMode::Sync;  // training waits for the whole write
   QVERIFY(validate(s).empty());
   const Estimate e = estimate(s);
   QCOMPARE(e.reliability.goodput_seed_low, 0.0);

@@ -458,19 +458,23 @@ class tst_Properties : public QObject {
       cp::Assumptions& a = s.assumptions;
       for (double* v : {&a.pue, &a.gpu_power_factor, &a.storage_w_per_node, &a.rack_limit_w, &a.grid_kg_co2_per_kwh,
                         &a.cny_per_usd, &a.power_price_per_kwh, &a.headroom, &a.vat, &a.amortisation_years,
-                        &a.failure_rate_per_gpu_hour, &a.checkpoint_bytes_per_s, &a.restart_s, &s.training.tokens,
+                        &a.failure_rate_per_gpu_hour, &a.checkpoint_bytes_per_s_per_gpu, &a.restart_s,
+                        &a.facility_per_kw_month, &a.facility_years, &a.support_per_year, &a.storage_capex_share,
+                        &a.discount_rate, &a.residual_value, &s.training.tokens,
                         &s.cluster.gpu.bf16_flops, &s.cluster.gpu.memory_bw, &s.cluster.gpu.tdp_w,
                         &s.cluster.gpu.memory_bytes, &s.cluster.gpu.link_bw, &s.cluster.fabric.nic_busbw,
                         &s.cluster.fabric.nic_gbps, &s.cluster.fabric.base_latency_s, &s.cluster.fabric.switch_latency_s,
                         &s.calibration.step_time_factor, &s.overheads.framework_bytes})
         wild(*v);
       for (std::optional<double>* v : {&a.node_overhead_w, &a.switch_w, &a.optic_w, &a.checkpoint_bytes_per_param,
-                                       &a.checkpoint_interval_s})
+                                       &a.checkpoint_interval_s, &a.checkpoint_bytes_per_s, &a.facility_capex_per_mw})
         wild_opt(*v);
       for (cp::PriceList* l : {&a.rent, &a.cloud, &a.purchase})
         for (cp::PriceLine& x : l->lines) wild(x.price);
       a.payment = pick(rng, std::vector<cp::Payment>{cp::Payment::Rent, cp::Payment::Cloud, cp::Payment::Purchase});
       a.currency = pick(rng, std::vector<cp::Currency>{cp::Currency::Cny, cp::Currency::Usd});
+      a.checkpoint_mode = pick(rng, std::vector<cp::CheckpointMode>{cp::CheckpointMode::Sync, cp::CheckpointMode::Async,
+                                                                    cp::CheckpointMode::InMemory});
       if (!cp::validate(s).empty()) return std::nullopt;  // refused: nothing is printed
       ++checked;
       const std::vector<cp::Problem> impossible = cp::check_estimate_json(cp::estimate_to_json(s, cp::estimate(s)));

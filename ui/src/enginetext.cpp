@@ -189,7 +189,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "time = token budget / tokens/s / goodput (0 without a token budget)"),
     QT_TRANSLATE_NOOP("cp::engine", "IT = nodes x (GPUs per node x TDP x draw factor + node overhead) + switches + optics + storage"),
     QT_TRANSLATE_NOOP("cp::engine", "facility = IT power x PUE"),
-    QT_TRANSLATE_NOOP("cp::engine", "per month = (hardware + bandwidth + storage + services + electricity) x (1 + VAT)"),
+    QT_TRANSLATE_NOOP("cp::engine", "per month = (hardware + network and storage + capital + support + facility + bandwidth + storage + services + electricity) x (1 + VAT)"),
     QT_TRANSLATE_NOOP("cp::engine", "per run = months billed x cost per month; months = real time to train / 730 h (whole months when the list bills by the month)"),
     //: joins the last two numbers of a list in a validation message: "TP 1, 2 or 4"
     QT_TRANSLATE_NOOP("cp::engine", " or "),

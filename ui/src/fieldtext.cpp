@@ -316,12 +316,42 @@ namespace {
     // assumptions.amortisation_years
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Amortisation"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Years a purchase is paid off over."),
+    // assumptions.facility_per_kw_month
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Facility (colocation)"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Rent of the data-centre space, power and cooling per kW of IT load and month (colocation)."),
+    // assumptions.facility_capex_per_mw
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Facility build cost"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
+    // assumptions.facility_years
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Facility life"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Years a built data centre is paid off over."),
+    // assumptions.facility_price_currency
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Facility price currency"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Currency the two facility prices are given in."),
+    // assumptions.support_per_year
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Support and maintenance"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Support and maintenance contracts per year, as a share of the hardware's price."),
+    // assumptions.storage_capex_share
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Storage share"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Shared storage's share of the cluster's capital cost (servers, network and storage)."),
+    // assumptions.discount_rate
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Cost of capital"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Interest a year on the money the hardware ties up (debt or the return forgone)."),
+    // assumptions.residual_value
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Residual value"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Share of the purchase price the hardware is still worth at the end of the amortisation."),
     // assumptions.failure_rate_per_gpu_hour
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Failure rate"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Job interruptions per GPU-hour; with the restart time and checkpoints, sets the time lost to failures."),
     // assumptions.checkpoint_bytes_per_s
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Checkpoint write bandwidth"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "Bandwidth at which a checkpoint is written to storage."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure times the GPUs."),
+    // assumptions.checkpoint_bytes_per_s_per_gpu
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Checkpoint bandwidth per GPU"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Share of the storage's write bandwidth each GPU brings: the storage grows with the cluster."),
+    // assumptions.checkpoint_mode
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Checkpoint mode"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Sync stops training while the checkpoint is written; async only while it is copied to host memory; in-memory keeps it in peers' host memory."),
     // assumptions.checkpoint_bytes_per_param
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Checkpoint size"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Bytes saved per parameter; unset: weights and optimizer states."),
@@ -340,6 +370,13 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "W"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "W per node"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "billion parameters"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "per kW-month"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "per MW"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "of the hardware a year"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "of the capital cost"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "a year"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "of the price"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "bytes/s per GPU"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "bytes"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "bytes per parameter"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "bytes/s"),

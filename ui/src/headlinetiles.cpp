@@ -194,9 +194,11 @@ void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
   else
     set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
         tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur)));
+  // Every cost carries the date of the prices it comes from.
+  const QString date = QString::fromStdString(s.assumptions.list_for(s.assumptions.payment).date);
   if (e.cost.run_total > 0)
     set(F::CostPerRun, formatMoney(e.cost.run_total, cur),
-        tr("%1 months billed").arg(QLocale().toString(e.cost.billed_months, 'f', 1)));
+        tr("%1 months billed; prices of %2").arg(QLocale().toString(e.cost.billed_months, 'f', 1), date));
   else
     set(F::CostPerRun, tr("—"), tr("no token budget set"));
   reflow();  // the widest value may have changed

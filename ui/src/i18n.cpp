@@ -8,6 +8,7 @@
 #include <QTranslator>
 
 #include "engine/units.h"
+#include "ui/terms.h"
 #include "ui/units.h"
 
 namespace cp::ui {
@@ -155,6 +156,19 @@ QString warningText(const cp::Warning& w) {
       return QCoreApplication::translate("cp::ui::Terms",
                                          "Step time scaled by %1 from a measured pilot step (site calibration)")
           .arg(QLocale().toString(w.v1, 'f', 3));
+    case cp::WarningCode::PriceListStale: {
+      const QString list = paymentName(cp::Payment(int(w.v1)));
+      if (w.v2 < 0)
+        return QCoreApplication::translate("cp::ui::Terms",
+                                           "The price list for %1 has no date: its prices cannot be judged current")
+            .arg(list);
+      const int date = int(w.v2);
+      return QCoreApplication::translate("cp::ui::Terms",
+                                         "The price list for %1 is dated %2, %3 months before this build (more than "
+                                         "%4): its prices may no longer hold; choose a newer list")
+          .arg(list, QStringLiteral("%1-%2").arg(date / 12).arg(date % 12 + 1, 2, 10, QLatin1Char('0')), count(w.v3))
+          .arg(cp::kPriceListStaleMonths);
+    }
     default:
       // A code added to the engine after this list: its English message until it is worded here.
       break;

@@ -114,6 +114,13 @@ class RealField : public QDoubleSpinBox {
  protected:
   QValidator::State validate(QString&, int&) const override { return QValidator::Acceptable; }
   double valueFromText(const QString& text) const override {
+    // "auto" where the field has a special value (the checkpoint bandwidth: per GPU x GPUs).
+    const QString typed = typedText(this, text);
+    if (!specialValueText().isEmpty() &&
+        (text == specialValueText() || typed.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)) {
+      refused_(QString());
+      return minimum();
+    }
     cp::NumberSpec spec{unit_, false, minimum(), false, maximum(), scale_};
     const cp::ParsedNumber r = cp::parse_number(typedText(this, text).toStdString(), spec);
     refused_(QString::fromStdString(r.error));
@@ -658,10 +665,49 @@ void InputPanel::buildAssumptions() {
   addReal(sec, cp::field("assumptions.failure_rate_per_gpu_hour"), {QT_TR_NOOP(" per million GPU-hours"), kPerMillion},
           2, [](const cp::Scenario& s) { return s.assumptions.failure_rate_per_gpu_hour * 1e6; },
           [](cp::Scenario& s, double v) { s.assumptions.failure_rate_per_gpu_hour = v / 1e6; });
-  addReal(sec, cp::field("assumptions.checkpoint_bytes_per_s"), {QT_TR_NOOP(" GB/s"), kGiga}, 1,
-          [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s / 1e9; },
-          [](cp::Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s = v * 1e9; },
+  addReal(sec, cp::field("assumptions.facility_per_kw_month"), {QT_TR_NOOP(" USD per kW-month")}, 0,
+          [](const cp::Scenario& s) { return s.assumptions.facility_per_kw_month; },
+          [](cp::Scenario& s, double v) { s.assumptions.facility_per_kw_month = v; });
+  addReal(sec, cp::field("assumptions.support_per_year"), {QT_TR_NOOP(" % a year"), kPercent}, 1,
+          [](const cp::Scenario& s) { return s.assumptions.support_per_year * 100; },
+          [](cp::Scenario& s, double v) { s.assumptions.support_per_year = v / 100; });
+  addReal(sec, cp::field("assumptions.storage_capex_share"), {QT_TR_NOOP(" %"), kPercent}, 1,
+          [](const cp::Scenario& s) { return s.assumptions.storage_capex_share * 100; },
+          [](cp::Scenario& s, double v) { s.assumptions.storage_capex_share = v / 100; });
+  addReal(sec, cp::field("assumptions.discount_rate"), {QT_TR_NOOP(" % a year"), kPercent}, 1,
+          [](const cp::Scenario& s) { return s.assumptions.discount_rate * 100; },
+          [](cp::Scenario& s, double v) { s.assumptions.discount_rate = v / 100; });
+  addReal(sec, cp::field("assumptions.residual_value"), {QT_TR_NOOP(" %"), kPercent}, 0,
+          [](const cp::Scenario& s) { return s.assumptions.residual_value * 100; },
+          [](cp::Scenario& s, double v) { s.assumptions.residual_value = v / 100; });
+  addChoice(
+      sec, cp::field("assumptions.checkpoint_mode"),
+      [] {
+        QStringList modes;
+        for (auto m : {cp::CheckpointMode::Sync, cp::CheckpointMode::Async, cp::CheckpointMode::InMemory})
+          modes << checkpointModeName(m);
+        return modes;
+      },
+      [](const cp::Scenario& s) { return double(s.assumptions.checkpoint_mode); },
+      [](cp::Scenario& s, double v) { s.assumptions.checkpoint_mode = cp::CheckpointMode(int(v)); });
+  addReal(sec, cp::field("assumptions.checkpoint_bytes_per_s_per_gpu"), {QT_TR_NOOP(" GB/s per GPU"), kGiga}, 3,
+          [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s_per_gpu / 1e9; },
+          [](cp::Scenario& s, double v) { s.assumptions.checkpoint_bytes_per_s_per_gpu = v * 1e9; },
+          {cp::NumberUnit::Bytes, 1e9, false});
+  // Cluster-wide: unset (the per-GPU figure times the GPUs) reads "auto", at the spin box's 0.
+  auto* storage = addReal(sec, cp::field("assumptions.checkpoint_bytes_per_s"), {QT_TR_NOOP(" GB/s"), kGiga}, 1,
+          [](const cp::Scenario& s) { return s.assumptions.checkpoint_bytes_per_s.value_or(0) / 1e9; },
+          [](cp::Scenario& s, double v) {
+            if (v > 0) s.assumptions.checkpoint_bytes_per_s = v * 1e9;
+            else s.assumptions.checkpoint_bytes_per_s.reset();
+          },
           {cp::NumberUnit::Bytes, 1e9, false});  // "20" GB/s, or "800MB", "1.5 GiB"
+  storage->setMinimum(0);
+  Field& cluster = fields_.back();
+  cluster.retranslate = [this, storage, suffix = cluster.retranslate] {
+    suffix();
+    storage->setSpecialValueText(tr("auto (per GPU x GPUs)"));
+  };
   addReal(sec, cp::field("assumptions.restart_s"), {QT_TR_NOOP(" min"), kPerMinute}, 1,
           [](const cp::Scenario& s) { return s.assumptions.restart_s / 60; },
           [](cp::Scenario& s, double v) { s.assumptions.restart_s = v * 60; });

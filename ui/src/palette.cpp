@@ -68,6 +68,11 @@ QColor costPart(cp::CostPart p) {
     case cp::CostPart::Electricity: return QColor(kYellow);
     case cp::CostPart::Vat: return QColor(kSkyBlue);
     case cp::CostPart::Headroom: return QColor(kGrey);
+    // The owner's lines (a purchase): shades beside the hardware's blue and the palette's rest.
+    case cp::CostPart::NetworkStorage: return QColor(kBlue).lighter(170);
+    case cp::CostPart::Capital: return QColor(kVermillion);
+    case cp::CostPart::Support: return QColor(kBluishGreen).darker(140);
+    case cp::CostPart::Facility: return QColor(kReddishPurple).lighter(140);
   }
   return QColor(kBlack);
 }

@@ -293,8 +293,11 @@ void PlanPage::refresh() {
   for (std::size_t i = 0; i < money.size(); ++i)
     parts.append({costPartName(cp::kCostParts[i]), palette::costPart(cp::kCostParts[i]), money[i],
                   formatMoney(money[i], cur)});
-  cost_->setParts(tr("Budget per month"), tr("%1 per month (%2)").arg(QString::fromUtf8(cp::to_string(cur).data()),
-                                                                       paymentName(s.assumptions.payment)),
+  //: Cost chart's axis: %1 currency, %2 the way to pay, %3 the price list's date (YYYY-MM)
+  cost_->setParts(tr("Budget per month"), tr("%1 per month (%2, prices of %3)")
+                                              .arg(QString::fromUtf8(cp::to_string(cur).data()),
+                                                   paymentName(s.assumptions.payment),
+                                                   QString::fromStdString(s.assumptions.list_for(s.assumptions.payment).date)),
                   parts, formatMoney(e.cost.budget_per_month, cur));
 }
 

@@ -491,7 +491,8 @@ const cp::PriceList& priceList(const cp::Assumptions& a) {
 }
 
 // The assumptions with their sources; the price list by its name only (its lines: the appendix).
-QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
+// `estimate` (null: none) adds the owner's cost lines and the break-even.
+QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix, const cp::Estimate* estimate) {
   const cp::Assumptions& a = s.assumptions;
   const QString cur = QString::fromUtf8(cp::to_string(a.currency).data());
   const cp::PriceList& list = priceList(a);
@@ -507,11 +508,46 @@ QList<Block> assumptionsBlocks(const cp::Scenario& s, const QString& appendix) {
        QString()},
       {Report::tr("Payment"), paymentName(a.payment), QString()},
       //: Report: the price list's row; %1 its date, %2 its source, %3 the appendix that lists its lines
-      {Report::tr("Price list"), QString::fromStdString(list.name),
+      {Report::tr("Price list"),
+       QString::fromStdString(list.name) +
+           (cp::price_list_stale(list) ? Report::tr(" (stale: more than %1 months old)").arg(cp::kPriceListStaleMonths)
+                                       : QString()),
        Report::tr("%1, %2; its lines (%3) in %4")
            .arg(QString::fromStdString(list.date), sourceText(list.source), formatCount(double(list.lines.size())),
                 appendix)},
   };
+  // The owner's full cost, line by line, with the terms that set it (docs/power-cost.md).
+  if (estimate) {
+    const cp::OwnerCost& o = estimate->cost.owner;
+    const cp::Currency c = a.currency;
+    const QString perMonth = Report::tr("%1 per month");
+    rows << QStringList{Report::tr("Owner's capital up front"), formatMoney(o.capex, c),
+                        //: Report: %1 servers, %2 network, %3 storage; %4 the purchase list and %5 its date
+                        Report::tr("servers %1, network %2, storage %3; prices of %4 (%5)")
+                            .arg(formatMoney(o.server_capex, c), formatMoney(o.network_capex, c),
+                                 formatMoney(o.storage_capex, c), QString::fromStdString(a.purchase.id),
+                                 QString::fromStdString(a.purchase.date))}
+         << QStringList{Report::tr("Depreciation"), perMonth.arg(formatMoney(o.hardware_per_month + o.network_storage_per_month, c)),
+                        Report::tr("%1 years to a residual value of %2; network and storage %3")
+                            .arg(number(a.amortisation_years, 1), formatPercent(a.residual_value, 0),
+                                 formatMoney(o.network_storage_per_month, c))}
+         << QStringList{Report::tr("Cost of capital"), perMonth.arg(formatMoney(o.capital_per_month, c)),
+                        Report::tr("%1 a year (CoreWeave's 2025 debt 9-11%)").arg(formatPercent(a.discount_rate, 1))}
+         << QStringList{Report::tr("Support and maintenance"), perMonth.arg(formatMoney(o.support_per_month, c)),
+                        Report::tr("%1 of the hardware a year (hardware contracts 10-30%)").arg(formatPercent(a.support_per_year, 1))}
+         << QStringList{Report::tr("Facility"), perMonth.arg(formatMoney(o.facility_per_month, c)),
+                        o.built_facility ? Report::tr("built, paid off over %1 years (Cushman & Wakefield 2025)")
+                                               .arg(number(a.facility_years, 0))
+                                         : Report::tr("colocation per kW of IT peak (CBRE 2025)")}
+         << QStringList{Report::tr("Electricity"), perMonth.arg(formatMoney(o.electricity_per_month, c)), QString()}
+         << QStringList{Report::tr("Owner's cost"), Report::tr("%1 per GPU-hour").arg(formatMoney(o.per_gpu_hour, c)),
+                        perMonth.arg(formatMoney(o.per_month, c))}
+         << QStringList{Report::tr("Break-even (owning beats renting)"),
+                        estimate->cost.break_even_months > 0
+                            ? Report::tr("%1 months").arg(number(estimate->cost.break_even_months, 1))
+                            : Report::tr("never"),
+                        Report::tr("against %1").arg(QString::fromStdString(a.list_for(estimate->cost.break_even_against).id))};
+  }
   return tableBlocks({Report::tr("Assumption"), Report::tr("Value"), Report::tr("Source")}, rows, {34, 22, 44});
 }
 
@@ -586,7 +622,9 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
     }
     c.sections << Section{Report::tr("Charts"), blocks};
   }
-  c.sections << Section{Report::tr("Assumptions and sources"), assumptionsBlocks(scenario, priceAppendix)};
+  c.sections << Section{Report::tr("Assumptions and sources"),
+                        assumptionsBlocks(estimated ? document.estimatedScenario() : scenario, priceAppendix,
+                                          estimated ? &*estimate : nullptr)};
 
   QList<Block> warnings;
   if (!document.valid()) {
@@ -634,8 +672,11 @@ QList<HeadlineFigure> headlineFigures(const cp::Scenario& s, const cp::Estimate&
                       s.assumptions.payment == cp::Payment::Purchase
                           ? Report::tr("upfront capital %1").arg(formatMoney(e.cost.capex, cur))
                           : Report::tr("budget with headroom %1").arg(formatMoney(e.cost.budget_per_month, cur))};
+  const QString date = QString::fromStdString(s.assumptions.list_for(s.assumptions.payment).date);
   h << HeadlineFigure{F::CostPerRun, figureTitle(F::CostPerRun), e.cost.run_total > 0 ? formatMoney(e.cost.run_total, cur) : noBudget,
-                      e.cost.run_total > 0 ? Report::tr("%1 months billed").arg(number(e.cost.billed_months, 1)) : QString()};
+                      e.cost.run_total > 0
+                          ? Report::tr("%1 months billed; prices of %2").arg(number(e.cost.billed_months, 1), date)
+                          : Report::tr("prices of %1").arg(date)};
   return h;
 }
 
@@ -714,7 +755,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   const QString priceAppendix = Report::tr("Appendix A: price list");
   c.sections << Section{Report::tr("Assumptions and sources"),
                         tableBlocks({Report::tr("Network"), Report::tr("Source")}, sources, {30, 70}) +
-                            assumptionsBlocks(scenario, priceAppendix)};
+                            assumptionsBlocks(scenario, priceAppendix, nullptr)};
   c.sections << Section{priceAppendix, priceListBlocks(scenario)};
   return render(c, path, options);
 }

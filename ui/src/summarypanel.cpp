@@ -10,6 +10,7 @@
 #include "ui/enginetext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
+#include "ui/terms.h"
 
 namespace cp::ui {
 namespace {
@@ -200,6 +201,22 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Estimate& e = *shown_->estimate;
+  // The prices' date and source, and owning against renting on the owner's full cost.
+  const cp::Assumptions& a = s.assumptions;
+  const cp::PriceList& list = a.list_for(a.payment);
+  //: Summary: %1 the price list's name, %2 its date (YYYY-MM), %3 its source
+  QString prices = tr("%1, %2; %3").arg(QString::fromStdString(list.name), QString::fromStdString(list.date),
+                                        QString::fromStdString(list.source));
+  if (cp::price_list_stale(list)) prices += tr(" (stale: more than %1 months old)").arg(cp::kPriceListStaleMonths);
+  sf.add(tr("Prices:"), prices);
+  const QString against = QString::fromStdString(a.list_for(e.cost.break_even_against).id);
+  const QString owning = tr("%1 per GPU-hour").arg(formatMoney(e.cost.owner.per_gpu_hour, a.currency));
+  sf.add(tr("Owning:"),
+         e.cost.break_even_months > 0
+             //: Summary: %1 the owner's cost per GPU-hour, %2 the months, %3 the renting price list's id
+             ? tr("%1; beats renting (%3) after %2 months")
+                   .arg(owning, QLocale().toString(e.cost.break_even_months, 'f', 1), against)
+             : tr("%1; never beats renting (%2)").arg(owning, against));
   const cp::MemoryEstimate& m = e.memory;
   mf.add(tr("Needed:"), (tr("%1 of %2").arg(formatGiB(m.peak.total()), formatGiB(m.capacity))));
   mf.add(tr("Peak stage:"),

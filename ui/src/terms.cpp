@@ -71,6 +71,10 @@ constexpr InputName kInputNames[] = {
     {"storage", QT_TRANSLATE_NOOP("cp::ui::Terms", "Storage")},
     {"services", QT_TRANSLATE_NOOP("cp::ui::Terms", "Services")},
     {"electricity", QT_TRANSLATE_NOOP("cp::ui::Terms", "Electricity")},
+    {"network_storage", QT_TRANSLATE_NOOP("cp::ui::Terms", "Network and storage")},
+    {"capital", QT_TRANSLATE_NOOP("cp::ui::Terms", "Cost of capital")},
+    {"support", QT_TRANSLATE_NOOP("cp::ui::Terms", "Support and maintenance")},
+    {"facility", QT_TRANSLATE_NOOP("cp::ui::Terms", "Facility")},
     {"vat", QT_TRANSLATE_NOOP("cp::ui::Terms", "VAT rate")},
     {"months", QT_TRANSLATE_NOOP("cp::ui::Terms", "Months billed")},
     {"per_month", QT_TRANSLATE_NOOP("cp::ui::Terms", "Cost per month")},
@@ -114,6 +118,19 @@ QString costPartName(cp::CostPart p) {
     case cp::CostPart::Electricity: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Electricity"));
     case cp::CostPart::Vat: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "VAT"));
     case cp::CostPart::Headroom: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Headroom"));
+    case cp::CostPart::NetworkStorage: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Network and storage"));
+    case cp::CostPart::Capital: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Cost of capital"));
+    case cp::CostPart::Support: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Support and maintenance"));
+    case cp::CostPart::Facility: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Facility"));
+  }
+  return {};
+}
+
+QString checkpointModeName(cp::CheckpointMode m) {
+  switch (m) {
+    case cp::CheckpointMode::Sync: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Synchronous (training waits)"));
+    case cp::CheckpointMode::Async: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "Asynchronous (written in the background)"));
+    case cp::CheckpointMode::InMemory: return t(QT_TRANSLATE_NOOP("cp::ui::Terms", "In memory (peers' host memory)"));
   }
   return {};
 }

@@ -58,9 +58,22 @@ Estimate estimate(const Scenario& s) {
   if (e.cost.missing_price >= 0)
     e.warnings.add(WarningCode::PriceMissing, "assumptions.price_lists", e.cost.missing_price,
                    double(s.assumptions.payment));
+  // A figure priced from a stale list says so: the list paid, then the purchase list (the
+  // owner's cost and the bill of materials), then the list the break-even rents from.
+  {
+    const Assumptions& a = s.assumptions;
+    for (Payment p : {a.payment, Payment::Purchase, e.cost.break_even_against}) {
+      const PriceList& list = a.list_for(p);
+      if (!price_list_stale(list)) continue;
+      const std::optional<int> date = price_date_months(list.date);
+      e.warnings.add(WarningCode::PriceListStale, "assumptions.price_lists", double(p), date ? double(*date) : -1.0,
+                     date ? double(build_date_months() - *date) : 0.0);
+      break;
+    }
+  }
   if (!(e.reliability.goodput > 0))
     e.warnings.add(WarningCode::NoProgress, "assumptions.failure_rate_per_gpu_hour", e.reliability.mtbi_s,
-                   e.reliability.checkpoint_write_s, e.reliability.restart_s);
+                   e.reliability.checkpoint_cost_s, e.reliability.restart_s);
   // MFU above 1 cannot be (Chowdhery et al. 2022, appendix B: achieved over peak FLOP/s); a
   // site calibration to a measured step that short, or a custom GPU's peak set too low, gives it.
   if (e.throughput.mfu > 1 || e.throughput.hfu > 1)
@@ -69,7 +82,7 @@ Estimate estimate(const Scenario& s) {
                    e.throughput.mfu, e.throughput.hfu);
   if (!(e.reliability.goodput_seed_low > 0))  // the seed's 1 h, else its 2 h interval
     e.warnings.add(WarningCode::SeedIntervalNoProgress, "assumptions.checkpoint_bytes_per_s",
-                   e.reliability.checkpoint_write_s,
+                   e.reliability.checkpoint_cost_s,
                    e.reliability.goodput_seed_high > 0 ? kSeedIntervalLowS : kSeedIntervalHighS);
   if (!e.memory.fits)
     e.warnings.add(WarningCode::DoesNotFit, "cluster.gpu", e.memory.peak.total(), e.memory.capacity);

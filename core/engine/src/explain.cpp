@@ -158,9 +158,16 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
       break;
     case Figure::CostPerMonth: {
       x.title = "Cost per month";
-      x.formula = "per month = (hardware + bandwidth + storage + services + electricity) x (1 + VAT)";
+      x.formula = "per month = (hardware + network and storage + capital + support + facility + bandwidth + storage "
+                  "+ services + electricity) x (1 + VAT)";
       const auto& c = e.cost.per_month_by_category;
-      in("hardware", "hardware (rent, cloud or amortised purchase)", c[size_t(CostCategory::Hardware)], currency);
+      in("hardware", "hardware (rent, cloud or the servers' depreciation)", c[size_t(CostCategory::Hardware)], currency);
+      in("network_storage", "network and storage depreciation (purchase only)",
+         c[size_t(CostCategory::NetworkStorage)], currency);
+      in("capital", "cost of capital (purchase only)", c[size_t(CostCategory::Capital)], currency);
+      in("support", "support and maintenance (purchase only)", c[size_t(CostCategory::Support)], currency);
+      in("facility", "facility: colocation or a built data centre (purchase only)", c[size_t(CostCategory::Facility)],
+         currency);
       in("bandwidth", "bandwidth", c[size_t(CostCategory::Bandwidth)], currency);
       in("storage", "storage", c[size_t(CostCategory::Storage)], currency);
       in("services", "services", c[size_t(CostCategory::Services)], currency);
@@ -168,8 +175,13 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
       in("vat", "VAT rate", s.assumptions.vat, "");
       x.value = e.cost.per_month;
       x.unit = currency;
-      x.source = "Price list '" + s.assumptions.list_for(s.assumptions.payment).name + "' (" +
-                 s.assumptions.list_for(s.assumptions.payment).source + "); month = 730 h";
+      x.source = "Price list '" + s.assumptions.list_for(s.assumptions.payment).name + "' of " +
+                 s.assumptions.list_for(s.assumptions.payment).date + " (" +
+                 s.assumptions.list_for(s.assumptions.payment).source + "); month = 730 h" +
+                 (s.assumptions.payment == Payment::Purchase
+                      ? "; the owner's lines (facility, support, capital, residual value) from the assumptions, "
+                        "sources in docs/power-cost.md"
+                      : "");
       break;
     }
     case Figure::CostPerRun:
@@ -202,7 +214,9 @@ std::array<double, kPowerParts.size()> power_breakdown(const Scenario& s, const 
 
 std::array<double, kCostParts.size()> cost_breakdown(const Estimate& e) {
   const auto& c = e.cost.per_month_by_category;
-  return {c[size_t(CostCategory::Hardware)],    c[size_t(CostCategory::Bandwidth)],
+  return {c[size_t(CostCategory::Hardware)],    c[size_t(CostCategory::NetworkStorage)],
+          c[size_t(CostCategory::Capital)],     c[size_t(CostCategory::Support)],
+          c[size_t(CostCategory::Facility)],    c[size_t(CostCategory::Bandwidth)],
           c[size_t(CostCategory::Storage)],     c[size_t(CostCategory::Services)],
           c[size_t(CostCategory::Electricity)], e.cost.vat_per_month,
           e.cost.headroom_per_month};

@@ -163,14 +163,32 @@ void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
   if (need(years, a.amortisation_years, a.amortisation_years > 0 && a.amortisation_years <= years.max,
            reasons::years, {num(years.max)}))
     within(years, a.amortisation_years, "a time in years");
+  // The owner's full cost.
+  auto price_in = [&](const FieldInfo& f, double v) { need(f, v, f.admits(v), reasons::price, {num(f.max)}); };
+  price_in(field("assumptions.facility_per_kw_month"), a.facility_per_kw_month);
+  if (a.facility_capex_per_mw) price_in(field("assumptions.facility_capex_per_mw"), *a.facility_capex_per_mw);
+  constexpr const FieldInfo& facility_years = field("assumptions.facility_years");
+  if (need(facility_years, a.facility_years, a.facility_years > 0 && a.facility_years <= facility_years.max,
+           reasons::years, {num(facility_years.max)}))
+    within(facility_years, a.facility_years, "a time in years");
+  for (const auto& [f, v] : {std::pair{&field("assumptions.support_per_year"), a.support_per_year},
+                             std::pair{&field("assumptions.discount_rate"), a.discount_rate},
+                             std::pair{&field("assumptions.residual_value"), a.residual_value}})
+    need(*f, v, f->admits(v), reasons::fraction_from_to, {num(f->min), num(f->max)});
+  constexpr const FieldInfo& storage_share = field("assumptions.storage_capex_share");
+  need(storage_share, a.storage_capex_share, storage_share.admits(a.storage_capex_share), reasons::fraction_to_below,
+       {num(storage_share.min), num(storage_share.max)});
   constexpr const FieldInfo& failures = field("assumptions.failure_rate_per_gpu_hour");
   if (need(failures, a.failure_rate_per_gpu_hour, failures.admits(a.failure_rate_per_gpu_hour),
            reasons::failure_rate, {num(failures.min), num(failures.max)}) &&
       a.failure_rate_per_gpu_hour > 0 && a.failure_rate_per_gpu_hour < kMinFailureRate)
     out.push_back(make_problem(std::string(failures.key), reasons::failure_rate_tiny,
                                {num(kMinFailureRate), num(failures.max), num(a.failure_rate_per_gpu_hour)}));
-  positive(field("assumptions.checkpoint_bytes_per_s"), a.checkpoint_bytes_per_s, reasons::bandwidth_above_zero,
-           "a bandwidth in bytes/s");
+  if (a.checkpoint_bytes_per_s)
+    positive(field("assumptions.checkpoint_bytes_per_s"), *a.checkpoint_bytes_per_s, reasons::bandwidth_above_zero,
+             "a bandwidth in bytes/s");
+  positive(field("assumptions.checkpoint_bytes_per_s_per_gpu"), a.checkpoint_bytes_per_s_per_gpu,
+           reasons::bandwidth_above_zero, "a bandwidth in bytes/s");
   if (a.checkpoint_bytes_per_param)
     positive(field("assumptions.checkpoint_bytes_per_param"), *a.checkpoint_bytes_per_param,
              reasons::bytes_per_param, "a size in bytes");

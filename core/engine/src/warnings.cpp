@@ -24,6 +24,7 @@ std::string_view warning_code_name(WarningCode code) {
     case WarningCode::SiteCalibrated: return "site_calibrated";
     case WarningCode::NodeExceedsRack: return "node_exceeds_rack";
     case WarningCode::PriceMissing: return "price_missing";
+    case WarningCode::PriceListStale: return "price_list_stale";
     case WarningCode::NoProgress: return "no_progress";
     case WarningCode::SeedIntervalNoProgress: return "seed_interval_no_progress";
     case WarningCode::AbovePeak: return "above_peak";
@@ -77,6 +78,13 @@ std::string warning_message(const Warning& w) {
       return printf_text("a checkpoint takes %.0f s to write: checkpointing every %.0f s (the seed's interval) leaves no "
                  "progress, so the goodput at the seed's interval (reliability.seed_interval) is 0 there",
                  w.v1, w.v2);
+    case WarningCode::PriceListStale: {
+      const std::string list = "the " + std::string(to_string(Payment(int(w.v1)))) + " price list";
+      if (w.v2 < 0) return list + " has no date (YYYY-MM): its prices cannot be judged current; date it or choose a dated list";
+      return list + printf_text(" is dated %04.0f-%02.0f, %.0f months before this build (more than %.0f): its prices "
+                                "may no longer hold; choose a newer list (clusterplan-cli catalog price-lists)",
+                                std::floor(w.v2 / 12), std::fmod(w.v2, 12) + 1, w.v3, double(kPriceListStaleMonths));
+    }
     case WarningCode::AbovePeak:
       return printf_text("MFU %.2f and HFU %.2f (throughput.mfu, throughput.hfu) are above 1: the step is faster than the "
                  "GPUs' peak allows; check the measured step time or the GPU's peak figures",

@@ -166,8 +166,18 @@ json assumptions_to_json(const Assumptions& a) {
           {"headroom", a.headroom},
           {"vat", a.vat},
           {"amortisation_years", a.amortisation_years},
+          {"facility_per_kw_month", a.facility_per_kw_month},
+          {"facility_capex_per_mw", opt(a.facility_capex_per_mw)},
+          {"facility_years", a.facility_years},
+          {"facility_price_currency", to_string(a.facility_price_currency)},
+          {"support_per_year", a.support_per_year},
+          {"storage_capex_share", a.storage_capex_share},
+          {"discount_rate", a.discount_rate},
+          {"residual_value", a.residual_value},
           {"failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour},
-          {"checkpoint_bytes_per_s", a.checkpoint_bytes_per_s},
+          {"checkpoint_bytes_per_s", opt(a.checkpoint_bytes_per_s)},
+          {"checkpoint_bytes_per_s_per_gpu", a.checkpoint_bytes_per_s_per_gpu},
+          {"checkpoint_mode", to_string(a.checkpoint_mode)},
           {"checkpoint_bytes_per_param", opt(a.checkpoint_bytes_per_param)},
           {"restart_s", a.restart_s},
           {"checkpoint_interval_s", opt(a.checkpoint_interval_s)},
@@ -201,8 +211,23 @@ bool assumptions_from_json(const json& j, Assumptions& a, std::vector<Problem>& 
   in.number("headroom", a.headroom);
   in.number("vat", a.vat);
   in.number("amortisation_years", a.amortisation_years);
+  in.number("facility_per_kw_month", a.facility_per_kw_month);
+  in.optional("facility_capex_per_mw", a.facility_capex_per_mw);
+  in.number("facility_years", a.facility_years);
+  in.choice("facility_price_currency", a.facility_price_currency, parse_currency, "CNY, USD");
+  in.number("support_per_year", a.support_per_year);
+  in.number("storage_capex_share", a.storage_capex_share);
+  in.number("discount_rate", a.discount_rate);
+  in.number("residual_value", a.residual_value);
   in.number("failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour);
-  in.number("checkpoint_bytes_per_s", a.checkpoint_bytes_per_s);
+  in.optional("checkpoint_bytes_per_s", a.checkpoint_bytes_per_s);
+  // Files written before the bandwidth was per GPU carry the old default, 10 GB/s for any
+  // cluster, as a number: without the per-GPU key beside it, that reads as unset (the per-GPU
+  // default). Any other figure, or 10 GB/s in a newer file, is the user's and stays cluster-wide.
+  if (!j.contains("checkpoint_bytes_per_s_per_gpu") && a.checkpoint_bytes_per_s == kOldStorageDefault)
+    a.checkpoint_bytes_per_s.reset();
+  in.number("checkpoint_bytes_per_s_per_gpu", a.checkpoint_bytes_per_s_per_gpu);
+  in.choice("checkpoint_mode", a.checkpoint_mode, parse_checkpoint_mode, "sync, async, in-memory");
   in.optional("checkpoint_bytes_per_param", a.checkpoint_bytes_per_param);
   in.number("restart_s", a.restart_s);
   in.optional("checkpoint_interval_s", a.checkpoint_interval_s);
@@ -311,11 +336,40 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const 
                   {"other_fabric", versus->other_fabric},
                   {"network_capex_delta", versus->network_capex_delta},
                   {"train_time_delta_s", run ? json(versus->train_time_delta_s) : json(nullptr)},
-                  {"run_total_delta", run ? json(versus->run_total_delta) : json(nullptr)}};
+                  {"run_total_delta", run ? json(versus->run_total_delta) : json(nullptr)},
+                  {"owner_per_month_delta", versus->owner_per_month_delta},
+                  {"owner_capex_delta", versus->owner_capex_delta}};
+  const OwnerCost& o = k.owner;
+  const std::optional<int> age = price_list_age_months(paying);
+  json owner = {{"server_capex", o.server_capex},
+                {"network_capex", o.network_capex},
+                {"storage_capex", o.storage_capex},
+                {"capex", o.capex},
+                {"hardware_per_month", o.hardware_per_month},
+                {"network_storage_per_month", o.network_storage_per_month},
+                {"capital_per_month", o.capital_per_month},
+                {"support_per_month", o.support_per_month},
+                {"facility_per_month", o.facility_per_month},
+                {"electricity_per_month", o.electricity_per_month},
+                {"per_month", o.per_month},
+                {"per_gpu_hour", o.per_gpu_hour},
+                {"facility", o.built_facility ? "built" : "colocation"},
+                {"price_list", a.purchase.id},
+                {"price_list_date", a.purchase.date},
+                {"depreciation_years", a.amortisation_years},
+                {"discount_rate", a.discount_rate},
+                {"residual_value", a.residual_value}};
   out["cost"] = {{"currency", to_string(k.currency)},
                  {"payment", to_string(k.payment)},
                  {"price_list", paying.id},
                  {"price_list_date", paying.date},
+                 {"price_list_source", paying.source},
+                 {"price_list_age_months", age ? json(*age) : json(nullptr)},
+                 {"price_list_stale", price_list_stale(paying)},
+                 {"owner", owner},
+                 {"break_even_months", k.break_even_months > 0 ? json(k.break_even_months) : json(nullptr)},
+                 {"break_even_against", a.list_for(k.break_even_against).id},
+                 {"rent_alternative_per_month", positive_or_null(k.rent_alternative_per_month)},
                  {"month_hours", power_units::kHoursPerMonth},
                  {"per_month", k.per_month},
                  {"per_hour", k.per_hour},
@@ -334,7 +388,12 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const 
   out["reliability"] = {{"failure_rate_per_gpu_hour", a.failure_rate_per_gpu_hour},
                         {"mtbi_h", r.failures ? json(r.mtbi_s / units::Hour) : json(nullptr)},
                         {"checkpoint_bytes", r.checkpoint_bytes},
+                        {"checkpoint_mode", to_string(r.mode)},
+                        {"storage_bytes_per_s", r.storage_bytes_per_s},
+                        {"storage_scope", r.storage_per_gpu ? "per_gpu" : "cluster"},
                         {"checkpoint_write_s", r.checkpoint_write_s},
+                        {"checkpoint_blocking_s", r.checkpoint_blocking_s},
+                        {"checkpoint_cost_s", r.checkpoint_cost_s},
                         {"checkpoint_interval_s", positive_or_null(r.interval_s)},
                         {"optimal_interval_s", positive_or_null(r.optimal_interval_s)},
                         {"restart_s", r.restart_s},

@@ -81,6 +81,8 @@ FabricComparison compare_ib_roce(const Scenario& s, const Estimate& e) {
   f.network_capex_delta = o.cost.network_capex - e.cost.network_capex;
   f.train_time_delta_s = o.reliability.real_train_time_s - e.reliability.real_train_time_s;
   f.run_total_delta = o.cost.run_total - e.cost.run_total;
+  f.owner_per_month_delta = o.cost.owner.per_month - e.cost.owner.per_month;
+  f.owner_capex_delta = o.cost.owner.capex - e.cost.owner.capex;
   return f;
 }
 

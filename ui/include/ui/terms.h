@@ -17,6 +17,7 @@ QString costPartName(cp::CostPart p);
 QString figureTitle(cp::Figure f);
 QString topologyName(cp::Topology t);
 QString paymentName(cp::Payment p);
+QString checkpointModeName(cp::CheckpointMode m);
 // The explanation's input label, translated when the key is known (else the engine's English).
 QString explainInputName(const cp::ExplainInput& input);
 QString unitName(const std::string& unit);  // "s" -> "s", "sequences" -> translated, ...

@@ -32,9 +32,11 @@ enum class PriceItem {
 };
 
 // Budget categories: the seed keeps hardware, bandwidth and services (here also storage and
-// electricity) as separate lines with 20% headroom on each.
-enum class CostCategory { Hardware, Bandwidth, Storage, Services, Electricity };
-inline constexpr int kCostCategories = 5;
+// electricity) as separate lines with 20% headroom on each. A purchase adds the owner's lines:
+// the network and storage's depreciation, the cost of capital, support, and the facility
+// (hardware is then the servers' depreciation).
+enum class CostCategory { Hardware, Bandwidth, Storage, Services, Electricity, NetworkStorage, Capital, Support, Facility };
+inline constexpr int kCostCategories = 9;
 
 struct PriceLine {
   PriceItem item = PriceItem::ServerRent;
@@ -50,7 +52,7 @@ struct PriceLine {
 struct PriceList {
   std::string id;      // e.g. "seed-cn-2026"
   std::string name;
-  std::string date;    // when the prices were taken, e.g. "2026"
+  std::string date;    // when the prices were taken, YYYY-MM (a bare YYYY reads as its January)
   std::string source;
   Payment payment = Payment::Rent;  // which way to pay this list prices
   Currency currency = Currency::Cny;
@@ -61,6 +63,22 @@ struct PriceList {
 // Built-in price lists (dated, sourced). Their prices are snapshots; the scenario keeps a copy.
 std::span<const PriceList> price_list_catalog();
 const PriceList* find_price_list(std::string_view id);
+
+// A price list is stale when its date is more than 18 months before the month the program was
+// built in (engine/version.h: kBuildYear, kBuildMonth, set by CMake), never the clock at run time,
+// so that a build gives the same results every day. Prices of GPU rentals moved by up to 45% in
+// one step (AWS, June 2025), and H100 rents by 40% in five months (SemiAnalysis rental index,
+// 2025-10 to 2026-03): a price older than a year and a half is no longer a quote.
+inline constexpr int kPriceListStaleMonths = 18;
+// The list's date as months since year 0 (year x 12 + month - 1); nullopt when it is not YYYY-MM
+// or YYYY (a bare year reads as its January: the oldest it can be).
+std::optional<int> price_date_months(std::string_view date);
+int build_date_months();  // the build's month, the same count
+// Months from the list's date to the build's month (negative for a date after the build);
+// nullopt when undated.
+std::optional<int> price_list_age_months(const PriceList& l);
+// Undated, or more than kPriceListStaleMonths old.
+bool price_list_stale(const PriceList& l);
 
 // Facility presets (Uptime Institute 2023: industry average PUE 1.58; new large sites <= 1.3;
 // Google 1.10, Meta 1.09).
@@ -84,6 +102,62 @@ std::optional<double> rack_preset(std::string_view name);  // "air-15", "air-30"
 // Llama 3 (Dubey et al. 2024, section 3.3.4): 419 unexpected interruptions in 54 days of
 // pre-training on 16,384 H100s: 419 / (54 x 24 x 16,384) = 1.973e-5 per GPU-hour.
 inline constexpr double kLlama3FailuresPerGpuHour = 419.0 / (54.0 * 24.0 * 16384.0);
+
+// Checkpoint write bandwidth to shared storage per GPU: 1 GB/s per 8-GPU node. Llama 3 wrote to
+// Meta's Tectonic at 2 TB/s sustained (7 TB/s peak) for 16,384 GPUs (arXiv:2407.21783,
+// section 3.3.1): 0.122 GB/s per GPU; BLOOM-176B saved 2.3 TB in about 40 s from 384 GPUs on
+// Jean Zay's GPFS (bigscience tr11-176B-ml README, "Checkpoints" and "Times"): 0.150 GB/s per
+// GPU; NVIDIA's DGX SuperPOD H100 storage guidance (RA-11333-001, 2023-09, Table 6) gives one
+// 32-node unit 20 GB/s ("better") to 62 GB/s ("best") of aggregate write: 0.078 to 0.242 GB/s
+// per GPU. A parallel file system or object store grows with the cluster it serves, so the
+// bandwidth does too; a cluster-wide figure (checkpoint_bytes_per_s) overrides it.
+inline constexpr double kStorageBytesPerSPerGpu = 0.125e9;
+
+// How a checkpoint is taken (docs/power-cost.md, "Checkpoint modes"):
+//   sync: training stops while the state is written to storage;
+//   async: training stops only while the state is copied to host memory, and the write to
+//     storage runs in the background (PyTorch DCP async_save, Megatron-Core --async-save,
+//     MegaScale's two-stage checkpoint; NeMo 2's MegatronStrategy saves asynchronously by
+//     default, ckpt_async_save=True);
+//   in-memory: the host copy is replicated to peers' host memory and recovery reads it from
+//     there (GEMINI, SOSP'23; ByteRobust, SOSP'25): no storage write on the training path.
+enum class CheckpointMode { Sync, Async, InMemory };
+std::string_view to_string(CheckpointMode m);  // "sync", "async", "in-memory"
+std::optional<CheckpointMode> parse_checkpoint_mode(std::string_view);
+
+// --- the owner's full cost (purchase)
+// Wholesale colocation, USD per kW of IT capacity per month: CBRE "North America Data Center
+// Trends H2 2024" (2025-02): 184.06 average asking rate in the primary markets for 250-500 kW;
+// H1 2025 +2.5%; H2 2025 194.95 [sec, a copy of CBRE's H2 2025 report]: 190, the middle of 2025.
+// Energy is billed on top (the electricity line).
+inline constexpr double kColocationUsdPerKwMonth = 190;
+// Support and maintenance contracts, share of the hardware price per year: 10-30% for hardware
+// service contracts (TechTarget, "How to make the most of hardware service contracts") [sec];
+// the low end, a buyer of whole clusters [est]. NVIDIA AI Enterprise comes with H100 boards for
+// five years (NVIDIA licensing guide) and is not added.
+inline constexpr double kSupportPerYear = 0.10;
+// Storage's share of the cluster's capital cost (servers, network and storage): SemiAnalysis
+// (2025-08, "H100 vs GB200 NVL72 Training Benchmarks") puts an H100 server at about USD 190k and
+// about 250k per server with storage, network and the rest: 24% besides the servers, of which
+// the network is 15-19% (SemiAnalysis CPO book 2026-01: 15-18%; Epoch AI's
+// CLUSTER_INTERCONNECT_COST_FRACTION 0.19), leaving about 5% for storage [est from those].
+inline constexpr double kStorageCapexShare = 0.05;
+// Cost of capital, a year: CoreWeave's 2025 debt at 9-11% (10-Q 2025-06, note 10: 2030 notes
+// 10%, DDTL 2.0 11%, OEM financing 9-10%; 2031 senior notes 9.0%, 8-K 2025-07); the stock
+// market's return as a hurdle, about 10% (Cheah, Latent Space, 2024-10).
+inline constexpr double kDiscountRate = 0.10;
+// Value left at the end of the depreciation life, share of the purchase price: GPU price-
+// performance improves 0.14 orders of magnitude a year (Epoch AI,
+// ML_GPU_PRICE_PERFORMANCE_OOMS_PER_YEAR): 10^(-0.14 x 5) = 0.20 after 5 years. A100 resale of
+// 27-47% after about 4 years [sec] and H100 rents renewed at their 2023 price (SemiAnalysis,
+// 2026-04) argue against less.
+inline constexpr double kResidualValue = 0.20;
+// Building a facility instead, USD per MW of critical IT load: Cushman & Wakefield, "Data
+// Center Development Cost Guide 2025": 11.7 million on average over 19 US markets (9.3-15.0),
+// not counting land, fit-out and soft costs. Its life [est]: 15 years (buildings last longer,
+// power and cooling plant less).
+inline constexpr double kFacilityUsdPerMw = 11.7e6;
+inline constexpr double kFacilityYears = 15;
 
 struct Assumptions {
   // --- power and cooling
@@ -114,16 +188,32 @@ struct Assumptions {
   Payment payment = Payment::Rent;
   double headroom = 0.20;              // seed article: keep 20% headroom on each category
   double vat = 0.0;                    // optional VAT line, fraction (China: 13% on leasing)
-  double amortisation_years = 5;       // hyperscalers depreciate servers over 5-6 years
+  // Depreciation life of a purchase: 5 years (SemiAnalysis's and Cheah's H100 TCO models;
+  // Amazon cut part of its servers back to 5 from 2025; Microsoft and Alphabet book 6, Meta 5.5).
+  double amortisation_years = 5;
   PriceList rent;                      // the price list for each way to pay, saved with the plan
   PriceList cloud;
   PriceList purchase;                  // also prices the bill of materials
+  // The owner's full cost (purchase; also the owning side of the break-even): each line's
+  // default and source above.
+  double facility_per_kw_month = kColocationUsdPerKwMonth;  // colocation, per kW of IT peak
+  std::optional<double> facility_capex_per_mw;  // building instead; unset: colocation
+  double facility_years = kFacilityYears;       // a built facility's life
+  Currency facility_price_currency = Currency::Usd;  // of the two facility prices
+  double support_per_year = kSupportPerYear;    // share of the hardware price per year
+  double storage_capex_share = kStorageCapexShare;  // of the cluster's capital cost
+  double discount_rate = kDiscountRate;         // cost of capital, a year
+  double residual_value = kResidualValue;       // share of the price left after amortisation_years
 
   // --- reliability and goodput
   double failure_rate_per_gpu_hour = kLlama3FailuresPerGpuHour;
-  // Aggregate checkpoint write bandwidth, bytes/s [est]: a small parallel file system; one
-  // NVMe PCIe 4 x4 drive writes about 7 GB/s; Megatron saved its 1T checkpoint at 273 GB/s.
-  double checkpoint_bytes_per_s = 10e9;
+  // Checkpoint write bandwidth per GPU (kStorageBytesPerSPerGpu): the storage grows with the
+  // cluster. A cluster-wide figure, when set, replaces it (a shared file system of a given size).
+  double checkpoint_bytes_per_s_per_gpu = kStorageBytesPerSPerGpu;
+  std::optional<double> checkpoint_bytes_per_s;
+  // Asynchronous by default: NeMo 2 saves asynchronously unless told not to (MegatronStrategy,
+  // ckpt_async_save=True), as Llama 3-scale and MegaScale runs do.
+  CheckpointMode checkpoint_mode = CheckpointMode::Async;
   // Bytes per parameter saved; unset: weights + optimizer states from the memory engine
   // (14 with bf16 and Adam).
   std::optional<double> checkpoint_bytes_per_param;
@@ -135,7 +225,16 @@ struct Assumptions {
 
   Assumptions();  // fills the price lists from the catalog
   const PriceList& list_for(Payment p) const { return p == Payment::Rent ? rent : p == Payment::Cloud ? cloud : purchase; }
+  // The checkpoint write bandwidth of the whole cluster: the cluster-wide figure if set, else the
+  // per-GPU one times the GPUs.
+  double storage_bytes_per_s(long long gpus) const {
+    return checkpoint_bytes_per_s ? *checkpoint_bytes_per_s : checkpoint_bytes_per_s_per_gpu * double(gpus);
+  }
 };
+
+// The cluster-wide checkpoint bandwidth every scenario had as its default before the per-GPU one
+// (10 GB/s): a scenario file that says so without the per-GPU key reads it as unset.
+inline constexpr double kOldStorageDefault = 10e9;
 
 // Puts a price list into the slot of its way to pay and makes that the way to pay.
 void apply_price_list(Assumptions& a, const PriceList& list);

@@ -70,12 +70,15 @@ inline constexpr std::array<PowerPart, 6> kPowerParts{PowerPart::Gpus,   PowerPa
                                                       PowerPart::Optics, PowerPart::Storage,  PowerPart::Facility};
 std::array<double, kPowerParts.size()> power_breakdown(const Scenario& s, const Estimate& e);  // W
 
-// Monthly budget: the five categories, VAT, and the headroom kept on top. Sums to
-// cost.budget_per_month.
-enum class CostPart { Hardware, Bandwidth, Storage, Services, Electricity, Vat, Headroom };
-inline constexpr std::array<CostPart, 7> kCostParts{CostPart::Hardware, CostPart::Bandwidth,   CostPart::Storage,
-                                                    CostPart::Services, CostPart::Electricity, CostPart::Vat,
-                                                    CostPart::Headroom};
+// Monthly budget: the nine categories (the owner's four lines are zero unless buying), VAT, and
+// the headroom kept on top. Sums to cost.budget_per_month.
+enum class CostPart {
+  Hardware, Bandwidth, Storage, Services, Electricity, Vat, Headroom, NetworkStorage, Capital, Support, Facility
+};
+inline constexpr std::array<CostPart, 11> kCostParts{
+    CostPart::Hardware,       CostPart::NetworkStorage, CostPart::Capital,     CostPart::Support,
+    CostPart::Facility,       CostPart::Bandwidth,      CostPart::Storage,     CostPart::Services,
+    CostPart::Electricity,    CostPart::Vat,            CostPart::Headroom};
 std::array<double, kCostParts.size()> cost_breakdown(const Estimate& e);
 
 // --- figures that compare estimates

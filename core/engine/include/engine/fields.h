@@ -312,6 +312,29 @@ inline constexpr auto kFields = [] {
       // typo, and over 1e-300 years it is infinite (found by tst_properties).
       real("assumptions.amortisation_years", "amortisation-years", "Amortisation", "years", 0.01, 50,
            "Years a purchase is paid off over."),
+      // The owner's full cost (assumptions.h has each default and its source). Colocation goes for
+      // about USD 190 per kW-month (CBRE 2025), a build for about 11.7 million per MW (Cushman &
+      // Wakefield 2025): a thousand times either is a typo, and a price of 1e308 would make the
+      // cost infinite.
+      real("assumptions.facility_per_kw_month", "facility-per-kw-month", "Facility (colocation)", "per kW-month", 0,
+           1e6, "Rent of the data-centre space, power and cooling per kW of IT load and month (colocation)."),
+      real("assumptions.facility_capex_per_mw", "facility-capex-per-mw", "Facility build cost", "per MW", 0, 1e10,
+           "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
+      real("assumptions.facility_years", "facility-years", "Facility life", "years", 0.01, 100,
+           "Years a built data centre is paid off over."),
+      choice("assumptions.facility_price_currency", "", "Facility price currency",
+             "Currency the two facility prices are given in."),
+      // A contract costing more than the hardware each year is a typo.
+      real("assumptions.support_per_year", "support-per-year", "Support and maintenance", "of the hardware a year", 0,
+           1, "Support and maintenance contracts per year, as a share of the hardware's price."),
+      // A share of 1 would make the storage infinite: below 1.
+      real("assumptions.storage_capex_share", "storage-capex-share", "Storage share", "of the capital cost", 0, 1,
+           "Shared storage's share of the cluster's capital cost (servers, network and storage).", false, true),
+      // 100% a year is beyond any lender (CoreWeave's dearest 2025 loan: 15%).
+      real("assumptions.discount_rate", "discount-rate", "Cost of capital", "a year", 0, 1,
+           "Interest a year on the money the hardware ties up (debt or the return forgone)."),
+      real("assumptions.residual_value", "residual-value", "Residual value", "of the price", 0, 1,
+           "Share of the purchase price the hardware is still worth at the end of the amortisation."),
       // Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h); a rate above 0 but below
       // 1e-12 is a typo too (validate.cpp: kMinFailureRate).
       real("assumptions.failure_rate_per_gpu_hour", "failure-rate", "Failure rate", "per GPU-hour", 0, 1,
@@ -320,7 +343,16 @@ inline constexpr auto kFields = [] {
       // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
       // above any file system, 1 kB/s far below any disk.
       real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
-           1e15, "Bandwidth at which a checkpoint is written to storage."),
+           1e15, "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
+           "times the GPUs."),
+      // Per GPU: Tectonic gave Llama 3 0.12 GB/s per GPU (assumptions.h); 1 TB/s per GPU is beyond
+      // any storage link, 1 kB/s below any disk.
+      real("assumptions.checkpoint_bytes_per_s_per_gpu", "storage-bytes-per-s-per-gpu", "Checkpoint bandwidth per GPU",
+           "bytes/s per GPU", 1e3, 1e12,
+           "Share of the storage's write bandwidth each GPU brings: the storage grows with the cluster."),
+      choice("assumptions.checkpoint_mode", "checkpoint-mode", "Checkpoint mode",
+             "Sync stops training while the checkpoint is written; async only while it is copied to host memory; "
+             "in-memory keeps it in peers' host memory."),
       // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
       real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size", "bytes per parameter",
            0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),

@@ -26,11 +26,12 @@ enum class WarningCode {
   SeedIntervalNoProgress,  // checkpoint write v1 s: at the seed's interval of v2 s no progress (goodput 0)
   AbovePeak,               // MFU v1 (HFU v2) above 1: the step is faster than the GPUs' peak allows
   OutsideEvidence,         // v1: the bit set of evidence gaps (engine/error_band.h) the band widened for
+  PriceListStale,          // the Payment v1 list, dated v2 (year x 12 + month - 1; -1: undated), is v3 months old
   // A new code goes here, last, and kWarningCodeCount below then names it.
 };
 
 // How many codes there are: Warnings holds one entry per code, so it is sized from this.
-inline constexpr int kWarningCodeCount = int(WarningCode::OutsideEvidence) + 1;
+inline constexpr int kWarningCodeCount = int(WarningCode::PriceListStale) + 1;
 
 struct Warning {
   WarningCode code{};
