@@ -100,6 +100,10 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
   if (name == "objective") {
     a.objective = parse_objective(value);
     if (!a.objective) r.errors.push_back("--objective: '" + value + "' is not one of: throughput, time, cost, cost-per-token");
+  } else if (name == "ranking") {
+    if (value == "robust") a.ranking = Ranking::Robust;
+    else if (value == "optimistic") a.ranking = Ranking::Optimistic;
+    else r.errors.push_back("--ranking: '" + value + "' is not one of: robust, optimistic");
   } else if (name == "top") {
     // Each listed layout carries its whole scenario and estimate, and every search thread keeps
     // its own best N: 100,000 of them took 4.3 GB.
@@ -142,7 +146,8 @@ void parse_own(const std::string& name, const std::string& value, PlanParseResul
 }
 
 // The options of plan itself (the knobs are is_knob's).
-constexpr std::array kOwnOptions = {std::string_view("objective"),        std::string_view("top"),
+constexpr std::array kOwnOptions = {std::string_view("objective"),        std::string_view("ranking"),
+                                    std::string_view("top"),
                                     std::string_view("threads"),          std::string_view("gpus"),
                                     std::string_view("fabric"),           std::string_view("power-kw"),
                                     std::string_view("budget-per-month"), std::string_view("deadline-days"),

@@ -21,6 +21,7 @@ inline constexpr int kMaxPlanTop = 1000;
 struct PlanArgs {
   bool help = false;
   std::optional<Objective> objective;            // default: throughput, or cost with a deadline
+  Ranking ranking = Ranking::Robust;             // --ranking
   int top = 10;
   int threads = 0;                               // 0: every core
   std::vector<int> gpus;                         // single counts from --gpus

@@ -34,6 +34,9 @@ std::string plan_usage() {
          "Plan options:\n"
          "  --objective throughput|time|cost|cost-per-token   what to rank by (default throughput;\n"
          "                                cost with --deadline-days)\n"
+         "  --ranking robust|optimistic   rank by the pessimistic edge of each layout's band (default\n"
+         "                                robust: a layout where few published runs stand must win by more\n"
+         "                                than its wider band) or by the point estimate\n"
          "  --top N                       layouts to list (default 10, at most 1000)\n"
          "  --gpus LIST|A-B               cluster sizes, e.g. 64,128 or 64-512 (every whole node count);\n"
          "                                default: the base cluster (1, 2, 4 ... 4096 nodes with a deadline)\n"
@@ -84,6 +87,7 @@ int run_plan(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
   PlanOptions opt;
   opt.objective = a.objective ? *a.objective : (space.deadline_s > 0 ? Objective::Cost : Objective::Throughput);
+  opt.ranking = a.ranking;
   opt.top = a.top;
   opt.threads = a.threads;
   const PlanResult r = plan(base, space, opt);

@@ -84,8 +84,14 @@ void write_plan_json(const Scenario&, const SearchSpace&, const PlanResult& r, s
            {"validation_runs", r.tie.validation_runs},
            {"headroom_bytes", r.tie.headroom_bytes},
            {"text", r.tie_text}};
+  json evidence = nullptr;
+  if (!r.evidence_text.empty())
+    evidence = {{"nearest_validated_rank", r.nearest_validated >= 0 ? json(r.nearest_validated + 1) : json(nullptr)},
+                {"text", r.evidence_text}};
   const json j = {{"schema_version", kOutputSchemaVersion},
                   {"objective", to_string(r.objective)},
+                  {"ranking", std::string(to_string(r.ranking))},
+                  {"outside_evidence", evidence},
                   {"threads", r.threads},
                   {"considered", r.considered},
                   {"rejected_divisibility", r.rejected_divisibility},
@@ -125,7 +131,8 @@ void write_plan_text(const Scenario& base, const SearchSpace& space, const PlanR
   if (space.gpus.size() > 8) out << " ... (" << space.gpus.size() << " sizes)";
   out << " x " << base.cluster.gpu.id << " GPUs; fabrics:";
   for (const std::string& f : r.fabrics) out << ' ' << f;
-  out << "\nObjective: " << to_string(r.objective) << "\n";
+  out << "\nObjective: " << to_string(r.objective) << " (ranked " << to_string(r.ranking)
+      << (r.ranking == Ranking::Robust ? ": at the pessimistic edge of each band" : ": by the point estimate") << ")\n";
   out << "Searched " << grouped_text(double(r.considered)) << " combinations: " << grouped_text(double(r.rejected_divisibility))
       << " rejected by divisibility, " << grouped_text(double(r.evaluated)) << " estimated, "
       << grouped_text(double(r.feasible)) << " feasible, in " << duration_text(r.elapsed_s) << " on " << r.threads
@@ -154,6 +161,7 @@ void write_plan_text(const Scenario& base, const SearchSpace& space, const PlanR
   if (!r.top.empty()) out << "\nTop " << r.top.size() << ":\n";
   for (std::size_t i = 0; i < r.top.size(); ++i) row(i + 1, r.top[i]);
   if (!r.tie_text.empty()) out << "\n" << r.tie_text << "\n";
+  if (!r.evidence_text.empty()) out << "\n" << r.evidence_text << "\n";
   if (!r.frontier.empty()) out << "\nFrontier (time to train vs cost per run):\n";
   for (std::size_t i = 0; i < r.frontier.size(); ++i) row(i + 1, r.frontier[i]);
 }

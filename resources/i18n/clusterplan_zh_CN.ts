@@ -3365,6 +3365,18 @@ capacity: %2</source>
 <context>
     <name>cp::ui::PlannerPage</name>
     <message>
+        <source>The winner stands where few or no published runs do (%1): its band is wider.</source>
+        <translation>最优布局处在几乎没有已发表运行覆盖的区域（%1）：其区间更宽。</translation>
+    </message>
+    <message>
+        <source>None of the listed layouts stands inside the evidence.</source>
+        <translation>列出的布局都不在已有证据覆盖的范围内。</translation>
+    </message>
+    <message>
+        <source>The best layout inside the evidence is #%1 (%2 slower as estimated).</source>
+        <translation>证据范围内最好的布局是第 %1 名（按估算慢 %2）。</translation>
+    </message>
+    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>

@@ -50,6 +50,8 @@ void TstCliPlan::jsonKeys() {
     QVERIFY2(j.contains(key), key);
   QCOMPARE(j["schema_version"].get<int>(), cp::kOutputSchemaVersion);
   QCOMPARE(j["objective"].get<std::string>(), std::string("throughput"));
+  QCOMPARE(j["ranking"].get<std::string>(), std::string("robust"));  // the band's pessimistic edge
+  QVERIFY(j.contains("outside_evidence"));
   QVERIFY(j["rejected"].contains("memory"));
   QVERIFY(j["rejected"].contains("global_batch"));
   long long after = 0;
@@ -186,6 +188,7 @@ void TstCliPlan::badInput_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("option");
   QTest::newRow("objective") << QStringList{"--objective", "fast"} << "--objective";
+  QTest::newRow("ranking") << QStringList{"--ranking", "best"} << "--ranking";
   QTest::newRow("top") << QStringList{"--top", "-1"} << "--top";
   // Each listed layout carries its full estimate: 100,000 of them took 4.3 GB and then failed
   // with bad_alloc (exit 1). Refused at once, saying the most it lists.

@@ -80,13 +80,15 @@ Brute brute_force(const Scenario& base, const SearchSpace& sp, Objective obj, co
                     if (sp.max_power_kw > 0 && est.power.facility_peak_w > sp.max_power_kw * 1000) continue;
                     ++b.feasible;
                     const double time = est.reliability.real_train_time_s;
-                    double score = obj == Objective::Throughput ? -est.throughput.tokens_per_s
-                                   : obj == Objective::Time     ? time
-                                   : obj == Objective::Cost     ? est.cost.run_total
-                                                                : est.cost.per_million_tokens;
-                    double tiebreak = obj == Objective::Throughput ? est.cost.per_million_tokens
-                                      : obj == Objective::Time     ? est.cost.run_total
-                                                                   : time;
+                    // Ranking::Robust (the default): every objective at the band's pessimistic edge.
+                    const double slow = est.throughput.band_low > 0 ? est.throughput.tokens_per_s / est.throughput.band_low : 1.0;
+                    double score = obj == Objective::Throughput ? -est.throughput.tokens_per_s / slow
+                                   : obj == Objective::Time     ? time * slow
+                                   : obj == Objective::Cost     ? est.cost.run_total * slow
+                                                                : est.cost.per_million_tokens * slow;
+                    double tiebreak = obj == Objective::Throughput ? est.cost.per_million_tokens * slow
+                                      : obj == Objective::Time     ? est.cost.run_total * slow
+                                                                   : time * slow;
                     if (!b.best || score < b.best_score ||
                         (score == b.best_score &&
                          (tiebreak < b.best_tiebreak || (tiebreak == b.best_tiebreak && key_less(l, *b.best))))) {
@@ -132,6 +134,7 @@ class TstPlanner : public QObject {
   void closestLayoutWhenNothingFits();
   void publishedLayoutFitsWithHeadroom();
   void bandTiePrefersValidatedHeadroom();
+  void robustRankingWeighsEvidenceGaps();
 };
 
 void TstPlanner::bestEqualsBruteForce_data() {
@@ -244,7 +247,8 @@ void TstPlanner::rankingIsSorted() {
             (x.score == y.score && (x.tiebreak < y.tiebreak ||
                                     (x.tiebreak == y.tiebreak && key_less(r.top[i - 1].layout, r.top[i].layout)))));
   }
-  QCOMPARE(r.top.front().metrics.score, -r.top.front().metrics.tokens_per_s);
+  // Robust ranking (the default): the throughput at the band's pessimistic edge.
+  QCOMPARE(r.top.front().metrics.score, -r.top.front().estimate.throughput.band_low);
 }
 
 void TstPlanner::infeasibleNamesBindingConstraint_data() {
@@ -399,6 +403,7 @@ void TstPlanner::tiesBrokenByNextObjective() {
   sp.cp = {1};
   PlanOptions opt;
   opt.objective = Objective::Cost;
+  opt.ranking = Ranking::Optimistic;  // the point estimate's time breaks the ties
   opt.top = 10;
   const PlanResult r = plan(base, sp, opt);
   QVERIFY(r.ok());
@@ -546,6 +551,49 @@ void TstPlanner::publishedLayoutFitsWithHeadroom() {
   QCOMPARE(bad.problems.front().field, std::string("overheads.headroom_fraction"));
 }
 
+// Ranking::Robust orders layouts by the objective at the pessimistic edge of each band, so a
+// layout in a corner few published runs cover (its band widened by kGapWidening per evidence
+// gap) must win by more than its extra uncertainty; Ranking::Optimistic keeps the point
+// estimate's order. GPT-3 175B on 1,024 A100: the point estimate's winner runs micro-batch 2+
+// without recomputation (a gap at 65B+), the robust winner does not.
+void TstPlanner::robustRankingWeighsEvidenceGaps() {
+  Scenario base = default_scenario();
+  base.model = find_model_preset("gpt3-175b")->shape;
+  base.model_id = "gpt3-175b";
+  base.cluster.gpu = *find_gpu("a100-80gb-sxm");
+  base.cluster.fabric = *find_fabric("ib-hdr");
+  base.training.seq = 2048;
+  base.training.global_batch = 1536;
+  SearchSpace space;
+  space.gpus = {1024};
+  PlanOptions opt;
+  opt.top = 20;
+  opt.ranking = Ranking::Optimistic;
+  const PlanResult optimistic = plan(base, space, opt);
+  opt.ranking = Ranking::Robust;
+  const PlanResult robust = plan(base, space, opt);
+  QVERIFY(optimistic.ok() && robust.ok());
+  QVERIFY(!optimistic.top.empty() && !robust.top.empty());
+  QCOMPARE(robust.ranking, Ranking::Robust);
+  // Each list is sorted by its own score: the robust one by the band's pessimistic edge.
+  for (std::size_t i = 1; i < robust.top.size(); ++i) {
+    QVERIFY(robust.top[i - 1].metrics.score <= robust.top[i].metrics.score);
+    const Throughput& t = robust.top[i].estimate.throughput;
+    QVERIFY(std::abs(robust.top[i].metrics.score + t.band_low) <= 1e-9 * t.band_low);
+  }
+  const PlanEntry& o = optimistic.top.front();
+  const PlanEntry& r = robust.top.front();
+  QVERIFY(o.estimate.throughput.outside_evidence != 0);
+  QVERIFY(o.metrics.tokens_per_s >= r.metrics.tokens_per_s);
+  QVERIFY(r.estimate.throughput.band_low >= o.estimate.throughput.band_low);
+  // A winner with gaps names them, and the best layout of the list inside the evidence.
+  if (r.estimate.throughput.outside_evidence != 0) {
+    QVERIFY(!robust.evidence_text.empty());
+    if (robust.nearest_validated >= 0)
+      QCOMPARE(robust.top[std::size_t(robust.nearest_validated)].estimate.throughput.outside_evidence, 0u);
+  }
+}
+
 QTEST_APPLESS_MAIN(TstPlanner)
 // Issue 17: the planner says which of its first layouts the estimates cannot rank (each within
 // the winner's uncertainty band) and prefers, among them, the family with the most validation
@@ -566,6 +614,7 @@ void TstPlanner::bandTiePrefersValidatedHeadroom() {
   sp.gpus = {1024};
   PlanOptions o;
   o.top = 10;
+  o.ranking = Ranking::Optimistic;  // the point estimate's winner sits at the edge of memory
   const PlanResult r = plan(base, sp, o);
   QVERIFY(r.ok());
   QCOMPARE(r.top.size(), std::size_t(10));

@@ -1,5 +1,7 @@
 #include "ui/plannerpage.h"
 
+#include "engine/error_band.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -39,6 +41,9 @@
 #include "ui/terms.h"
 
 namespace cp::ui {
+
+QString evidenceText(const cp::PlanResult& r);  // below, with tieText
+
 namespace {
 
 // A pane of the results: a heading row over its view, which takes the height.
@@ -597,9 +602,33 @@ void PlannerPage::showResult() {
                true);
   else if (r.feasible == 0)
     setMessage(tr("No feasible layout."), true);
-  else
-    setMessage(tieText(r), false);
+  else {
+    QString text = tieText(r);
+    const QString gaps = evidenceText(r);
+    if (!gaps.isEmpty()) text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + gaps;
+    setMessage(text, false);
+  }
   updateStale();
+}
+
+// A winner in a corner few published runs cover (its band's evidence gaps): which corners, and
+// the best layout of the list inside the evidence; empty when the winner has no gap.
+QString evidenceText(const cp::PlanResult& r) {
+  if (r.top.empty() || r.top.front().estimate.throughput.outside_evidence == 0) return {};
+  const cp::PlanEntry& w = r.top.front();
+  QStringList codes;
+  for (int i = 0; i < cp::kEvidenceGapCount; ++i)
+    if (w.estimate.throughput.outside_evidence & (1u << unsigned(i)))
+      codes << QString::fromUtf8(cp::evidence_gap_code(cp::EvidenceGap(i)).data());
+  const QString head = PlannerPage::tr("The winner stands where few or no published runs do (%1): its band is wider.")
+                           .arg(codes.join(QStringLiteral(", ")));
+  if (r.nearest_validated < 0)
+    return head + QLatin1Char(' ') + PlannerPage::tr("None of the listed layouts stands inside the evidence.");
+  const cp::PlanEntry& v = r.top[std::size_t(r.nearest_validated)];
+  return head + QLatin1Char(' ') +
+         PlannerPage::tr("The best layout inside the evidence is #%1 (%2 slower as estimated).")
+             .arg(QString::number(r.nearest_validated + 1),
+                  formatPercent(1 - v.metrics.tokens_per_s / w.metrics.tokens_per_s, 1));
 }
 
 // The band tie (core/plan, BandTie): which of the first layouts the estimates cannot rank, and

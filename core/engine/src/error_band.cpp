@@ -88,8 +88,16 @@ std::uint32_t evidence_gaps(const Scenario& s, double total_params, double memor
   const bool fsdp = tr.zero == Zero::Stage3;
   const std::string_view gpu = s.cluster.gpu.id;
   const bool ampere = gpu.substr(0, 4) == "a100" || gpu.substr(0, 4) == "a800";
-  if (ampere && !s.model.is_moe() && total_params >= 65e9 && p.tp >= 2 && p.tp <= 4 && !fsdp) set(EvidenceGap::Tp65bPlus);
-  if (tr.micro_batch >= 2 && tr.recompute == Recompute::None && !fsdp && memory_fraction > 0.85)
+  // Published dense runs of 65B+ on Ampere use TP 8 (Megatron, MegaScale, OPT's FSDP + TP) or
+  // FSDP alone (torchtitan, IBM); GLM-130B's TP 4 is the one exception.
+  if (ampere && !s.model.is_moe() && total_params >= 65e9 && p.tp >= 2 && p.tp <= 4) set(EvidenceGap::Tp65bPlus);
+  // Published runs of 65B and more keep micro-batch 1 or recompute; smaller ones go without
+  // recomputation at micro-batch 2+ under FSDP (llm-foundry, torchtitan), not near the memory limit.
+  // (Selective recomputation with flash attention recomputes nothing: the attention core it
+  // would redo keeps no s x s matrix; torchtitan's selective-op policy does recompute.)
+  const bool recomputes = tr.recompute == Recompute::Full ||
+                          (tr.recompute == Recompute::Selective && (tr.selective_op || !tr.flash_attention));
+  if (tr.micro_batch >= 2 && !recomputes && (total_params >= 65e9 || (!fsdp && memory_fraction > 0.85)))
     set(EvidenceGap::MicroBatchNoRecompute);
   if (memory_fraction > 0.90) set(EvidenceGap::MemoryAbove90);
   if (p.cp > 1 && double(tr.seq) / p.cp < 4096) set(EvidenceGap::CpShortSequence);

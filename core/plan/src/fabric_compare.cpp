@@ -226,6 +226,11 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
   sp.fabrics = {at.cluster.fabric.id};
   PlanOptions o;
   o.objective = objective;
+  // The comparison asks what each fabric does for the job, not which layout to trust: the
+  // point estimate picks each point's layout. (Robust ranking reads the band, which is wider
+  // for a fabric outside the calibrated range even where the job never leaves a node, and
+  // would change the layout with the fabric for that alone.)
+  o.ranking = Ranking::Optimistic;
   o.top = 1;
   o.threads = threads;
   o.cancel = cancel;

@@ -180,6 +180,7 @@ void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt
   if (!P.empty()) return;
   st.knobs = make_knobs(base, sp, max_job);
   st.objective = opt.objective;
+  st.ranking = opt.ranking;
   st.top = opt.top;
   st.even_chunks_only = sp.even_chunks_only;
   st.want_frontier = base.training.tokens > 0;
@@ -366,8 +367,14 @@ Edges objective_edges(const PlanEntry& e, Objective o) {
   const Throughput& t = e.estimate.throughput;
   const double up = t.tokens_per_s > 0 && t.band_high > 0 ? t.band_high / t.tokens_per_s : 1.0;
   const double down = t.tokens_per_s > 0 && t.band_low > 0 ? t.band_low / t.tokens_per_s : 1.0;
-  // The score is lower-is-better (throughput negated); faster scales time and cost down.
-  const double v = e.metrics.score;
+  // The point estimate in the score's sense, lower is better (throughput negated; the score
+  // itself may already sit at the pessimistic edge: Ranking::Robust); faster scales time and
+  // cost down.
+  const PlanMetrics& m = e.metrics;
+  const double v = o == Objective::Throughput ? -m.tokens_per_s
+                   : o == Objective::Time     ? m.time_s
+                   : o == Objective::Cost     ? m.run_cost
+                                              : m.cost_per_mtok;
   if (o == Objective::Throughput) return {v * up, v * down};
   return {v / up, v / down};
 }
@@ -400,6 +407,7 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
   const auto t0 = std::chrono::steady_clock::now();
   PlanResult r;
   r.objective = opt.objective;
+  r.ranking = opt.ranking;
   Setup st;
   prepare(base, space, opt, st, r);
   if (!r.ok()) return r;
@@ -512,6 +520,11 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
   if (!r.top.empty()) {
     r.tie = band_tie(r);
     r.tie_text = tie_text(r);
+    if (r.top.front().estimate.throughput.outside_evidence != 0) {
+      for (std::size_t i = 1; i < r.top.size() && r.nearest_validated < 0; ++i)
+        if (r.top[i].estimate.throughput.outside_evidence == 0) r.nearest_validated = int(i);
+      r.evidence_text = evidence_text(r);
+    }
   }
   find_binding(base, space, r);
   r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

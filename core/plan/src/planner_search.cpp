@@ -96,22 +96,27 @@ Classified classify(const Setup& st, const Estimate& e, double tokens) {
   m.cost_per_mtok = e.cost.per_million_tokens;
   m.memory_bytes = e.memory.peak.total();
   for (const Warning& w : e.warnings) m.warnings |= std::uint32_t(1) << unsigned(w.code);
+  // Robust ranking reads every objective at the band's pessimistic edge: the throughput there,
+  // and the time and cost it takes at that throughput (both scale with the step's length).
+  const double slow = st.ranking == Ranking::Robust && e.throughput.band_low > 0
+                          ? e.throughput.tokens_per_s / e.throughput.band_low
+                          : 1.0;
   switch (st.objective) {
     case Objective::Throughput:
-      m.score = -m.tokens_per_s;
-      m.tiebreak = m.cost_per_mtok;
+      m.score = -m.tokens_per_s / slow;
+      m.tiebreak = m.cost_per_mtok * slow;
       break;
     case Objective::Time:
-      m.score = m.time_s;
-      m.tiebreak = m.run_cost;
+      m.score = m.time_s * slow;
+      m.tiebreak = m.run_cost * slow;
       break;
     case Objective::Cost:
-      m.score = m.run_cost;
-      m.tiebreak = m.time_s;
+      m.score = m.run_cost * slow;
+      m.tiebreak = m.time_s * slow;
       break;
     case Objective::CostPerToken:
-      m.score = m.cost_per_mtok;
-      m.tiebreak = m.time_s;
+      m.score = m.cost_per_mtok * slow;
+      m.tiebreak = m.time_s * slow;
       break;
   }
   // The planner keeps the stated headroom free (overheads.headroom_fraction).

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "plan/planner.h"
+
+#include "engine/error_band.h"
 #include "engine/printf_text.h"
 #include "engine/units.h"
 
@@ -158,6 +160,29 @@ std::string tie_text(const PlanResult& r) {
   if (r.tie.recommended == 0) return text + " The winner is also the one to prefer (" + why + ").";
   return text + printf_text(" Prefer #%.0f, ", r.tie.recommended + 1) + layout_text(rec.layout) + " (" + why +
          printf_text("; %.1f%% slower as estimated).", 100 * (1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s));
+}
+
+std::string_view to_string(Ranking r) { return r == Ranking::Robust ? "robust" : "optimistic"; }
+
+std::string evidence_text(const PlanResult& r) {
+  const PlanEntry& w = r.top.front();
+  std::string codes;
+  const std::uint32_t gaps = w.estimate.throughput.outside_evidence;
+  for (int i = 0; i < kEvidenceGapCount; ++i)
+    if (gaps & (1u << unsigned(i))) {
+      if (!codes.empty()) codes += ", ";
+      codes += evidence_gap_code(EvidenceGap(i));
+    }
+  std::string text = "The winner stands where few or no published runs do (" + codes +
+                     "): its band is wider there, and the engine has no evidence for it.";
+  if (r.nearest_validated < 0)
+    return text + printf_text(" None of the top %.0f layouts stands inside the evidence.", double(r.top.size()));
+  const PlanEntry& v = r.top[std::size_t(r.nearest_validated)];
+  return text + printf_text(" The best layout inside the evidence is #%.0f, ", r.nearest_validated + 1) +
+         layout_text(v.layout) + printf_text(": %.0f tokens/s (band %.0f to %.0f), %.1f%% below the winner as estimated.",
+                                             v.metrics.tokens_per_s, v.estimate.throughput.band_low,
+                                             v.estimate.throughput.band_high,
+                                             100 * (1 - v.metrics.tokens_per_s / w.metrics.tokens_per_s));
 }
 
 }  // namespace cp

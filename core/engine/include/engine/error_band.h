@@ -47,8 +47,8 @@ inline constexpr double kBandLowQuantile = 0.10, kBandHighQuantile = 0.90;
 // counts the runs in each and holds that they are few). The planner, searching 10^5 layouts,
 // would otherwise pick exactly where the engine is untested: the optimizer's curse.
 enum class EvidenceGap : std::uint8_t {
-  Tp65bPlus,           // a dense model of 65B+ at TP 2-4 without FSDP on Ampere (published: TP 8, or FSDP)
-  MicroBatchNoRecompute,  // micro-batch 2+ without recomputation, Megatron-style sharding, memory above 85%
+  Tp65bPlus,           // a dense model of 65B+ at TP 2-4 on Ampere (published: TP 8, or FSDP at TP 1)
+  MicroBatchNoRecompute,  // micro-batch 2+ without recomputation: at 65B+, or above 85% of memory without FSDP
   MemoryAbove90,       // the peak needs more than 90% of the GPU's memory
   CpShortSequence,     // context parallel with under 4,096 tokens per CP rank
   ZeroOver256Ranks,    // optimizer (or more) sharded over more than 256 ranks

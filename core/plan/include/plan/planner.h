@@ -69,8 +69,18 @@ struct PlanProgress {
   long long evaluated = 0;
 };
 
+// What a layout is ranked by. Robust (the default): the objective at the pessimistic edge of
+// the layout's band (throughput.band_low; time and cost scaled up alike), so that a layout
+// whose estimate stands where few published runs do (its band widened for each evidence gap,
+// engine/error_band.h) wins only by more than its extra uncertainty: searching 10^5 layouts,
+// ranking by the point estimate recommends exactly the corners the engine overrates (the
+// optimizer's curse). Optimistic: the point estimate, as before.
+enum class Ranking { Robust, Optimistic };
+std::string_view to_string(Ranking r);  // "robust", "optimistic"
+
 struct PlanOptions {
   Objective objective = Objective::Throughput;
+  Ranking ranking = Ranking::Robust;
   int top = 10;
   int threads = 0;                            // 0: every core
   const std::atomic<bool>* cancel = nullptr;  // set to stop early; the result says cancelled
@@ -169,12 +179,20 @@ struct PlanResult {
   // winner stands alone in its band).
   BandTie tie;
   std::string tie_text;
+  Ranking ranking = Ranking::Robust;
+  // When the winner stands in a corner few published runs cover (its band's evidence gaps,
+  // engine/error_band.h): the index in `top` of the best layout without any gap (-1: none in
+  // the top N), and a sentence naming the gaps and that layout with its figure ("" otherwise).
+  int nearest_validated = -1;
+  std::string evidence_text;
 };
 
 // The band tie among `r.top` (r.top must not be empty), and the sentence that says it ("" when
 // the winner stands alone in its band).
 BandTie band_tie(const PlanResult& r);
 std::string tie_text(const PlanResult& r);
+// PlanResult::evidence_text for a winner with evidence gaps (r.top not empty).
+std::string evidence_text(const PlanResult& r);
 
 // `base`: the model, training setup, cluster and assumptions; its layout is ignored (DP is always
 // derived). Deterministic: the same result with 1 thread or many (except elapsed_s, threads).

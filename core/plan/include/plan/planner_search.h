@@ -80,6 +80,7 @@ struct Setup {
   std::vector<Scenario> fabric_base;  // per fabric: the base with it applied, a trivial layout
   std::vector<ClusterCase> clusters;
   Objective objective = Objective::Throughput;
+  Ranking ranking = Ranking::Robust;
   int top = 10;
   bool even_chunks_only = true;
   bool want_frontier = false;  // a token budget exists: time and run cost mean something
