@@ -199,6 +199,12 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
                }},
+    OptionInfo{"deployment", "typical|vendor", "Training",
+               "Default typical: anyone's cluster and software; vendor: NVIDIA's own published recipes on its "
+               "reference clusters (the Megatron stacks reach less outside them).",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_deployment, spellings_deployment(), a.deployment);
+               }},
     OptionInfo{"attention-kernel", "auto|native|flash2|triton|flash1", "Training",
                "Flash-attention kernel; default auto (the stack's own).",
                [](EstimateArgs& a, std::string_view v) {

@@ -52,6 +52,7 @@ struct EstimateArgs {
   std::optional<Zero> zero;
   std::optional<bool> dropout, flash_attention;
   std::optional<SoftwareStack> stack;
+  std::optional<Deployment> deployment;
   std::optional<bool> fp8_attention;
   std::optional<AttentionKernel> attention_kernel;
   std::optional<double> tokens;

@@ -187,6 +187,7 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
   set_if(a.moe_max_nodes, t.moe_max_nodes);
   set_if(a.dp_overlap, t.dp_overlap);
   set_if(a.stack, t.stack);
+  set_if(a.deployment, t.deployment);
   set_if(a.fp8_attention, t.fp8_attention);
   set_if(a.attention_kernel, t.attention_kernel);
 

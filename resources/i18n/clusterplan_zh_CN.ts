@@ -1651,6 +1651,14 @@
         <translation>训练框架：其内核融合、启动开销和流水线引擎。</translation>
     </message>
     <message>
+        <source>Deployment</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <source>Where the job runs: typical (anyone&apos;s cluster and software) or vendor (NVIDIA&apos;s own published recipes on its reference clusters); the Megatron stacks reach less outside them.</source>
+        <translation>作业运行在哪里：typical（任何人的集群和软件）或 vendor（NVIDIA 在其参考集群上发布的配方）；在参考集群之外，Megatron 系列框架达到的速度更低。</translation>
+    </message>
+    <message>
         <source>FP8 attention</source>
         <translation>FP8 注意力</translation>
     </message>

@@ -33,7 +33,8 @@ inline ModelShape gpt(int layers, int hidden, int heads, int vocab, bool tied) {
 
 // Selene (A and B): DGX A100 80GB, 8 GPUs per node on NVSwitch, 8x HDR 200 Gb/s IB per node.
 // Megatron-LM of 2021-22: no distributed optimizer, no overlap of DP or TP communication,
-// fp16/bf16 mixed precision, dropout on, no flash attention.
+// fp16/bf16 mixed precision, dropout on, no flash attention. NVIDIA's own runs on its own
+// cluster: the vendor deployment.
 inline Scenario selene(const ModelShape& m, int tp, int pp, int vpp, int gpus, int micro, int global) {
   Scenario s = default_scenario();
   s.name = "Selene";
@@ -49,6 +50,7 @@ inline Scenario selene(const ModelShape& m, int tp, int pp, int vpp, int gpus, i
   s.training.flash_attention = false;
   s.training.dp_overlap = false;
   s.training.tp_comm_overlap = false;
+  s.training.deployment = Deployment::Vendor;
   s.parallel = Parallelism{tp, pp, vpp, 0, 1, 1, false};
   s.cluster.gpu = *find_gpu("a100-80gb-sxm");
   s.cluster.gpus_per_node = 8;
@@ -61,7 +63,8 @@ inline Scenario selene(const ModelShape& m, int tp, int pp, int vpp, int gpus, i
 
 // Megatron-Core r0.8.0 on H100 (section C): Transformer Engine flash attention, sequence
 // parallelism, distributed optimizer with bf16 gradient buffers (without
-// --accumulate-allreduce-grads-in-fp32), TP and DP overlap on, bf16, NDR InfiniBand.
+// --accumulate-allreduce-grads-in-fp32), TP and DP overlap on, bf16, NDR InfiniBand; NVIDIA's
+// own recipes on its own cluster (the vendor deployment).
 inline Scenario eos(const ModelShape& m, int tp, int pp, int gpus, int global) {
   Scenario s = default_scenario();
   s.name = "Eos";
@@ -78,6 +81,7 @@ inline Scenario eos(const ModelShape& m, int tp, int pp, int gpus, int global) {
   s.training.flash_attention = true;
   s.training.dp_overlap = true;
   s.training.tp_comm_overlap = true;
+  s.training.deployment = Deployment::Vendor;
   s.parallel = Parallelism{tp, pp, 1, 0, 1, 1, tp > 1};
   s.cluster.gpu = *find_gpu("h100-sxm");
   s.cluster.gpus_per_node = 8;

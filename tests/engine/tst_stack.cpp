@@ -17,8 +17,11 @@ using namespace cp;
 
 namespace {
 
+// At the vendor deployment, so that the stacks compare kernel against kernel (the typical
+// deployment slows the Megatron stacks alone: typicalDeploymentSlowsMegatronOnly).
 Scenario job(const char* model, const char* gpu, int gpus, int seq, int tp, int pp, int global_batch) {
   Scenario s = default_scenario();
+  s.training.deployment = Deployment::Vendor;
   s.model = find_model_preset(model)->shape;
   s.model_id = model;
   s.training.seq = seq;
@@ -47,6 +50,7 @@ class TstStack : public QObject {
   void fp8GemmsBelowTheDoubledPeak();
   void eagerPyTorchIsSlowerThanFusedKernels();
   void compiledPyTorchIsFused();
+  void typicalDeploymentSlowsMegatronOnly();
   void pytorchFlashKernelsAreAmpereClassOnHopper();
   void olderAttentionKernelsAreSlower();
   void flashAttentionOneEndToEnd();
@@ -102,6 +106,38 @@ void TstStack::compiledPyTorchIsFused() {
   lm.training.stack = SoftwareStack::MegatronLm;
   QCOMPARE(tokens_per_s(compiled), tokens_per_s(fused));
   QCOMPARE(tokens_per_s(lm), tokens_per_s(fused));
+}
+
+void TstStack::typicalDeploymentSlowsMegatronOnly() {
+  // Outside the vendor's clusters a Megatron-family job runs its GEMMs and attention core at
+  // calib::Tunables::typical_efficiency (0.8) of the vendor's rate: its forward pass takes
+  // 1 / 0.8 = 1.25 times as long; the PyTorch stacks' constants were fitted on such runs already.
+  for (SoftwareStack stack : {SoftwareStack::MegatronCore, SoftwareStack::MegatronLm, SoftwareStack::MegatronDeepSpeed,
+                              SoftwareStack::PyTorchCompile, SoftwareStack::PyTorchEager}) {
+    Scenario vendor = job("llama-2-7b", "a100-80gb-sxm", 8, 2048, 1, 1, 64);
+    vendor.training.stack = stack;
+    Scenario typical = vendor;
+    typical.training.deployment = Deployment::Typical;
+    auto work = [](const Scenario& s) {
+      const ComputeContext c{&s.model, &s.training, &s.parallel, &s.cluster.gpu, peak_flops(s.cluster.gpu, s.training.precision)};
+      return layer_work(c, false);
+    };
+    const LayerWork t = work(typical), v = work(vendor);
+    const bool megatron = stack == SoftwareStack::MegatronCore || stack == SoftwareStack::MegatronLm ||
+                          stack == SoftwareStack::MegatronDeepSpeed;
+    const double expected = megatron ? 1.0 / calib::kCalibrated.typical_efficiency : 1.0;
+    QCOMPARE(calib::kCalibrated.typical_efficiency, 0.8);
+    const QString name = QString::fromUtf8(to_string(stack).data());
+    QVERIFY2(std::abs(t.attention_fwd_s / v.attention_fwd_s - expected) < 1e-9,
+             qPrintable(QString("%1: attention %2").arg(name).arg(t.attention_fwd_s / v.attention_fwd_s)));
+    if (megatron) {
+      QVERIFY2(t.fwd_s > 1.15 * v.fwd_s && t.fwd_s < expected * v.fwd_s * (1 + 1e-9), qPrintable(name));
+      QVERIFY(tokens_per_s(typical) < 0.9 * tokens_per_s(vendor));
+    } else {
+      QCOMPARE(t.fwd_s, v.fwd_s);
+      QCOMPARE(tokens_per_s(typical), tokens_per_s(vendor));
+    }
+  }
 }
 
 void TstStack::deepSpeedPipelineOnlyWithPipelines() {

@@ -1023,6 +1023,7 @@ void TstThroughput::fsdpCopiesEveryMicroBatch() {
   Scenario s = torchtitan_13b();
   s.training.recompute = Recompute::None;
   s.training.global_batch = 256;  // two micro-batches
+  s.training.deployment = Deployment::Vendor;  // kernel against kernel (tst_stack)
   s.training.stack = SoftwareStack::MegatronCore;
   const Estimate megatron = checked(s);
   s.training.stack = SoftwareStack::PyTorchCompile;

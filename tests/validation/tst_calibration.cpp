@@ -35,13 +35,14 @@ namespace {
 // twelve sources added with the split: on the older development sources alone the engine read
 // CV 4.0%; the new ones (InternLM over 4 x 100G RoCE, MegaScale's Megatron baseline, Pythia,
 // MaxText over TCP, recent PyTorch trainers on Hopper) read 0.5-38% and show the misses the
-// issue names. The history of the older figures is in git.
+// issue names; the typical deployment (calib::Tunables::typical_efficiency) took the CV from
+// 11.4% to 8.9%. The history of the older figures is in git.
 constexpr double kTargetCvMeanAbsError = 0.08;
-constexpr double kMaxCvMeanAbsError = 0.115;    // held: 11.4% (138 fitted development runs)
+constexpr double kMaxCvMeanAbsError = 0.09;     // held: 8.9% (138 fitted development runs)
 constexpr double kTargetWorstSourceError = 0.12;
-constexpr double kMaxWorstSourceError = 0.431;  // held: flagperf-2024-mixtral-8x7b-h100 43.0%
+constexpr double kMaxWorstSourceError = 0.381;  // held: internlm-2023-7b-a100-roce 38.0%
 constexpr double kTargetBucketBias = 0.03;
-constexpr double kMaxBucketBias = 0.12;         // held: A100 +11.9%
+constexpr double kMaxBucketBias = 0.093;        // held: MoE +9.2% (9 runs)
 constexpr int kMinBucketRuns = 5;
 // The band: at least 80% of out-of-sample runs inside it, its median half-width at most 20%.
 constexpr double kMinBandCoverage = 0.80;
@@ -77,6 +78,9 @@ constexpr Knob kKnobs[] = {
     // 0.55 was fitted on that table with FlashAttention-2's own FlashAttention column and
     // llm-foundry's Triton tables, each predicting the other.
     {"flash1_factor", &Tunables::flash1_factor, 0.55, 0.55, 0.025},
+    // What a Megatron-family job reaches outside NVIDIA's reference clusters and recipes: from
+    // none lost down to 0.7 (the development set's third-party A100 runs read 21% optimistic at 1).
+    {"typical_efficiency", &Tunables::typical_efficiency, 0.70, 1.00, 0.01},
 };
 
 Corpus& corpus() {

@@ -30,11 +30,11 @@ constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count
 
 // In-sample errors of the engine on the development sources (tests/data/README.md, "The locked
 // split"), rounded up: a regression beyond them fails. 41 sources since the split (160
-// development runs): 10.5% mean absolute, +6.4% signed, with the constants refitted on them;
-// 4.9% on the calibration set. The history of the figures is in git.
-constexpr double kMaxMeanAbsError = 0.106;
-constexpr double kMaxMeanSignedError = 0.065;  // optimism (speed error > 0) may not grow either
-constexpr double kMaxCalibrationSetError = 0.050;
+// development runs): 8.8% mean absolute, +4.1% signed, with the constants refitted on them and
+// the typical deployment; 4.7% on the calibration set. The history of the figures is in git.
+constexpr double kMaxMeanAbsError = 0.089;
+constexpr double kMaxMeanSignedError = 0.042;  // optimism (speed error > 0) may not grow either
+constexpr double kMaxCalibrationSetError = 0.048;
 
 std::string data_dir() { return CLUSTERPLAN_CORPUS_DIR; }
 

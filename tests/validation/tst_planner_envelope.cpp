@@ -3,7 +3,9 @@
 // the best published MFU of its class of job (GPU generation x model size x scale) times about
 // 1.1. The envelope is a symptom check: an engine optimistic where no published run stands
 // drifts outside it first, on the layouts it overrates; robust ranking (the band's pessimistic
-// edge, widened at each evidence gap) is what keeps the winner inside the evidence.
+// edge, widened at each evidence gap) keeps the winner inside the evidence, and the typical
+// deployment (the rate a Megatron job reaches outside NVIDIA's reference clusters) is what
+// brought the A100 65B+ class inside (it read 66-69% at the vendor's rate).
 #include <QtTest>
 #include <nlohmann/json.hpp>
 
@@ -84,14 +86,6 @@ void TstPlannerEnvelope::winnerInsideEnvelope() {
   if (!j["outside_evidence"].is_null())
     std::printf("  %-13s %s\n", q.name, j["outside_evidence"]["text"].get<std::string>().c_str());
   std::fflush(stdout);
-  // The two A100 questions of 65B and more are outside: robust ranking moves their winners to
-  // mb 1 (they were at micro-batch 3-4 without recomputation), but the engine still reads the
-  // class's layouts at 66-69% MFU where MegaScale published 59%, and the development set says
-  // why: MegaScale's own Megatron baseline reads +10% to +25% optimistic, A100 +11.9% across the
-  // cross-validation. The evidence gap (TP 2-4 at 65B+ on Ampere) is named with the winner.
-  // QEXPECT_FAIL keeps the check: it fails (XPASS) the day a winner comes inside.
-  if (q.name == std::string_view("GPT-3 175B") || q.name == std::string_view("LLaMA-65B"))
-    QEXPECT_FAIL("", "the engine reads the A100 65B+ class 10-20% above its best published run", Continue);
   QVERIFY2(mfu <= q.max_mfu, qPrintable(QString("%1: the winner's MFU %2% is above %3% (best published: %4)")
                                              .arg(q.name)
                                              .arg(100 * mfu, 0, 'f', 1)

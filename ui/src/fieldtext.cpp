@@ -139,6 +139,9 @@ namespace {
     // training.stack
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Software stack"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "The training framework: its kernel fusion, launch overhead and pipeline engine."),
+    // training.deployment
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Deployment"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Where the job runs: typical (anyone's cluster and software) or vendor (NVIDIA's own published recipes on its reference clusters); the Megatron stacks reach less outside them."),
     // training.fp8_attention
     QT_TRANSLATE_NOOP("cp::ui::Fields", "FP8 attention"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),

@@ -34,6 +34,7 @@ constexpr Table<SoftwareStack, 6> kStack{{{SoftwareStack::MegatronCore, "megatro
                                           {SoftwareStack::PyTorchEager, "pytorch-eager"},
                                           {SoftwareStack::PyTorchCompile, "pytorch-compile"},
                                           {SoftwareStack::Auto, "auto"}}};
+constexpr Table<Deployment, 2> kDeployment{{{Deployment::Typical, "typical"}, {Deployment::Vendor, "vendor"}}};
 constexpr Table<AttentionKernel, 5> kAttentionKernel{{{AttentionKernel::Auto, "auto"},
                                                       {AttentionKernel::Native, "native"},
                                                       {AttentionKernel::Flash2, "flash2"},
@@ -68,6 +69,7 @@ std::string_view to_string(MoeDispatch v) { return name_of(kMoeDispatch, v); }
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view s) { return parse(kMoeDispatch, s); }
 std::string_view spellings_moe_dispatch() { return "bf16, fp8"; }
 std::string_view to_string(SoftwareStack v) { return name_of(kStack, v); }
+std::string_view to_string(Deployment v) { return name_of(kDeployment, v); }
 std::string_view to_string(AttentionKernel v) { return name_of(kAttentionKernel, v); }
 
 std::optional<FfnType> parse_ffn_type(std::string_view s) { return parse(kFfn, s); }
@@ -81,6 +83,7 @@ std::optional<Zero> parse_zero(std::string_view s) {
   return parse(kZero, s);
 }
 std::optional<SoftwareStack> parse_software_stack(std::string_view s) { return parse(kStack, s); }
+std::optional<Deployment> parse_deployment(std::string_view s) { return parse(kDeployment, s); }
 std::optional<AttentionKernel> parse_attention_kernel(std::string_view s) { return parse(kAttentionKernel, s); }
 std::optional<bool> parse_on_off(std::string_view s) {
   if (s == "on") return true;
@@ -98,6 +101,7 @@ std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
 std::string_view spellings_software_stack() {
   return "auto, megatron-core, megatron-lm, megatron-deepspeed, pytorch-eager, pytorch-compile";
 }
+std::string_view spellings_deployment() { return "typical, vendor"; }
 std::string_view spellings_attention_kernel() { return "auto, native, flash2, triton, flash1"; }
 
 }  // namespace cp

@@ -94,6 +94,7 @@ json scenario_to_json(const Scenario& s) {
         {"moe_dispatch", to_string(t.moe_dispatch)},
         {"moe_max_nodes", t.moe_max_nodes},
         {"stack", to_string(t.stack)},
+        {"deployment", to_string(t.deployment)},
         {"fp8_attention", t.fp8_attention},
         {"attention_kernel", to_string(t.attention_kernel)}}},
       {"parallelism",
@@ -458,6 +459,7 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
     r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
     r.choice(*t, "stack", "training", x.stack, parse_software_stack, spellings_software_stack());
+    r.choice(*t, "deployment", "training", x.deployment, parse_deployment, spellings_deployment());
     r.boolean(*t, "fp8_attention", "training", x.fp8_attention);
     r.choice(*t, "attention_kernel", "training", x.attention_kernel, parse_attention_kernel,
              spellings_attention_kernel());

@@ -33,6 +33,10 @@ enum class MoeDispatch { Bf16, Fp8 };
 // the band by the spread between the stacks (engine/error_band.h); the output says the stack
 // was assumed.
 enum class SoftwareStack { MegatronCore, MegatronLm, MegatronDeepSpeed, PyTorchEager, PyTorchCompile, Auto };
+// Where a job runs (Training::deployment): typical, anyone's cluster and software (the default:
+// today's common practice); vendor, NVIDIA's own published recipes on its reference clusters
+// (Selene, Eos, DGX Cloud), which the Megatron stacks' figures of the corpus come from.
+enum class Deployment { Typical, Vendor };
 // The flash-attention kernel generation (Training::attention_kernel; compute.cpp, rates):
 //   auto    the stack's own: Hopper-native (cuDNN fused attention, FlashAttention-3) for the
 //           Megatron stacks, FlashAttention-2 for PyTorch's (SDPA, flash-attn 2)
@@ -52,6 +56,7 @@ std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
 std::string_view to_string(MoeDispatch);
 std::string_view to_string(SoftwareStack);
+std::string_view to_string(Deployment);
 std::string_view to_string(AttentionKernel);
 
 std::optional<FfnType> parse_ffn_type(std::string_view);
@@ -63,6 +68,7 @@ std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view);
 std::optional<SoftwareStack> parse_software_stack(std::string_view);
+std::optional<Deployment> parse_deployment(std::string_view);
 std::optional<AttentionKernel> parse_attention_kernel(std::string_view);
 std::optional<bool> parse_on_off(std::string_view);
 
@@ -76,6 +82,7 @@ std::string_view spellings_recompute();
 std::string_view spellings_zero();
 std::string_view spellings_moe_dispatch();
 std::string_view spellings_software_stack();
+std::string_view spellings_deployment();
 std::string_view spellings_attention_kernel();
 
 }  // namespace cp

@@ -170,6 +170,9 @@ inline constexpr auto kFields = [] {
             "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4)."),
       choice("training.stack", "stack", "Software stack",
              "The training framework: its kernel fusion, launch overhead and pipeline engine."),
+      choice("training.deployment", "deployment", "Deployment",
+             "Where the job runs: typical (anyone's cluster and software) or vendor (NVIDIA's own published "
+             "recipes on its reference clusters); the Megatron stacks reach less outside them."),
       on_off("training.fp8_attention", "fp8-attention", "FP8 attention",
              "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
       choice("training.attention_kernel", "attention-kernel", "Attention kernel",

@@ -78,6 +78,10 @@ struct Training {
   // the band spans the other stacks (engine/error_band.h).
   SoftwareStack stack = SoftwareStack::Auto;
   SoftwareStack stack_used() const { return stack == SoftwareStack::Auto ? SoftwareStack::MegatronCore : stack; }
+  // Anyone's cluster and software (typical, the default) or NVIDIA's own published recipes on
+  // its reference clusters (vendor): the Megatron stacks reach calib::Tunables::typical_efficiency
+  // of the vendor's GEMM and attention rate outside them.
+  Deployment deployment = Deployment::Typical;
   // With --precision fp8: whether the attention core (flash attention) runs in fp8 too.
   // Transformer Engine's fp8 recipes and torchao's float8 convert only the linear layers and
   // keep dot-product attention in bf16 unless asked (TE: NVTE_FP8_DPA=1), so the default is off.
