@@ -38,6 +38,7 @@
 #include "ui/planpage.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -152,7 +153,7 @@ QString chartFooter(const QString& scenarioName, const QDate& date) {
   const QString when = QLocale().toString(date, QLocale::LongFormat);
   if (scenarioName.isEmpty()) return ChartExport::tr("%1 — clusterplan").arg(when);
   //: Footer of an exported chart: the scenario's name, then the date
-  return ChartExport::tr("Scenario: %1 — %2 — clusterplan").arg(scenarioName, when);
+  return ChartExport::tr("Scenario: %1 — %2 — clusterplan").arg(oneLine(scenarioName), when);
 }
 
 void paintChart(QCPPainter& painter, QCustomPlot* plot, const QSize& logical, const ChartExportOptions& options) {
@@ -210,7 +211,7 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
   }
   if (!validSize(options, error)) return false;
   const QSize logical = logicalSize(options);
-  const QString title = QStringLiteral("clusterplan — %1").arg(options.scenarioName);
+  const QString title = QStringLiteral("clusterplan — %1").arg(oneLine(options.scenarioName));
   switch (*format) {
     case ChartFormat::Png: {
       QSaveFile file(path);
@@ -481,7 +482,7 @@ void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFor
   if (path.isEmpty()) return;
   QString error;
   if (!exportChart(plot, path, o, &error, format))
-    QMessageBox::warning(plot, ChartExport::tr("Cannot export the chart"), error);
+    warn(plot, ChartExport::tr("Cannot export the chart"), error);
 }
 
 void exportDataInteractively(QWidget* parent, const ChartContext& c, const QString& suffix) {
@@ -492,7 +493,7 @@ void exportDataInteractively(QWidget* parent, const ChartContext& c, const QStri
   const QString path = askPath(parent, c.baseName, suffix, filter);
   if (path.isEmpty()) return;
   QString error;
-  if (!exportTable(*table, path, &error)) QMessageBox::warning(parent, ChartExport::tr("Cannot export the data"), error);
+  if (!exportTable(*table, path, &error)) warn(parent, ChartExport::tr("Cannot export the data"), error);
 }
 
 }  // namespace
@@ -570,7 +571,7 @@ void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& 
       if (path.isEmpty()) return;
       QString error;
       if (!exportTable(tableFromView(view, numberRole), path, &error))
-        QMessageBox::warning(view, ChartExport::tr("Cannot export the table"), error);
+        warn(view, ChartExport::tr("Cannot export the table"), error);
     });
   }
 }
@@ -626,7 +627,7 @@ void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseNam
                                          png ? ChartExport::tr("PNG images (*.png)") : ChartExport::tr("SVG drawings (*.svg)"));
       if (path.isEmpty()) return;
       QString error;
-      if (!exportWidget(widget, path, &error)) QMessageBox::warning(widget, ChartExport::tr("Cannot export the picture"), error);
+      if (!exportWidget(widget, path, &error)) warn(widget, ChartExport::tr("Cannot export the picture"), error);
     });
   }
 }

@@ -27,6 +27,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -207,6 +208,7 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   gone_->setMargin(4);
   gone_->setAutoFillBackground(true);
   gone_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(gone_);  // it quotes scenario names
   gone_->hide();
 
   table_ = new QTableWidget;
@@ -298,7 +300,7 @@ void ComparePage::refreshChoices() {
     box->clear();
     box->addItem(tr("—"), qint64(0));
     box->addItem(tr("Edited scenario"), kCurrentScenario);
-    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(names[qsizetype(k)], qint64(list[k].id));
+    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(oneLine(names[qsizetype(k)]), qint64(list[k].id));
     const int at = box->findData(picked[i]);
     if (at < 0 && picked[i] > 0 && listed && !goneNames_.contains(pickedNames[qsizetype(i)]))
       goneNames_ << pickedNames[qsizetype(i)];
@@ -348,9 +350,9 @@ QString ComparePage::goneText() const { return gone_->isHidden() ? QString() : g
 void ComparePage::showGone() {
   QStringList lines;
   for (const QString& name : goneNames_)
-    lines << tr("“%1” is no longer in the library (it was deleted) and was taken out of the comparison.").arg(name);
+    lines << tr("“%1” is no longer in the library (it was deleted) and was taken out of the comparison.").arg(oneLine(name));
   lines << unreadable_;
-  gone_->setText(lines.join(QLatin1Char('\n')));
+  gone_->setText(bounded(lines.join(QLatin1Char('\n'))));
   QPalette p = palette();  // the page's: it follows the theme
   p.setColor(QPalette::Window, palette::bannerBackground(p, false));
   p.setColor(QPalette::WindowText, palette::bannerText(p));
@@ -384,7 +386,7 @@ void ComparePage::fillTable() {
   table_->setColumnCount(n + 1);
   QStringList headers{tr("Scenario")};
   for (int i = 0; i < n; ++i) {
-    QString h = shown_[std::size_t(i)].label;
+    QString h = oneLine(shown_[std::size_t(i)].label);
     if (i == 0 && n > 1) h = tr("%1 (baseline)").arg(h);
     if (!shown_[std::size_t(i)].problems.empty()) h = tr("%1 (invalid)").arg(h);
     headers << h;
@@ -416,7 +418,7 @@ void ComparePage::fillTable() {
     table_->setItem(row, 0, name);
     for (int i = 0; i < n; ++i) {
       auto* item = new QTableWidgetItem(shownTexts[i]);
-      item->setToolTip(texts[i]);
+      item->setToolTip(plainToolTip(texts[i]));
       const bool cellDiffers = i > 0 && texts[i] != texts[0];
       item->setData(kDiffersRole, cellDiffers);
       if (cellDiffers) {

@@ -33,6 +33,7 @@
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 #include "engine/units.h"
 
 namespace cp::ui {
@@ -255,6 +256,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   cancel_ = new QPushButton;
   cancel_->setEnabled(false);
   status_ = new QLabel;
+  makePlain(status_);
   status_->setWordWrap(true);
 
   // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the

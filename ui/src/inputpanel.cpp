@@ -27,6 +27,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/wheelguard.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -147,6 +148,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
   general_->setObjectName(QStringLiteral("generalProblems"));
   general_->setWordWrap(true);
   general_->setVisible(false);
+  makePlain(general_);  // problems quote what the user typed
   QPalette p = general_->palette();
   p.setColor(QPalette::WindowText, palette::invalid());
   general_->setPalette(p);
@@ -202,6 +204,7 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   field.error->setObjectName(field.key + QStringLiteral(".error"));
   field.error->setWordWrap(true);
   field.error->setVisible(false);
+  makePlain(field.error);
   QPalette p = field.error->palette();
   p.setColor(QPalette::WindowText, palette::invalid());
   field.error->setPalette(p);

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "ui/librarydock.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 
@@ -43,7 +44,7 @@ RevisionHistoryDialog::RevisionHistoryDialog(const QString& name, const std::vec
                                              QWidget* parent)
     : QDialog(parent) {
   setObjectName(QStringLiteral("historyDialog"));
-  setWindowTitle(LibraryDock::tr("History of “%1”").arg(name));
+  setWindowTitle(LibraryDock::tr("History of “%1”").arg(oneLine(name)));
   list_ = new QTreeWidget;
   list_->setObjectName(QStringLiteral("historyList"));
   list_->setRootIsDecorated(false);
@@ -51,7 +52,7 @@ RevisionHistoryDialog::RevisionHistoryDialog(const QString& name, const std::vec
                           LibraryDock::tr("Engine"), LibraryDock::tr("Estimate kept")});
   for (const cp::RevisionInfo& r : history) {
     const QDateTime saved = QDateTime::fromString(QString::fromStdString(r.saved_at), Qt::ISODateWithMs);
-    auto* item = new QTreeWidgetItem({QString::number(r.revision), QString::fromStdString(r.name),
+    auto* item = new QTreeWidgetItem({QString::number(r.revision), oneLine(QString::fromStdString(r.name)),
                                       QLocale().toString(saved.toLocalTime(), QLocale::ShortFormat),
                                       QString::fromStdString(r.engine_version),
                                       r.has_estimate ? LibraryDock::tr("yes") : LibraryDock::tr("no")});

@@ -5,6 +5,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDateTime>
+#include <QLocale>
 #include <QDialog>
 #include <QDir>
 #include <QScrollBar>
@@ -32,6 +34,7 @@
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -71,6 +74,7 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   banner_->setMargin(6);
   banner_->setAutoFillBackground(true);
   banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(banner_);  // it names the library's file
   banner_->setVisible(false);
 
   search_ = new QLineEdit;
@@ -105,6 +109,7 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   status_->setObjectName(QStringLiteral("libraryStatus"));
   status_->setForegroundRole(QPalette::PlaceholderText);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(status_);
 
   auto action = [this](const char* name, void (LibraryDock::*slot)()) {
     auto* a = new QAction(this);
@@ -217,8 +222,8 @@ void LibraryDock::checkForChanges() { controller_->checkForChanges(); }
 void LibraryDock::showBanner() {
   const LibraryController::Banner& b = controller_->banner();
   const QString text = b.text();
-  banner_->setText(text);
-  banner_->setToolTip(b.detail);
+  banner_->setText(bounded(text));
+  banner_->setToolTip(plainToolTip(b.detail));
   QPalette p = palette();  // the dock's: it follows the theme
   p.setColor(QPalette::Window, palette::bannerBackground(p, b.error()));
   p.setColor(QPalette::WindowText, palette::bannerText(p));
@@ -311,7 +316,8 @@ void LibraryDock::updateTags() {
   QSignalBlocker block(tagFilter_);
   tagFilter_->clear();
   tagFilter_->addItem(tr("All tags"), QString());
-  for (const auto& [tag, scenarios] : controller_->tags()) tagFilter_->addItem(tr("%1 (%2)").arg(tag).arg(scenarios), tag);
+  for (const auto& [tag, scenarios] : controller_->tags())
+    tagFilter_->addItem(tr("%1 (%2)").arg(oneLine(tag, 40)).arg(scenarios), tag);
   const int index = tagFilter_->findData(current);
   tagFilter_->setCurrentIndex(std::max(0, index));
   if (index < 0 && !current.isEmpty()) applyFilter();  // the tag is gone: show every scenario
@@ -330,7 +336,7 @@ void LibraryDock::updateActions() {
   deleteAction_->setEnabled(writable && selected >= 1);
   compareAction_->setEnabled(selected >= 2 && selected <= 4);
   status_->setText(controller_->statusText());
-  status_->setToolTip(store() ? QDir::toNativeSeparators(controller_->libraryPath()) : QString());
+  status_->setToolTip(store() ? plainToolTip(QDir::toNativeSeparators(controller_->libraryPath())) : QString());
 }
 
 std::int64_t LibraryDock::saveToLibrary(QString* error) {
@@ -369,44 +375,100 @@ bool LibraryDock::deleteScenarios(const QList<std::int64_t>& ids, QString* error
   return controller_->deleteScenarios(ids, error);
 }
 
-void LibraryDock::fail(const QString& title, const QString& error) { QMessageBox::warning(this, title, error); }
+void LibraryDock::fail(const QString& title, const QString& error) { warn(this, title, error); }
 
-void LibraryDock::save() {
-  if (currentId() == 0) return saveAs();
+void LibraryDock::save() { saveBack(); }
+
+bool LibraryDock::saveBack() {
+  const std::int64_t id = currentId();
+  if (id == 0) return saveAsDialog();
+  const QString name = controller_->nameOf(id).isEmpty() ? scenarioDisplayName(document_->scenario())
+                                                        : controller_->nameOf(id);
+  const QString shown = oneLine(name);
+  // Never over a revision saved elsewhere since this one was opened, and never silently.
+  const LibraryController::SaveCheck check = controller_->checkSave();
+  if (check.kind == LibraryController::SaveCheck::Kind::Gone) {
+    if (ask(this, tr("Save to the library"),
+            tr("“%1” is no longer in the library: it was deleted since you opened it. Save your edits as a new "
+               "library entry?")
+                .arg(shown),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Save)
+      return false;
+    QString error;
+    if (saveAsNew(name, controller_->tagsOf(id), &error)) return true;
+    fail(tr("Cannot save to the library"), error);
+    return false;
+  }
+  if (check.kind == LibraryController::SaveCheck::Kind::ChangedElsewhere) {
+    const QDateTime at = QDateTime::fromString(check.savedAt, Qt::ISODateWithMs);
+    QMessageBox box(QMessageBox::Warning, tr("Changed in the library"),
+                    bounded(tr("“%1” was changed in the library since you opened it: revision %2, saved %3, is not the "
+                               "revision %4 your edits start from. Nothing has been saved yet.\n\nSave your edits "
+                               "on top as revision %5 (revision %2 stays in the history), or as a copy?")
+                                .arg(name)
+                                .arg(check.newest)
+                                .arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat))
+                                .arg(controller_->newestRevision())
+                                .arg(check.newest + 1)),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("saveConflict"));
+    box.setTextFormat(Qt::PlainText);
+    QPushButton* onTop = box.addButton(tr("Save as revision %1").arg(check.newest + 1), QMessageBox::AcceptRole);
+    onTop->setObjectName(QStringLiteral("saveOnTop"));
+    QPushButton* copy = box.addButton(tr("Save as a copy"), QMessageBox::AcceptRole);
+    copy->setObjectName(QStringLiteral("saveAsCopy"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    QString error;
+    if (box.clickedButton() == copy) {
+      if (saveAsNew(tr("%1 (copy)").arg(name), controller_->tagsOf(id), &error)) return true;
+      fail(tr("Cannot save to the library"), error);
+      return false;
+    }
+    if (box.clickedButton() != onTop) return false;
+  }
   QString error;
-  if (!saveToLibrary(&error)) fail(tr("Cannot save to the library"), error);
+  if (saveToLibrary(&error)) return true;
+  fail(tr("Cannot save to the library"), error);
+  return false;
 }
 
-void LibraryDock::saveAs() {
+void LibraryDock::saveAs() { saveAsDialog(); }
+
+bool LibraryDock::saveAsDialog() {
   QString name = controller_->model()->nameOf(currentId());
   if (name.isEmpty()) name = scenarioDisplayName(document_->scenario());
   QStringList tags;
   if (const int row = controller_->model()->rowOf(currentId()); row >= 0)
     tags = controller_->model()->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
   SaveAsDialog dialog(name, tags, this);
-  if (dialog.exec() != QDialog::Accepted) return;
+  if (dialog.exec() != QDialog::Accepted) return false;
   QString error;
-  if (!saveAsNew(dialog.name(), dialog.tags(), &error)) fail(tr("Cannot save to the library"), error);
+  if (saveAsNew(dialog.name(), dialog.tags(), &error)) return true;
+  fail(tr("Cannot save to the library"), error);
+  return false;
 }
 
 void LibraryDock::openSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.size() != 1) return;
+  const QString name = oneLine(controller_->model()->nameOf(ids.front()));
+  // Dropping edits is never the answer Enter gives.
   if (document_->isModified() &&
-      QMessageBox::question(this, tr("Unsaved changes"),
-                            tr("The edited scenario has unsaved changes. Open “%1” anyway and drop them?")
-                                .arg(controller_->model()->nameOf(ids.front()))) != QMessageBox::Yes)
+      ask(this, tr("Unsaved changes"),
+          tr("The edited scenario has unsaved changes. Open “%1” anyway and drop them?").arg(name)) !=
+          QMessageBox::Yes)
     return;
   QString error;
-  if (!openScenario(ids.front(), &error)) fail(tr("Cannot open the scenario"), error);
+  if (!openScenario(ids.front(), &error))
+    fail(tr("Cannot open the scenario"), tr("“%1” cannot be opened: %2").arg(name, error));
 }
 
 void LibraryDock::renameSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.size() != 1) return;
   bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal,
-                                             controller_->model()->nameOf(ids.front()), &ok);
+  const QString name = askText(this, tr("Rename scenario"), tr("New name:"), controller_->model()->nameOf(ids.front()), &ok);
   if (!ok || name.trimmed().isEmpty() || name.trimmed() == controller_->model()->nameOf(ids.front())) return;
   QString error;
   if (!renameScenario(ids.front(), name, &error)) fail(tr("Cannot rename the scenario"), error);
@@ -418,8 +480,8 @@ void LibraryDock::editTagsSelected() {
   const QStringList before =
       controller_->model()->index(controller_->model()->rowOf(ids.front()), 0).data(ScenarioListModel::TagsRole).toStringList();
   bool ok = false;
-  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(controller_->model()->nameOf(ids.front())),
-                                             QLineEdit::Normal, before.join(QStringLiteral(", ")), &ok);
+  const QString text = askText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(controller_->model()->nameOf(ids.front())),
+                               before.join(QStringLiteral(", ")), &ok);
   if (!ok || parseTags(text) == before) return;
   QString error;
   if (!setTags(ids.front(), parseTags(text), &error)) fail(tr("Cannot change the tags"), error);
@@ -442,8 +504,8 @@ void LibraryDock::deleteSelected() {
                 .arg(controller_->model()->nameOf(ids.front()))
           : tr("Delete %1 scenarios and their history from the library? Undo in the library brings them back.")
                 .arg(ids.size());
-  if (QMessageBox::question(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel,
-                            QMessageBox::Cancel) != QMessageBox::Yes)
+  if (ask(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) !=
+      QMessageBox::Yes)
     return;
   QString error;
   if (!deleteScenarios(ids, &error)) fail(tr("Cannot delete"), error);
@@ -468,9 +530,8 @@ void LibraryDock::showHistory() {
   RevisionHistoryDialog dialog(controller_->model()->nameOf(id), history, this);
   if (dialog.exec() != QDialog::Accepted || dialog.selectedRevision() == 0) return;
   if (document_->isModified() &&
-      QMessageBox::question(this, tr("Unsaved changes"),
-                            tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) !=
-          QMessageBox::Yes)
+      ask(this, tr("Unsaved changes"),
+          tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) != QMessageBox::Yes)
     return;
   if (!openRevision(id, dialog.selectedRevision(), &error)) fail(tr("Cannot open the revision"), error);
 }

@@ -37,6 +37,7 @@
 #include "ui/plannertablemodel.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -153,6 +154,7 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   progress_->setRange(0, 1);
   progress_->setValue(0);
   status_ = new QLabel;
+  makePlain(status_);
   status_->setObjectName(QStringLiteral("plannerStatus"));
   status_->setWordWrap(true);
   auto* bar = new QHBoxLayout;
@@ -165,17 +167,15 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   message_->setObjectName(QStringLiteral("plannerMessage"));
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  message_->setTextFormat(Qt::PlainText);  // the search's errors quote what the user typed
   message_->setVisible(false);
   stale_ = new QLabel;
   stale_->setObjectName(QStringLiteral("plannerStale"));
   stale_->setWordWrap(true);
   stale_->setMargin(6);
   stale_->setAutoFillBackground(true);
-  QPalette sp = stale_->palette();
-  sp.setColor(QPalette::Window, QColor(0xFFF3D6));
-  sp.setColor(QPalette::WindowText, palette::invalid().darker(130));
-  stale_->setPalette(sp);
   stale_->setVisible(false);
+  paintNotices();
 
   model_ = new PlannerTableModel(this);
   proxy_ = new QSortFilterProxyModel(this);
@@ -722,9 +722,21 @@ void PlannerPage::scenarioChanged() {
 void PlannerPage::setMessage(const QString& text, bool error) {
   message_->setText(text);
   message_->setVisible(!text.isEmpty());
+  messageIsError_ = error;
+  paintNotices();
+}
+
+// From the page's palette, again after each change of it (a theme switch): a colour set on a
+// label does not follow the application's palette by itself.
+void PlannerPage::paintNotices() {
   QPalette p = message_->palette();
-  p.setColor(QPalette::WindowText, error ? palette::invalid().darker(120) : palette().color(QPalette::WindowText));
+  p.setColor(QPalette::WindowText,
+             messageIsError_ ? palette::invalid().darker(120) : palette().color(QPalette::WindowText));
   message_->setPalette(p);
+  QPalette sp = stale_->palette();
+  sp.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
+  sp.setColor(QPalette::WindowText, palette::bannerText(palette()));
+  stale_->setPalette(sp);
 }
 
 QString PlannerPage::messageText() const { return message_->isHidden() ? QString() : message_->text(); }
@@ -763,6 +775,7 @@ void PlannerPage::changeEvent(QEvent* event) {
     retranslate();
     reflowControls();
   }
+  if (event->type() == QEvent::PaletteChange && stale_) paintNotices();
   QWidget::changeEvent(event);
 }
 

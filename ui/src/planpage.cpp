@@ -62,10 +62,7 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   banner_->setVisible(false);
   banner_->setMargin(6);
   banner_->setAutoFillBackground(true);
-  QPalette bp = banner_->palette();
-  bp.setColor(QPalette::Window, QColor(0xFFF3D6));
-  bp.setColor(QPalette::WindowText, palette::invalid().darker(130));
-  banner_->setPalette(bp);
+  banner_->setTextFormat(Qt::PlainText);  // it quotes the engine's problems, which may name user text
 
   tiles_ = new HeadlineTiles;
   // Issue 19 point 14: a plan that does not fit says what would make it fit.
@@ -144,11 +141,14 @@ PlanPage::~PlanPage() {
 bool PlanPage::isStale() const { return !document_->valid(); }
 
 // A notice in the light and the dark theme alike (palette::bannerBackground).
+// The stale banner too: a fixed light yellow was a bright bar in the dark theme.
 void PlanPage::paintFitAdvice() {
-  QPalette p = fitAdvice_->palette();
-  p.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
-  p.setColor(QPalette::WindowText, palette::bannerText(palette()));
-  fitAdvice_->setPalette(p);
+  for (QLabel* label : {fitAdvice_, banner_}) {
+    QPalette p = label->palette();
+    p.setColor(QPalette::Window, palette::bannerBackground(palette(), label == banner_));
+    p.setColor(QPalette::WindowText, palette::bannerText(palette()));
+    label->setPalette(p);
+  }
 }
 
 // Figures of a plan that cannot start (it does not fit in memory) are greyed: its time and cost

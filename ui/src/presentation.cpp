@@ -24,6 +24,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/settingsdialog.h"
 #include "ui/theme.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -62,7 +63,7 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
 }
 
 void PresentationWindow::updateTitle() {
-  setWindowTitle(tr("Presentation — %1").arg(scenarioDisplayName(document_->estimatedScenario())));
+  setWindowTitle(tr("Presentation — %1").arg(oneLine(scenarioDisplayName(document_->estimatedScenario()))));
 }
 
 void PresentationWindow::changeEvent(QEvent* event) {

@@ -39,6 +39,7 @@
 #include "ui/terms.h"
 #include "ui/theme.h"
 #include "ui/units.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -76,6 +77,10 @@ struct Content {
 };
 
 QString esc(const QString& s) { return s.toHtmlEscaped(); }
+
+// How much of the scenario's name the title and each page's footer show (beside "Page i of n").
+constexpr int kReportTitleChars = 300;
+constexpr int kFooterNameChars = 60;
 
 Block para(const QString& html) { return Block{html, {}}; }
 
@@ -552,9 +557,10 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
 
   Content c;
   const QString name = scenarioDisplayName(scenario);  // a derived name in the report's language
-  c.title = Report::tr("Scenario report: %1").arg(name);
+  // A name is the user's: the title shows a few lines of it at most, the footer one short line.
+  c.title = Report::tr("Scenario report: %1").arg(oneLine(name, kReportTitleChars));
   c.subtitle = subtitle(options);
-  c.footerName = name;
+  c.footerName = oneLine(name, kFooterNameChars);
   const QString priceAppendix = Report::tr("Appendix A: price list");
   const auto& estimate = document.estimate();
   const bool estimated = estimate && document.valid();
@@ -673,9 +679,9 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   const QString name = QString::fromStdString(scenario.name);
 
   Content c;
-  c.title = Report::tr("InfiniBand vs RoCE: %1").arg(name);
+  c.title = Report::tr("InfiniBand vs RoCE: %1").arg(oneLine(name, kReportTitleChars));
   c.subtitle = subtitle(options);
-  c.footerName = name;
+  c.footerName = oneLine(name, kFooterNameChars);
   QStringList fabrics;
   for (const SweepSeries& s : sweep.series) fabrics << fabricName(s.fabric_name);
   c.sections << Section{Report::tr("Inputs"),
@@ -756,7 +762,7 @@ class ReportActions : public WindowActions {
     const ReportResult r = writeScenarioReport(document_->scenario(), path);
     QApplication::restoreOverrideCursor();
     if (!r.ok) {
-      QMessageBox::warning(window(), Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
+      warn(window(), Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
       return;
     }
     //: Status bar after File > Export report: the file and its number of pages
@@ -773,7 +779,7 @@ class ReportActions : public WindowActions {
     printer.setFullPage(true);
     printer.setResolution(kDpi);  // the report is laid out at 96 DPI
     const ReportResult r = printScenarioReport(document_->scenario(), &printer);
-    if (!r.ok) QMessageBox::warning(window(), Report::tr("Cannot print the report"), r.error);
+    if (!r.ok) warn(window(), Report::tr("Cannot print the report"), r.error);
   }
 
   ScenarioDocument* document_;

@@ -10,6 +10,7 @@
 #include "ui/enginetext.h"
 #include "ui/i18n.h"
 #include "ui/palette.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -21,6 +22,7 @@ QString billions(double params) { return QStringLiteral("%1 B").arg(number(param
 
 QLabel* valueLabel(const QString& text) {
   auto* label = new QLabel(text);
+  makePlain(label);  // a name, a GPU's or a fabric's: the user's words, never markup
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   return label;
@@ -106,6 +108,7 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent) {
   warnings_->setObjectName(QStringLiteral("warnings"));
   warnings_->setWordWrap(true);
   warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(warnings_);
   warningsLayout->addWidget(warnings_);
   layout->addWidget(warningsGroup_);
 
@@ -147,7 +150,7 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Scenario& s = shown_->scenario;
-  sf.add(tr("Name:"), scenarioDisplayName(s));
+  sf.add(tr("Name:"), oneLine(scenarioDisplayName(s), 300));
 
   QString model = QString::fromStdString(s.model_id);
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id)) model = QString(QLatin1String(preset->name));

@@ -91,6 +91,13 @@ class LibraryDock : public QDockWidget {
   // Re-reads the list when the library changed elsewhere (LibraryController::checkForChanges).
   void checkForChanges();
 
+  // Saves the edited scenario back to its library entry as a new revision (with the "Save as"
+  // dialog when it has none), as Ctrl+S does. When the entry was changed elsewhere since it was
+  // opened, or deleted, it says so and offers to save on top or as a copy. False when nothing
+  // was saved (cancelled, or it failed and said why).
+  bool saveBack();
+  bool saveAsDialog();  // the "Save as" dialog; false when cancelled or failed
+
  public Q_SLOTS:
   // The dock's buttons (with dialogs).
   void save();
