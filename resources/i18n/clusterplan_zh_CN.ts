@@ -2618,6 +2618,12 @@
         <source>Duplicate “%1”</source>
         <translation>复制“%1”</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %n cannot be read (see its tooltip)</source>
+        <translation>
+            <numerusform>%1 · %n 个无法读取（见其提示）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::LibraryDock</name>
@@ -2841,6 +2847,42 @@
         <source>Compare two to four selected scenarios side by side</source>
         <translation>并排对比选中的两到四个方案</translation>
     </message>
+    <message>
+        <source>Save to the library</source>
+        <translation>保存到方案库</translation>
+    </message>
+    <message>
+        <source>“%1” is no longer in the library: it was deleted since you opened it. Save your edits as a new library entry?</source>
+        <translation>“%1”已不在方案库中：在您打开它之后它被删除了。要把您的修改另存为方案库中的新条目吗？</translation>
+    </message>
+    <message>
+        <source>Changed in the library</source>
+        <translation>方案库中已有改动</translation>
+    </message>
+    <message>
+        <source>“%1” was changed in the library since you opened it: revision %2, saved %3, is not the revision %4 your edits start from. Nothing has been saved yet.
+
+Save your edits on top as revision %5 (revision %2 stays in the history), or as a copy?</source>
+        <translation>在您打开“%1”之后，它在方案库中被修改了：第 %2 版（保存于 %3）不是您的修改所基于的第 %4 版。目前还没有保存任何内容。
+
+要把您的修改保存为其上的第 %5 版（第 %2 版仍保留在历史中），还是另存为副本？</translation>
+    </message>
+    <message>
+        <source>Save as revision %1</source>
+        <translation>保存为第 %1 版</translation>
+    </message>
+    <message>
+        <source>Save as a copy</source>
+        <translation>另存为副本</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: %2</source>
+        <translation>无法打开“%1”：%2</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MainWindow</name>
@@ -2877,16 +2919,8 @@
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <source>clusterplan did not close cleanly last time. Restore the unsaved edits of that session?</source>
-        <translation>clusterplan 上次未正常关闭。要恢复那次未保存的修改吗？</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <source>Save the changes to this scenario?</source>
-        <translation>保存对此方案的修改吗？</translation>
     </message>
     <message>
         <source>Cannot open the scenario</source>
@@ -3015,6 +3049,82 @@
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>from the library, revision %1</source>
+        <translation>来自方案库，第 %1 版</translation>
+    </message>
+    <message>
+        <source>from the file %1</source>
+        <translation>来自文件 %1</translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <source>clusterplan did not close cleanly last time. Restore the unsaved edits of “%1” (%2), kept at %3?</source>
+        <translation>clusterplan 上次未正常关闭。要恢复“%1”（%2）在 %3 保留的未保存修改吗？</translation>
+    </message>
+    <message>
+        <source>The edits of “%1” belong to an entry of the library %2, which cannot be opened now. The edits are restored as a scenario that is not saved: File &gt; Save to library or Save as… keeps them.</source>
+        <translation>“%1”的修改属于方案库 %2 中的一个条目，但该方案库现在无法打开。这些修改已恢复为未保存的方案：用“文件 &gt; 保存到方案库”或“另存为…”即可保留它们。</translation>
+    </message>
+    <message>
+        <source>The library entry that the edits of “%1” belong to is no longer in the library %2. The edits are restored as a scenario that is not saved: File &gt; Save to library or Save as… keeps them.</source>
+        <translation>“%1”的修改所属的条目已不在方案库 %2 中。这些修改已恢复为未保存的方案：用“文件 &gt; 保存到方案库”或“另存为…”即可保留它们。</translation>
+    </message>
+    <message>
+        <source>Restored as not saved</source>
+        <translation>已恢复为未保存</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <translation>保存对“%1”的修改吗？</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened:
+%2</source>
+        <translation>无法打开 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>%1 (library, old revision %2 of %3)</source>
+        <translation>%1（方案库，旧版本：第 %2 版，共 %3 版）</translation>
+    </message>
+    <message>
+        <source>%1 (library)</source>
+        <translation>%1（方案库）</translation>
+    </message>
+    <message>
+        <source>Library: old revision %1 of %2 (saving makes it the newest)</source>
+        <translation>方案库：旧版本，第 %1 版，共 %2 版（保存后成为最新版本）</translation>
+    </message>
+    <message>
+        <source>Library: revision %1</source>
+        <translation>方案库：第 %1 版</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 (not saved)</source>
+        <translation>%1（未保存）</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>%1 · modified</source>
+        <translation>%1 · 已修改</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
     </message>
 </context>
 <context>
@@ -4504,6 +4614,14 @@ capacity: %2</source>
     <message>
         <source>Cost/month</source>
         <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>“%1” (revision %2) cannot be read: %3</source>
+        <translation>无法读取“%1”（第 %2 版）：%3</translation>
     </message>
 </context>
 <context>
