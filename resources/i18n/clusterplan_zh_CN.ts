@@ -2744,18 +2744,6 @@
         <translation>引擎</translation>
     </message>
     <message>
-        <source>Estimate kept</source>
-        <translation>保存了估算</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
         <source>Open this revision</source>
         <translation>打开此版本</translation>
     </message>
@@ -2882,6 +2870,66 @@ Save your edits on top as revision %5 (revision %2 stays in the history), or as 
     <message>
         <source>“%1” cannot be opened: %2</source>
         <translation>无法打开“%1”：%2</translation>
+    </message>
+    <message>
+        <source>%1, revision %2</source>
+        <translation>%1，第 %2 版</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>notes edited</source>
+        <translation>备注已修改</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>已改名</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>无改动</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Cost/month</source>
+        <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>first saved</source>
+        <translation>首次保存</translation>
+    </message>
+    <message>
+        <source>(the revision before cannot be read)</source>
+        <translation>（上一版本无法读取）</translation>
+    </message>
+    <message>
+        <source>Compare with the edited scenario</source>
+        <translation>与正在编辑的方案比较</translation>
+    </message>
+    <message>
+        <source>Shows this revision beside the scenario being edited on the Compare scenarios page</source>
+        <translation>在“比较方案”页上把此版本与正在编辑的方案并排显示</translation>
     </message>
 </context>
 <context>

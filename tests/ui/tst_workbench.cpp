@@ -23,6 +23,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QtTest>
 #include <QAbstractItemView>
@@ -61,6 +63,8 @@
 #include "ui/theme.h"
 #include "ui/topologyview.h"
 #include "ui/librarycontroller.h"
+#include "ui/librarydialogs.h"
+#include "ui/comparepage.h"
 
 using cp::ui::FabricComparisonPage;
 
@@ -243,6 +247,7 @@ class TestWorkbench : public QObject {
   void saveBackToOrigin();
   void userTextIsPlain();
   void longNamesStayBounded();
+  void historyShowsWhatChanged();
 
  private:
   QTemporaryDir dataHome_;
@@ -1709,6 +1714,69 @@ void TestWorkbench::longNamesStayBounded() {
   for (QLabel* label : w.findChildren<QLabel*>())
     QVERIFY2(label->text().size() <= 2000, qPrintable(label->objectName()));
   QVERIFY2(w.width() <= 1366, qPrintable(QString::number(w.width())));
+}
+
+// Issue 32: the history listed revisions with nothing to tell them apart. Each says what changed
+// from the one before ("Nodes 4 → 2, PP 4 → 2") with the key figures of its snapshot, and one
+// can be compared with the edited scenario.
+void TestWorkbench::historyShowsWhatChanged() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  w.restoreSession(false);
+  cp::ui::LibraryDock* dock = w.libraryDock();
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("History"), {});
+  QVERIFY(id > 0);
+  spin(w, "parallelism.pp")->setValue(2);
+  spin(w, "cluster.nodes")->setValue(2);
+  QVERIFY(w.document()->valid());
+  QCOMPARE(dock->saveToLibrary(), id);
+  w.document()->editNotes(QStringLiteral("smaller"));
+  QCOMPARE(dock->saveToLibrary(), id);
+
+  cp::StoredScenario r1, r2, r3;
+  QVERIFY(dock->controller()->loadRevision(id, 1, r1));
+  QVERIFY(dock->controller()->loadRevision(id, 2, r2));
+  QVERIFY(dock->controller()->loadRevision(id, 3, r3));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r1.document, r2.document), QStringLiteral("PP 4 → 2, Nodes 4 → 2"));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r2.document, r3.document), QStringLiteral("notes edited"));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r3.document, r3.document), QStringLiteral("no change"));
+
+  // The dialog: each revision with its changes and figures; "Compare with the edited scenario".
+  spin(w, "training.global_batch")->setValue(2048);
+  dock->selectIds({id});
+  auto* timer = new QTimer(qApp);
+  timer->setInterval(10);
+  QStringList shown;
+  QObject::connect(timer, &QTimer::timeout, timer, [timer, &shown] {
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* dialog = dynamic_cast<cp::ui::RevisionHistoryDialog*>(top);
+      if (!dialog || !dialog->isVisible()) continue;
+      timer->stop();
+      timer->deleteLater();
+      QTreeWidget* list = dialog->list();
+      for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = list->topLevelItem(i);
+        shown << item->text(0) + QLatin1Char('|') + item->text(cp::ui::RevisionHistoryDialog::ChangesColumn) +
+                     QLatin1Char('|') + item->text(cp::ui::RevisionHistoryDialog::TokensColumn);
+      }
+      list->setCurrentItem(list->topLevelItem(2));  // revision 1
+      dialog->findChild<QPushButton*>(QStringLiteral("compareRevision"))->click();
+      return;
+    }
+  });
+  timer->start();
+  dock->showHistory();
+  QCOMPARE(shown.size(), 3);
+  const cp::Estimate e1 = cp::estimate(r1.document.scenario), e2 = cp::estimate(r2.document.scenario);
+  QCOMPARE(shown[0], QStringLiteral("3|notes edited|") + cp::ui::formatTokensPerS(e2.throughput.tokens_per_s));
+  QCOMPARE(shown[1], QStringLiteral("2|PP 4 → 2, Nodes 4 → 2|") + cp::ui::formatTokensPerS(e2.throughput.tokens_per_s));
+  QCOMPARE(shown[2], QStringLiteral("1|first saved|") + cp::ui::formatTokensPerS(e1.throughput.tokens_per_s));
+  QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.scenarioComparison()));
+  QCOMPARE(w.scenarioComparison()->scenarioCount(), 2);
+  QCOMPARE(w.scenarioComparison()->table()->horizontalHeaderItem(1)->text(), QStringLiteral("History, revision 1 (baseline)"));
+  QVERIFY(w.document()->isModified());  // nothing was opened over the edits
+  w.document()->setClean();
 }
 
 #include "tst_workbench.moc"

@@ -446,6 +446,17 @@ bool LibraryController::history(std::int64_t id, std::vector<cp::RevisionInfo>& 
   return guarded(error, [&] { out = store_->history(id); });
 }
 
+bool LibraryController::loadRevision(std::int64_t id, int revision, cp::StoredScenario& out, QString* error) {
+  if (!store_) {
+    if (error) *error = tr("No library is open.");
+    return false;
+  }
+  bool found = false;
+  if (!guarded(error, [&] { found = store_->load_revision(id, revision, out); })) return false;
+  if (!found && error) *error = tr("There is no revision %1 of this scenario.").arg(revision);
+  return found;
+}
+
 QStringList LibraryController::parseTags(const QString& text) {
   QStringList tags;
   for (const QString& part : text.split(QLatin1Char(','))) {

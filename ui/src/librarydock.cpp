@@ -527,8 +527,24 @@ void LibraryDock::showHistory() {
   QString error;
   if (!controller_->history(id, history, &error)) return fail(tr("Cannot read the history"), error);
 
-  RevisionHistoryDialog dialog(controller_->model()->nameOf(id), history, this);
+  std::vector<RevisionHistoryDialog::Revision> revisions;
+  for (const cp::RevisionInfo& info : history) {
+    RevisionHistoryDialog::Revision r;
+    r.info = info;
+    cp::StoredScenario stored;
+    if (controller_->loadRevision(id, info.revision, stored, &r.error)) r.stored = std::move(stored);
+    revisions.push_back(std::move(r));
+  }
+  RevisionHistoryDialog dialog(controller_->model()->nameOf(id), revisions, this);
   if (dialog.exec() != QDialog::Accepted || dialog.selectedRevision() == 0) return;
+  if (dialog.compareRequested()) {
+    for (const RevisionHistoryDialog::Revision& r : revisions)
+      if (r.info.revision == dialog.selectedRevision() && r.stored)
+        Q_EMIT compareRevisionRequested(
+            tr("%1, revision %2").arg(oneLine(controller_->model()->nameOf(id), 40)).arg(r.info.revision),
+            r.stored->document.scenario);
+    return;
+  }
   if (document_->isModified() &&
       ask(this, tr("Unsaved changes"),
           tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) != QMessageBox::Yes)

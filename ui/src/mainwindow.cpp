@@ -295,6 +295,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     if (!modified) removeAutosave();
   });
   connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
+  connect(library_, &LibraryDock::compareRevisionRequested, this, [this](const QString& label, const cp::Scenario& s) {
+    compare_->setEntries({{label, s}, {ComparePage::tr("Edited scenario"), document_->scenario()}});
+    pages_->setCurrentWidget(compare_);
+  });
 
   createMenus();
   retranslate();

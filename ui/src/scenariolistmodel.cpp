@@ -17,7 +17,8 @@ namespace {
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
 
-// A number kept in the estimate snapshot at `section`.`key`; -1 when it is not there.
+}  // namespace
+
 double snapshotNumber(const nlohmann::json& estimate, const char* section, const char* key) {
   if (!estimate.is_object()) return -1;
   const auto s = estimate.find(section);
@@ -25,8 +26,6 @@ double snapshotNumber(const nlohmann::json& estimate, const char* section, const
   const auto v = s->find(key);
   return v != s->end() && v->is_number() ? v->get<double>() : -1;
 }
-
-}  // namespace
 
 QString modelDisplayName(const cp::Scenario& s) {
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id))

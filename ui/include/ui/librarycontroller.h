@@ -22,6 +22,7 @@ namespace cp {
 class ScenarioStore;
 struct ScenarioFileDocument;
 struct RevisionInfo;
+struct StoredScenario;
 }  // namespace cp
 
 namespace cp::ui {
@@ -109,6 +110,9 @@ class LibraryController : public QObject {
   bool deleteScenarios(const QList<std::int64_t>& ids, QString* error = nullptr);
   // Newest first; false (with `error`) when the store cannot read it.
   bool history(std::int64_t id, std::vector<cp::RevisionInfo>& out, QString* error = nullptr);
+  // The revision as stored (scenario, notes, snapshot); false with the store's reason when it
+  // cannot be read (a damaged revision) or there is none.
+  bool loadRevision(std::int64_t id, int revision, cp::StoredScenario& out, QString* error = nullptr);
 
   // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
   static QStringList parseTags(const QString& text);

@@ -17,6 +17,8 @@
 #include <QStringList>
 #include <cstdint>
 
+#include "engine/scenario.h"
+
 class QAction;
 class QComboBox;
 class QLabel;
@@ -113,6 +115,8 @@ class LibraryDock : public QDockWidget {
  Q_SIGNALS:
   void libraryChanged();  // after anything was saved, renamed, tagged, duplicated, deleted or restored
   void compareRequested(const QList<qint64>& ids);
+  // History > "Compare with the edited scenario": this revision beside the edited scenario.
+  void compareRevisionRequested(const QString& label, const cp::Scenario& revision);
   // After a save to the library: what was saved, where and as which revision, for the status bar.
   void saved(const QString& message);
 

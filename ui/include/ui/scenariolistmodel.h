@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "engine/scenario.h"
 
 namespace cp {
@@ -21,6 +23,9 @@ namespace cp::ui {
 
 // The model's display name: the preset's name, or its id ("custom", "derived").
 QString modelDisplayName(const cp::Scenario& s);
+// A number kept in an estimate snapshot at `section`.`key` ("throughput", "tokens_per_s");
+// -1 when it is not there (no snapshot, or an older one without it).
+double snapshotNumber(const nlohmann::json& estimate, const char* section, const char* key);
 
 class ScenarioListModel : public QAbstractTableModel {
   Q_OBJECT
