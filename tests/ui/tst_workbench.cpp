@@ -1714,6 +1714,9 @@ void TestWorkbench::longNamesStayBounded() {
   for (QLabel* label : w.findChildren<QLabel*>())
     QVERIFY2(label->text().size() <= 2000, qPrintable(label->objectName()));
   QVERIFY2(w.width() <= 1366, qPrintable(QString::number(w.width())));
+  // A name without a space to wrap at does not widen the summary beside the charts.
+  QVERIFY2(w.summaryPanel()->minimumSizeHint().width() < 600,
+           qPrintable(QString::number(w.summaryPanel()->minimumSizeHint().width())));
 }
 
 // Issue 32: the history listed revisions with nothing to tell them apart. Each says what changed

@@ -25,6 +25,9 @@ QLabel* valueLabel(const QString& text) {
   makePlain(label);  // a name, a GPU's or a fabric's: the user's words, never markup
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // A word cannot wrap: a long name without spaces made the panel as wide as the name. The
+  // value takes the width the panel has; what does not fit is cut, the whole in its tooltip.
+  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   return label;
 }
 
@@ -150,7 +153,7 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Scenario& s = shown_->scenario;
-  sf.add(tr("Name:"), oneLine(scenarioDisplayName(s), 300));
+  sf.add(tr("Name:"), oneLine(scenarioDisplayName(s), 300))->setToolTip(plainToolTip(scenarioDisplayName(s)));
 
   QString model = QString::fromStdString(s.model_id);
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id)) model = QString(QLatin1String(preset->name));
