@@ -30,6 +30,7 @@
 #include <QAbstractItemView>
 #include <QElapsedTimer>
 #include <cmath>
+#include <functional>
 #include "common/file_dialog.h"
 #include "common/message_box.h"
 
@@ -89,59 +90,45 @@ void choose(cp::ui::MainWindow& w, const char* field, const QString& text) {
   box->setCurrentIndex(i);
 }
 
-// What a message box showed, seen by answerAndSee().
-struct SeenBox {
+// Answers the next message box that has the button (a standard one, or one named so), and notes
+// what the box said and how. It waits from its construction until it has answered or goes out of
+// scope: a failed check leaves no timer behind to answer, and write into, another test's box.
+class Answer {
+ public:
+  explicit Answer(QMessageBox::StandardButton button)
+      : Answer([button](QMessageBox* box) -> QAbstractButton* { return box->button(button); }) {}
+  explicit Answer(const QString& buttonName)
+      : Answer([buttonName](QMessageBox* box) { return box->findChild<QAbstractButton*>(buttonName); }) {}
+  ~Answer() { delete timer_; }
+  Answer(const Answer&) = delete;
+  Answer& operator=(const Answer&) = delete;
+
   bool seen = false;
   QString text;
   Qt::TextFormat format = Qt::AutoText;
   QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+
+ private:
+  explicit Answer(std::function<QAbstractButton*(QMessageBox*)> find) : timer_(new QTimer) {
+    timer_->setInterval(10);
+    QObject::connect(timer_, &QTimer::timeout, timer_, [this, find] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        auto* box = qobject_cast<QMessageBox*>(top);
+        QAbstractButton* button = box && box->isVisible() ? find(box) : nullptr;
+        if (!button) continue;
+        timer_->stop();
+        seen = true;
+        text = box->text();
+        format = box->textFormat();
+        defaultButton = box->standardButton(box->defaultButton());
+        button->click();
+        return;
+      }
+    });
+    timer_->start();
+  }
+  QTimer* timer_;
 };
-
-void see(QMessageBox* box, SeenBox* seen) {
-  if (!seen) return;
-  seen->seen = true;
-  seen->text = box->text();
-  seen->format = box->textFormat();
-  seen->defaultButton = box->standardButton(box->defaultButton());
-}
-
-// Like answerMessageBox, and notes what the box said and how. The timer is returned so that a
-// test can stop waiting for a box that must not come.
-QTimer* answerAndSee(QMessageBox::StandardButton button, SeenBox* seen) {
-  auto* timer = new QTimer(qApp);
-  timer->setInterval(10);
-  QObject::connect(timer, &QTimer::timeout, timer, [timer, button, seen] {
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-      auto* box = qobject_cast<QMessageBox*>(top);
-      if (!box || !box->isVisible() || !box->button(button)) continue;
-      timer->stop();
-      timer->deleteLater();
-      see(box, seen);
-      box->button(button)->click();
-      return;
-    }
-  });
-  timer->start();
-  return timer;
-}
-
-// Clicks the button named `name` of the next message box that has one.
-void clickNamedButton(const QString& name) {
-  auto* timer = new QTimer(qApp);
-  timer->setInterval(10);
-  QObject::connect(timer, &QTimer::timeout, timer, [timer, name] {
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-      auto* box = qobject_cast<QMessageBox*>(top);
-      auto* button = box && box->isVisible() ? box->findChild<QAbstractButton*>(name) : nullptr;
-      if (!button) continue;
-      timer->stop();
-      timer->deleteLater();
-      button->click();
-      return;
-    }
-  });
-  timer->start();
-}
 
 // Fills in and accepts the next "Save to the library as" dialog.
 void acceptSaveAs(const QString& name) {
@@ -1345,8 +1332,8 @@ void TestWorkbench::recoveryKeepsOrigin() {
   {
     MainWindow w;
     w.show();
-    SeenBox question;
-    answerAndSee(QMessageBox::Yes, &question);
+    QVERIFY(QFile::exists(MainWindow::autosavePath()));  // the edits the crash left
+    Answer question(QMessageBox::Yes);
     w.restoreSession(true);
     QVERIFY(question.seen);
     // It names the scenario, where it lives and the time.
@@ -1379,8 +1366,9 @@ void TestWorkbench::recoveryKeepsOrigin() {
   {
     MainWindow w;
     w.show();
-    answerMessageBox(QMessageBox::Yes);
+    Answer restore(QMessageBox::Yes);
     w.restoreSession(true);
+    QVERIFY(restore.seen);
     QCOMPARE(w.document()->fileName(), a);
     QCOMPARE(w.libraryDock()->currentId(), 0);
     QCOMPARE(w.windowTitle(), QStringLiteral("*A.json — clusterplan"));
@@ -1405,8 +1393,9 @@ void TestWorkbench::recoveryKeepsOrigin() {
   {
     MainWindow w;
     w.show();
-    answerMessageBox(QMessageBox::Yes);
+    Answer restore(QMessageBox::Yes);
     w.restoreSession(true);
+    QVERIFY(restore.seen);
     QCOMPARE(w.document()->fileName(), QString());
     QCOMPARE(w.libraryDock()->currentId(), 0);
     QCOMPARE(w.document()->scenario().training.global_batch, 128);
@@ -1442,10 +1431,10 @@ void TestWorkbench::recoveryKeepsOrigin() {
   {
     MainWindow w;
     w.show();
-    answerMessageBox(QMessageBox::Yes);
-    SeenBox notice;
-    answerAndSee(QMessageBox::Ok, &notice);
+    Answer restore(QMessageBox::Yes);
+    Answer notice(QMessageBox::Ok);
     w.restoreSession(true);
+    QVERIFY(restore.seen);
     QVERIFY(notice.seen);
     QVERIFY2(notice.text.contains(QStringLiteral("“Plan B”")) && notice.text.contains(QStringLiteral("no longer in the library")),
              qPrintable(notice.text));
@@ -1514,8 +1503,7 @@ void TestWorkbench::saveBackToOrigin() {
   };
   saveElsewhere(8);
   spin(w, "training.global_batch")->setValue(256);
-  SeenBox conflict;
-  answerAndSee(QMessageBox::Cancel, &conflict);
+  Answer conflict(QMessageBox::Cancel);
   pressCtrlS(w);
   QVERIFY(conflict.seen);
   QVERIFY2(conflict.text.contains(QStringLiteral("was changed in the library since you opened it: revision 3")),
@@ -1526,8 +1514,11 @@ void TestWorkbench::saveBackToOrigin() {
   QCOMPARE(revisions(library, id), 3);
   QCOMPARE(newest(library, id).cluster.nodes, 8);
 
-  clickNamedButton(QStringLiteral("saveAsCopy"));
-  pressCtrlS(w);
+  {
+    Answer copy(QStringLiteral("saveAsCopy"));
+    pressCtrlS(w);
+    QVERIFY(copy.seen);
+  }
   QVERIFY(!w.document()->isModified());
   const std::int64_t copy = w.libraryDock()->currentId();
   QVERIFY(copy != id && copy > 0);
@@ -1541,8 +1532,11 @@ void TestWorkbench::saveBackToOrigin() {
   QCOMPARE(w.originLabel()->text(), QStringLiteral("Library: revision 3"));
   spin(w, "training.global_batch")->setValue(4096);
   saveElsewhere(16);
-  clickNamedButton(QStringLiteral("saveOnTop"));
-  pressCtrlS(w);
+  {
+    Answer onTop(QStringLiteral("saveOnTop"));
+    pressCtrlS(w);
+    QVERIFY(onTop.seen);
+  }
   QVERIFY(!w.document()->isModified());
   QCOMPARE(revisions(library, id), 5);
   QCOMPARE(newest(library, id).training.global_batch, 4096);
@@ -1553,11 +1547,11 @@ void TestWorkbench::saveBackToOrigin() {
     cp::ScenarioStore other(library.toStdString());
     QVERIFY(other.rename(id, "Renamed elsewhere"));
   }
-  SeenBox unexpected;
-  QTimer* guard = answerAndSee(QMessageBox::Cancel, &unexpected);
-  pressCtrlS(w);
-  QVERIFY(!unexpected.seen);
-  delete guard;
+  {
+    Answer unexpected(QMessageBox::Cancel);
+    pressCtrlS(w);
+    QVERIFY(!unexpected.seen);
+  }
   QCOMPARE(revisions(library, id), 7);
   QCOMPARE(newest(library, id).training.global_batch, 1024);
   QCOMPARE(w.windowTitle(), QStringLiteral("Renamed elsewhere (library) — clusterplan"));
@@ -1569,8 +1563,7 @@ void TestWorkbench::saveBackToOrigin() {
            QStringLiteral("Library: old revision 2 of 7 (saving makes it the newest) · modified"));
   // Opening another scenario over the edits asks first, and No is the default.
   w.libraryDock()->selectIds({copy});
-  SeenBox drop;
-  answerAndSee(QMessageBox::No, &drop);
+  Answer drop(QMessageBox::No);
   w.libraryDock()->openSelected();
   QVERIFY(drop.seen);
   QCOMPARE(drop.defaultButton, QMessageBox::No);
@@ -1674,16 +1667,14 @@ void TestWorkbench::userTextIsPlain() {
   QVERIFY(w.libraryDock()->saveAsNew(QStringLiteral("Another"), {}) > 0);
   spin(w, "training.global_batch")->setValue(256);
   w.libraryDock()->selectIds({first});
-  SeenBox question;
-  answerAndSee(QMessageBox::No, &question);
+  Answer question(QMessageBox::No);
   w.libraryDock()->openSelected();
   QVERIFY(question.seen);
   QVERIFY2(question.text.contains(mark), qPrintable(question.text));
   QCOMPARE(question.format, Qt::PlainText);
   // "Cannot open the scenario" names the file, as plain text.
   const QString missing = dir.filePath(QStringLiteral("<b>gone<b>.json"));
-  SeenBox cannot;
-  answerAndSee(QMessageBox::Ok, &cannot);
+  Answer cannot(QMessageBox::Ok);
   w.showOpenError(missing, QStringLiteral("no such file"));
   QVERIFY(cannot.seen);
   QVERIFY2(cannot.text.contains(missing), qPrintable(cannot.text));
