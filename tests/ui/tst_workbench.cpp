@@ -29,6 +29,7 @@
 #include <QtTest>
 #include <QAbstractItemView>
 #include <QElapsedTimer>
+#include <QXmlStreamReader>
 #include <cmath>
 #include <functional>
 #include "common/file_dialog.h"
@@ -43,6 +44,7 @@
 #include "engine/validate.h"
 #include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
+#include "ui/chartexport.h"
 #include "ui/collapsiblesection.h"
 #include "ui/enginetext.h"
 #include "ui/explaindialog.h"
@@ -1661,6 +1663,25 @@ void TestWorkbench::userTextIsPlain() {
   QVERIFY2(w.windowTitle().contains(mark), qPrintable(w.windowTitle()));
   const int row = w.libraryDock()->model()->rowOf(first);
   QCOMPARE(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data().toString(), mark);
+
+  // An exported SVG names the scenario in its title and description, as text: the name's
+  // markup made the file malformed XML.
+  {
+    QTemporaryDir out;
+    cp::ui::ChartExportOptions o;
+    o.scenarioName = mark;
+    const QString svg = out.filePath(QStringLiteral("memory.svg"));
+    QVERIFY(cp::ui::exportChart(w.memoryChart()->plot(), svg, o));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QString title;
+    while (!xml.atEnd())
+      if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("title") && title.isEmpty())
+        title = xml.readElementText();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(title, QStringLiteral("clusterplan — ") + mark);
+  }
 
   // A message that quotes the name: plain text.
   spin(w, "training.global_batch")->setValue(512);

@@ -229,8 +229,10 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       svg.setResolution(int(kScreenDpi));
       svg.setSize(logical);
       svg.setViewBox(QRect(QPoint(0, 0), logical));
-      svg.setTitle(title);
-      svg.setDescription(chartFooter(options.scenarioName, options.date));
+      // QSvgGenerator (Qt 6.4) writes the title and description into the XML as they are: a
+      // name with markup in it made the file malformed, its tags part of the document.
+      svg.setTitle(title.toHtmlEscaped());
+      svg.setDescription(chartFooter(options.scenarioName, options.date).toHtmlEscaped());
       paintOn(&svg, plot, logical, options, 1.0);
       return saveBytes(path, buffer.data(), error);
     }
