@@ -690,7 +690,10 @@ void InputPanel::changeEvent(QEvent* event) {
 
 void InputPanel::showTip(const Field& f) {
   const QString problems = f.error->text();
-  f.editor->setToolTip(problems.isEmpty() ? f.tip : f.tip.isEmpty() ? problems : f.tip + QStringLiteral("\n\n") + problems);
+  // The problems quote what the user typed: never read as markup.
+  f.editor->setToolTip(plainToolTip(problems.isEmpty()    ? f.tip
+                                    : f.tip.isEmpty() ? problems
+                                                      : f.tip + QStringLiteral("\n\n") + problems));
   f.label->setToolTip(f.tip);
 }
 

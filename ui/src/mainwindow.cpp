@@ -899,7 +899,8 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
   const QStringList files = kRecentFiles.get();
   for (const QString& path : files) {
-    QAction* a = recentMenu_->addAction(oneLine(QFileInfo(path).fileName()));
+    // '&' in a file's name is no mnemonic.
+    QAction* a = recentMenu_->addAction(oneLine(QFileInfo(path).fileName()).replace(QLatin1Char('&'), QStringLiteral("&&")));
     a->setToolTip(plainToolTip(path));
     connect(a, &QAction::triggered, this, [this, path] {
       if (!maybeSave()) return;

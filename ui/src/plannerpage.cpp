@@ -450,7 +450,7 @@ void PlannerPage::updateFabricButton() {
   fabrics_->setText(fabricsText_);
   if (fabrics_->isVisible()) reflowControls();
   fabrics_->setToolTip(names.isEmpty() ? tr("Search on the scenario's fabric; pick others to compare them")
-                                       : names.join(QLatin1Char('\n')));
+                                       : plainToolTip(names.join(QLatin1Char('\n'))));
 }
 
 PlannerInput PlannerPage::input() const {

@@ -6,6 +6,7 @@
 #include "ui/i18n.h"
 #include "ui/terms.h"
 #include "ui/units.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -81,7 +82,7 @@ QVariant PlannerTableModel::data(const QModelIndex& index, int role) const {
       return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
       if (index.column() == Apply) return tr("Apply this layout to the current scenario (undo with Edit → Undo)");
-      if (index.column() == Fabric) return fabricName(*result_, e->layout.fabric);
+      if (index.column() == Fabric) return plainToolTip(fabricName(*result_, e->layout.fabric));  // a custom fabric's name
       return QString::fromStdString(cp::layout_text(e->layout));
     default: return {};
   }
