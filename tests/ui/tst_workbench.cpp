@@ -1622,7 +1622,8 @@ QStringList notLiteral(QWidget* top, const QString& mark, const QString& needle)
 // image named here does not exist: a regression fails the test rather than read /dev/zero.)
 void TestWorkbench::userTextIsPlain() {
   QTemporaryDir dir;
-  const QString mark = QStringLiteral("<img src='no-such-image.png'><b>MARK</b>");
+  // "%2": a name is never a template that a later arg() fills.
+  const QString mark = QStringLiteral("<img src='no-such-image.png'><b>MARK</b> %2");
   const std::string m = mark.toStdString();
   cp::ScenarioFileDocument d;
   d.scenario = cp::default_scenario();
@@ -1663,6 +1664,8 @@ void TestWorkbench::userTextIsPlain() {
   QVERIFY2(w.windowTitle().contains(mark), qPrintable(w.windowTitle()));
   const int row = w.libraryDock()->model()->rowOf(first);
   QCOMPARE(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data().toString(), mark);
+  QCOMPARE(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data(Qt::ToolTipRole).toString(),
+           Qt::convertFromPlainText(mark + QStringLiteral(" — revision 1"), Qt::WhiteSpaceNormal));
 
   // An exported SVG names the scenario in its title and description, as text: the name's
   // markup made the file malformed XML.

@@ -317,7 +317,7 @@ void LibraryDock::updateTags() {
   tagFilter_->clear();
   tagFilter_->addItem(tr("All tags"), QString());
   for (const auto& [tag, scenarios] : controller_->tags())
-    tagFilter_->addItem(tr("%1 (%2)").arg(oneLine(tag, 40)).arg(scenarios), tag);
+    tagFilter_->addItem(tr("%1 (%2)").arg(oneLine(tag, 40), QString::number(scenarios)), tag);
   const int index = tagFilter_->findData(current);
   tagFilter_->setCurrentIndex(std::max(0, index));
   if (index < 0 && !current.isEmpty()) applyFilter();  // the tag is gone: show every scenario
@@ -405,11 +405,10 @@ bool LibraryDock::saveBack() {
                     bounded(tr("“%1” was changed in the library since you opened it: revision %2, saved %3, is not the "
                                "revision %4 your edits start from. Nothing has been saved yet.\n\nSave your edits "
                                "on top as revision %5 (revision %2 stays in the history), or as a copy?")
-                                .arg(name)
-                                .arg(check.newest)
-                                .arg(QLocale().toString(at.toLocalTime(), QLocale::ShortFormat))
-                                .arg(controller_->newestRevision())
-                                .arg(check.newest + 1)),
+                                .arg(shown, QString::number(check.newest),
+                                     QLocale().toString(at.toLocalTime(), QLocale::ShortFormat),
+                                     QString::number(controller_->newestRevision()),
+                                     QString::number(check.newest + 1))),
                     QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("saveConflict"));
     box.setTextFormat(Qt::PlainText);
@@ -541,7 +540,7 @@ void LibraryDock::showHistory() {
     for (const RevisionHistoryDialog::Revision& r : revisions)
       if (r.info.revision == dialog.selectedRevision() && r.stored)
         Q_EMIT compareRevisionRequested(
-            tr("%1, revision %2").arg(oneLine(controller_->model()->nameOf(id), 40)).arg(r.info.revision),
+            tr("%1, revision %2").arg(oneLine(controller_->model()->nameOf(id), 40), QString::number(r.info.revision)),
             r.stored->document.scenario);
     return;
   }

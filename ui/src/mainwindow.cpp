@@ -524,8 +524,11 @@ void MainWindow::restoreEdits(const cp::ScenarioFileDocument& edits, const QByte
     document_->reset(edits.scenario, origin.kind == Origin::Kind::File ? origin.file : QString());
     document_->setFileNotesAndTags(edits.notes, edits.tags);
   }
-  // Restored edits are unsaved edits: the document is modified, with nothing to undo.
+  // Restored edits are unsaved edits: the document is modified, with nothing to undo. The
+  // reset above took the autosave away (nothing unsaved for a moment): written again at once,
+  // with the origin they have now, so that another crash finds them too.
   document_->markModified();
+  writeAutosave();
   updateTitle();
   if (notice.isEmpty()) return;
   statusBar()->showMessage(notice, 0);
@@ -821,9 +824,8 @@ void MainWindow::updateTitle() {
   if (lib->currentId() != 0) {
     const QString name = oneLine(documentName());
     where = lib->isOldRevision() ? tr("%1 (library, old revision %2 of %3)")
-                                       .arg(name)
-                                       .arg(lib->currentRevision())
-                                       .arg(lib->newestRevision())
+                                       .arg(name, QString::number(lib->currentRevision()),
+                                            QString::number(lib->newestRevision()))
                                  : tr("%1 (library)").arg(name);
     origin = lib->isOldRevision()
                  ? tr("Library: old revision %1 of %2 (saving makes it the newest)")

@@ -182,8 +182,9 @@ QVariant ScenarioListModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole: return display(r, index.column());
     case Qt::ToolTipRole:
       if (!r.error.isEmpty())
-        return plainToolTip(tr("“%1” (revision %2) cannot be read: %3").arg(r.name).arg(r.revision).arg(r.error));
-      if (index.column() == Name) return plainToolTip(tr("%1 — revision %2").arg(r.name).arg(r.revision));
+        return plainToolTip(tr("“%1” (revision %2) cannot be read: %3").arg(r.name, QString::number(r.revision), r.error));
+      // One arg() for all: a name holding "%2" is not filled in itself.
+      if (index.column() == Name) return plainToolTip(tr("%1 — revision %2").arg(r.name, QString::number(r.revision)));
       if (index.column() == Updated && r.updated.isValid())
         return QLocale().toString(r.updated.toLocalTime(), QLocale::LongFormat);
       if (index.column() == Tags) return plainToolTip(r.tags.join(QStringLiteral(", ")));
