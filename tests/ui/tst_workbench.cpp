@@ -65,6 +65,7 @@
 #include "ui/terms.h"
 #include "ui/theme.h"
 #include "ui/topologyview.h"
+#include "ui/usertext.h"
 #include "ui/librarycontroller.h"
 #include "ui/librarydialogs.h"
 #include "ui/comparepage.h"
@@ -1713,6 +1714,11 @@ void TestWorkbench::longNamesStayBounded() {
   w.resize(1366, 768);
   w.show();
   w.restoreSession(false);
+  // One line, at most 80 characters with the ellipsis, never half of a surrogate pair.
+  QCOMPARE(cp::ui::oneLine(QStringLiteral("a\nb\x1f" "c")), QStringLiteral("a b c"));
+  QCOMPARE(cp::ui::oneLine(QString(100, QLatin1Char('x'))), QString(79, QLatin1Char('x')) + QChar(0x2026));
+  const QString emoji = QString(78, QLatin1Char('x')) + QString::fromUtf8("\xF0\x9F\x98\x80") + QStringLiteral("yz");
+  QCOMPARE(cp::ui::oneLine(emoji), QString(78, QLatin1Char('x')) + QChar(0x2026));
   const QString name = QStringLiteral("Long ") + QString(200000, QLatin1Char('x'));
   QElapsedTimer clock;
   clock.start();

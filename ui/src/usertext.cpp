@@ -46,8 +46,7 @@ QMessageBox::StandardButton show(QWidget* parent, QMessageBox::Icon icon, const 
                                  QMessageBox::StandardButtons buttons, QMessageBox::StandardButton defaultButton) {
   QMessageBox box(icon, oneLine(title), bounded(text), buttons, parent);
   box.setTextFormat(Qt::PlainText);
-  box.setDefaultButton(defaultButton);
-  if (buttons.testFlag(defaultButton)) box.setEscapeButton(defaultButton);
+  box.setDefaultButton(defaultButton);  // Escape stays QMessageBox's choice: Cancel, or No
   return QMessageBox::StandardButton(box.exec());
 }
 

@@ -30,7 +30,7 @@ QString plainToolTip(const QString& text);
 void makePlain(QLabel* label);
 
 // Message boxes whose text is plain text (bounded), never rich text. ask() answers
-// `defaultButton` to Enter and Escape.
+// `defaultButton` to Enter; Escape answers Cancel, or No, as QMessageBox chooses.
 void warn(QWidget* parent, const QString& title, const QString& text);
 void inform(QWidget* parent, const QString& title, const QString& text);
 QMessageBox::StandardButton ask(QWidget* parent, const QString& title, const QString& text,
