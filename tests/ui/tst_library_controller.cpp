@@ -374,9 +374,9 @@ void TestLibraryController::watcherReportsOnce() {
   QVERIFY(c.watcher()->watchedFiles().isEmpty());
 }
 
-// Issue 34: one unreadable scenario (a damaged revision, a tag holding U+001F) stopped the list:
-// 2 of 6 shown, every older one hidden without a word. Every readable scenario is listed, and
-// an unreadable one is listed as such, with the store's reason.
+// One unreadable scenario (a damaged revision, a tag holding U+001F) must not stop the list and
+// hide every older one: every readable scenario is listed, and an unreadable one is listed as
+// such, with the store's reason.
 void TestLibraryController::unreadableScenarioListedNotHiding() {
   std::vector<std::int64_t> ids;
   {

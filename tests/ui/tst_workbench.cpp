@@ -1263,8 +1263,8 @@ void TestWorkbench::invalidFileClearsTheTiles() {
   }
 }
 
-// Issue 32: light to dark at run time left the ten headline values black on the dark tiles (and
-// dark to light white on white) until an edit re-estimated the plan.
+// A theme switch at run time restyles the ten headline values at once, not at the next
+// estimate: never black on the dark tiles, nor white on white.
 void TestWorkbench::themeSwitchRestylesHeadline() {
   cp::ui::MainWindow w;
   w.resize(1600, 1000);
@@ -1287,8 +1287,8 @@ void TestWorkbench::themeSwitchRestylesHeadline() {
   }
 }
 
-// Issue 32: file A open, library scenario B opened from the dock and edited, the GUI killed; on
-// restart B came back labelled "*A.json" and Ctrl+S wrote B over A. Restored edits go back where
+// File A open, library scenario B opened from the dock and edited, the GUI killed: on restart B
+// must not come back labelled "*A.json" for Ctrl+S to write over A. Restored edits go back where
 // they lived: a library entry (and its revision), a file, or nowhere; a library entry that is
 // gone is said so, and the edits stay unsaved.
 void TestWorkbench::recoveryKeepsOrigin() {
@@ -1453,9 +1453,9 @@ void TestWorkbench::recoveryKeepsOrigin() {
   QCOMPARE(newest(library, later).name, std::string("Plan C"));
 }
 
-// Issue 32: after File > Save to library the file link was dropped and Ctrl+S asked for a file;
-// a library scenario showed no name and no modified mark. Ctrl+S saves back where the scenario
-// lives, and onto a library entry changed elsewhere never silently.
+// One save model: after File > Save to library, Ctrl+S adds a revision (it does not ask for a
+// file); a library scenario shows its name and modified mark in the title. Ctrl+S saves back
+// where the scenario lives, and onto a library entry changed elsewhere never silently.
 void TestWorkbench::saveBackToOrigin() {
   using cp::ui::MainWindow;
   QTemporaryDir dir;
@@ -1617,8 +1617,8 @@ QStringList notLiteral(QWidget* top, const QString& mark, const QString& needle)
 
 }  // namespace
 
-// Issue 34: a name holding <img src='/dev/zero'> grew the GUI to 13 GB: names were rendered as
-// HTML. Markup in every user text (the name, notes, tags, a custom GPU's and fabric's names, the
+// Names are never rendered as HTML (a name holding <img src='/dev/zero'> would load it). Markup
+// in every user text (the name, notes, tags, a custom GPU's and fabric's names, the
 // calibration note, the file's name) shows literally in every label, tooltip and message. (The
 // image named here does not exist: a regression fails the test rather than read /dev/zero.)
 void TestWorkbench::userTextIsPlain() {
@@ -1669,7 +1669,7 @@ void TestWorkbench::userTextIsPlain() {
            Qt::convertFromPlainText(mark + QStringLiteral(" — revision 1"), Qt::WhiteSpaceNormal));
 
   // An exported SVG names the scenario in its title and description, as text: the name's
-  // markup made the file malformed XML.
+  // markup must not make the file malformed XML.
   {
     QTemporaryDir out;
     cp::ui::ChartExportOptions o;
@@ -1707,8 +1707,8 @@ void TestWorkbench::userTextIsPlain() {
   w.document()->setClean();
 }
 
-// Issue 34: a 10 MB name froze the GUI for 75 s. A long name is elided wherever it is shown on
-// one line (the window title, the library list, the summary), and nothing lays out all of it.
+// A long name (10 MB of it froze the GUI for a minute) is elided wherever it is shown on one
+// line (the window title, the library list, the summary), and nothing lays out all of it.
 void TestWorkbench::longNamesStayBounded() {
   cp::ui::MainWindow w;
   w.resize(1366, 768);
@@ -1740,8 +1740,7 @@ void TestWorkbench::longNamesStayBounded() {
            qPrintable(QString::number(w.summaryPanel()->minimumSizeHint().width())));
 }
 
-// Issue 32: the history listed revisions with nothing to tell them apart. Each says what changed
-// from the one before ("Nodes 4 → 2, PP 4 → 2") with the key figures of its snapshot, and one
+// The history tells revisions apart: each says what changed from the one before ("Nodes 4 → 2, PP 4 → 2") with the key figures of its snapshot, and one
 // can be compared with the edited scenario.
 void TestWorkbench::historyShowsWhatChanged() {
   cp::ui::MainWindow w;

@@ -230,7 +230,7 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       svg.setSize(logical);
       svg.setViewBox(QRect(QPoint(0, 0), logical));
       // QSvgGenerator (Qt 6.4) writes the title and description into the XML as they are: a
-      // name with markup in it made the file malformed, its tags part of the document.
+      // name with markup in it would make the file malformed, its tags part of the document.
       svg.setTitle(title.toHtmlEscaped());
       svg.setDescription(chartFooter(options.scenarioName, options.date).toHtmlEscaped());
       paintOn(&svg, plot, logical, options, 1.0);

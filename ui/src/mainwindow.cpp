@@ -92,8 +92,8 @@ QString problemsText(const std::vector<cp::Problem>& problems) {
 
 // Where the edited scenario lives: a library entry (at a revision), a file, or nowhere yet. The
 // autosave keeps it beside the edits (autosave-origin.json), so that restored edits go back
-// where they came from and nowhere else: they used to take the name of the file the previous
-// session had closed with, and Ctrl+S then wrote them over that file.
+// where they came from and nowhere else: never under the name of another scenario's file,
+// which Ctrl+S would then write them over.
 struct Origin {
   enum class Kind { Unsaved, File, Library };
   Kind kind = Kind::Unsaved;

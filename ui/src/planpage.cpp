@@ -141,7 +141,7 @@ PlanPage::~PlanPage() {
 bool PlanPage::isStale() const { return !document_->valid(); }
 
 // A notice in the light and the dark theme alike (palette::bannerBackground).
-// The stale banner too: a fixed light yellow was a bright bar in the dark theme.
+// The stale banner too: a fixed light yellow would be a bright bar in the dark theme.
 void PlanPage::paintFitAdvice() {
   for (QLabel* label : {fitAdvice_, banner_}) {
     QPalette p = label->palette();

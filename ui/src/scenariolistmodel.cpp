@@ -66,8 +66,8 @@ void ScenarioListModel::refresh() {
         for (const std::string& t : summary.tags) r.tags << fromStd(t);
         r.updated = QDateTime::fromString(fromStd(summary.updated_at), Qt::ISODateWithMs);
         // One scenario that cannot be read (a damaged revision, a tag the reader refuses) is
-        // listed as such, with the store's reason; it stopped the whole list, and every older
-        // scenario was hidden without a word.
+        // listed as such, with the store's reason: it must not stop the list and hide every
+        // older scenario without a word.
         try {
           cp::StoredScenario stored;
           if (store_->load(summary.id, stored)) {
@@ -147,8 +147,8 @@ QString ScenarioListModel::errorOf(std::int64_t id) const {
   return row < 0 ? QString() : rows_[std::size_t(row)].error;
 }
 
-// Names and tags are the user's: one line each, and no longer than a cell can show (a 10 MB
-// name was measured whole to size the column).
+// Names and tags are the user's: one line each, and no longer than a cell can show (the view
+// measures a cell's whole text to size its column).
 QVariant ScenarioListModel::display(const Row& r, int column) const {
   switch (column) {
     case Name: return oneLine(r.name);

@@ -25,7 +25,7 @@ QLabel* valueLabel(const QString& text) {
   makePlain(label);  // a name, a GPU's or a fabric's: the user's words, never markup
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  // A word cannot wrap: a long name without spaces made the panel as wide as the name. The
+  // A word cannot wrap: a long name without spaces would make the panel as wide as the name. The
   // value takes the width the panel has; what does not fit is cut, the whole in its tooltip.
   label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   return label;

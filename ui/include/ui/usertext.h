@@ -1,8 +1,8 @@
 // Text the user supplied (scenario names, tags, notes, GPU and fabric names, file names, and
 // messages that quote them) in widgets. Qt guesses whether a label's, a message box's or a
-// tooltip's text is HTML (Qt::mightBeRichText), so a name such as "<img src='/dev/zero'>" was
-// rendered, and loaded the file it names. Such text goes through these helpers: shown as plain
-// text, and bounded (a 10 MB name took a minute and half a gigabyte to lay out).
+// tooltip's text is HTML (Qt::mightBeRichText), so a name such as "<img src='/dev/zero'>" would
+// be rendered, loading the file it names. Such text goes through these helpers: shown as plain
+// text, and bounded (a 10 MB name takes a minute and half a gigabyte to lay out).
 #pragma once
 
 #include <QMessageBox>
