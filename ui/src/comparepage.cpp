@@ -37,6 +37,7 @@ constexpr int kMaxOtherValueChars = 60;
 constexpr double kBarWidth = 0.62;
 constexpr double kRangeMargin = 1.32;  // room right of the longest bar for its total
 constexpr int kMaxTickLabelChars = 26;
+constexpr int kHeightBesidesLegend = 160;  // a chart's title, bars and value axis (logical px)
 
 QColor highlight() { return QColor(0xFF, 0xE0, 0xB2); }  // a light tint of the palette's orange
 
@@ -168,6 +169,9 @@ QCustomPlot* makePlot(QWidget* parent, const QString& name) {
   plot->yAxis->setSubTicks(false);
   plot->yAxis->grid()->setVisible(false);
   plot->xAxis->grid()->setSubGridVisible(false);
+  // Fewer legend columns where the scenarios' parts do not fit three abreast; no tick runs into the next.
+  keepLegendFitted(plot, 3, kHeightBesidesLegend);
+  keepTickLabelsApart(plot);
   return plot;
 }
 

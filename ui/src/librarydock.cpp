@@ -97,7 +97,9 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view_->setAlternatingRowColors(true);
   view_->setWordWrap(false);
-  view_->setTextElideMode(Qt::ElideRight);
+  // Names of one family differ at their ends ("LLaMA-65B, 32x A100, HDR IB" and "…, RoCE"): cut
+  // in the middle, both ends show.
+  view_->setTextElideMode(Qt::ElideMiddle);
   view_->verticalHeader()->setVisible(false);
   view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
   view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -281,28 +283,32 @@ void LibraryDock::restorePlace() {
 }
 
 void LibraryDock::fitColumns() {
-  // Until the user resizes a column: every column as wide as its contents, the name and the tags
-  // within reason; and all of them inside the view (issue 19: at 1366x768 with the library open
-  // the last columns ran past the dock). The name gives way first, then the tags and the model,
-  // each down to a few characters; what is cut is elided, the whole name is in the tooltip.
+  // Until the user resizes a column: every column as wide as its contents, the tags and the model
+  // within reason, and all of them inside the view (issue 19: at 1366x768 with the library open
+  // the last columns ran past the dock). The name is what tells scenarios apart: it gets the
+  // width the view has left, and gives way last; the tags and the model give way first, each
+  // down to a few characters. What is cut is elided in the middle; the whole is in the tooltip.
   if (userSized_ || controller_->model()->rowCount() == 0) return;
   const QScopedValueRollback<bool> fitting(fitting_, true);
   view_->resizeColumnsToContents();
   const int character = view_->fontMetrics().averageCharWidth();
-  for (int c : {int(ScenarioListModel::Name), int(ScenarioListModel::Tags), int(ScenarioListModel::Model)})
-    view_->setColumnWidth(c, std::min(view_->columnWidth(c), character * 40));
-  int total = 0;
-  for (int c = 0; c < proxy_->columnCount(); ++c) total += view_->columnWidth(c);
-  const struct { int column, least; } giving[] = {{ScenarioListModel::Name, character * 14},
-                                                   {ScenarioListModel::Tags, character * 6},
+  for (int c : {int(ScenarioListModel::Tags), int(ScenarioListModel::Model)})
+    view_->setColumnWidth(c, std::min(view_->columnWidth(c), character * 24));
+  const int room = view_->viewport()->width();
+  int others = 0;
+  for (int c = 0; c < proxy_->columnCount(); ++c)
+    if (c != ScenarioListModel::Name) others += view_->columnWidth(c);
+  const int leastName = character * 16;
+  const struct { int column, least; } giving[] = {{ScenarioListModel::Tags, character * 6},
                                                    {ScenarioListModel::Model, character * 8}};
   for (const auto& g : giving) {
-    const int over = total - view_->viewport()->width();
+    const int over = others + leastName - room;
     if (over <= 0) break;
     const int cut = std::min(over, std::max(0, view_->columnWidth(g.column) - g.least));
     view_->setColumnWidth(g.column, view_->columnWidth(g.column) - cut);
-    total -= cut;
+    others -= cut;
   }
+  view_->setColumnWidth(ScenarioListModel::Name, std::max(leastName, room - others));
 }
 
 void LibraryDock::applyFilter() {

@@ -585,8 +585,15 @@ void PlannerPage::showResult() {
   }
   model_->setResult(result_);
   table_->setColumnHidden(PlannerTableModel::Fabric, r.fabrics.size() < 2);
+  arrangeColumns(r.objective);
   table_->sortByColumn(PlannerTableModel::Rank, Qt::AscendingOrder);
-  if (proxy_->rowCount() > 0) table_->selectRow(0);
+  // The row to prefer is selected (and so what "Apply to the scenario" applies), else the winner.
+  const int preferred = std::max(0, model_->preferredRow());
+  if (proxy_->rowCount() > preferred) {
+    const QModelIndex row = proxy_->mapFromSource(model_->index(preferred, PlannerTableModel::Rank));
+    table_->selectRow(row.row());
+    table_->scrollTo(row);
+  }
   frontier_->setResult(result_, searchedBase_.training.tokens > 0);
   showCounts();
   if (r.cancelled)
@@ -600,6 +607,20 @@ void PlannerPage::showResult() {
   else
     setMessage(tieText(r), false);
   updateStale();
+}
+
+// The apply buttons, the rank and the figures first, the objective's next to the rank, then the
+// layout: what the search ranked by is in sight on a laptop's screen without scrolling sideways.
+void PlannerPage::arrangeColumns(cp::Objective objective) {
+  QHeaderView* header = table_->horizontalHeader();
+  QList<int> order{PlannerTableModel::Apply, PlannerTableModel::Rank};
+  order << PlannerTableModel::objectiveColumns(objective);
+  for (int c = 0; c < PlannerTableModel::ColumnCount; ++c)
+    if (!order.contains(c)) order << c;
+  for (int visual = 0; visual < order.size(); ++visual) {
+    const int from = header->visualIndex(order[visual]);
+    if (from != visual) header->moveSection(from, visual);
+  }
 }
 
 // The band tie (core/plan, BandTie): which of the first layouts the estimates cannot rank, and
@@ -623,7 +644,8 @@ QString PlannerPage::tieText(const cp::PlanResult& r) const {
          tr("Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower "
             "as estimated).")
              .arg(QString::number(r.tie.recommended + 1), runs, headroom,
-                  formatPercent(1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s, 1));
+                  formatPercent(1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s, 1)) +
+         QLatin1Char(' ') + tr("It is marked ★ and selected: Apply to the scenario applies it.");
 }
 
 void PlannerPage::showCounts() {

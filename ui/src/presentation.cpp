@@ -15,6 +15,7 @@
 #include "ui/enginetext.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
 #include "ui/memorychart.h"
@@ -46,6 +47,7 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
   // this window's own; with no sweep run yet, one is started and the slides fill in when it ends.
   if (!comparison_) {
     comparison_ = new FabricComparisonPage(document, this);
+    keepTickLabelsApartIn(comparison_);
     comparison_->resize(1500, 900);
     comparison_->hide();
   }

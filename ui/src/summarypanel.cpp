@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 #include "engine/model.h"
@@ -26,8 +27,12 @@ QLabel* valueLabel(const QString& text) {
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // A word cannot wrap: a long name without spaces would make the panel as wide as the name. The
-  // value takes the width the panel has; what does not fit is cut, the whole in its tooltip.
-  label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  // value takes the width the panel has; what does not fit is cut, the whole in its tooltip. Its
+  // height still follows its width (a policy set after setWordWrap() drops that flag, and the
+  // form then gave a value the height of fewer lines than it wraps to: its last line was lost).
+  QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  policy.setHeightForWidth(true);
+  label->setSizePolicy(policy);
   return label;
 }
 
@@ -138,7 +143,29 @@ void SummaryPanel::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+// The panel sits in the page's scroll area beside the charts (a splitter, which asks its widgets
+// for their least size, not for the height at their width): it asks for the height its rows take
+// at the width it has, measured again after each change of width or text.
+void SummaryPanel::fitHeight() {
+  if (QLayout* l = layout(); l && l->hasHeightForWidth()) setMinimumHeight(l->totalHeightForWidth(width()));
+}
+
+QSize SummaryPanel::sizeHint() const {
+  const QSize hint = QWidget::sizeHint();
+  return minimumHeight() > 0 ? QSize(hint.width(), minimumHeight()) : hint;
+}
+
+void SummaryPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (event->size().width() != event->oldSize().width()) fitHeight();
+}
+
 void SummaryPanel::rebuild() {
+  rebuildRows();
+  fitHeight();
+}
+
+void SummaryPanel::rebuildRows() {
   scenarioGroup_->setTitle(tr("Scenario"));
   memoryGroup_->setTitle(tr("Memory per GPU"));
   // Rows are reused from one estimate to the next (rebuilding labels costs a frame's time).

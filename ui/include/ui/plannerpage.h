@@ -94,6 +94,7 @@ class PlannerPage : public QWidget {
   void setMessage(const QString& text, bool error);
   void paintNotices();  // the message's and the stale notice's colours, from the page's palette
   QString tieText(const cp::PlanResult& r) const;
+  void arrangeColumns(cp::Objective objective);
   QByteArray searchKey(const cp::Scenario& s, const cp::SearchSpace& space) const;
 
   ScenarioDocument* document_;
