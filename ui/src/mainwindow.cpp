@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -16,6 +17,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -37,6 +39,7 @@
 #include "io/scenario_json.h"
 #include "ui/comparepage.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/enginetext.h"
 #include "ui/explaindialog.h"
 #include "ui/helpwindow.h"
@@ -179,6 +182,25 @@ void scrollInside(QWidget* page) {
   v->addWidget(scroll);
 }
 
+// Eats Ctrl+PgUp and Ctrl+PgDn (with or without Shift) on their way to a spin box, which would
+// step ten times (64 KV heads turned into 54). In the main window the page actions take the keys
+// first; this is for the spin boxes of dialogs and any widget outside them.
+class PageKeyGuard : public QObject {
+ public:
+  using QObject::QObject;
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() != QEvent::KeyPress) return false;
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (!(key->modifiers() & Qt::ControlModifier) || (key->key() != Qt::Key_PageUp && key->key() != Qt::Key_PageDown))
+      return false;
+    for (QObject* o = watched; o; o = o->parent())
+      if (qobject_cast<QAbstractSpinBox*>(o)) return true;
+    return false;
+  }
+};
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -235,6 +257,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                         static_cast<QWidget*>(planner_), static_cast<QWidget*>(compare_)})
     wheelGuard->guardChildren(page);
   setCentralWidget(pages_);
+  keepTickLabelsApartIn(comparison_);  // the plan page's and the planner's charts do it themselves
 
   autosave_ = new QTimer(this);
   autosave_->setSingleShot(true);
@@ -258,9 +281,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   const auto scenarioName = [this] { return scenarioDisplayName(document_->scenario()); };
   installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
   installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
-  installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"));
-  installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole);
-  installWidgetExportMenu(topology_, QStringLiteral("topology"));
+  installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"), -1, scenarioName,
+                         [] { return tr("Scenarios compared (table)"); });
+  installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole,
+                         scenarioName, [] { return tr("Ranked layouts (table)"); });
+  installWidgetExportMenu(topology_, QStringLiteral("topology"), scenarioName, [] { return tr("Topology"); });
   connect(library_, &LibraryDock::libraryChanged, this, [this] {
     compare_->setStore(library_->store());
     updateLibraryAlert();
@@ -629,6 +654,7 @@ void MainWindow::createMenus() {
   saveAction_->setShortcut(QKeySequence::Save);
   connect(saveAction_, &QAction::triggered, this, &MainWindow::save);
   saveAsAction_ = fileMenu_->addAction(QString());
+  saveAsAction_->setObjectName(QStringLiteral("saveAsAction"));
   saveAsAction_->setShortcut(QKeySequence::SaveAs);
   connect(saveAsAction_, &QAction::triggered, this, &MainWindow::saveAs);
   saveToLibraryAction_ = fileMenu_->addAction(QString());
@@ -636,6 +662,20 @@ void MainWindow::createMenus() {
   connect(saveToLibraryAction_, &QAction::triggered, library_, &LibraryDock::save);
   createHelpAndLibraryActions();
   fileMenu_->addSeparator();
+  // The exports of the page in view (its charts, tables, picture): the right-click menus' actions,
+  // also from the menu bar and from the keyboard (Ctrl+E opens this menu over the page).
+  exportMenu_ = fileMenu_->addMenu(QString());
+  exportMenu_->setObjectName(QStringLiteral("exportMenu"));
+  exportMenu_->menuAction()->setObjectName(QStringLiteral("exportMenuAction"));
+  connect(exportMenu_, &QMenu::aboutToShow, this, [this] { fillExportMenu(exportMenu_, pages_->currentWidget()); });
+  exportAction_ = new QAction(this);
+  exportAction_->setObjectName(QStringLiteral("exportAction"));
+  exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  addAction(exportAction_);
+  connect(exportAction_, &QAction::triggered, this, [this] {
+    QWidget* page = pages_->currentWidget();
+    exportMenu_->popup(page->mapToGlobal(QPoint(page->width() / 3, 0)));
+  });
   quitAction_ = fileMenu_->addAction(QString());
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
@@ -671,6 +711,7 @@ void MainWindow::createMenus() {
   viewMenu_->addAction(inputDock_->toggleViewAction());
   viewMenu_->addAction(library_->toggleViewAction());
   addPresentingActions(this, viewMenu_, document_, comparison_);
+  createPageActions();
 
   helpMenu_ = menuBar()->addMenu(QString());
   helpMenu_->addAction(guideAction_);
@@ -719,6 +760,39 @@ void MainWindow::createHelpAndLibraryActions() {
   shortcutsAction_ = new QAction(this);
   shortcutsAction_->setObjectName(QStringLiteral("shortcutsAction"));
   connect(shortcutsAction_, &QAction::triggered, this, [this] { showHelp(true); });
+}
+
+// The pages from the keyboard: Ctrl+Tab and Ctrl+PgDn to the next, Ctrl+Shift+Tab and Ctrl+PgUp
+// to the one before (round), Ctrl+1 to Ctrl+5 to each. Window shortcuts, taken before the
+// focused widget sees the key: a spin box with the focus no longer steps by ten on Ctrl+PgDn.
+void MainWindow::createPageActions() {
+  pagesMenu_ = viewMenu_->addMenu(QString());
+  pagesMenu_->setObjectName(QStringLiteral("pagesMenu"));
+  const auto step = [this](int by) {
+    const int n = pages_->count();
+    pages_->setCurrentIndex((pages_->currentIndex() + by + n) % n);
+  };
+  nextPageAction_ = pagesMenu_->addAction(QString());
+  nextPageAction_->setObjectName(QStringLiteral("nextPageAction"));
+  nextPageAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+  connect(nextPageAction_, &QAction::triggered, this, [step] { step(1); });
+  previousPageAction_ = pagesMenu_->addAction(QString());
+  previousPageAction_->setObjectName(QStringLiteral("previousPageAction"));
+  QList<QKeySequence> back = QKeySequence::keyBindings(QKeySequence::PreviousChild);
+  for (const QKeySequence& k : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)})
+    if (!back.contains(k)) back << k;
+  previousPageAction_->setShortcuts(back);
+  connect(previousPageAction_, &QAction::triggered, this, [step] { step(-1); });
+  pagesMenu_->addSeparator();
+  for (int i = 0; i < pages_->count(); ++i) {
+    QAction* a = pagesMenu_->addAction(QString());
+    a->setObjectName(QStringLiteral("pageAction%1").arg(i + 1));
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    connect(a, &QAction::triggered, this, [this, i] { pages_->setCurrentIndex(i); });
+    pageActions_ << a;
+  }
+  // A spin box never steps by ten on Ctrl+PgUp/PgDn, in a dialog either (where no page action is).
+  qApp->installEventFilter(new PageKeyGuard(this));
 }
 
 HelpWindow* MainWindow::showHelp(bool shortcuts) {
@@ -803,6 +877,12 @@ void MainWindow::retranslate() {
   findAction_->setText(tr("&Find in the library"));
   guideAction_->setText(tr("User &guide"));
   shortcutsAction_->setText(tr("&Keyboard shortcuts"));
+  exportMenu_->setTitle(tr("&Export"));
+  exportAction_->setText(tr("Export a chart, table or picture of this page…"));
+  pagesMenu_->setTitle(tr("&Pages"));
+  nextPageAction_->setText(tr("Next page"));
+  previousPageAction_->setText(tr("Previous page"));
+  for (int i = 0; i < pageActions_.size(); ++i) pageActions_[i]->setText(pages_->tabText(i));
   updateUndoText();
   updateTitle();
 }
@@ -877,8 +957,13 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), document_->fileName(),
-                                                    tr("Scenario files (*.json)"));
+  // A scenario not saved to a file yet is offered under its name.
+  QString suggested = document_->fileName();
+  if (suggested.isEmpty()) {
+    const QString base = exportFileBase(scenarioDisplayName(document_->scenario()), QString());
+    suggested = (base.isEmpty() ? QStringLiteral("scenario") : base) + QStringLiteral(".json");
+  }
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, tr("Scenario files (*.json)"));
   if (path.isEmpty()) return false;
   QString error;
   if (saveFile(path, &error)) return true;

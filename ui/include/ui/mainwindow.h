@@ -116,6 +116,7 @@ class MainWindow : public QMainWindow {
   void updateLibraryAlert();
   void createMenus();
   void createHelpAndLibraryActions();
+  void createPageActions();
   void updateUndoText();
   void chooseLibrary(bool create);
   // The platform's keys for `key`, or `fallback` where it has none.
@@ -168,6 +169,12 @@ class MainWindow : public QMainWindow {
   QAction* findAction_ = nullptr;
   QAction* guideAction_ = nullptr;
   QAction* shortcutsAction_ = nullptr;
+  QMenu* exportMenu_ = nullptr;
+  QAction* exportAction_ = nullptr;
+  QMenu* pagesMenu_ = nullptr;
+  QAction* nextPageAction_ = nullptr;
+  QAction* previousPageAction_ = nullptr;
+  QList<QAction*> pageActions_;
   QPointer<HelpWindow> help_;
   QString libraryPath_;  // the library file the dock shows
 };
