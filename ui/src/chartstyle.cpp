@@ -228,7 +228,9 @@ bool ticksFit(QCPAxis* axis, int count, int gap) {
   return true;
 }
 
-void spaceTicks(QCustomPlot* plot) {
+// Returns whether a tick count changed.
+bool spaceTicks(QCustomPlot* plot) {
+  bool changed = false;
   for (QCPAxisRect* rect : plot->axisRects())
     for (QCPAxis* axis : rect->axes()) {
       if (!axis->visible() || !axis->tickLabels()) continue;
@@ -242,9 +244,11 @@ void spaceTicks(QCustomPlot* plot) {
       const int gap = QFontMetrics(axis->tickLabelFont()).horizontalAdvance(QStringLiteral("  "));
       int count = wanted;
       while (count > 1 && !ticksFit(axis, count, gap)) --count;
+      changed = changed || count != ticker->tickCount();
       ticker->setTickCount(count);
       axis->setProperty(kTicksSet, count);
     }
+  return changed;
 }
 
 }  // namespace
@@ -252,9 +256,14 @@ void spaceTicks(QCustomPlot* plot) {
 void keepTickLabelsApart(QCustomPlot* plot) {
   if (plot->property(kTicksApart).toBool()) return;
   plot->setProperty(kTicksApart, true);
-  // After the layout (the axes' lengths are known), before the ticks are made for drawing: on
-  // screen, in exports and on slides alike.
-  QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { spaceTicks(plot); });
+  // After the layout, when the axes' lengths are known: on screen, in exports and on slides alike.
+  // The layout made the ticks already (and the margins from their labels): with another count it
+  // runs again, so that this drawing has them.
+  QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+    if (!spaceTicks(plot)) return;
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+      plot->plotLayout()->update(phase);
+  });
 }
 
 void keepTickLabelsApartIn(QWidget* widget) {
