@@ -223,6 +223,9 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   table_->verticalHeader()->setVisible(false);
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // A scenario's name wider than its column shows from its start (centred, it was clipped on
+  // both sides), the whole in its tooltip.
+  table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
   table_->setWordWrap(false);
 
   auto* charts = new QWidget;
@@ -396,6 +399,8 @@ void ComparePage::fillTable() {
     headers << h;
   }
   table_->setHorizontalHeaderLabels(headers);
+  for (int c = 1; c < table_->columnCount(); ++c)
+    if (QTableWidgetItem* header = table_->horizontalHeaderItem(c)) header->setToolTip(plainToolTip(header->text()));
   table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   table_->setRowCount(0);
   if (n == 0) return;
