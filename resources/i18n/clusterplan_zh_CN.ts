@@ -834,6 +834,22 @@
         <source>Cannot export the picture</source>
         <translation>无法导出图片</translation>
     </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Nothing on this page to export</source>
+        <translation>本页没有可导出的内容</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ComparePage</name>
@@ -2385,12 +2401,27 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>In a chart: right-click for its export menu. In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
-        <translation>在图表中：右键单击打开导出菜单。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
-    </message>
-    <message>
         <source>clusterplan user guide</source>
         <translation>clusterplan 用户指南</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>guide language</comment>
+        <extracomment>The language code of the user guide that goes with this translation: resources/guide/guide.&lt;code&gt;.md</extracomment>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
+        <source>In a chart, a table or the topology: right-click for its export menu (or File &gt; Export). In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
+        <translation>在图表、表格或拓扑图中：右键单击打开导出菜单（或使用“文件 &gt; 导出”）。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>Reference (in English)</source>
+        <extracomment>Help: the heading over the reference pages of docs/, which are in English</extracomment>
+        <translation>参考资料（英文）</translation>
     </message>
 </context>
 <context>
@@ -3174,6 +3205,34 @@ Save your edits on top as revision %5 (revision %2 stays in the history), or as 
         <translation>无法写入 %1：
 %2</translation>
     </message>
+    <message>
+        <source>Scenarios compared (table)</source>
+        <translation>方案对比（表格）</translation>
+    </message>
+    <message>
+        <source>Ranked layouts (table)</source>
+        <translation>并行方案排名（表格）</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Export a chart, table or picture of this page…</source>
+        <translation>导出本页的图表、表格或图片…</translation>
+    </message>
+    <message>
+        <source>&amp;Pages</source>
+        <translation>页面(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>上一页</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MemoryChart</name>
@@ -3347,6 +3406,16 @@ capacity: %2</source>
     <message>
         <source>%1, average while training</source>
         <translation>%1，训练时平均</translation>
+    </message>
+    <message>
+        <source>The scenario has problems (marked in the inputs): no estimate until they are fixed.</source>
+        <translation>方案存在问题（已在输入中标出）：改正之前无法估算。</translation>
+    </message>
+    <message>
+        <source>No estimate: the scenario has problems.
+They are marked in the inputs and listed under Problems; the charts return when they are fixed.</source>
+        <translation>无法估算：方案存在问题。
+问题已在输入中标出，并列在“问题”下；改正之后图表会重新显示。</translation>
     </message>
 </context>
 <context>
@@ -3680,6 +3749,10 @@ capacity: %2</source>
         <source>Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower as estimated).</source>
         <translation>建议选第 %1 名（其 TP 度与分片方式背后有 %2 个拟合语料运行，显存余量 %3；按估算慢 %4）。</translation>
     </message>
+    <message>
+        <source>It is marked ★ and selected: Apply to the scenario applies it.</source>
+        <translation>该行已标为 ★ 并选中：“应用到方案”会应用它。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PlannerTableModel</name>
@@ -3838,6 +3911,14 @@ capacity: %2</source>
     <message>
         <source>%1 / M tokens</source>
         <translation>%1/百万 token</translation>
+    </message>
+    <message>
+        <source>The layout to prefer among the first %1, which the estimates cannot rank: more fitted corpus runs behind its TP degree and sharding, more memory headroom</source>
+        <translation>估算无法区分前 %1 名，推荐选这一个：其 TP 度数和分片方式背后有更多拟合语料运行，显存余量也更大</translation>
+    </message>
+    <message>
+        <source>★ %1</source>
+        <translation>★ %1</translation>
     </message>
 </context>
 <context>
@@ -4272,10 +4353,6 @@ capacity: %2</source>
         <translation>价格</translation>
     </message>
     <message>
-        <source>Every input as the scenario file names it.</source>
-        <translation>全部输入，按方案文件中的键名列出。</translation>
-    </message>
-    <message>
         <source>Key</source>
         <translation>键</translation>
     </message>
@@ -4612,6 +4689,22 @@ capacity: %2</source>
         <source>%1 %2 %3</source>
         <extracomment>Report, price list: %1 currency, %2 amount, %3 what it is per (&quot;per GPU-hour&quot;)</extracomment>
         <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Every input as the scenario file names it; the price list in use is in %1.</source>
+        <translation>全部输入，按方案文件中的键名列出；所用价目表见%1。</translation>
     </message>
 </context>
 <context>
