@@ -468,6 +468,7 @@ void TestPlannerPage::objectiveColumnNextToRank() {
   const cp::ui::Table table = cp::ui::tableFromView(page.table(), PlannerTableModel::kSortRole);
   QCOMPARE(table.header.value(0), page.tableModel()->headerData(PlannerTableModel::Rank, Qt::Horizontal).toString());
   QCOMPARE(table.header.value(1), page.tableModel()->headerData(column, Qt::Horizontal).toString());
+  QCOMPARE(table.rows.value(0).value(0).toDouble(), 1.0);  // the rank as shown, from 1
 }
 
 // Fabrics read as their names, in the GUI's language ("roce-400-untuned" showed in both); the
@@ -482,6 +483,7 @@ void TestPlannerPage::fabricsByNameAndLegendBesideThePlot() {
   page.resize(900, 700);
   page.show();
   QVERIFY(QTest::qWaitForWindowExposed(&page));
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 120000);  // the search the page runs when first shown
   QVERIFY(runSearch(&page));
   const QSortFilterProxyModel* proxy = page.sortModel();
   QVERIFY(proxy->rowCount() > 0);

@@ -134,8 +134,8 @@ QVariant PlannerTableModel::display(const cp::PlanEntry& e, int column, int row)
 QVariant PlannerTableModel::number(const cp::PlanEntry& e, int column, int row) const {
   const cp::PlanLayout& l = e.layout;
   switch (Column(column)) {
-    case Rank:
-    case Apply: return row;
+    case Rank:  // the rank as shown ("★ 8" is 8 in an export), not the row's index
+    case Apply: return row + 1;
     case Gpus: return l.gpus;
     case Fabric: return fabricId(*result_, l.fabric);
     case Tp: return l.tp;
