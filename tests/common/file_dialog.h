@@ -15,7 +15,7 @@ namespace cp::test {
 // Chooses `path` in the next file dialog that shows. Call it before the action that asks. With
 // `suggested`, notes the file the dialog offered when it showed (the GUI's default name). The
 // name is typed into the dialog's name field: QFileDialog::selectFile leaves that field as it is
-// once it has the focus, and the dialog then answered with its own suggestion.
+// once it has the focus, and the dialog would answer with its own suggestion.
 inline void answerFileDialog(const QString& path, QString* suggested = nullptr) {
   auto* timer = new QTimer(qApp);
   timer->setInterval(10);

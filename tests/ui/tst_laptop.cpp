@@ -397,11 +397,15 @@ void TestLaptop::offlineUserGuide() {
   QVERIFY(b->toPlainText().startsWith(QStringLiteral("clusterplan user guide")));
   QVERIFY(!b->toPlainText().contains(QStringLiteral("![")));  // rendered Markdown, not its source
   QVERIFY(!b->toPlainText().contains(QStringLiteral("cmake")));  // no build instructions
-  // A reference page from the list, and a link of it followed from the keyboard (Tab, Return)
-  // to another page of the help.
-  help->topics()->setCurrentRow(help->topics()->count() - pages.size());  // the first reference page
-  QCOMPARE(b->source(), QUrl(QStringLiteral("qrc") + pages.front()));
+  // A link of the guide to a reference page stays inside the help: its first link, docs/model.md,
+  // followed from the keyboard (Tab to the link, Return).
+  QTest::keyClick(b, Qt::Key_Tab);
+  QTest::keyClick(b, Qt::Key_Return);
+  QCOMPARE(b->source(), QUrl(QStringLiteral("qrc:/help/docs/model.md")));
   QVERIFY(b->toPlainText().startsWith(QStringLiteral("The engine's model")));
+  // The reference pages are listed after the guide and the shortcuts.
+  help->topics()->setCurrentRow(help->topics()->count() - pages.size());
+  QCOMPARE(b->source(), QUrl(QStringLiteral("qrc") + pages.front()));
   // F1 opens it.
   auto* guide = w.findChild<QAction*>(QStringLiteral("userGuideAction"));
   QVERIFY(guide);
@@ -574,8 +578,8 @@ void TestLaptop::pagesFromTheKeyboard() {
   QVERIFY(list.contains(QStringLiteral("Next page")) && list.contains(QStringLiteral("Auto-planner")));
 }
 
-// Ctrl+PgDn in a spin box turned 64 KV heads into 54 (ten steps down) and the model into
-// "Custom 63.6B": now it changes the page, and in a dialog's spin box it does nothing.
+// Ctrl+PgDn in a spin box changes the page, never the value (ten steps down would turn 64 KV
+// heads into 54 and the model into "Custom 63.6B"); in a dialog's spin box it does nothing.
 void TestLaptop::ctrlPageDownNeverStepsASpinBox() {
   cp::ui::MainWindow w;
   w.show();
@@ -609,8 +613,8 @@ void TestLaptop::ctrlPageDownNeverStepsASpinBox() {
   QCOMPARE(lone.value(), 54);
 }
 
-// One scroll area on the plan page (the summary had a second one inside the page's): the page
-// scrolls, the summary and the charts with it.
+// One scroll area on the plan page (no second one for the summary inside it): the page scrolls,
+// the summary and the charts with it.
 void TestLaptop::onePlanScrollArea() {
   cp::ui::MainWindow w;
   w.resize(cp::ui::MainWindow::firstSize(QSize(1366, 728)));
@@ -626,8 +630,8 @@ void TestLaptop::onePlanScrollArea() {
 
 void TestLaptop::summaryRowsShowEveryLine_data() { planPageFits1366_data(); }
 
-// Every value of the summary gets the height of the lines it wraps to at its width ("batch 1,
-// global" showed without its number).
+// Every value of the summary gets the height of the lines it wraps to at its width (never "batch
+// 1, global" without its number).
 void TestLaptop::summaryRowsShowEveryLine() {
   QFETCH(QString, language);
   QVERIFY(cp::ui::switchLanguage(language));
@@ -651,8 +655,8 @@ void TestLaptop::summaryRowsShowEveryLine() {
   QVERIFY(wrapped > 0);  // the narrow panel wraps some values: the check above means something
 }
 
-// After a restart on a scenario with problems: one readable message where the charts were, at
-// their size (the charts had shrunk to slivers, each cutting its own copy of the message).
+// After a restart on a scenario with problems: one readable message where the charts are, at
+// their size (not four charts shrunk to slivers, each cutting its own copy of the message).
 void TestLaptop::restartOnInvalidScenario() {
   int chartsHeight = 0, chartsWidth = 0;
   {

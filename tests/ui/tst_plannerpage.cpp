@@ -449,7 +449,7 @@ void TestPlannerPage::objectiveColumnNextToRank_data() {
   QTest::newRow("cost per token") << int(cp::Objective::CostPerToken) << int(PlannerTableModel::CostPerMTokens);
 }
 
-// The column the search ranked by is the one beside the rank (it was far right, behind a sideways
+// The column the search ranked by is the one beside the rank (not far right, behind a sideways
 // scroll on a laptop), the other figures after it; the exported table follows the view's order.
 void TestPlannerPage::objectiveColumnNextToRank() {
   QFETCH(int, objective);

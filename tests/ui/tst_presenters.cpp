@@ -153,8 +153,8 @@ class TestPresenters : public QObject {
     const QString fits =
         QStringLiteral("Fits: yes, %1 GiB free").arg(QString::number(e.memory.headroom() / cp::units::GiB, 'f', 1));
     QVERIFY2(all.contains(fits), qPrintable(fits));
-    // The headline figures are on page 1, under the title (page 1 was a cover with only the
-    // contents on it).
+    // The headline figures are on page 1, under the title (not on a page after a cover holding
+    // only the contents).
     const QString headline = pdfText(path, 1, true);
     QVERIFY2(headline.contains(QLatin1String("Headline figures")) && headline.contains(fits) && headline.contains(daysText),
              qPrintable(headline.left(2000)));
@@ -507,8 +507,8 @@ class TestPresenters : public QObject {
     QVERIFY(texts > 5);
     QVERIFY2(faint.isEmpty(), qPrintable(faint.join(QLatin1Char('\n'))));
   }
-  // The report's numbers are written for people: never "1.9732816719714506e-05" (the appendix of
-  // every input printed the scenario file's JSON values as they were).
+  // The report's numbers are written for people, the appendix of every input's too: never
+  // "1.9732816719714506e-05" as the scenario file's JSON has it.
   void readableNumbers_data() {
     QTest::addColumn<double>("value");
     QTest::addColumn<QString>("text");
@@ -549,7 +549,7 @@ class TestPresenters : public QObject {
   }
 
   // A chart's "Export data as CSV" writes that chart's data: the memory chart its five components
-  // (it wrote the whole estimate, 331 key/value rows), the step chart its parts, and so on; the
+  // (not the whole estimate, 331 key/value rows), the step chart its parts, and so on; the
   // suggested file name starts with the scenario's name.
   void chartDataIsTheChartsOwn() {
     window_->setScenario(reportScenario());

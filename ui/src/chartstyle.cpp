@@ -219,9 +219,8 @@ bool ticksFit(QCPAxis* axis, int count, int gap) {
     const double centre = axis->coordToPixel(ticks[i]);
     if (!axis->range().contains(ticks[i])) continue;
     const double half = (horizontal ? metrics.horizontalAdvance(labels[i]) : metrics.height()) / 2.0;
-    const double lo = std::min(centre - half, centre + half);
-    // Pixels grow rightwards and downwards: order the labels along the axis either way.
-    const double start = horizontal ? lo : -(centre + half);
+    // Pixels grow rightwards and downwards, values rightwards and upwards: the labels in value order.
+    const double start = horizontal ? centre - half : -(centre + half);
     if (start < lastEnd + gap) return false;
     lastEnd = start + 2 * half;
   }

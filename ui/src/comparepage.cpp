@@ -223,8 +223,8 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   table_->verticalHeader()->setVisible(false);
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  // A scenario's name wider than its column shows from its start (centred, it was clipped on
-  // both sides), the whole in its tooltip.
+  // A scenario's name wider than its column shows from its start (centred, it would lose both
+  // its ends), the whole in its tooltip.
   table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
   table_->setWordWrap(false);
 

@@ -183,7 +183,7 @@ void scrollInside(QWidget* page) {
 }
 
 // Eats Ctrl+PgUp and Ctrl+PgDn (with or without Shift) on their way to a spin box, which would
-// step ten times (64 KV heads turned into 54). In the main window the page actions take the keys
+// step ten times (64 KV heads would become 54). In the main window the page actions take the keys
 // first; this is for the spin boxes of dialogs and any widget outside them.
 class PageKeyGuard : public QObject {
  public:
@@ -764,7 +764,8 @@ void MainWindow::createHelpAndLibraryActions() {
 
 // The pages from the keyboard: Ctrl+Tab and Ctrl+PgDn to the next, Ctrl+Shift+Tab and Ctrl+PgUp
 // to the one before (round), Ctrl+1 to Ctrl+5 to each. Window shortcuts, taken before the
-// focused widget sees the key: a spin box with the focus no longer steps by ten on Ctrl+PgDn.
+// focused widget sees the key: a spin box with the focus never gets Ctrl+PgDn, on which
+// QAbstractSpinBox steps ten times.
 void MainWindow::createPageActions() {
   pagesMenu_ = viewMenu_->addMenu(QString());
   pagesMenu_->setObjectName(QStringLiteral("pagesMenu"));

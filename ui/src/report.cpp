@@ -257,9 +257,9 @@ QString sectionHeading(const Content& c, qsizetype i) {
   return QStringLiteral("<h2>%1. %2</h2>").arg(i + 1).arg(esc(c.sections[i].title));
 }
 
-// Lays the report out: the title and the first section (the headline figures) on page 1, then
-// the contents when `tocPages` (page 1 was an empty cover with only the contents on it), then
-// each further section on a new page.
+// Lays the report out: the title and the first section (the headline figures) on page 1, so that
+// the first page a reader sees has the figures rather than a cover; then the contents when
+// `tocPages`; then each further section on a new page.
 Pages paginate(const Content& c, QPaintDevice* device, const QSizeF& page, const QList<int>* tocPages) {
   Paginator p(device, page, c);
   p.newPage();

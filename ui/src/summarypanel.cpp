@@ -28,8 +28,8 @@ QLabel* valueLabel(const QString& text) {
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   // A word cannot wrap: a long name without spaces would make the panel as wide as the name. The
   // value takes the width the panel has; what does not fit is cut, the whole in its tooltip. Its
-  // height still follows its width (a policy set after setWordWrap() drops that flag, and the
-  // form then gave a value the height of fewer lines than it wraps to: its last line was lost).
+  // height still follows its width: a policy set after setWordWrap() drops that flag, and without
+  // it the form gives a value the height of fewer lines than it wraps to, cutting the last ones.
   QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   policy.setHeightForWidth(true);
   label->setSizePolicy(policy);
