@@ -3,7 +3,6 @@
 // built-in default scenario.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMessageBox>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
@@ -127,9 +126,8 @@ int main(int argc, char** argv) {
   // Said in the window too, as File > Open says it: started from a file manager there is no
   // terminal, and the default scenario would otherwise pass for the file's.
   if (!openError.isEmpty())
-    QTimer::singleShot(0, &window, [&window, openError] {
-      QMessageBox::warning(&window, QCoreApplication::translate("cp::ui::MainWindow", "Cannot open the scenario"),
-                           openError);
+    QTimer::singleShot(0, &window, [&window, openError, path = cli.parser.positionalArguments().constFirst()] {
+      window.showOpenError(path, openError);
     });
   if (cli.parser.isSet(cli.present)) {
     auto* presentation = new cp::ui::PresentationWindow(window.document(), window.comparisonPage(), &window);

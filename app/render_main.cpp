@@ -24,6 +24,7 @@
 #include "engine/validate.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
 #include "ui/memorychart.h"
@@ -156,6 +157,7 @@ int chart(const std::string& kind, const Options& o, const cp::Scenario& s) {
   document.reset(s);
   cp::ui::PlanPage plan(&document);
   cp::ui::FabricComparisonPage comparison(&document);
+  cp::ui::keepTickLabelsApartIn(&comparison);
   QCustomPlot* plot = nullptr;
   if (kind == "memory") plot = plan.memoryChart()->plot();
   else if (kind == "time") plot = plan.stepChart()->plot();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Takes the README screenshots of the workbench on a virtual X server (Xvfb, no window manager),
-# each on a 1366x768 screen, the laptop size of issue 19 (SIZE=WxH for another), on the built-in
-# default scenario (a fresh HOME, so no saved session):
+# Takes the README's screenshots of the workbench, which are also the pictures of the user guide
+# (resources/guide), on a virtual X server (Xvfb, no window manager), each on a 1366x768 screen,
+# the laptop size of issue 19 (SIZE=WxH for another), on the built-in default scenario (a fresh
+# HOME, so no saved session):
 #   docs/screenshots/main-en.png        the plan page in English
 #   docs/screenshots/main-zh.png        the same in Simplified Chinese
 #   docs/screenshots/main-dark.png      the same in English in the dark theme
@@ -12,9 +13,12 @@
 #   docs/screenshots/topology-en.png    the topology diagram
 #   docs/screenshots/presentation-light.png  presentation mode, first page, light theme
 #   docs/screenshots/presentation-dark.png   the same in the dark theme
+#   docs/screenshots/presentation-zh.png     the same in Simplified Chinese, light theme
 #   docs/screenshots/library-en.png     the scenario library dock, on a library of sample plans, next to
 #                                       two of them compared
+#   docs/screenshots/library-zh.png     the same in Simplified Chinese
 #   docs/screenshots/compare-en.png     three of those plans compared side by side
+#   docs/screenshots/compare-zh.png     the same in Simplified Chinese
 # Usage: docs/screenshots.sh [BUILD_DIR]   (default: build; the GUI is BUILD_DIR/app/clusterplan)
 # Needs xvfb-run, ImageMagick's import, xdotool, and fonts-wqy-microhei for the Chinese text.
 set -euo pipefail
@@ -83,27 +87,30 @@ save --name "LLaMA-65B, 32x H100, NDR IB" --tag h100 --gpu h100-sxm --fabric ib-
 save --name "LLaMA-2-70B, 64x H100, TP 8 PP 2" --tag h100 --model llama-2-70b --gpu h100-sxm --nodes 8 --pp 2
 save --name "GPT-3 175B, 128x A100" --tag a100 --model gpt3-175b --nodes 16 --pp 8
 shoot en library "$out/library-en.png" --compare 1,3
+shoot zh_CN library "$out/library-zh.png" --compare 1,3
 shoot en plan "$out/compare-en.png" --compare 1,2,4
+shoot zh_CN plan "$out/compare-zh.png" --compare 1,2,4
 
-# shoot_presentation THEME FILE: presentation mode (full screen, first page).
+# shoot_presentation LANG THEME FILE: presentation mode (full screen, first page).
 shoot_presentation() {
-  local theme=$1 file=$2
+  local lang=$1 theme=$2 file=$3
   HOME="$home" XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" \
   xvfb-run -a -s "-screen 0 ${size}x24" bash -c '
     set -euo pipefail
-    app=$1 theme=$2 file=$3 size=$4
-    "$app" --lang en --theme "$theme" --present &
+    app=$1 theme=$2 file=$3 size=$4 lang=$5
+    "$app" --lang "$lang" --theme "$theme" --present &
     pid=$!
     trap "kill $pid 2>/dev/null || true" EXIT
     for _ in $(seq 1 100); do
-      if xdotool search --onlyvisible --name "^Presentation" >/dev/null 2>&1; then break; fi
+      if xdotool search --onlyvisible --name "^(Presentation|演示) — " >/dev/null 2>&1; then break; fi
       sleep 0.1
     done
     sleep 2
     import -window root -crop "${size}+0+0" +repage "$file"
-  ' shoot "$app" "$theme" "$file" "$size"
+  ' shoot "$app" "$theme" "$file" "$size" "$lang"
   echo "wrote $file"
 }
 
-shoot_presentation light "$out/presentation-light.png"
-shoot_presentation dark "$out/presentation-dark.png"
+shoot_presentation en light "$out/presentation-light.png"
+shoot_presentation en dark "$out/presentation-dark.png"
+shoot_presentation zh_CN light "$out/presentation-zh.png"

@@ -838,6 +838,22 @@
         <source>Cannot export the picture</source>
         <translation>无法导出图片</translation>
     </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Picture</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>Nothing on this page to export</source>
+        <translation>本页没有可导出的内容</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ComparePage</name>
@@ -2513,12 +2529,27 @@
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>In a chart: right-click for its export menu. In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
-        <translation>在图表中：右键单击打开导出菜单。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
-    </message>
-    <message>
         <source>clusterplan user guide</source>
         <translation>clusterplan 用户指南</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>guide language</comment>
+        <extracomment>The language code of the user guide that goes with this translation: resources/guide/guide.&lt;code&gt;.md</extracomment>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
+        <source>In a chart, a table or the topology: right-click for its export menu (or File &gt; Export). In the inputs: Ctrl+Z undoes the last edit, also while the field has the focus.</source>
+        <translation>在图表、表格或拓扑图中：右键单击打开导出菜单（或使用“文件 &gt; 导出”）。在输入中：Ctrl+Z 撤销上一次编辑，输入框有焦点时也可以。</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>Reference (in English)</source>
+        <extracomment>Help: the heading over the reference pages of docs/, which are in English</extracomment>
+        <translation>参考资料（英文）</translation>
     </message>
 </context>
 <context>
@@ -2762,6 +2793,12 @@
         <source>Duplicate “%1”</source>
         <translation>复制“%1”</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · %n cannot be read (see its tooltip)</source>
+        <translation>
+            <numerusform>%1 · %n 个无法读取（见其提示）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::LibraryDock</name>
@@ -2882,18 +2919,6 @@
         <translation>引擎</translation>
     </message>
     <message>
-        <source>Estimate kept</source>
-        <translation>保存了估算</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
         <source>Open this revision</source>
         <translation>打开此版本</translation>
     </message>
@@ -2985,6 +3010,102 @@
         <source>Compare two to four selected scenarios side by side</source>
         <translation>并排对比选中的两到四个方案</translation>
     </message>
+    <message>
+        <source>Save to the library</source>
+        <translation>保存到方案库</translation>
+    </message>
+    <message>
+        <source>“%1” is no longer in the library: it was deleted since you opened it. Save your edits as a new library entry?</source>
+        <translation>“%1”已不在方案库中：在您打开它之后它被删除了。要把您的修改另存为方案库中的新条目吗？</translation>
+    </message>
+    <message>
+        <source>Changed in the library</source>
+        <translation>方案库中已有改动</translation>
+    </message>
+    <message>
+        <source>“%1” was changed in the library since you opened it: revision %2, saved %3, is not the revision %4 your edits start from. Nothing has been saved yet.
+
+Save your edits on top as revision %5 (revision %2 stays in the history), or as a copy?</source>
+        <translation>在您打开“%1”之后，它在方案库中被修改了：第 %2 版（保存于 %3）不是您的修改所基于的第 %4 版。目前还没有保存任何内容。
+
+要把您的修改保存为其上的第 %5 版（第 %2 版仍保留在历史中），还是另存为副本？</translation>
+    </message>
+    <message>
+        <source>Save as revision %1</source>
+        <translation>保存为第 %1 版</translation>
+    </message>
+    <message>
+        <source>Save as a copy</source>
+        <translation>另存为副本</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened: %2</source>
+        <translation>无法打开“%1”：%2</translation>
+    </message>
+    <message>
+        <source>%1, revision %2</source>
+        <translation>%1，第 %2 版</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>notes edited</source>
+        <translation>备注已修改</translation>
+    </message>
+    <message>
+        <source>renamed</source>
+        <translation>已改名</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>无改动</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>What changed</source>
+        <translation>改动</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Cost/month</source>
+        <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>first saved</source>
+        <translation>首次保存</translation>
+    </message>
+    <message>
+        <source>(the revision before cannot be read)</source>
+        <translation>（上一版本无法读取）</translation>
+    </message>
+    <message>
+        <source>Compare with the edited scenario</source>
+        <translation>与正在编辑的方案比较</translation>
+    </message>
+    <message>
+        <source>Shows this revision beside the scenario being edited on the Compare scenarios page</source>
+        <translation>在“比较方案”页上把此版本与正在编辑的方案并排显示</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::MainWindow</name>
@@ -3021,16 +3142,8 @@
         <translation>恢复未保存的修改？</translation>
     </message>
     <message>
-        <source>clusterplan did not close cleanly last time. Restore the unsaved edits of that session?</source>
-        <translation>clusterplan 上次未正常关闭。要恢复那次未保存的修改吗？</translation>
-    </message>
-    <message>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <source>Save the changes to this scenario?</source>
-        <translation>保存对此方案的修改吗？</translation>
     </message>
     <message>
         <source>Cannot open the scenario</source>
@@ -3159,6 +3272,110 @@
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>from the library, revision %1</source>
+        <translation>来自方案库，第 %1 版</translation>
+    </message>
+    <message>
+        <source>from the file %1</source>
+        <translation>来自文件 %1</translation>
+    </message>
+    <message>
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <source>clusterplan did not close cleanly last time. Restore the unsaved edits of “%1” (%2), kept at %3?</source>
+        <translation>clusterplan 上次未正常关闭。要恢复“%1”（%2）在 %3 保留的未保存修改吗？</translation>
+    </message>
+    <message>
+        <source>The edits of “%1” belong to an entry of the library %2, which cannot be opened now. The edits are restored as a scenario that is not saved: File &gt; Save to library or Save as… keeps them.</source>
+        <translation>“%1”的修改属于方案库 %2 中的一个条目，但该方案库现在无法打开。这些修改已恢复为未保存的方案：用“文件 &gt; 保存到方案库”或“另存为…”即可保留它们。</translation>
+    </message>
+    <message>
+        <source>The library entry that the edits of “%1” belong to is no longer in the library %2. The edits are restored as a scenario that is not saved: File &gt; Save to library or Save as… keeps them.</source>
+        <translation>“%1”的修改所属的条目已不在方案库 %2 中。这些修改已恢复为未保存的方案：用“文件 &gt; 保存到方案库”或“另存为…”即可保留它们。</translation>
+    </message>
+    <message>
+        <source>Restored as not saved</source>
+        <translation>已恢复为未保存</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <translation>保存对“%1”的修改吗？</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened:
+%2</source>
+        <translation>无法打开 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>%1 (library, old revision %2 of %3)</source>
+        <translation>%1（方案库，旧版本：第 %2 版，共 %3 版）</translation>
+    </message>
+    <message>
+        <source>%1 (library)</source>
+        <translation>%1（方案库）</translation>
+    </message>
+    <message>
+        <source>Library: old revision %1 of %2 (saving makes it the newest)</source>
+        <translation>方案库：旧版本，第 %1 版，共 %2 版（保存后成为最新版本）</translation>
+    </message>
+    <message>
+        <source>Library: revision %1</source>
+        <translation>方案库：第 %1 版</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 (not saved)</source>
+        <translation>%1（未保存）</translation>
+    </message>
+    <message>
+        <source>Not saved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <source>%1 · modified</source>
+        <translation>%1 · 已修改</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Scenarios compared (table)</source>
+        <translation>方案对比（表格）</translation>
+    </message>
+    <message>
+        <source>Ranked layouts (table)</source>
+        <translation>并行方案排名（表格）</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Export a chart, table or picture of this page…</source>
+        <translation>导出本页的图表、表格或图片…</translation>
+    </message>
+    <message>
+        <source>&amp;Pages</source>
+        <translation>页面(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>下一页</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>上一页</translation>
     </message>
 </context>
 <context>
@@ -3333,6 +3550,16 @@ capacity: %2</source>
     <message>
         <source>%1 per month (%2, prices of %3)</source>
         <translation>%1/月（%2，%3 的价格）</translation>
+    </message>
+    <message>
+        <source>The scenario has problems (marked in the inputs): no estimate until they are fixed.</source>
+        <translation>方案存在问题（已在输入中标出）：改正之前无法估算。</translation>
+    </message>
+    <message>
+        <source>No estimate: the scenario has problems.
+They are marked in the inputs and listed under Problems; the charts return when they are fixed.</source>
+        <translation>无法估算：方案存在问题。
+问题已在输入中标出，并列在“问题”下；改正之后图表会重新显示。</translation>
     </message>
 </context>
 <context>
@@ -3678,6 +3905,10 @@ capacity: %2</source>
         <source>Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower as estimated).</source>
         <translation>建议选第 %1 名（其 TP 度与分片方式背后有 %2 个拟合语料运行，显存余量 %3；按估算慢 %4）。</translation>
     </message>
+    <message>
+        <source>It is marked ★ and selected: Apply to the scenario applies it.</source>
+        <translation>该行已标为 ★ 并选中：“应用到方案”会应用它。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::PlannerTableModel</name>
@@ -3836,6 +4067,14 @@ capacity: %2</source>
     <message>
         <source>%1 / M tokens</source>
         <translation>%1/百万 token</translation>
+    </message>
+    <message>
+        <source>The layout to prefer among the first %1, which the estimates cannot rank: more fitted corpus runs behind its TP degree and sharding, more memory headroom</source>
+        <translation>估算无法区分前 %1 名，推荐选这一个：其 TP 度数和分片方式背后有更多拟合语料运行，显存余量也更大</translation>
+    </message>
+    <message>
+        <source>★ %1</source>
+        <translation>★ %1</translation>
     </message>
 </context>
 <context>
@@ -4270,10 +4509,6 @@ capacity: %2</source>
         <translation>价格</translation>
     </message>
     <message>
-        <source>Every input as the scenario file names it.</source>
-        <translation>全部输入，按方案文件中的键名列出。</translation>
-    </message>
-    <message>
         <source>Key</source>
         <translation>键</translation>
     </message>
@@ -4695,6 +4930,22 @@ capacity: %2</source>
         <source>prices of %1</source>
         <translation>%1 的价格</translation>
     </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Every input as the scenario file names it; the price list in use is in %1.</source>
+        <translation>全部输入，按方案文件中的键名列出；所用价目表见%1。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::ScenarioDocument</name>
@@ -4744,6 +4995,14 @@ capacity: %2</source>
     <message>
         <source>Cost/month</source>
         <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>“%1” (revision %2) cannot be read: %3</source>
+        <translation>无法读取“%1”（第 %2 版）：%3</translation>
     </message>
 </context>
 <context>

@@ -54,6 +54,7 @@ class TestLibraryController : public QObject {
   void refusedOperationsSayWhy();
   void bannerForEachWayALibraryOpens();
   void changeElsewhereSeen();
+  void unreadableScenarioListedNotHiding();
   void watcherReportsOnce();
   void parseTags();
 
@@ -371,6 +372,45 @@ void TestLibraryController::watcherReportsOnce() {
   // Closing the library stops the watching.
   QVERIFY(!c.openLibrary(QString()));
   QVERIFY(c.watcher()->watchedFiles().isEmpty());
+}
+
+// One unreadable scenario (a damaged revision, a tag holding U+001F) must not stop the list and
+// hide every older one: every readable scenario is listed, and an unreadable one is listed as
+// such, with the store's reason.
+void TestLibraryController::unreadableScenarioListedNotHiding() {
+  std::vector<std::int64_t> ids;
+  {
+    cp::ScenarioStore store(path_.toStdString());
+    for (int i = 0; i < 6; ++i)
+      ids.push_back(store.save(documentNamed("S" + std::to_string(i), {i == 2 ? "a\x1f" "b" : "t"}),
+                               cp::estimate_to_json(cp::default_scenario(), cp::estimate(cp::default_scenario()))));
+  }
+  {
+    cp::sql::Database db(path_.toStdString(), cp::sql::Database::Mode::ReadWrite);
+    db.exec(("UPDATE revisions SET estimate_values = x'00' WHERE scenario_id = " + std::to_string(ids[3])).c_str());
+  }
+  cp::ui::ScenarioDocument document;
+  LibraryController c(&document);
+  QVERIFY(c.openLibrary(path_));
+  QCOMPARE(c.model()->rowCount(), 6);
+  QCOMPARE(c.banner().kind, Kind::None);
+  for (int i = 0; i < 6; ++i) QCOMPARE(nameIn(c, ids[std::size_t(i)]), QStringLiteral("S%1").arg(i));
+  const QString damaged = c.model()->errorOf(ids[3]);
+  QVERIFY2(damaged.contains(QStringLiteral("is damaged")), qPrintable(damaged));
+  const int row = c.model()->rowOf(ids[3]);
+  const QString tip = c.model()->index(row, ScenarioListModel::Name).data(Qt::ToolTipRole).toString();
+  QVERIFY2(tip.startsWith(QStringLiteral("“S3” (revision 1) cannot be read: ")), qPrintable(tip));
+  QCOMPARE(c.model()->index(row, ScenarioListModel::Model).data().toString(), QStringLiteral("cannot be read"));
+  QVERIFY(c.model()->errorOf(ids[0]).isEmpty());
+  QVERIFY(c.model()->index(c.model()->rowOf(ids[0]), ScenarioListModel::TokensPerS).data(ScenarioListModel::SortRole).toDouble() > 0);
+  // The tag holding U+001F (the store's separator of tags) reads back as two tags, which do
+  // not match the scenario's checksum: unreadable too, and said so.
+  QVERIFY2(c.model()->errorOf(ids[2]).contains(QStringLiteral("tags do not match")), qPrintable(c.model()->errorOf(ids[2])));
+  QCOMPARE(c.model()->unreadableCount(), 2);
+  QCOMPARE(c.statusText(), QStringLiteral("Scenarios: 6 · 2 cannot be read (see its tooltip)"));
+  QString error;
+  QVERIFY(!c.openScenario(ids[3], &error));
+  QVERIFY2(error.contains(QStringLiteral("is damaged")), qPrintable(error));
 }
 
 void TestLibraryController::parseTags() {

@@ -1,10 +1,15 @@
 // The auto-planner view: a search runs off the GUI thread and its table, counts and frontier are
 // the core planner's (cp::plan on the same inputs, compared number for number); the table sorts
 // numerically; a row applies to the scenario as an undoable edit; cancel stops a long search;
-// an infeasible search names its binding constraint; bad inputs name their field.
+// an infeasible search names its binding constraint; bad inputs name their field. The objective's
+// column sits next to the rank, fabrics show by name, and the row the band tie prefers is marked,
+// selected and what "Apply to the scenario" applies.
 #include <cstdlib>
 
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
@@ -15,10 +20,14 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include "engine/fabric.h"
 #include "engine/gpu.h"
 #include "engine/model.h"
 #include "plan/planner.h"
 #include "engine/scenario.h"
+#include "io/scenario_json.h"
+#include "ui/chartexport.h"
+#include "ui/i18n.h"
 #include "ui/mainwindow.h"
 #include "ui/plannerfrontierchart.h"
 #include "ui/plannerinput.h"
@@ -96,6 +105,10 @@ class TestPlannerPage : public QObject {
   void staleResultLabelled();
   void mainWindowHasPlannerTab();
   void searchSpaceFitsALaptop();
+  void objectiveColumnNextToRank_data();
+  void objectiveColumnNextToRank();
+  void fabricsByNameAndLegendBesideThePlot();
+  void preferredRowMarkedAndApplied();
 };
 
 void TestPlannerPage::initTestCase() {
@@ -425,6 +438,134 @@ void TestPlannerPage::searchSpaceFitsALaptop() {
     if (width == 1920) QVERIFY2(std::abs(dy) <= 2, qPrintable(QString::number(dy)));
     else QVERIFY2(dy > gpus->height() / 2, qPrintable(QString::number(dy)));
   }
+}
+
+void TestPlannerPage::objectiveColumnNextToRank_data() {
+  QTest::addColumn<int>("objective");
+  QTest::addColumn<int>("column");
+  QTest::newRow("throughput") << int(cp::Objective::Throughput) << int(PlannerTableModel::TokensPerS);
+  QTest::newRow("time") << int(cp::Objective::Time) << int(PlannerTableModel::TimeToTrain);
+  QTest::newRow("cost") << int(cp::Objective::Cost) << int(PlannerTableModel::RunCost);
+  QTest::newRow("cost per token") << int(cp::Objective::CostPerToken) << int(PlannerTableModel::CostPerMTokens);
+}
+
+// The column the search ranked by is the one beside the rank (not far right, behind a sideways
+// scroll on a laptop), the other figures after it; the exported table follows the view's order.
+void TestPlannerPage::objectiveColumnNextToRank() {
+  QFETCH(int, objective);
+  QFETCH(int, column);
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in = smallInput(QStringLiteral("64"));
+  in.objective = cp::Objective(objective);
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  const QHeaderView* header = page.table()->horizontalHeader();
+  QCOMPARE(header->visualIndex(column), header->visualIndex(PlannerTableModel::Rank) + 1);
+  for (int figure : PlannerTableModel::objectiveColumns(cp::Objective(objective)))
+    QVERIFY(header->visualIndex(figure) < header->visualIndex(PlannerTableModel::Gpus));
+  const cp::ui::Table table = cp::ui::tableFromView(page.table(), PlannerTableModel::kSortRole);
+  QCOMPARE(table.header.value(0), page.tableModel()->headerData(PlannerTableModel::Rank, Qt::Horizontal).toString());
+  QCOMPARE(table.header.value(1), page.tableModel()->headerData(column, Qt::Horizontal).toString());
+  QCOMPARE(table.rows.value(0).value(0).toDouble(), 1.0);  // the rank as shown, from 1
+}
+
+// Fabrics read as their names, in the GUI's language ("roce-400-untuned" showed in both); the
+// frontier's legend lies beside the plot area, never over its points, and cuts no name.
+void TestPlannerPage::fabricsByNameAndLegendBesideThePlot() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  cp::ui::PlannerInput in = smallInput(QStringLiteral("64"));
+  in.fabrics = {QStringLiteral("ib-ndr"), QStringLiteral("roce-400-untuned"), QStringLiteral("roce-400-tuned")};
+  page.setInput(in);
+  page.resize(900, 700);
+  page.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&page));
+  QTRY_VERIFY_WITH_TIMEOUT(!page.isRunning(), 120000);  // the search the page runs when first shown
+  QVERIFY(runSearch(&page));
+  const QSortFilterProxyModel* proxy = page.sortModel();
+  QVERIFY(proxy->rowCount() > 0);
+  QVERIFY(!page.table()->isColumnHidden(PlannerTableModel::Fabric));
+  QStringList names;
+  for (const QString& id : in.fabrics) names << cp::ui::fabricName(cp::find_fabric(id.toStdString())->name);
+  for (int r = 0; r < proxy->rowCount(); ++r) {
+    const QString shown = proxy->index(r, PlannerTableModel::Fabric).data().toString();
+    QVERIFY2(names.contains(shown), qPrintable(shown));
+  }
+  QCustomPlot* plot = page.frontierChart()->plot();
+  page.frontierChart()->resize(420, 300);
+  QCoreApplication::processEvents();
+  plot->replot();
+  QVERIFY(plot->legend->visible());
+  QVERIFY(!plot->legend->outerRect().intersects(plot->axisRect()->rect()));
+  for (int i = 0; i < plot->legend->itemCount(); ++i) {
+    QCPAbstractLegendItem* item = plot->legend->item(i);
+    if (!item) continue;
+    QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(), qPrintable(QString::number(i)));
+  }
+}
+
+// When the estimates cannot rank the first layouts and the planner prefers another than the
+// winner ("Prefer #5"), that row is marked, selected, and "Apply to the scenario" applies it.
+void TestPlannerPage::preferredRowMarkedAndApplied() {
+  struct Case {
+    const char* model;
+    const char* gpu;
+    int nodes;
+  };
+  // Searches whose band tie prefers a layout after the first (clusterplan-cli plan agrees).
+  const Case cases[] = {{"llama-3-8b", "h100-sxm", 4}, {"llama-2-70b", "h100-sxm", 8}};
+  cp::Scenario base;
+  cp::ui::PlannerInput in;
+  cp::PlanResult expected;
+  bool found = false;
+  for (const Case& c : cases) {
+    base = cp::default_scenario();
+    const cp::ModelPreset* preset = cp::find_model_preset(c.model);
+    QVERIFY(preset);
+    base.model = preset->shape;
+    base.model_id = std::string(preset->id);
+    base.training.seq = preset->default_seq;
+    base.cluster.gpu = *cp::find_gpu(c.gpu);
+    base.cluster.nodes = c.nodes;
+    in = cp::ui::PlannerInput{};
+    in.gpus = QString::number(base.cluster.total_gpus());
+    expected = corePlan(base, in);
+    if (expected.ok() && expected.tie.within >= 2 && expected.tie.recommended > 0) {
+      found = true;
+      break;
+    }
+  }
+  QVERIFY2(found, "no search of the list has a preferred layout after the winner any more");
+  const int preferred = expected.tie.recommended;
+
+  cp::ui::ScenarioDocument doc;
+  doc.reset(base);
+  PlannerPage page(&doc);
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  QCOMPARE(page.tableModel()->preferredRow(), preferred);
+  QVERIFY2(page.messageText().contains(QStringLiteral("Prefer #%1").arg(preferred + 1)), qPrintable(page.messageText()));
+  const QSortFilterProxyModel* proxy = page.sortModel();
+  const QModelIndexList selected = page.table()->selectionModel()->selectedRows();
+  QCOMPARE(selected.size(), 1);
+  QCOMPARE(proxy->mapToSource(selected.front()).row(), preferred);
+  const QModelIndex rank = page.tableModel()->index(preferred, PlannerTableModel::Rank);
+  QVERIFY2(rank.data().toString().contains(QStringLiteral("★")), qPrintable(rank.data().toString()));
+  QVERIFY(rank.data(Qt::FontRole).value<QFont>().bold());
+  QVERIFY(!page.tableModel()->index(0, PlannerTableModel::Rank).data().toString().contains(QStringLiteral("★")));
+  // Apply to the scenario: the preferred layout, not the winner.
+  auto* apply = page.findChild<QPushButton*>(QStringLiteral("plannerApply"));
+  QVERIFY(apply && apply->isEnabled());
+  apply->click();
+  const cp::PlanEntry& chosen = expected.top[std::size_t(preferred)];
+  const auto json = [](const cp::Scenario& s) { return cp::scenario_to_json(s).dump(); };
+  const std::string applied = json(cp::apply_layout(base, chosen.layout, expected.fabrics));
+  QVERIFY(applied != json(cp::apply_layout(base, expected.top.front().layout, expected.fabrics)));
+  QCOMPARE(json(doc.scenario()), applied);
+  QVERIFY2(page.messageText().contains(QStringLiteral("Applied rank %1").arg(preferred + 1)), qPrintable(page.messageText()));
 }
 
 QTEST_MAIN(TestPlannerPage)

@@ -1,10 +1,13 @@
 // Issue 19, points 7-9, as presenters meet them: the PDF report exported and printed from the GUI
 // (the CLI's report: one generator), its headline figures formatted for people, no table row
 // split across pages and the price list out of the body; presentation mode's slides; the charts'
-// hover read-outs, exports, units, money axes, labels at 1366x768 and the dark theme.
+// hover read-outs, exports, units, money axes, labels at 1366x768 and the dark theme. Issue 32:
+// the headline figures on the report's first page and its numbers written for people; each
+// chart's own data; file names after the scenario; the exports from File > Export and Ctrl+E.
 #include <QAction>
 #include <QCheckBox>
 #include <QFile>
+#include <QMenuBar>
 #include <QMenu>
 #include <QTableWidget>
 #include <QToolTip>
@@ -150,8 +153,9 @@ class TestPresenters : public QObject {
     const QString fits =
         QStringLiteral("Fits: yes, %1 GiB free").arg(QString::number(e.memory.headroom() / cp::units::GiB, 'f', 1));
     QVERIFY2(all.contains(fits), qPrintable(fits));
-    // The headline figures have a page of their own, the first after the title.
-    const QString headline = pdfText(path, 2, true);
+    // The headline figures are on page 1, under the title (not on a page after a cover holding
+    // only the contents).
+    const QString headline = pdfText(path, 1, true);
     QVERIFY2(headline.contains(QLatin1String("Headline figures")) && headline.contains(fits) && headline.contains(daysText),
              qPrintable(headline.left(2000)));
     QVERIFY(!s.cluster.gpu.name.empty());
@@ -503,6 +507,145 @@ class TestPresenters : public QObject {
     QVERIFY(texts > 5);
     QVERIFY2(faint.isEmpty(), qPrintable(faint.join(QLatin1Char('\n'))));
   }
+  // The report's numbers are written for people, the appendix of every input's too: never
+  // "1.9732816719714506e-05" as the scenario file's JSON has it.
+  void readableNumbers_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("failure rate") << 1.9732816719714506e-05 << QStringLiteral("1.973 × 10⁻⁵");
+    QTest::newRow("latency") << 1e-06 << QStringLiteral("1 × 10⁻⁶");
+    QTest::newRow("rounds up to the next power") << 9.99996e-05 << QStringLiteral("1 × 10⁻⁴");
+    QTest::newRow("price") << 0.088 << QStringLiteral("0.088");
+    QTest::newRow("fraction") << 0.97 << QStringLiteral("0.97");
+    QTest::newRow("pue") << 1.3 << QStringLiteral("1.3");
+    QTest::newRow("whole") << 22016.0 << QStringLiteral("22,016");
+    QTest::newRow("bytes per second") << 1e10 << QStringLiteral("10,000,000,000");
+    QTest::newRow("four digits") << 3.14159265 << QStringLiteral("3.142");
+    QTest::newRow("large") << 2.5e18 << QStringLiteral("2.5 × 10¹⁸");
+    QTest::newRow("negative") << -0.25 << QStringLiteral("-0.25");
+  }
+  void readableNumbers() {
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(cp::ui::readableNumber(value), text);
+  }
+
+  void reportHeadlineOnPageOne() {
+    const QString path = dir_.filePath(QStringLiteral("page-one.pdf"));
+    const cp::ui::ReportResult r = cp::ui::writeScenarioReport(reportScenario(), path);
+    QVERIFY2(r.ok, qPrintable(r.error));
+    QVERIFY(r.hasToc);
+    QCOMPARE(r.sectionPages.front(), 1);
+    if (!havePdfToText()) QSKIP("pdftotext (poppler-utils) is not installed");
+    const QString first = pdfText(path, 1, true);
+    for (const QString& words : {QStringLiteral("Scenario report"), QStringLiteral("Headline figures"), QStringLiteral("Fits: yes"),
+                                 QStringLiteral("MFU"), QStringLiteral("Contents")})
+      QVERIFY2(first.contains(words), qPrintable(words + QStringLiteral(" not on page 1:\n") + first));
+    const QString all = pdfText(path, 0, true);
+    static const QRegularExpression raw(QStringLiteral("\\d[eE][-+]?\\d|\\d\\.\\d{7,}"));
+    const QRegularExpressionMatch m = raw.match(all);
+    QVERIFY2(!m.hasMatch(), qPrintable(QStringLiteral("a raw number: ") + all.mid(std::max<qsizetype>(0, m.capturedStart() - 60), 120)));
+    QVERIFY2(all.contains(QStringLiteral("1.973 × 10⁻⁵")), "the failure rate of the appendix");
+  }
+
+  // A chart's "Export data as CSV" writes that chart's data: the memory chart its five components
+  // (not the whole estimate, 331 key/value rows), the step chart its parts, and so on; the
+  // suggested file name starts with the scenario's name.
+  void chartDataIsTheChartsOwn() {
+    window_->setScenario(reportScenario());
+    window_->pages()->setCurrentIndex(0);
+    const cp::Estimate& e = *window_->document()->estimate();
+    cp::ui::PlanPage* plan = window_->planPage();
+    struct Expect {
+      QCustomPlot* plot;
+      qsizetype rows;
+      QString value;
+      double total;
+    } charts[] = {
+        {plan->memoryChart()->plot(), qsizetype(cp::ui::kMemoryComponents.size()), QStringLiteral("bytes"), e.memory.peak.total()},
+        {plan->stepChart()->plot(), qsizetype(cp::kStepParts.size()), QStringLiteral("seconds"), e.step.step_s},
+        {plan->powerChart()->plot(), qsizetype(cp::kPowerParts.size()), QStringLiteral("watts"), e.power.facility_w},
+    };
+    for (const Expect& c : charts) {
+      QMenu menu;
+      QList<cp::ui::ExportTarget> targets = cp::ui::exportTargets(plan);
+      const auto it = std::find_if(targets.begin(), targets.end(), [&c](const cp::ui::ExportTarget& t) { return t.widget == c.plot; });
+      QVERIFY(it != targets.end());
+      it->addActions(&menu);
+      auto* csv = menu.findChild<QAction*>(QStringLiteral("exportDataCsv"));
+      QVERIFY(csv && csv->isEnabled());
+      const QString path = dir_.filePath(c.value + QStringLiteral(".csv"));
+      QString suggested;
+      cp::test::answerFileDialog(path, &suggested);
+      csv->trigger();
+      QVERIFY2(QFileInfo(suggested).fileName().startsWith(QStringLiteral("LLaMA-65B on 32x A100 80GB SXM, IB HDR - ")),
+               qPrintable(suggested));
+      QFile f(path);
+      QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path + QStringLiteral(" not written; ") + QDir(dir_.path()).entryList().join(QLatin1Char(','))));
+      const cp::ui::Table table = cp::ui::tableFromCsv(f.readAll());
+      QCOMPARE(table.header, (QStringList{QStringLiteral("part"), QStringLiteral("label"), c.value, QStringLiteral("share")}));
+      QCOMPARE(table.rows.size(), c.rows);
+      double sum = 0;
+      for (const QVariantList& row : table.rows) sum += row.value(2).toString().toDouble();
+      QVERIFY2(std::abs(sum - c.total) <= 1e-6 * c.total, qPrintable(QStringLiteral("%1: %2 against %3").arg(c.value).arg(sum).arg(c.total)));
+    }
+    const cp::ui::Table cost = cp::ui::costTable(window_->document()->estimatedScenario(), e);
+    QCOMPARE(cost.header.value(2), QStringLiteral("per_month_cny"));
+    QCOMPARE(cost.rows.size(), qsizetype(cp::kCostParts.size()));
+  }
+
+  void defaultFileNamesNameTheScenario() {
+    QCOMPARE(cp::ui::exportFileBase(QStringLiteral("LLaMA-65B on 32x A100"), QStringLiteral("memory-per-gpu")),
+             QStringLiteral("LLaMA-65B on 32x A100 - memory-per-gpu"));
+    QCOMPARE(cp::ui::exportFileBase(QStringLiteral("a/b:c*d?\"<e>|"), QStringLiteral("cost")), QStringLiteral("a-b-c-d---e-- - cost"));
+    QCOMPARE(cp::ui::exportFileBase(QStringLiteral("  ..hidden.  "), QStringLiteral("report")), QStringLiteral("hidden - report"));
+    QCOMPARE(cp::ui::exportFileBase(QString(), QStringLiteral("report")), QStringLiteral("report"));
+    QCOMPARE(cp::ui::exportFileBase(QString(300, QLatin1Char('x')), QStringLiteral("r")).size(), 100 + 4);
+    // File > Export report… and Save as… offer the scenario's name.
+    cp::Scenario named = reportScenario();
+    named.name = "Team plan: 64x H100";
+    window_->setScenario(named);
+    QString suggested;
+    cp::test::answerFileDialog(dir_.filePath(QStringLiteral("named-report.pdf")), &suggested);
+    window_->findChild<QAction*>(QStringLiteral("exportReportAction"))->trigger();
+    QCOMPARE(QFileInfo(suggested).fileName(), QStringLiteral("Team plan- 64x H100 - report.pdf"));
+    cp::test::answerFileDialog(dir_.filePath(QStringLiteral("named.json")), &suggested);
+    window_->findChild<QAction*>(QStringLiteral("saveAsAction"))->trigger();
+    QTRY_VERIFY(QFileInfo::exists(dir_.filePath(QStringLiteral("named.json"))));
+    QCOMPARE(QFileInfo(suggested).fileName(), QStringLiteral("Team plan- 64x H100.json"));
+    window_->setScenario(reportScenario());
+  }
+
+  // Export is reachable from the menu bar (File > Export: the page's charts, tables and picture,
+  // each with its export actions) and from the keyboard (Ctrl+E opens that menu over the page).
+  void exportFromMenuAndShortcut() {
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    window_->pages()->setCurrentIndex(0);
+    auto* menu = window_->findChild<QMenu*>(QStringLiteral("exportMenu"));
+    QVERIFY(menu);
+    auto* file = window_->menuBar()->actions().front()->menu();
+    QVERIFY(file->actions().contains(menu->menuAction()));
+    Q_EMIT menu->aboutToShow();
+    QStringList titles;
+    for (QAction* a : menu->actions())
+      if (a->menu()) titles << a->text();
+    QCOMPARE(titles.size(), 4);  // the plan page's four charts
+    QVERIFY2(titles.front().startsWith(QStringLiteral("Memory per GPU")), qPrintable(titles.join(QLatin1String(", "))));
+    QVERIFY(menu->actions().front()->menu()->findChild<QAction*>(QStringLiteral("exportChartPng")));
+    window_->pages()->setCurrentWidget(window_->topologyView());
+    Q_EMIT menu->aboutToShow();
+    QCOMPARE(menu->actions().size(), 1);
+    QVERIFY(menu->actions().front()->menu()->findChild<QAction*>(QStringLiteral("exportWidgetSvg")));
+    // Ctrl+E pops it up.
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    QTest::keySequence(window_.get(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    QTRY_VERIFY(menu->isVisible());
+    menu->hide();
+    window_->pages()->setCurrentIndex(0);
+  }
+
  private:
   QTemporaryDir dir_;
   std::unique_ptr<cp::ui::MainWindow> window_;

@@ -23,8 +23,15 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QtTest>
+#include <QAbstractItemView>
+#include <QElapsedTimer>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <functional>
 #include "common/file_dialog.h"
 #include "common/message_box.h"
 
@@ -37,6 +44,7 @@
 #include "engine/validate.h"
 #include "store/scenario_store.h"
 #include "ui/breakdownchart.h"
+#include "ui/chartexport.h"
 #include "ui/collapsiblesection.h"
 #include "ui/enginetext.h"
 #include "ui/explaindialog.h"
@@ -55,7 +63,12 @@
 #include "ui/summarypanel.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "ui/theme.h"
 #include "ui/topologyview.h"
+#include "ui/usertext.h"
+#include "ui/librarycontroller.h"
+#include "ui/librarydialogs.h"
+#include "ui/comparepage.h"
 
 using cp::ui::FabricComparisonPage;
 
@@ -78,6 +91,99 @@ void choose(cp::ui::MainWindow& w, const char* field, const QString& text) {
   const int i = box->findText(text);
   QVERIFY2(i >= 0, qPrintable(text));
   box->setCurrentIndex(i);
+}
+
+// Answers the next message box that has the button (a standard one, or one named so), and notes
+// what the box said and how. It waits from its construction until it has answered or goes out of
+// scope: a failed check leaves no timer behind to answer, and write into, another test's box.
+class Answer {
+ public:
+  explicit Answer(QMessageBox::StandardButton button)
+      : Answer([button](QMessageBox* box) -> QAbstractButton* { return box->button(button); }) {}
+  explicit Answer(const QString& buttonName)
+      : Answer([buttonName](QMessageBox* box) { return box->findChild<QAbstractButton*>(buttonName); }) {}
+  ~Answer() { delete timer_; }
+  Answer(const Answer&) = delete;
+  Answer& operator=(const Answer&) = delete;
+
+  bool seen = false;
+  QString text;
+  Qt::TextFormat format = Qt::AutoText;
+  QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+
+ private:
+  explicit Answer(std::function<QAbstractButton*(QMessageBox*)> find) : timer_(new QTimer) {
+    timer_->setInterval(10);
+    QObject::connect(timer_, &QTimer::timeout, timer_, [this, find] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        auto* box = qobject_cast<QMessageBox*>(top);
+        QAbstractButton* button = box && box->isVisible() ? find(box) : nullptr;
+        if (!button) continue;
+        timer_->stop();
+        seen = true;
+        text = box->text();
+        format = box->textFormat();
+        defaultButton = box->standardButton(box->defaultButton());
+        button->click();
+        return;
+      }
+    });
+    timer_->start();
+  }
+  QTimer* timer_;
+};
+
+// Fills in and accepts the next "Save to the library as" dialog.
+void acceptSaveAs(const QString& name) {
+  auto* timer = new QTimer(qApp);
+  timer->setInterval(10);
+  QObject::connect(timer, &QTimer::timeout, timer, [timer, name] {
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* dialog = qobject_cast<QDialog*>(top);
+      auto* field = dialog && dialog->isVisible() ? dialog->findChild<QLineEdit*>(QStringLiteral("saveAsName")) : nullptr;
+      if (!field) continue;
+      timer->stop();
+      timer->deleteLater();
+      field->setText(name);
+      dialog->accept();
+      return;
+    }
+  });
+  timer->start();
+}
+
+// Ctrl+S, pressed in the window as a user does.
+void pressCtrlS(QWidget& w) {
+  w.activateWindow();
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+}
+
+int revisions(const QString& library, std::int64_t id) {
+  cp::ScenarioStore store(library.toStdString());
+  return int(store.history(id).size());
+}
+
+cp::Scenario newest(const QString& library, std::int64_t id) {
+  cp::ScenarioStore store(library.toStdString());
+  cp::StoredScenario s;
+  store.load(id, s);
+  return s.document.scenario;
+}
+
+QByteArray fileBytes(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+// WCAG's contrast ratio of two colours (1: none, 21: black on white).
+double contrast(const QColor& a, const QColor& b) {
+  const auto luminance = [](const QColor& c) {
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 double stepChartTotal(const cp::ui::BreakdownChart* chart) {
@@ -126,6 +232,12 @@ class TestWorkbench : public QObject {
   void purchaseShowsUpfrontCapital();
   void settingsRememberedBetweenRuns();
   void invalidFileClearsTheTiles();
+  void themeSwitchRestylesHeadline();
+  void recoveryKeepsOrigin();
+  void saveBackToOrigin();
+  void userTextIsPlain();
+  void longNamesStayBounded();
+  void historyShowsWhatChanged();
 
  private:
   QTemporaryDir dataHome_;
@@ -144,6 +256,7 @@ void TestWorkbench::initTestCase() {
 void TestWorkbench::init() {
   QSettings().clear();
   QFile::remove(cp::ui::MainWindow::autosavePath());
+  QFile::remove(cp::ui::MainWindow::autosaveOriginPath());
 }
 
 void TestWorkbench::editUpdatesTilesAndCharts() {
@@ -1148,6 +1261,545 @@ void TestWorkbench::invalidFileClearsTheTiles() {
     QCOMPARE(tiles->tile(f)->valueText(), QStringLiteral("—"));
     QCOMPARE(tiles->tile(f)->detailText(), QStringLiteral("no estimate: the scenario has problems"));
   }
+}
+
+// A theme switch at run time restyles the ten headline values at once, not at the next
+// estimate: never black on the dark tiles, nor white on white.
+void TestWorkbench::themeSwitchRestylesHeadline() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  const auto back = qScopeGuard([] { cp::ui::applyTheme(cp::ui::Theme::System); });
+  const cp::ui::HeadlineTiles* tiles = w.planPage()->tiles();
+  for (cp::ui::Theme theme : {cp::ui::Theme::Light, cp::ui::Theme::Dark, cp::ui::Theme::Light, cp::ui::Theme::Dark}) {
+    cp::ui::applyTheme(theme);
+    QCoreApplication::processEvents();
+    for (cp::Figure f : cp::kFigures) {
+      const cp::ui::Tile* tile = tiles->tile(f);
+      const QColor background = tile->palette().color(QPalette::Base);
+      QCOMPARE(background, cp::ui::themePalette(theme).color(QPalette::Base));
+      const double ratio = contrast(tile->valueColour(), background);
+      QVERIFY2(ratio >= 3.0, qPrintable(QStringLiteral("%1 in the %2 theme: %3 on %4, contrast %5")
+                                            .arg(tile->objectName(), cp::ui::themeId(theme),
+                                                 tile->valueColour().name(), background.name())
+                                            .arg(ratio)));
+    }
+  }
+}
+
+// File A open, library scenario B opened from the dock and edited, the GUI killed: on restart B
+// must not come back labelled "*A.json" for Ctrl+S to write over A. Restored edits go back where
+// they lived: a library entry (and its revision), a file, or nowhere; a library entry that is
+// gone is said so, and the edits stay unsaved.
+void TestWorkbench::recoveryKeepsOrigin() {
+  using cp::ui::MainWindow;
+  QTemporaryDir dir;
+  const QString a = QFileInfo(dir.filePath(QStringLiteral("A.json"))).absoluteFilePath();
+  {
+    cp::ScenarioFileDocument d;
+    d.scenario = cp::default_scenario();
+    d.scenario.name = "Plan A";
+    std::string why;
+    QVERIFY2(cp::export_scenario_file(QFile::encodeName(a).toStdString(), d, why), why.c_str());
+  }
+  const QByteArray aBytes = fileBytes(a);
+  const QString library = cp::ui::LibraryDock::defaultLibraryPath();
+  QVERIFY(QDir().mkpath(QFileInfo(library).absolutePath()));
+  std::int64_t b = 0;
+  {
+    cp::ScenarioStore store(library.toStdString());
+    cp::ScenarioFileDocument d;
+    d.scenario = cp::default_scenario();
+    d.scenario.name = "Plan B";
+    b = store.save(d, nullptr);
+  }
+
+  // The library entry. A session that ended cleanly with A open, then one that opened B from
+  // the library dock, edited it and was killed.
+  {
+    MainWindow w;
+    w.restoreSession(false);
+    QVERIFY(w.openFile(a));
+    QVERIFY(w.close());
+  }
+  {
+    MainWindow w;
+    w.restoreSession(false);
+    QCOMPARE(w.document()->fileName(), a);
+    w.libraryDock()->selectIds({b});
+    w.libraryDock()->openSelected();
+    QCOMPARE(w.libraryDock()->currentId(), b);
+    spin(w, "training.global_batch")->setValue(512);
+    w.writeAutosave();  // the timer's work
+  }  // killed: no close
+  {
+    MainWindow w;
+    w.show();
+    QVERIFY(QFile::exists(MainWindow::autosavePath()));  // the edits the crash left
+    Answer question(QMessageBox::Yes);
+    w.restoreSession(true);
+    QVERIFY(question.seen);
+    // It names the scenario, where it lives and the time.
+    QVERIFY2(question.text.contains(QStringLiteral("“Plan B” (from the library, revision 1), kept at ")),
+             qPrintable(question.text));
+    QCOMPARE(question.format, Qt::PlainText);
+    QCOMPARE(w.document()->scenario().training.global_batch, 512);
+    QVERIFY(w.document()->isModified());
+    QCOMPARE(w.document()->fileName(), QString());
+    QCOMPARE(w.libraryDock()->currentId(), b);
+    QCOMPARE(w.windowTitle(), QStringLiteral("*Plan B (library) — clusterplan"));
+    QCOMPARE(w.originLabel()->text(), QStringLiteral("Library: revision 1 · modified"));
+    pressCtrlS(w);
+    QCOMPARE(fileBytes(a), aBytes);  // A is untouched
+    QVERIFY(!w.document()->isModified());
+    QCOMPARE(revisions(library, b), 2);
+    QCOMPARE(newest(library, b).training.global_batch, 512);
+    QCOMPARE(newest(library, b).name, std::string("Plan B"));
+    QCOMPARE(w.windowTitle(), QStringLiteral("Plan B (library) — clusterplan"));
+    QVERIFY(!QFile::exists(MainWindow::autosavePath()));
+  }
+
+  // The file: A edited, the GUI killed; the edits come back as A's, and Ctrl+S saves A.
+  {
+    MainWindow w;
+    QVERIFY(w.openFile(a));
+    spin(w, "training.global_batch")->setValue(256);
+    w.writeAutosave();
+  }
+  {
+    MainWindow w;
+    w.show();
+    Answer restore(QMessageBox::Yes);
+    w.restoreSession(true);
+    QVERIFY(restore.seen);
+    QCOMPARE(w.document()->fileName(), a);
+    QCOMPARE(w.libraryDock()->currentId(), 0);
+    QCOMPARE(w.windowTitle(), QStringLiteral("*A.json — clusterplan"));
+    pressCtrlS(w);
+    QVERIFY(!w.document()->isModified());
+    const cp::ImportResult r = cp::import_scenario_file(QFile::encodeName(a).toStdString());
+    QVERIFY(r.ok());
+    QCOMPARE(r.document.scenario.training.global_batch, 256);
+  }
+  const QByteArray aSaved = fileBytes(a);
+
+  // Not saved: a new scenario after A, edited, the GUI killed; it comes back not saved, and
+  // Ctrl+S asks for a file (it took A's name before).
+  {
+    MainWindow w;
+    w.restoreSession(false);
+    QVERIFY(w.openFile(a));
+    w.findChild<QAction*>(QStringLiteral("newAction"))->trigger();
+    spin(w, "training.global_batch")->setValue(128);
+    w.writeAutosave();
+  }
+  {
+    MainWindow w;
+    w.show();
+    Answer restore(QMessageBox::Yes);
+    w.restoreSession(true);
+    QVERIFY(restore.seen);
+    QCOMPARE(w.document()->fileName(), QString());
+    QCOMPARE(w.libraryDock()->currentId(), 0);
+    QCOMPARE(w.document()->scenario().training.global_batch, 128);
+    QVERIFY2(w.windowTitle().startsWith(QLatin1Char('*')) && w.windowTitle().endsWith(QStringLiteral(" (not saved) — clusterplan")),
+             qPrintable(w.windowTitle()));
+    QCOMPARE(w.originLabel()->text(), QStringLiteral("Not saved · modified"));
+    const QString c = QFileInfo(dir.filePath(QStringLiteral("C.json"))).absoluteFilePath();
+    cp::test::answerFileDialog(c);
+    pressCtrlS(w);
+    QCOMPARE(fileBytes(a), aSaved);
+    QCOMPARE(w.document()->fileName(), c);
+    QVERIFY(!w.document()->isModified());
+  }
+
+  // The library entry is gone (deleted elsewhere while the GUI was down): said so, and the edits
+  // come back not saved, never as another scenario's.
+  {
+    MainWindow w;
+    w.restoreSession(false);
+    QVERIFY(w.libraryDock()->openScenario(b));
+    spin(w, "training.global_batch")->setValue(2048);
+    w.writeAutosave();
+  }
+  std::int64_t later = 0;  // saved after the delete: SQLite may give it B's id again
+  {
+    cp::ScenarioStore store(library.toStdString());
+    QVERIFY(store.remove(b));
+    cp::ScenarioFileDocument d;
+    d.scenario = cp::default_scenario();
+    d.scenario.name = "Plan C";
+    later = store.save(d, nullptr);
+  }
+  {
+    MainWindow w;
+    w.show();
+    Answer restore(QMessageBox::Yes);
+    Answer notice(QMessageBox::Ok);
+    w.restoreSession(true);
+    QVERIFY(restore.seen);
+    QVERIFY(notice.seen);
+    QVERIFY2(notice.text.contains(QStringLiteral("“Plan B”")) && notice.text.contains(QStringLiteral("no longer in the library")),
+             qPrintable(notice.text));
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("no longer in the library")));
+    QCOMPARE(w.document()->scenario().training.global_batch, 2048);
+    QVERIFY(w.document()->isModified());
+    QCOMPARE(w.libraryDock()->currentId(), 0);
+    QCOMPARE(w.document()->fileName(), QString());
+    QCOMPARE(w.windowTitle(), QStringLiteral("*Plan B (not saved) — clusterplan"));
+    w.document()->setClean();  // nothing to ask about when the window goes
+  }
+  QCOMPARE(revisions(library, later), 1);  // the later entry got nothing of B's
+  QCOMPARE(newest(library, later).name, std::string("Plan C"));
+}
+
+// One save model: after File > Save to library, Ctrl+S adds a revision (it does not ask for a
+// file); a library scenario shows its name and modified mark in the title. Ctrl+S saves back
+// where the scenario lives, and onto a library entry changed elsewhere never silently.
+void TestWorkbench::saveBackToOrigin() {
+  using cp::ui::MainWindow;
+  QTemporaryDir dir;
+  const QString a = QFileInfo(dir.filePath(QStringLiteral("A.json"))).absoluteFilePath();
+  {
+    cp::ScenarioFileDocument d;
+    d.scenario = cp::default_scenario();
+    d.scenario.name = "Plan A";
+    std::string why;
+    QVERIFY2(cp::export_scenario_file(QFile::encodeName(a).toStdString(), d, why), why.c_str());
+  }
+  const QByteArray aBytes = fileBytes(a);
+  MainWindow w;
+  w.show();
+  w.restoreSession(false);
+  const QString library = w.libraryDock()->controller()->libraryPath();
+  QVERIFY(!library.isEmpty());
+  QVERIFY(w.openFile(a));
+  QCOMPARE(w.windowTitle(), QStringLiteral("A.json — clusterplan"));
+  QCOMPARE(w.originLabel()->text(), QStringLiteral("File: A.json"));
+
+  // File > Save to library: the scenario lives in the library from then on.
+  acceptSaveAs(QStringLiteral("Plan A, library"));
+  w.findChild<QAction*>(QStringLiteral("saveToLibraryAction"))->trigger();
+  const std::int64_t id = w.libraryDock()->currentId();
+  QVERIFY(id > 0);
+  QCOMPARE(w.windowTitle(), QStringLiteral("Plan A, library (library) — clusterplan"));
+  spin(w, "training.global_batch")->setValue(512);
+  QCOMPARE(w.windowTitle(), QStringLiteral("*Plan A, library (library) — clusterplan"));
+  QCOMPARE(w.originLabel()->text(), QStringLiteral("Library: revision 1 · modified"));
+  pressCtrlS(w);  // a new revision, no file dialog
+  QVERIFY(!w.document()->isModified());
+  QCOMPARE(revisions(library, id), 2);
+  QCOMPARE(newest(library, id).training.global_batch, 512);
+  QCOMPARE(fileBytes(a), aBytes);
+  QCOMPARE(w.windowTitle(), QStringLiteral("Plan A, library (library) — clusterplan"));
+  QCOMPARE(w.originLabel()->text(), QStringLiteral("Library: revision 2"));
+
+  // Another process saves revision 3 with another plan. Ctrl+S says so and saves nothing until
+  // told: cancelled, nothing; "as a copy", a new entry with the edits.
+  const auto saveElsewhere = [&](int nodes) {
+    cp::ScenarioStore other(library.toStdString());
+    cp::StoredScenario s;
+    QVERIFY(other.load(id, s));
+    s.document.scenario.cluster.nodes = nodes;
+    s.document.scenario.parallel.dp = nodes / 4;
+    other.save(s.document, nullptr, id);
+  };
+  saveElsewhere(8);
+  spin(w, "training.global_batch")->setValue(256);
+  Answer conflict(QMessageBox::Cancel);
+  pressCtrlS(w);
+  QVERIFY(conflict.seen);
+  QVERIFY2(conflict.text.contains(QStringLiteral("was changed in the library since you opened it: revision 3")),
+           qPrintable(conflict.text));
+  QCOMPARE(conflict.format, Qt::PlainText);
+  QCOMPARE(conflict.defaultButton, QMessageBox::Cancel);
+  QVERIFY(w.document()->isModified());
+  QCOMPARE(revisions(library, id), 3);
+  QCOMPARE(newest(library, id).cluster.nodes, 8);
+
+  {
+    Answer copy(QStringLiteral("saveAsCopy"));
+    pressCtrlS(w);
+    QVERIFY(copy.seen);
+  }
+  QVERIFY(!w.document()->isModified());
+  const std::int64_t copy = w.libraryDock()->currentId();
+  QVERIFY(copy != id && copy > 0);
+  QCOMPARE(newest(library, copy).training.global_batch, 256);
+  QCOMPARE(newest(library, copy).name, std::string("Plan A, library (copy)"));
+  QCOMPARE(revisions(library, id), 3);
+  QCOMPARE(newest(library, id).training.global_batch, 512);
+
+  // "On top": a new revision over the other's, which stays in the history.
+  QVERIFY(w.libraryDock()->openScenario(id));
+  QCOMPARE(w.originLabel()->text(), QStringLiteral("Library: revision 3"));
+  spin(w, "training.global_batch")->setValue(4096);
+  saveElsewhere(16);
+  {
+    Answer onTop(QStringLiteral("saveOnTop"));
+    pressCtrlS(w);
+    QVERIFY(onTop.seen);
+  }
+  QVERIFY(!w.document()->isModified());
+  QCOMPARE(revisions(library, id), 5);
+  QCOMPARE(newest(library, id).training.global_batch, 4096);
+
+  // A rename elsewhere changes no plan: no question.
+  spin(w, "training.global_batch")->setValue(1024);
+  {
+    cp::ScenarioStore other(library.toStdString());
+    QVERIFY(other.rename(id, "Renamed elsewhere"));
+  }
+  {
+    Answer unexpected(QMessageBox::Cancel);
+    pressCtrlS(w);
+    QVERIFY(!unexpected.seen);
+  }
+  QCOMPARE(revisions(library, id), 7);
+  QCOMPARE(newest(library, id).training.global_batch, 1024);
+  QCOMPARE(w.windowTitle(), QStringLiteral("Renamed elsewhere (library) — clusterplan"));
+
+  // An old revision says that it is old.
+  QVERIFY(w.libraryDock()->openRevision(id, 2));
+  QCOMPARE(w.windowTitle(), QStringLiteral("*Renamed elsewhere (library, old revision 2 of 7) — clusterplan"));
+  QCOMPARE(w.originLabel()->text(),
+           QStringLiteral("Library: old revision 2 of 7 (saving makes it the newest) · modified"));
+  // Opening another scenario over the edits asks first, and No is the default.
+  w.libraryDock()->selectIds({copy});
+  Answer drop(QMessageBox::No);
+  w.libraryDock()->openSelected();
+  QVERIFY(drop.seen);
+  QCOMPARE(drop.defaultButton, QMessageBox::No);
+  QCOMPARE(w.libraryDock()->currentId(), id);
+  w.document()->setClean();
+}
+
+namespace {
+
+// Whether a text with the mark in it is shown as written: as plain text, or escaped in rich
+// text (no tag of the mark's is left as a tag).
+bool literal(const QString& text, Qt::TextFormat format, const QString&) {
+  if (format == Qt::PlainText) return true;
+  if (format == Qt::AutoText && !Qt::mightBeRichText(text)) return true;
+  return !text.contains(QStringLiteral("<b>MARK")) && !text.contains(QStringLiteral("<img src='no-such-image.png'>"));
+}
+
+// Every label, tooltip and item tooltip in `top` that shows `needle` shows it literally; the
+// ones that do not are listed.
+QStringList notLiteral(QWidget* top, const QString& mark, const QString& needle) {
+  QStringList bad;
+  QList<QWidget*> widgets = top->findChildren<QWidget*>();
+  widgets.prepend(top);
+  for (QWidget* widget : widgets) {
+    const QString tip = widget->toolTip();
+    if (tip.contains(needle) && !literal(tip, Qt::AutoText, mark))
+      bad << QStringLiteral("tooltip of %1 (%2)").arg(widget->objectName(), widget->metaObject()->className());
+    if (auto* label = qobject_cast<QLabel*>(widget); label && label->text().contains(needle) &&
+                                                      !literal(label->text(), label->textFormat(), mark))
+      bad << QStringLiteral("label %1: %2").arg(label->objectName(), label->text().left(120));
+    if (auto* view = qobject_cast<QAbstractItemView*>(widget); view && view->model()) {
+      const QAbstractItemModel* m = view->model();
+      for (int r = 0; r < std::min(m->rowCount(), 200); ++r)
+        for (int c = 0; c < m->columnCount(); ++c) {
+          const QString t = m->index(r, c).data(Qt::ToolTipRole).toString();
+          if (t.contains(needle) && !literal(t, Qt::AutoText, mark))
+            bad << QStringLiteral("item tooltip %1 (%2, %3)").arg(view->objectName()).arg(r).arg(c);
+        }
+      for (int c = 0; c < m->columnCount(); ++c) {
+        const QString t = m->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString();
+        if (t.contains(needle) && !literal(t, Qt::AutoText, mark))
+          bad << QStringLiteral("header tooltip %1 (%2)").arg(view->objectName()).arg(c);
+      }
+    }
+  }
+  return bad;
+}
+
+}  // namespace
+
+// Names are never rendered as HTML (a name holding <img src='/dev/zero'> would load it). Markup
+// in every user text (the name, notes, tags, a custom GPU's and fabric's names, the
+// calibration note, the file's name) shows literally in every label, tooltip and message. (The
+// image named here does not exist: a regression fails the test rather than read /dev/zero.)
+void TestWorkbench::userTextIsPlain() {
+  QTemporaryDir dir;
+  // "%2": a name is never a template that a later arg() fills.
+  const QString mark = QStringLiteral("<img src='no-such-image.png'><b>MARK</b> %2");
+  const std::string m = mark.toStdString();
+  cp::ScenarioFileDocument d;
+  d.scenario = cp::default_scenario();
+  d.scenario.name = m;
+  d.notes = m;
+  d.tags = {m};
+  d.scenario.cluster.gpu.id = "custom-gpu";
+  d.scenario.cluster.gpu.name = m;
+  d.scenario.cluster.fabric.id = "custom-fabric";
+  d.scenario.cluster.fabric.name = m;
+  d.scenario.calibration.note = m;
+  const QString path = dir.filePath(QStringLiteral("<b>MARK<b>.json"));
+  std::string why;
+  QVERIFY2(cp::export_scenario_file(QFile::encodeName(path).toStdString(), d, why), why.c_str());
+
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  w.restoreSession(false);
+  QString error;
+  QVERIFY2(w.openFile(path, &error), qPrintable(error));
+  QCOMPARE(w.document()->scenario().cluster.gpu.name, m);
+  QVERIFY(w.libraryDock()->saveAsNew(mark, {mark}) > 0);
+  QVERIFY(w.showPage(QStringLiteral("library")));
+  const std::int64_t first = w.libraryDock()->currentId();
+  w.showExplanation(cp::Figure::MemoryPerGpu);  // its inputs name the GPU
+  cp::ui::PresentationWindow presentation(w.document(), w.comparisonPage());
+  presentation.show();
+  QCoreApplication::processEvents();
+  QVERIFY2(notLiteral(&presentation, mark, QStringLiteral("MARK")).isEmpty(),
+           qPrintable(notLiteral(&presentation, mark, QStringLiteral("MARK")).join(QStringLiteral("; "))));
+  for (const QString& page : cp::ui::MainWindow::pageNames()) {
+    QVERIFY(w.showPage(page));
+    QCoreApplication::processEvents();
+    const QStringList bad = notLiteral(&w, mark, QStringLiteral("MARK"));
+    QVERIFY2(bad.isEmpty(), qPrintable(page + QStringLiteral(": ") + bad.join(QStringLiteral("; "))));
+  }
+  QVERIFY2(w.windowTitle().contains(mark), qPrintable(w.windowTitle()));
+  const int row = w.libraryDock()->model()->rowOf(first);
+  QCOMPARE(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data().toString(), mark);
+  QCOMPARE(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data(Qt::ToolTipRole).toString(),
+           Qt::convertFromPlainText(mark + QStringLiteral(" — revision 1"), Qt::WhiteSpaceNormal));
+
+  // An exported SVG names the scenario in its title and description, as text: the name's
+  // markup must not make the file malformed XML.
+  {
+    QTemporaryDir out;
+    cp::ui::ChartExportOptions o;
+    o.scenarioName = mark;
+    const QString svg = out.filePath(QStringLiteral("memory.svg"));
+    QVERIFY(cp::ui::exportChart(w.memoryChart()->plot(), svg, o));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    QString title;
+    while (!xml.atEnd())
+      if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("title") && title.isEmpty())
+        title = xml.readElementText();
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(title, QStringLiteral("clusterplan — ") + mark);
+  }
+
+  // A message that quotes the name: plain text.
+  spin(w, "training.global_batch")->setValue(512);
+  QVERIFY(w.libraryDock()->saveAsNew(QStringLiteral("Another"), {}) > 0);
+  spin(w, "training.global_batch")->setValue(256);
+  w.libraryDock()->selectIds({first});
+  Answer question(QMessageBox::No);
+  w.libraryDock()->openSelected();
+  QVERIFY(question.seen);
+  QVERIFY2(question.text.contains(mark), qPrintable(question.text));
+  QCOMPARE(question.format, Qt::PlainText);
+  // "Cannot open the scenario" names the file, as plain text.
+  const QString missing = dir.filePath(QStringLiteral("<b>gone<b>.json"));
+  Answer cannot(QMessageBox::Ok);
+  w.showOpenError(missing, QStringLiteral("no such file"));
+  QVERIFY(cannot.seen);
+  QVERIFY2(cannot.text.contains(missing), qPrintable(cannot.text));
+  QCOMPARE(cannot.format, Qt::PlainText);
+  w.document()->setClean();
+}
+
+// A long name (10 MB of it froze the GUI for a minute) is elided wherever it is shown on one
+// line (the window title, the library list, the summary), and nothing lays out all of it.
+void TestWorkbench::longNamesStayBounded() {
+  cp::ui::MainWindow w;
+  w.resize(1366, 768);
+  w.show();
+  w.restoreSession(false);
+  // One line, at most 80 characters with the ellipsis, never half of a surrogate pair.
+  QCOMPARE(cp::ui::oneLine(QStringLiteral("a\nb\x1f" "c")), QStringLiteral("a b c"));
+  QCOMPARE(cp::ui::oneLine(QString(100, QLatin1Char('x'))), QString(79, QLatin1Char('x')) + QChar(0x2026));
+  const QString emoji = QString(78, QLatin1Char('x')) + QString::fromUtf8("\xF0\x9F\x98\x80") + QStringLiteral("yz");
+  QCOMPARE(cp::ui::oneLine(emoji), QString(78, QLatin1Char('x')) + QChar(0x2026));
+  const QString name = QStringLiteral("Long ") + QString(200000, QLatin1Char('x'));
+  QElapsedTimer clock;
+  clock.start();
+  w.document()->rename(name);
+  QVERIFY(w.libraryDock()->saveAsNew(name, {QString(5000, QLatin1Char('t'))}) > 0);
+  for (const QString& page : cp::ui::MainWindow::pageNames()) QVERIFY(w.showPage(page));
+  QCoreApplication::processEvents();
+  QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+  QVERIFY2(w.windowTitle().size() < 200, qPrintable(w.windowTitle().left(300)));
+  const std::int64_t id = w.libraryDock()->currentId();
+  const int row = w.libraryDock()->model()->rowOf(id);
+  QVERIFY(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Name).data().toString().size() <= 80);
+  QVERIFY(w.libraryDock()->model()->index(row, cp::ui::ScenarioListModel::Tags).data().toString().size() <= 80);
+  for (QLabel* label : w.findChildren<QLabel*>())
+    QVERIFY2(label->text().size() <= 2000, qPrintable(label->objectName()));
+  QVERIFY2(w.width() <= 1366, qPrintable(QString::number(w.width())));
+  // A name without a space to wrap at does not widen the summary beside the charts.
+  QVERIFY2(w.summaryPanel()->minimumSizeHint().width() < 600,
+           qPrintable(QString::number(w.summaryPanel()->minimumSizeHint().width())));
+}
+
+// The history tells revisions apart: each says what changed from the one before ("Nodes 4 → 2, PP 4 → 2") with the key figures of its snapshot, and one
+// can be compared with the edited scenario.
+void TestWorkbench::historyShowsWhatChanged() {
+  cp::ui::MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  w.restoreSession(false);
+  cp::ui::LibraryDock* dock = w.libraryDock();
+  const std::int64_t id = dock->saveAsNew(QStringLiteral("History"), {});
+  QVERIFY(id > 0);
+  spin(w, "parallelism.pp")->setValue(2);
+  spin(w, "cluster.nodes")->setValue(2);
+  QVERIFY(w.document()->valid());
+  QCOMPARE(dock->saveToLibrary(), id);
+  w.document()->editNotes(QStringLiteral("smaller"));
+  QCOMPARE(dock->saveToLibrary(), id);
+
+  cp::StoredScenario r1, r2, r3;
+  QVERIFY(dock->controller()->loadRevision(id, 1, r1));
+  QVERIFY(dock->controller()->loadRevision(id, 2, r2));
+  QVERIFY(dock->controller()->loadRevision(id, 3, r3));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r1.document, r2.document), QStringLiteral("PP 4 → 2, Nodes 4 → 2"));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r2.document, r3.document), QStringLiteral("notes edited"));
+  QCOMPARE(cp::ui::RevisionHistoryDialog::changes(r3.document, r3.document), QStringLiteral("no change"));
+
+  // The dialog: each revision with its changes and figures; "Compare with the edited scenario".
+  spin(w, "training.global_batch")->setValue(2048);
+  dock->selectIds({id});
+  auto* timer = new QTimer(qApp);
+  timer->setInterval(10);
+  QStringList shown;
+  QObject::connect(timer, &QTimer::timeout, timer, [timer, &shown] {
+    for (QWidget* top : QApplication::topLevelWidgets()) {
+      auto* dialog = dynamic_cast<cp::ui::RevisionHistoryDialog*>(top);
+      if (!dialog || !dialog->isVisible()) continue;
+      timer->stop();
+      timer->deleteLater();
+      QTreeWidget* list = dialog->list();
+      for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = list->topLevelItem(i);
+        shown << item->text(0) + QLatin1Char('|') + item->text(cp::ui::RevisionHistoryDialog::ChangesColumn) +
+                     QLatin1Char('|') + item->text(cp::ui::RevisionHistoryDialog::TokensColumn);
+      }
+      list->setCurrentItem(list->topLevelItem(2));  // revision 1
+      dialog->findChild<QPushButton*>(QStringLiteral("compareRevision"))->click();
+      return;
+    }
+  });
+  timer->start();
+  dock->showHistory();
+  QCOMPARE(shown.size(), 3);
+  const cp::Estimate e1 = cp::estimate(r1.document.scenario), e2 = cp::estimate(r2.document.scenario);
+  QCOMPARE(shown[0], QStringLiteral("3|notes edited|") + cp::ui::formatTokensPerS(e2.throughput.tokens_per_s));
+  QCOMPARE(shown[1], QStringLiteral("2|PP 4 → 2, Nodes 4 → 2|") + cp::ui::formatTokensPerS(e2.throughput.tokens_per_s));
+  QCOMPARE(shown[2], QStringLiteral("1|first saved|") + cp::ui::formatTokensPerS(e1.throughput.tokens_per_s));
+  QCOMPARE(w.pages()->currentWidget(), static_cast<QWidget*>(w.scenarioComparison()));
+  QCOMPARE(w.scenarioComparison()->scenarioCount(), 2);
+  QCOMPARE(w.scenarioComparison()->table()->horizontalHeaderItem(1)->text(), QStringLiteral("History, revision 1 (baseline)"));
+  QVERIFY(w.document()->isModified());  // nothing was opened over the edits
+  w.document()->setClean();
 }
 
 #include "tst_workbench.moc"

@@ -1,6 +1,7 @@
 #include "ui/breakdownchart.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -19,6 +20,7 @@ constexpr double kGroupedFrom = 10000;
 constexpr int kHeightBesidesLegend = 140;
 constexpr int kGroupedTicks = 4;  // "50,000 100,000 150,000": room for the wide labels
 constexpr int kDefaultTicks = 5;  // QCPAxisTicker's default
+constexpr int kRoomAboveNeeds = 40;  // how much taller than it needs the chart may grow (logical px)
 
 }  // namespace
 
@@ -27,6 +29,7 @@ BreakdownChart::BreakdownChart(int parts, QWidget* parent) : QWidget(parent), pl
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
   setMinimumHeight(150);
+  setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
 
   const QFont base = font();
   title_ = new QCPTextElement(plot_, QString(), scaledFont(base, 1.15, true));
@@ -66,6 +69,7 @@ BreakdownChart::BreakdownChart(int parts, QWidget* parent) : QWidget(parent), pl
   // The read-out: the part, its value and its share of the total.
   installChartReadout(plot_, [this](QCPAbstractPlottable* p, int) { return readout(p); });
   applyChartPalette(plot_, palette());
+  keepTickLabelsApart(plot_);
   setBarPens();
 }
 
@@ -77,7 +81,15 @@ void BreakdownChart::setBarPens() {
 // Two columns where the widest entry fits, else one; the chart asks for the height its legend
 // needs, so that no entry is cut off at the side or the bottom (issue 19 point 9, 1366x768).
 void BreakdownChart::fitLegend() {
-  setMinimumHeight(kHeightBesidesLegend + fitLegendColumns(plot_->legend, plot_->width()));
+  int legend = fitLegendColumns(plot_->legend, plot_->width());
+  // Empty (no estimate yet): the room of its parts in one column, so that the chart keeps the
+  // size it has with an estimate.
+  if (plot_->legend->itemCount() == 0) {
+    const int row = std::max(plot_->legend->iconSize().height(), QFontMetrics(plot_->legend->font()).height());
+    legend += int(bars_.size()) * (row + plot_->legend->rowSpacing());
+  }
+  setMinimumHeight(kHeightBesidesLegend + legend);
+  setMinimumWidth(legendLeastWidth(plot_->legend));  // narrower, a name would be cut: the page scrolls
 }
 
 QString BreakdownChart::readout(QCPAbstractPlottable* plottable) const {
@@ -90,6 +102,8 @@ QString BreakdownChart::readout(QCPAbstractPlottable* plottable) const {
   //: Hover read-out of a part of a bar: its name and value, then its share of the whole bar
   return tr("%1\n%2 of the total").arg(bars->name(), QLocale().toString(100 * v / sum, 'f', 1) + QLatin1Char('%'));
 }
+
+QSize BreakdownChart::sizeHint() const { return {QWidget::sizeHint().width(), minimumHeight() + kRoomAboveNeeds}; }
 
 void BreakdownChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);

@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,12 +26,17 @@
 #include <QRegularExpression>
 #include <QTableView>
 #include <QTextStream>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
 #include "io/scenario_json.h"
 #include "plan/fabric_compare.h"
+#include "engine/explain.h"
 #include "ui/enginetext.h"
+#include "ui/i18n.h"
+#include "ui/memorycomponent.h"
+#include "ui/terms.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
@@ -38,6 +44,7 @@
 #include "ui/planpage.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -152,7 +159,7 @@ QString chartFooter(const QString& scenarioName, const QDate& date) {
   const QString when = QLocale().toString(date, QLocale::LongFormat);
   if (scenarioName.isEmpty()) return ChartExport::tr("%1 — clusterplan").arg(when);
   //: Footer of an exported chart: the scenario's name, then the date
-  return ChartExport::tr("Scenario: %1 — %2 — clusterplan").arg(scenarioName, when);
+  return ChartExport::tr("Scenario: %1 — %2 — clusterplan").arg(oneLine(scenarioName), when);
 }
 
 void paintChart(QCPPainter& painter, QCustomPlot* plot, const QSize& logical, const ChartExportOptions& options) {
@@ -210,7 +217,7 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
   }
   if (!validSize(options, error)) return false;
   const QSize logical = logicalSize(options);
-  const QString title = QStringLiteral("clusterplan — %1").arg(options.scenarioName);
+  const QString title = QStringLiteral("clusterplan — %1").arg(oneLine(options.scenarioName));
   switch (*format) {
     case ChartFormat::Png: {
       QSaveFile file(path);
@@ -228,8 +235,10 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       svg.setResolution(int(kScreenDpi));
       svg.setSize(logical);
       svg.setViewBox(QRect(QPoint(0, 0), logical));
-      svg.setTitle(title);
-      svg.setDescription(chartFooter(options.scenarioName, options.date));
+      // QSvgGenerator (Qt 6.4) writes the title and description into the XML as they are: a
+      // name with markup in it would make the file malformed, its tags part of the document.
+      svg.setTitle(title.toHtmlEscaped());
+      svg.setDescription(chartFooter(options.scenarioName, options.date).toHtmlEscaped());
       paintOn(&svg, plot, logical, options, 1.0);
       return saveBytes(path, buffer.data(), error);
     }
@@ -404,7 +413,121 @@ Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate) 
   return t;
 }
 
+namespace {
+
+Table partsTable(const QString& valueKey, const QList<std::pair<QString, QString>>& parts, const QList<double>& values) {
+  Table t;
+  t.header = {QStringLiteral("part"), QStringLiteral("label"), valueKey, QStringLiteral("share")};
+  double total = 0;
+  for (double v : values) total += v;
+  for (qsizetype i = 0; i < parts.size() && i < values.size(); ++i)
+    t.rows << QVariantList{parts[i].first, parts[i].second, values[i], total > 0 ? values[i] / total : 0.0};
+  return t;
+}
+
+}  // namespace
+
+Table memoryTable(const cp::Estimate& estimate) {
+  static const char* const kIds[] = {"weights", "gradients", "optimizer_states", "activations", "other"};
+  QList<std::pair<QString, QString>> parts;
+  QList<double> values;
+  for (std::size_t i = 0; i < kMemoryComponents.size(); ++i) {
+    parts.append({QString::fromLatin1(kIds[i]), componentName(kMemoryComponents[i])});
+    values << componentBytes(estimate.memory.peak, kMemoryComponents[i]);
+  }
+  return partsTable(QStringLiteral("bytes"), parts, values);
+}
+
+Table stepTable(const cp::Estimate& estimate) {
+  static const char* const kIds[] = {"compute", "bubble", "tp", "pp", "dp", "ep", "cp", "optimizer"};
+  static_assert(std::size(kIds) == cp::kStepParts.size());
+  QList<std::pair<QString, QString>> parts;
+  QList<double> values;
+  const auto seconds = cp::step_breakdown(estimate);
+  for (std::size_t i = 0; i < cp::kStepParts.size(); ++i) {
+    parts.append({QString::fromLatin1(kIds[i]), stepPartName(cp::kStepParts[i])});
+    values << seconds[i];
+  }
+  return partsTable(QStringLiteral("seconds"), parts, values);
+}
+
+Table powerTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
+  static const char* const kIds[] = {"gpus", "node_rest", "switches", "optics", "storage", "facility"};
+  static_assert(std::size(kIds) == cp::kPowerParts.size());
+  QList<std::pair<QString, QString>> parts;
+  QList<double> values;
+  const auto watts = cp::power_breakdown(scenario, estimate);
+  for (std::size_t i = 0; i < cp::kPowerParts.size(); ++i) {
+    parts.append({QString::fromLatin1(kIds[i]), powerPartName(cp::kPowerParts[i])});
+    values << watts[i];
+  }
+  return partsTable(QStringLiteral("watts"), parts, values);
+}
+
+Table costTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
+  static const char* const kIds[] = {"hardware", "bandwidth", "storage", "services", "electricity", "vat", "headroom"};
+  static_assert(std::size(kIds) == cp::kCostParts.size());
+  QList<std::pair<QString, QString>> parts;
+  QList<double> values;
+  const auto money = cp::cost_breakdown(estimate);
+  for (std::size_t i = 0; i < cp::kCostParts.size(); ++i) {
+    parts.append({QString::fromLatin1(kIds[i]), costPartName(cp::kCostParts[i])});
+    values << money[i];
+  }
+  const QString currency = QString::fromUtf8(cp::to_string(scenario.assumptions.currency).data()).toLower();
+  return partsTable(QStringLiteral("per_month_") + currency, parts, values);
+}
+
+Table sweepMetricTable(const SweepResult& result, const QString& column) {
+  const Table all = sweepTable(result);
+  QList<int> keep;
+  for (const QString& key : {QStringLiteral("fabric_id"), QStringLiteral("fabric"), QStringLiteral("gpus"),
+                             QStringLiteral("feasible"), QStringLiteral("fits"), column, QStringLiteral("problem")})
+    if (const qsizetype i = all.header.indexOf(key); i >= 0) keep << int(i);
+  Table t;
+  for (int i : keep) t.header << all.header[i];
+  for (const QVariantList& row : all.rows) {
+    QVariantList out;
+    for (int i : keep) out << row[i];
+    t.rows << out;
+  }
+  return t;
+}
+
+Table gapTable(const SweepResult& result) {
+  Table t;
+  t.header = {QStringLiteral("gpus"), QStringLiteral("reference_fabric_id"), QStringLiteral("fabric_id"),
+              QStringLiteral("fabric")};
+  for (int k = 0; k < cp::kTrafficKinds; ++k)
+    t.header << QStringLiteral("exposed_%1_delta_s").arg(QString::fromUtf8(cp::to_string(cp::Traffic(k)).data()));
+  t.header << QStringLiteral("compute_delta_s") << QStringLiteral("step_delta_s") << QStringLiteral("same_layout");
+  for (const cp::FabricGap& g : result.comparison.gaps) {
+    QVariantList row{g.gpus, QString::fromStdString(g.reference_fabric), QString::fromStdString(g.fabric),
+                     QString::fromStdString(g.fabric_name)};
+    for (double d : g.exposed_delta_s) row << d;
+    row << g.compute_delta_s << g.step_delta_s << (g.same_layout ? 1 : 0);
+    t.rows << row;
+  }
+  return t;
+}
+
 // ---- menus
+
+QString exportFileBase(const QString& scenarioName, const QString& what) {
+  QString name;
+  for (const QChar c : scenarioName.simplified()) {
+    if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format) continue;
+    name += QStringLiteral("/\\:*?\"<>|").contains(c) ? QLatin1Char('-') : c;
+  }
+  constexpr int kMaxNameChars = 100;
+  if (name.size() > kMaxNameChars) name = name.left(kMaxNameChars);
+  if (name.size() > 0 && name.back().isHighSurrogate()) name.chop(1);
+  // No leading dot (a hidden file) and no trailing dot or space (refused on Windows).
+  while (name.startsWith(QLatin1Char('.')) || name.startsWith(QLatin1Char(' '))) name.remove(0, 1);
+  while (name.endsWith(QLatin1Char('.')) || name.endsWith(QLatin1Char(' '))) name.chop(1);
+  if (name.isEmpty()) return what;
+  return what.isEmpty() ? name : QStringLiteral("%1 - %2").arg(name, what);
+}
 
 QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter) {
   const QString dir = kExportDir.get();
@@ -455,9 +578,11 @@ QString askPath(QWidget* parent, const QString& baseName, const QString& suffix,
   return askExportPath(parent, baseName, suffix, filter);
 }
 
+QString nameOf(const std::function<QString()>& scenarioName) { return scenarioName ? scenarioName() : QString(); }
+
 void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFormat format) {
   ChartExportOptions o;
-  o.scenarioName = c.scenarioName ? c.scenarioName() : QString();
+  o.scenarioName = nameOf(c.scenarioName);
   o.size = kPngSize.get();
   o.dpi = kPngDpi.get();
   QString suffix;
@@ -477,11 +602,11 @@ void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFor
       filter = ChartExport::tr("PDF documents (*.pdf)");
       break;
   }
-  const QString path = askPath(plot, c.baseName, suffix, filter);
+  const QString path = askPath(plot, exportFileBase(o.scenarioName, c.baseName), suffix, filter);
   if (path.isEmpty()) return;
   QString error;
   if (!exportChart(plot, path, o, &error, format))
-    QMessageBox::warning(plot, ChartExport::tr("Cannot export the chart"), error);
+    warn(plot, ChartExport::tr("Cannot export the chart"), error);
 }
 
 void exportDataInteractively(QWidget* parent, const ChartContext& c, const QString& suffix) {
@@ -489,42 +614,82 @@ void exportDataInteractively(QWidget* parent, const ChartContext& c, const QStri
   if (!table) return;
   const QString filter = suffix == QLatin1String("csv") ? ChartExport::tr("CSV tables (*.csv)")
                                                         : ChartExport::tr("JSON files (*.json)");
-  const QString path = askPath(parent, c.baseName, suffix, filter);
+  const QString path = askPath(parent, exportFileBase(nameOf(c.scenarioName), c.baseName), suffix, filter);
   if (path.isEmpty()) return;
   QString error;
-  if (!exportTable(*table, path, &error)) QMessageBox::warning(parent, ChartExport::tr("Cannot export the data"), error);
+  if (!exportTable(*table, path, &error)) warn(parent, ChartExport::tr("Cannot export the data"), error);
+}
+
+// Makes a widget an export target: its title and its export actions, found by exportTargets().
+constexpr char kExportHook[] = "cpExportTarget";
+class ExportHook : public QObject {
+ public:
+  ExportHook(QWidget* owner, std::function<QString()> title, std::function<void(QMenu*)> addActions)
+      : QObject(owner), title_(std::move(title)), addActions_(std::move(addActions)) {
+    setObjectName(QLatin1String(kExportHook));
+  }
+  QString title() const { return title_ ? title_() : QString(); }
+  void addActions(QMenu* menu) const { addActions_(menu); }
+
+ private:
+  std::function<QString()> title_;
+  std::function<void(QMenu*)> addActions_;
+};
+
+void hook(QWidget* owner, std::function<QString()> title, std::function<void(QMenu*)> addActions) {
+  delete owner->findChild<ExportHook*>(QLatin1String(kExportHook), Qt::FindDirectChildrenOnly);
+  new ExportHook(owner, std::move(title), std::move(addActions));
+}
+
+// A chart's title as shown, on one line.
+QString chartTitle(QCustomPlot* plot) {
+  for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+    if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
+      return t->text().simplified();
+  return ChartExport::tr("Chart");
 }
 
 }  // namespace
+
+void addChartExportActions(QMenu* menu, QCustomPlot* plot, const ChartContext& context) {
+  const auto add = [menu](const QString& text, const char* name) {
+    QAction* a = menu->addAction(text);
+    a->setObjectName(QLatin1String(name));
+    return a;
+  };
+  QObject::connect(add(ChartExport::tr("Export as PNG…"), "exportChartPng"), &QAction::triggered, plot,
+                   [plot, context] { exportChartInteractively(plot, context, ChartFormat::Png); });
+  QObject::connect(add(ChartExport::tr("Export as SVG…"), "exportChartSvg"), &QAction::triggered, plot,
+                   [plot, context] { exportChartInteractively(plot, context, ChartFormat::Svg); });
+  QObject::connect(add(ChartExport::tr("Export as PDF…"), "exportChartPdf"), &QAction::triggered, plot,
+                   [plot, context] { exportChartInteractively(plot, context, ChartFormat::Pdf); });
+  QObject::connect(add(ChartExport::tr("Copy chart"), "copyChart"), &QAction::triggered, plot, [plot, context] {
+    ChartExportOptions o;
+    o.scenarioName = nameOf(context.scenarioName);
+    copyChartToClipboard(plot, o);
+  });
+  const bool hasData = context.data && context.data().has_value();
+  menu->addSeparator();
+  QAction* csv = add(ChartExport::tr("Export data as CSV…"), "exportDataCsv");
+  QAction* json = add(ChartExport::tr("Export data as JSON…"), "exportDataJson");
+  csv->setEnabled(hasData);
+  json->setEnabled(hasData);
+  QObject::connect(csv, &QAction::triggered, plot,
+                   [plot, context] { exportDataInteractively(plot, context, QStringLiteral("csv")); });
+  QObject::connect(json, &QAction::triggered, plot,
+                   [plot, context] { exportDataInteractively(plot, context, QStringLiteral("json")); });
+}
 
 void installChartExportMenu(QCustomPlot* plot, const ChartContext& context) {
   installChartReadout(plot);
   plot->setContextMenuPolicy(Qt::CustomContextMenu);
   QObject::connect(plot, &QWidget::customContextMenuRequested, plot, [plot, context](const QPoint& pos) {
     QMenu menu(plot);
-    QObject::connect(menu.addAction(ChartExport::tr("Export as PNG…")), &QAction::triggered, plot,
-                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Png); });
-    QObject::connect(menu.addAction(ChartExport::tr("Export as SVG…")), &QAction::triggered, plot,
-                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Svg); });
-    QObject::connect(menu.addAction(ChartExport::tr("Export as PDF…")), &QAction::triggered, plot,
-                     [plot, context] { exportChartInteractively(plot, context, ChartFormat::Pdf); });
-    QObject::connect(menu.addAction(ChartExport::tr("Copy chart")), &QAction::triggered, plot, [plot, context] {
-      ChartExportOptions o;
-      o.scenarioName = context.scenarioName ? context.scenarioName() : QString();
-      copyChartToClipboard(plot, o);
-    });
-    const bool hasData = context.data && context.data().has_value();
-    menu.addSeparator();
-    QAction* csv = menu.addAction(ChartExport::tr("Export data as CSV…"));
-    QAction* json = menu.addAction(ChartExport::tr("Export data as JSON…"));
-    csv->setEnabled(hasData);
-    json->setEnabled(hasData);
-    QObject::connect(csv, &QAction::triggered, plot,
-                     [plot, context] { exportDataInteractively(plot, context, QStringLiteral("csv")); });
-    QObject::connect(json, &QAction::triggered, plot,
-                     [plot, context] { exportDataInteractively(plot, context, QStringLiteral("json")); });
+    addChartExportActions(&menu, plot, context);
     menu.exec(plot->mapToGlobal(pos));
   });
+  hook(plot, [plot] { return chartTitle(plot); },
+       [plot, context](QMenu* menu) { addChartExportActions(menu, plot, context); });
 }
 
 Table tableFromView(const QAbstractItemView* view, int numberRole) {
@@ -533,7 +698,11 @@ Table tableFromView(const QAbstractItemView* view, int numberRole) {
   if (!model) return t;
   const auto* table = qobject_cast<const QTableView*>(view);
   QList<int> columns;
-  for (int c = 0; c < model->columnCount(); ++c) {
+  // In the order the header shows them (the planner moves its objective's column next to the rank).
+  const QHeaderView* header = table ? table->horizontalHeader() : nullptr;
+  for (int visual = 0; visual < model->columnCount(); ++visual) {
+    const int c = header ? header->logicalIndex(visual) : visual;
+    if (c < 0) continue;
     if (table && table->isColumnHidden(c)) continue;
     if (view->itemDelegateForColumn(c)) continue;  // drawn by a delegate of its own: the planner's "Apply" buttons
     const QString header = model->headerData(c, Qt::Horizontal).toString();
@@ -558,30 +727,37 @@ Table tableFromView(const QAbstractItemView* view, int numberRole) {
   return t;
 }
 
-void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole) {
+void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole,
+                           const std::function<QString()>& scenarioName) {
   for (const QString& suffix : {QStringLiteral("csv"), QStringLiteral("json")}) {
     const bool csv = suffix == QLatin1String("csv");
     QAction* a = menu->addAction(csv ? ChartExport::tr("Export table as CSV…") : ChartExport::tr("Export table as JSON…"));
     a->setObjectName(csv ? QStringLiteral("exportTableCsv") : QStringLiteral("exportTableJson"));
     a->setEnabled(view->model() && view->model()->rowCount() > 0);
-    QObject::connect(a, &QAction::triggered, view, [view, baseName, numberRole, suffix, csv] {
-      const QString path = askExportPath(view, baseName, suffix,
+    QObject::connect(a, &QAction::triggered, view, [view, baseName, numberRole, suffix, csv, scenarioName] {
+      const QString path = askExportPath(view, exportFileBase(nameOf(scenarioName), baseName), suffix,
                                          csv ? ChartExport::tr("CSV tables (*.csv)") : ChartExport::tr("JSON files (*.json)"));
       if (path.isEmpty()) return;
       QString error;
       if (!exportTable(tableFromView(view, numberRole), path, &error))
-        QMessageBox::warning(view, ChartExport::tr("Cannot export the table"), error);
+        warn(view, ChartExport::tr("Cannot export the table"), error);
     });
   }
 }
 
-void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole) {
+void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole,
+                            const std::function<QString()>& scenarioName, const std::function<QString()>& title) {
   view->setContextMenuPolicy(Qt::CustomContextMenu);
-  QObject::connect(view, &QWidget::customContextMenuRequested, view, [view, baseName, numberRole](const QPoint& pos) {
-    QMenu menu(view);
-    addTableExportActions(&menu, view, baseName, numberRole);
-    menu.exec(view->viewport()->mapToGlobal(pos));
-  });
+  QObject::connect(view, &QWidget::customContextMenuRequested, view,
+                   [view, baseName, numberRole, scenarioName](const QPoint& pos) {
+                     QMenu menu(view);
+                     addTableExportActions(&menu, view, baseName, numberRole, scenarioName);
+                     menu.exec(view->viewport()->mapToGlobal(pos));
+                   });
+  hook(view, title ? title : std::function<QString()>([] { return ChartExport::tr("Table"); }),
+       [view, baseName, numberRole, scenarioName](QMenu* menu) {
+         addTableExportActions(menu, view, baseName, numberRole, scenarioName);
+       });
 }
 
 bool exportWidget(QWidget* widget, const QString& path, QString* error) {
@@ -616,53 +792,107 @@ bool exportWidget(QWidget* widget, const QString& path, QString* error) {
   return saveBytes(path, bytes, error);
 }
 
-void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName) {
+void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName,
+                            const std::function<QString()>& scenarioName) {
   for (const QString& suffix : {QStringLiteral("png"), QStringLiteral("svg")}) {
     const bool png = suffix == QLatin1String("png");
     QAction* a = menu->addAction(png ? ChartExport::tr("Export as PNG…") : ChartExport::tr("Export as SVG…"));
     a->setObjectName(png ? QStringLiteral("exportWidgetPng") : QStringLiteral("exportWidgetSvg"));
-    QObject::connect(a, &QAction::triggered, widget, [widget, baseName, suffix, png] {
-      const QString path = askExportPath(widget, baseName, suffix,
+    QObject::connect(a, &QAction::triggered, widget, [widget, baseName, suffix, png, scenarioName] {
+      const QString path = askExportPath(widget, exportFileBase(nameOf(scenarioName), baseName), suffix,
                                          png ? ChartExport::tr("PNG images (*.png)") : ChartExport::tr("SVG drawings (*.svg)"));
       if (path.isEmpty()) return;
       QString error;
-      if (!exportWidget(widget, path, &error)) QMessageBox::warning(widget, ChartExport::tr("Cannot export the picture"), error);
+      if (!exportWidget(widget, path, &error)) warn(widget, ChartExport::tr("Cannot export the picture"), error);
     });
   }
 }
 
-void installWidgetExportMenu(QWidget* widget, const QString& baseName) {
+void installWidgetExportMenu(QWidget* widget, const QString& baseName, const std::function<QString()>& scenarioName,
+                             const std::function<QString()>& title) {
   widget->setContextMenuPolicy(Qt::CustomContextMenu);
-  QObject::connect(widget, &QWidget::customContextMenuRequested, widget, [widget, baseName](const QPoint& pos) {
+  QObject::connect(widget, &QWidget::customContextMenuRequested, widget, [widget, baseName, scenarioName](const QPoint& pos) {
     QMenu menu(widget);
-    addWidgetExportActions(&menu, widget, baseName);
+    addWidgetExportActions(&menu, widget, baseName, scenarioName);
     menu.exec(widget->mapToGlobal(pos));
   });
+  hook(widget, title ? title : std::function<QString()>([] { return ChartExport::tr("Picture"); }),
+       [widget, baseName, scenarioName](QMenu* menu) { addWidgetExportActions(menu, widget, baseName, scenarioName); });
+}
+
+QList<ExportTarget> exportTargets(QWidget* page) {
+  QList<ExportTarget> out;
+  if (!page) return out;
+  QList<QWidget*> owners;
+  // (Found by name: the hook has no meta-object of its own.)
+  for (ExportHook* h : page->findChildren<ExportHook*>(QLatin1String(kExportHook)))
+    if (auto* w = qobject_cast<QWidget*>(h->parent()); w && w != page && w->isVisibleTo(page)) owners << w;
+  if (page->findChild<ExportHook*>(QLatin1String(kExportHook), Qt::FindDirectChildrenOnly))
+    owners.prepend(page);  // the page itself (the topology picture)
+  const auto at = [page](QWidget* w) { return w == page ? QPoint() : w->mapTo(page, QPoint()); };
+  std::stable_sort(owners.begin(), owners.end(), [&at](QWidget* a, QWidget* b) {
+    const QPoint pa = at(a), pb = at(b);
+    return pa.y() != pb.y() ? pa.y() < pb.y() : pa.x() < pb.x();
+  });
+  for (QWidget* w : owners) {
+    const auto* h = w->findChild<ExportHook*>(QLatin1String(kExportHook), Qt::FindDirectChildrenOnly);
+    out << ExportTarget{h->title(), w, [h](QMenu* menu) { h->addActions(menu); }};
+  }
+  return out;
+}
+
+void fillExportMenu(QMenu* menu, QWidget* page) {
+  menu->clear();
+  const QList<ExportTarget> targets = exportTargets(page);
+  for (const ExportTarget& t : targets) {
+    // '&' in a title (a scenario's name in a chart's) is no mnemonic.
+    QMenu* sub = menu->addMenu(oneLine(t.title).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    t.addActions(sub);
+  }
+  if (targets.isEmpty()) menu->addAction(ChartExport::tr("Nothing on this page to export"))->setEnabled(false);
 }
 
 void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison) {
   const auto name = [document] { return scenarioDisplayName(document->estimatedScenario()); };
-  const auto estimateData = [document]() -> std::optional<Table> {
-    if (!document->estimate()) return std::nullopt;
-    return estimateTable(document->estimatedScenario(), *document->estimate());
+  // Each chart writes its own data (the memory chart: its five components, not the whole estimate).
+  using PlanData = Table (*)(const cp::Scenario&, const cp::Estimate&);
+  const auto planData = [document](PlanData table) {
+    return [document, table]() -> std::optional<Table> {
+      if (!document->estimate()) return std::nullopt;
+      return table(document->estimatedScenario(), *document->estimate());
+    };
   };
   if (plan) {
-    installChartExportMenu(plan->memoryChart()->plot(), {name, estimateData, QStringLiteral("memory-per-gpu")});
-    installChartExportMenu(plan->stepChart()->plot(), {name, estimateData, QStringLiteral("step-time")});
-    installChartExportMenu(plan->powerChart()->plot(), {name, estimateData, QStringLiteral("power")});
-    installChartExportMenu(plan->costChart()->plot(), {name, estimateData, QStringLiteral("cost")});
+    installChartExportMenu(plan->memoryChart()->plot(),
+                           {name, planData([](const cp::Scenario&, const cp::Estimate& e) { return memoryTable(e); }),
+                            QStringLiteral("memory-per-gpu")});
+    installChartExportMenu(plan->stepChart()->plot(),
+                           {name, planData([](const cp::Scenario&, const cp::Estimate& e) { return stepTable(e); }),
+                            QStringLiteral("step-time")});
+    installChartExportMenu(plan->powerChart()->plot(), {name, planData(&powerTable), QStringLiteral("power")});
+    installChartExportMenu(plan->costChart()->plot(), {name, planData(&costTable), QStringLiteral("cost")});
   }
   if (comparison) {
-    const auto sweepData = [comparison]() -> std::optional<Table> {
-      if (!comparison->result()) return std::nullopt;
-      return sweepTable(*comparison->result());
+    const auto sweepData = [comparison](int metric) {
+      return [comparison, metric]() -> std::optional<Table> {
+        const std::shared_ptr<const SweepResult> r = comparison->result();
+        if (!r) return std::nullopt;
+        static const char* const kColumns[] = {"tokens_per_s", "mfu", "scaling", "train_time_s", "cost_per_run_",
+                                               "first_fabric_advantage"};
+        if (metric == FabricComparisonPage::GapByTraffic) return gapTable(*r);
+        if (metric < 0 || metric >= int(std::size(kColumns))) return sweepTable(*r);
+        QString column = QString::fromLatin1(kColumns[metric]);
+        if (column.endsWith(QLatin1Char('_')))  // the cost's column names its currency
+          column += QString::fromUtf8(cp::to_string(r->currency).data()).toLower();
+        return sweepMetricTable(*r, column);
+      };
     };
     static const char* const kNames[FabricComparisonPage::MetricCount] = {
         "fabric-throughput", "fabric-mfu", "fabric-scaling", "fabric-train-time", "fabric-cost-per-run",
         "fabric-advantage", "fabric-gap-by-traffic"};
     for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
       installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
-                             {name, sweepData, QString::fromLatin1(kNames[m])});
+                             {name, sweepData(m), QString::fromLatin1(kNames[m])});
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <QLocale>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QPalette>
 #include <QToolTip>
@@ -130,25 +131,49 @@ int fitLegendColumns(QCPLegend* legend, int width, int maxColumns) {
   return rows * rowHeight + std::max(0, rows - 1) * legend->rowSpacing() + m.top() + m.bottom();
 }
 
+int legendLeastWidth(QCPLegend* legend) {
+  int widest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i)
+    if (const QCPAbstractLegendItem* item = legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+  if (widest == 0) return 0;
+  const QMargins m = legend->margins();
+  return widest + m.left() + m.right();
+}
+
 namespace {
 
 class LegendFitter : public QObject {
  public:
   LegendFitter(QCustomPlot* plot, int columns, int besidesLegend)
-      : QObject(plot), plot_(plot), columns_(columns), besides_(besidesLegend), minimum_(plot->minimumHeight()) {
+      : QObject(plot),
+        plot_(plot),
+        columns_(columns),
+        besides_(besidesLegend),
+        minimum_(plot->minimumHeight()),
+        minimumWidth_(plot->minimumWidth()) {
     plot->installEventFilter(this);
+    // Also when the entries change (other fabrics, longer names) at the same width: columns fitted
+    // to the old names cut the new ones ("RoCEv2 400 Gb/s, untun").
+    connect(plot, &QCustomPlot::beforeReplot, this, &LegendFitter::fit);
   }
   bool eventFilter(QObject* watched, QEvent* event) override {
-    if (watched == plot_ && event->type() == QEvent::Resize)
-      plot_->setMinimumHeight(std::max(minimum_, besides_ + fitLegendColumns(plot_->legend, plot_->width(), columns_)));
+    if (watched == plot_ && event->type() == QEvent::Resize) fit();
     return false;
   }
 
  private:
+  void fit() {
+    const int height = std::max(minimum_, besides_ + fitLegendColumns(plot_->legend, plot_->width(), columns_));
+    if (height != plot_->minimumHeight()) plot_->setMinimumHeight(height);
+    const int width = std::max(minimumWidth_, legendLeastWidth(plot_->legend));
+    if (width != plot_->minimumWidth()) plot_->setMinimumWidth(width);
+  }
+
   QCustomPlot* plot_;
   int columns_;
   int besides_;
   int minimum_;
+  int minimumWidth_;
 };
 
 }  // namespace
@@ -167,6 +192,81 @@ void useGroupedNumbers(QCPAxis* axis, int ticks) {
   axis->setNumberFormat(QStringLiteral("f"));
   axis->setNumberPrecision(0);
   axis->ticker()->setTickCount(ticks);
+}
+
+namespace {
+
+constexpr char kTicksApart[] = "cpTicksApart";  // keepTickLabelsApart is installed
+constexpr char kTicksSet[] = "cpTicksSet";      // the tick count it set last on an axis
+constexpr char kTicksWanted[] = "cpTicksWanted";  // the count the chart asked for
+
+// Whether the tick labels `count` ticks would give on `axis` leave a gap of `gap` pixels between
+// neighbours (side by side on a horizontal axis, one above the other on a vertical one).
+bool ticksFit(QCPAxis* axis, int count, int gap) {
+  QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+  const int before = ticker->tickCount();
+  ticker->setTickCount(count);
+  QVector<double> ticks;
+  QVector<QString> labels;
+  const QString format = axis->numberFormat();
+  ticker->generate(axis->range(), axis->parentPlot()->locale(), format.isEmpty() ? QLatin1Char('g') : format.at(0),
+                   axis->numberPrecision(), ticks, nullptr, &labels);
+  ticker->setTickCount(before);
+  const QFontMetrics metrics(axis->tickLabelFont());
+  const bool horizontal = axis->orientation() == Qt::Horizontal;
+  double lastEnd = -1e300;
+  for (int i = 0; i < ticks.size() && i < labels.size(); ++i) {
+    const double centre = axis->coordToPixel(ticks[i]);
+    if (!axis->range().contains(ticks[i])) continue;
+    const double half = (horizontal ? metrics.horizontalAdvance(labels[i]) : metrics.height()) / 2.0;
+    // Pixels grow rightwards and downwards, values rightwards and upwards: the labels in value order.
+    const double start = horizontal ? centre - half : -(centre + half);
+    if (start < lastEnd + gap) return false;
+    lastEnd = start + 2 * half;
+  }
+  return true;
+}
+
+// Returns whether a tick count changed.
+bool spaceTicks(QCustomPlot* plot) {
+  bool changed = false;
+  for (QCPAxisRect* rect : plot->axisRects())
+    for (QCPAxis* axis : rect->axes()) {
+      if (!axis->visible() || !axis->tickLabels()) continue;
+      QSharedPointer<QCPAxisTicker> ticker = axis->ticker();
+      // Named ticks (cluster sizes, bar names) are placed by the chart, one per key.
+      if (!ticker || qSharedPointerDynamicCast<QCPAxisTickerText>(ticker)) continue;
+      // A count the chart set since the last pass is what it wants; ours is only a step down from it.
+      int wanted = axis->property(kTicksWanted).toInt();
+      if (wanted <= 0 || ticker->tickCount() != axis->property(kTicksSet).toInt()) wanted = ticker->tickCount();
+      axis->setProperty(kTicksWanted, wanted);
+      const int gap = QFontMetrics(axis->tickLabelFont()).horizontalAdvance(QStringLiteral("  "));
+      int count = wanted;
+      while (count > 1 && !ticksFit(axis, count, gap)) --count;
+      changed = changed || count != ticker->tickCount();
+      ticker->setTickCount(count);
+      axis->setProperty(kTicksSet, count);
+    }
+  return changed;
+}
+
+}  // namespace
+
+void keepTickLabelsApart(QCustomPlot* plot) {
+  if (plot->property(kTicksApart).toBool()) return;
+  plot->setProperty(kTicksApart, true);
+  // After the layout, when the axes' lengths are known: on screen, in exports and on slides alike.
+  // The layout made the ticks already (and the margins from their labels): with another count it
+  // runs again, so that this drawing has them.
+  QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+    if (!spaceTicks(plot)) return;
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+      plot->plotLayout()->update(phase);
+  });
+}
+
+void keepTickLabelsApartIn(QWidget* widget) {
+  for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>()) keepTickLabelsApart(plot);
 }
 
 QString chartReadout(QCustomPlot* plot, const QPointF& pos) {

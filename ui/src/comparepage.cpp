@@ -27,6 +27,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -36,6 +37,7 @@ constexpr int kMaxOtherValueChars = 60;
 constexpr double kBarWidth = 0.62;
 constexpr double kRangeMargin = 1.32;  // room right of the longest bar for its total
 constexpr int kMaxTickLabelChars = 26;
+constexpr int kHeightBesidesLegend = 160;  // a chart's title, bars and value axis (logical px)
 
 QColor highlight() { return QColor(0xFF, 0xE0, 0xB2); }  // a light tint of the palette's orange
 
@@ -167,6 +169,9 @@ QCustomPlot* makePlot(QWidget* parent, const QString& name) {
   plot->yAxis->setSubTicks(false);
   plot->yAxis->grid()->setVisible(false);
   plot->xAxis->grid()->setSubGridVisible(false);
+  // Fewer legend columns where the scenarios' parts do not fit three abreast; no tick runs into the next.
+  keepLegendFitted(plot, 3, kHeightBesidesLegend);
+  keepTickLabelsApart(plot);
   return plot;
 }
 
@@ -207,6 +212,7 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   gone_->setMargin(4);
   gone_->setAutoFillBackground(true);
   gone_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(gone_);  // it quotes scenario names
   gone_->hide();
 
   table_ = new QTableWidget;
@@ -217,6 +223,9 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   table_->verticalHeader()->setVisible(false);
   table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // A scenario's name wider than its column shows from its start (centred, it would lose both
+  // its ends), the whole in its tooltip.
+  table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
   table_->setWordWrap(false);
 
   auto* charts = new QWidget;
@@ -298,7 +307,7 @@ void ComparePage::refreshChoices() {
     box->clear();
     box->addItem(tr("—"), qint64(0));
     box->addItem(tr("Edited scenario"), kCurrentScenario);
-    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(names[qsizetype(k)], qint64(list[k].id));
+    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(oneLine(names[qsizetype(k)]), qint64(list[k].id));
     const int at = box->findData(picked[i]);
     if (at < 0 && picked[i] > 0 && listed && !goneNames_.contains(pickedNames[qsizetype(i)]))
       goneNames_ << pickedNames[qsizetype(i)];
@@ -348,9 +357,9 @@ QString ComparePage::goneText() const { return gone_->isHidden() ? QString() : g
 void ComparePage::showGone() {
   QStringList lines;
   for (const QString& name : goneNames_)
-    lines << tr("“%1” is no longer in the library (it was deleted) and was taken out of the comparison.").arg(name);
+    lines << tr("“%1” is no longer in the library (it was deleted) and was taken out of the comparison.").arg(oneLine(name));
   lines << unreadable_;
-  gone_->setText(lines.join(QLatin1Char('\n')));
+  gone_->setText(bounded(lines.join(QLatin1Char('\n'))));
   QPalette p = palette();  // the page's: it follows the theme
   p.setColor(QPalette::Window, palette::bannerBackground(p, false));
   p.setColor(QPalette::WindowText, palette::bannerText(p));
@@ -384,12 +393,14 @@ void ComparePage::fillTable() {
   table_->setColumnCount(n + 1);
   QStringList headers{tr("Scenario")};
   for (int i = 0; i < n; ++i) {
-    QString h = shown_[std::size_t(i)].label;
+    QString h = oneLine(shown_[std::size_t(i)].label);
     if (i == 0 && n > 1) h = tr("%1 (baseline)").arg(h);
     if (!shown_[std::size_t(i)].problems.empty()) h = tr("%1 (invalid)").arg(h);
     headers << h;
   }
   table_->setHorizontalHeaderLabels(headers);
+  for (int c = 1; c < table_->columnCount(); ++c)
+    if (QTableWidgetItem* header = table_->horizontalHeaderItem(c)) header->setToolTip(plainToolTip(header->text()));
   table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   table_->setRowCount(0);
   if (n == 0) return;
@@ -416,7 +427,7 @@ void ComparePage::fillTable() {
     table_->setItem(row, 0, name);
     for (int i = 0; i < n; ++i) {
       auto* item = new QTableWidgetItem(shownTexts[i]);
-      item->setToolTip(texts[i]);
+      item->setToolTip(plainToolTip(texts[i]));
       const bool cellDiffers = i > 0 && texts[i] != texts[0];
       item->setData(kDiffersRole, cellDiffers);
       if (cellDiffers) {

@@ -11,6 +11,7 @@
 #include "ui/chartstyle.h"
 #include "ui/enginetext.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -25,11 +26,13 @@ ExplainDialog::ExplainDialog(const cp::Explanation& x, QWidget* parent) : QDialo
   auto* value = new QLabel(tr("%1 = %2").arg(figureTitle(x.figure), formatValue(x.value, x.unit)));
   value->setFont(scaledFont(font(), 1.3, true));
   value->setObjectName(QStringLiteral("explainValue"));
+  makePlain(value);
   v->addWidget(value);
 
   v->addWidget(new QLabel(tr("Formula")));
   auto* formula = new QLabel(formulaText(x));
   formula->setObjectName(QStringLiteral("explainFormula"));
+  makePlain(formula);
   formula->setWordWrap(true);
   formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
   QFont mono(QStringLiteral("monospace"));
@@ -67,6 +70,7 @@ ExplainDialog::ExplainDialog(const cp::Explanation& x, QWidget* parent) : QDialo
   v->addWidget(new QLabel(tr("Source")));
   auto* source = new QLabel(QString::fromStdString(x.source));
   source->setObjectName(QStringLiteral("explainSource"));
+  makePlain(source);  // a custom GPU's or fabric's source is the user's text
   source->setWordWrap(true);
   source->setTextInteractionFlags(Qt::TextSelectableByMouse);
   v->addWidget(source);

@@ -33,6 +33,7 @@
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 #include "engine/units.h"
 
 namespace cp::ui {
@@ -255,6 +256,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   cancel_ = new QPushButton;
   cancel_->setEnabled(false);
   status_ = new QLabel;
+  makePlain(status_);
   status_->setWordWrap(true);
 
   // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the
@@ -542,7 +544,7 @@ void FabricComparisonPage::showResult() {
   if (!noFit.isEmpty())
     notes << tr("Does not fit in GPU memory at %1 GPUs: drawn hollow, not a valid result.").arg(noFit.join(QStringLiteral(", ")));
   status_->setText(notes.join(QLatin1Char(' ')));
-  status_->setToolTip(reasons.join(QLatin1Char('\n')));
+  status_->setToolTip(plainToolTip(reasons.join(QLatin1Char('\n'))));
   const bool seed = result_->comparison.seed_class;
   claims_->setEnabled(seed);
   claims_->setToolTip(seed ? tr("Overlay the seed article's IB-vs-RoCE claims as reference points")
@@ -724,7 +726,7 @@ void FabricComparisonPage::redraw() {
     scalingNoteSentences_ = why.sentences;
     scalingNoteFull_ = why.full;
     QCustomPlot* plot = plots_[Scaling];
-    plot->setToolTip(why.full);
+    plot->setToolTip(plainToolTip(why.full));
     if (!why.full.isEmpty()) {
       auto* note = new QCPItemText(plot);
       note->setObjectName(QStringLiteral("scalingNote"));

@@ -12,6 +12,7 @@
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 
@@ -32,7 +33,10 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   // their longest details made the Plan page 1,600 px wide in English).
   detail_->setWordWrap(true);
   title_->setWordWrap(true);
-  for (QLabel* l : {title_, value_, detail_}) l->setTextInteractionFlags(Qt::NoTextInteraction);
+  for (QLabel* l : {title_, value_, detail_}) {
+    l->setTextInteractionFlags(Qt::NoTextInteraction);
+    makePlain(l);  // a detail names the GPU, which a scenario file may name with markup
+  }
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(10, 6, 10, 6);
   v->setSpacing(1);
@@ -44,6 +48,10 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
 
 void Tile::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) setToolTip(tr("Click to see why this number: formula, inputs and source"));
+  // The value's colour is set on its label (paintValue), and a colour set on a widget does not
+  // follow the application's palette: a theme switch left the figures in the old theme's text
+  // colour, black on the dark theme's tiles. Painted again from the new palette.
+  if (event->type() == QEvent::PaletteChange && value_) paintValue();
   QFrame::changeEvent(event);
 }
 

@@ -2,28 +2,53 @@
 
 #include <QAction>
 #include <QDialogButtonBox>
-#include <QDirIterator>
 #include <QEvent>
+#include <QFont>
 #include <QFile>
 #include <QHBoxLayout>
+#include <QImage>
 #include <QKeySequence>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cp::ui {
 namespace {
 
-constexpr int kShortcutsRow = 0;  // the first topic; the guide's pages follow
+// The topics: the guide, the shortcuts, a heading, then the reference pages (rows 3 on).
+constexpr int kGuideRow = 0;
+constexpr int kShortcutsRow = 1;
+constexpr int kReferenceRow = 2;
+constexpr int kImageMargin = 24;  // a picture leaves this much of the text's width free
 
-// A menu text without its mnemonic ampersands and trailing dots: "&Save as…" -> "Save as…".
+// A menu text without its mnemonic ampersands: "&Save as…" -> "Save as…".
 QString plainText(const QAction* a) {
   QString t = a->text();
   t.remove(QRegularExpression(QStringLiteral("&(?!&)")));
   return t;
 }
+
+// The guide's pictures are screenshots of a whole window: each is drawn at most as wide as the
+// text, so that none needs a sideways scroll.
+class GuideBrowser : public QTextBrowser {
+ public:
+  using QTextBrowser::QTextBrowser;
+
+ protected:
+  QVariant loadResource(int type, const QUrl& name) override {
+    QVariant resource = QTextBrowser::loadResource(type, name);
+    if (type != QTextDocument::ImageResource) return resource;
+    QImage image = resource.typeId() == QMetaType::QImage ? resource.value<QImage>()
+                                                          : QImage::fromData(resource.toByteArray());
+    if (image.isNull()) return resource;
+    const int room = std::max(200, viewport()->width() - kImageMargin);
+    if (image.width() > room) image = image.scaledToWidth(room, Qt::SmoothTransformation);
+    return image;
+  }
+};
 
 }  // namespace
 
@@ -31,37 +56,59 @@ HelpWindow::HelpWindow(QWidget* shortcutsOf, QWidget* parent) : QDialog(parent),
   setObjectName(QStringLiteral("helpWindow"));
   topics_ = new QListWidget;
   topics_->setObjectName(QStringLiteral("helpTopics"));
-  browser_ = new QTextBrowser;
+  browser_ = new GuideBrowser;
   browser_->setObjectName(QStringLiteral("helpBrowser"));
   browser_->setOpenExternalLinks(true);  // http(s) links go to the system's browser, never fetched here
   browser_->setSearchPaths({QStringLiteral(":/help")});
-  topics_->addItem(QString());  // the shortcuts, titled in retranslate()
+  topics_->addItem(QString());  // the guide, the shortcuts and the heading, titled in retranslate()
+  topics_->addItem(QString());
+  auto* heading = new QListWidgetItem(topics_);
+  heading->setFlags(Qt::NoItemFlags);
+  QFont bold = topics_->font();
+  bold.setBold(true);
+  heading->setFont(bold);
   for (const QString& page : pages()) {
-    auto* item = new QListWidgetItem(pageTitle(page), topics_);
+    auto* item = new QListWidgetItem(QStringLiteral("   ") + pageTitle(page), topics_);
+    item->setToolTip(pageTitle(page));
     item->setData(Qt::UserRole, page);
   }
   auto* split = new QSplitter;
   split->addWidget(topics_);
   split->addWidget(browser_);
   split->setStretchFactor(1, 1);
-  split->setSizes({220, 640});
+  split->setSizes({260, 700});
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
   auto* v = new QVBoxLayout(this);
   v->addWidget(split, 1);
   v->addWidget(buttons);
   connect(topics_, &QListWidget::currentRowChanged, this, &HelpWindow::showTopic);
-  resize(900, 640);
+  // A laptop's screen (1366x768) holds the window with its frame.
+  resize(960, 660);
   retranslate();
 }
 
+QString HelpWindow::guidePath(const QString& language) {
+  const QString path = QStringLiteral(":/help/resources/guide/guide.%1.md").arg(language);
+  return QFile::exists(path) ? path : QStringLiteral(":/help/resources/guide/guide.en.md");
+}
+
+QString HelpWindow::guideLanguage() {
+  //: The language code of the user guide that goes with this translation: resources/guide/guide.<code>.md
+  return tr("en", "guide language");
+}
+
 QStringList HelpWindow::pages() {
-  QStringList out{QStringLiteral(":/help/README.md")};
-  QStringList docs;
-  QDirIterator it(QStringLiteral(":/help/docs"), {QStringLiteral("*.md")});
-  while (it.hasNext()) docs << it.next();
-  docs.sort();
-  return out + docs;
+  // The reference pages for someone using the workbench (the developers' pages, architecture,
+  // hardening and installing, stay in docs/ only).
+  static const char* const kReference[] = {"model.md",           "power-cost.md", "planner.md", "presenting.md",
+                                           "scenario-format.md", "cli.md",        "validation-corpus.md"};
+  QStringList out;
+  for (const char* page : kReference) {
+    const QString path = QStringLiteral(":/help/docs/") + QLatin1String(page);
+    if (QFile::exists(path)) out << path;
+  }
+  return out;
 }
 
 QString HelpWindow::pageTitle(const QString& resourcePath) {
@@ -74,7 +121,11 @@ QString HelpWindow::pageTitle(const QString& resourcePath) {
   return resourcePath.section(QLatin1Char('/'), -1);
 }
 
-void HelpWindow::showGuide() { topics_->setCurrentRow(kShortcutsRow + 1); }
+void HelpWindow::showGuide() {
+  if (topics_->currentRow() == kGuideRow) showTopic(kGuideRow);
+  else topics_->setCurrentRow(kGuideRow);
+}
+
 void HelpWindow::showShortcuts() {
   if (topics_->currentRow() == kShortcutsRow) showTopic(kShortcutsRow);
   else topics_->setCurrentRow(kShortcutsRow);
@@ -85,10 +136,11 @@ void HelpWindow::showTopic(int row) {
     browser_->setHtml(shortcutsHtml());
     return;
   }
-  const QListWidgetItem* item = topics_->item(row);
-  if (!item) return;
-  browser_->setSource(QUrl(QStringLiteral("qrc") + item->data(Qt::UserRole).toString()),
-                      QTextDocument::MarkdownResource);
+  QString path;
+  if (row == kGuideRow) path = guidePath(guideLanguage());
+  else if (const QListWidgetItem* item = topics_->item(row)) path = item->data(Qt::UserRole).toString();
+  if (path.isEmpty()) return;
+  browser_->setSource(QUrl(QStringLiteral("qrc") + path), QTextDocument::MarkdownResource);
 }
 
 QString HelpWindow::shortcutsHtml() const {
@@ -107,8 +159,8 @@ QString HelpWindow::shortcutsHtml() const {
     }
   return QStringLiteral("<h2>%1</h2><table>%2</table><p>%3</p>")
       .arg(tr("Keyboard shortcuts").toHtmlEscaped(), rows,
-           tr("In a chart: right-click for its export menu. In the inputs: Ctrl+Z undoes the last edit, also "
-              "while the field has the focus.")
+           tr("In a chart, a table or the topology: right-click for its export menu (or File > Export). In the "
+              "inputs: Ctrl+Z undoes the last edit, also while the field has the focus.")
                .toHtmlEscaped());
 }
 
@@ -119,8 +171,12 @@ void HelpWindow::changeEvent(QEvent* event) {
 
 void HelpWindow::retranslate() {
   setWindowTitle(tr("clusterplan user guide"));
+  topics_->item(kGuideRow)->setText(tr("User guide"));
   topics_->item(kShortcutsRow)->setText(tr("Keyboard shortcuts"));
-  if (topics_->currentRow() == kShortcutsRow) showTopic(kShortcutsRow);
+  //: Help: the heading over the reference pages of docs/, which are in English
+  topics_->item(kReferenceRow)->setText(tr("Reference (in English)"));
+  // The guide and the shortcut list in the new language.
+  if (topics_->currentRow() == kGuideRow || topics_->currentRow() == kShortcutsRow) showTopic(topics_->currentRow());
 }
 
 }  // namespace cp::ui

@@ -27,6 +27,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/wheelguard.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -154,6 +155,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
   general_->setObjectName(QStringLiteral("generalProblems"));
   general_->setWordWrap(true);
   general_->setVisible(false);
+  makePlain(general_);  // problems quote what the user typed
   QPalette p = general_->palette();
   p.setColor(QPalette::WindowText, palette::invalid());
   general_->setPalette(p);
@@ -209,6 +211,7 @@ void InputPanel::addRow(CollapsibleSection* section, Field field) {
   field.error->setObjectName(field.key + QStringLiteral(".error"));
   field.error->setWordWrap(true);
   field.error->setVisible(false);
+  makePlain(field.error);
   QPalette p = field.error->palette();
   p.setColor(QPalette::WindowText, palette::invalid());
   field.error->setPalette(p);
@@ -734,7 +737,10 @@ void InputPanel::changeEvent(QEvent* event) {
 
 void InputPanel::showTip(const Field& f) {
   const QString problems = f.error->text();
-  f.editor->setToolTip(problems.isEmpty() ? f.tip : f.tip.isEmpty() ? problems : f.tip + QStringLiteral("\n\n") + problems);
+  // The problems quote what the user typed: never read as markup.
+  f.editor->setToolTip(plainToolTip(problems.isEmpty()    ? f.tip
+                                    : f.tip.isEmpty() ? problems
+                                                      : f.tip + QStringLiteral("\n\n") + problems));
   f.label->setToolTip(f.tip);
 }
 

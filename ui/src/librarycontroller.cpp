@@ -76,7 +76,9 @@ bool LibraryController::openLibrary(const QString& path) {
   watcher_->setPath(QString());
   store_.reset();
   listed_.clear();
+  const bool hadCurrent = current_ != nullptr;
   current_.reset();
+  revision_ = newest_ = 0;
   refs_.clear();
   libraryPath_ = QFileInfo(path).absoluteFilePath();
   banner_ = Banner();
@@ -109,6 +111,7 @@ bool LibraryController::openLibrary(const QString& path) {
   Q_EMIT refreshed();
   Q_EMIT bannerChanged();
   Q_EMIT libraryChanged();
+  if (hadCurrent) Q_EMIT currentChanged();
   return store_ != nullptr;
 }
 
@@ -126,6 +129,8 @@ QString LibraryController::statusText() const {
   const int shown = model_->rowCount();
   QString text = model_->search().isEmpty() && model_->tag().isEmpty() ? tr("Scenarios: %1").arg(shown)
                                                                        : tr("Matching scenarios: %1").arg(shown);
+  if (const int unreadable = model_->unreadableCount(); unreadable > 0)
+    text = tr("%1 · %n cannot be read (see its tooltip)", nullptr, unreadable).arg(text);
   if (store_->read_only()) text = tr("%1 · read-only").arg(text);
   return text;
 }
@@ -200,19 +205,90 @@ void LibraryController::refresh() {
 }
 
 void LibraryController::documentReset() {
-  // The document got another scenario (new, open, drop, restore): it no longer belongs to the
-  // library entry it came from. The controller's own loads set `loading_`.
-  if (!loading_) current_.reset();
+  // The document got another scenario (new, open, drop, restore) or a file: it no longer
+  // belongs to the library entry it came from. The controller's own loads set `loading_`.
+  if (loading_ || !current_) return;
+  current_.reset();
+  revision_ = newest_ = 0;
+  Q_EMIT currentChanged();
 }
 
-void LibraryController::loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest) {
+void LibraryController::setCurrent(std::int64_t id, int revision, int newest) {
+  current_ = ref(id);
+  revision_ = revision;
+  newest_ = std::max(revision, newest);
+  Q_EMIT currentChanged();
+}
+
+void LibraryController::loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, int revision,
+                                         int newest) {
   loading_ = true;
   document_->reset(entry.scenario);
   document_->setFileNotesAndTags(entry.notes, entry.tags);  // the notes are edited in the Inputs dock
   loading_ = false;
-  current_ = ref(id);
+  setCurrent(id, revision, newest);
   // An older revision is an unsaved change of the entry: saving it makes it the newest again.
-  if (!latest) document_->markModified();
+  if (revision < newest) document_->markModified();
+}
+
+namespace {
+
+// What a revision holds that a save would replace: the scenario and its notes, without the
+// entry's name and tags (a rename or a tag edit makes a revision too, and changes no plan).
+std::string contentOf(cp::ScenarioFileDocument d) {
+  d.scenario.name.clear();
+  d.scenario.derived_name.clear();
+  d.tags.clear();
+  return cp::scenario_file_text(d);
+}
+
+}  // namespace
+
+LibraryController::SaveCheck LibraryController::checkSave() const {
+  SaveCheck check;
+  const std::int64_t id = currentId();
+  if (!store_ || id == 0) return check;
+  std::vector<cp::RevisionInfo> history;
+  if (!guarded(nullptr, [&] { history = store_->history(id); })) return check;  // the save will say why
+  if (history.empty()) {
+    check.kind = SaveCheck::Kind::Gone;
+    return check;
+  }
+  const cp::RevisionInfo& newest = history.front();
+  if (newest.revision == newest_) return check;
+  // Newer revisions were saved elsewhere: a conflict unless they only renamed or tagged it.
+  cp::StoredScenario now, then;
+  bool same = false;
+  guarded(nullptr, [&] {
+    same = store_->load_revision(id, newest.revision, now) && store_->load_revision(id, newest_, then) &&
+           contentOf(now.document) == contentOf(then.document);
+  });
+  if (same) return check;
+  check.kind = SaveCheck::Kind::ChangedElsewhere;
+  check.newest = newest.revision;
+  check.savedAt = fromStd(newest.saved_at);
+  return check;
+}
+
+QString LibraryController::savedAt(std::int64_t id, int revision) const {
+  std::vector<cp::RevisionInfo> history;
+  if (!store_ || id <= 0 || !guarded(nullptr, [&] { history = store_->history(id); })) return {};
+  for (const cp::RevisionInfo& r : history)
+    if (r.revision == revision) return fromStd(r.saved_at);
+  return {};
+}
+
+bool LibraryController::adopt(std::int64_t id, int revision, int newest, const QString& savedAt, QString* error) {
+  std::vector<cp::RevisionInfo> history;
+  if (store_ && id > 0 && !guarded(error, [&] { history = store_->history(id); })) return false;
+  // The same entry: it has the revision, saved when it was (not a later entry under a reused id).
+  const bool same = !history.empty() && (savedAt.isEmpty() || this->savedAt(id, revision) == savedAt);
+  if (!same) {
+    if (error) *error = tr("The scenario is no longer in the library.");
+    return false;
+  }
+  setCurrent(id, revision > 0 ? revision : history.front().revision, newest > 0 ? newest : history.front().revision);
+  return true;
 }
 
 std::int64_t LibraryController::saveDocument(cp::ScenarioFileDocument d, std::int64_t id, QString* error) {
@@ -235,7 +311,7 @@ std::int64_t LibraryController::saveDocument(cp::ScenarioFileDocument d, std::in
   loading_ = true;
   document_->setFileName(QString());  // the document is the library entry now, not a file
   loading_ = false;
-  if (id == 0) current_ = ref(savedId);
+  setCurrent(id == 0 ? savedId : id, revision, revision);
   document_->setClean();
   refresh();
   Q_EMIT saved(tr("Saved “%1” to the library %2 (revision %3)")
@@ -281,7 +357,7 @@ bool LibraryController::openScenario(std::int64_t id, QString* error) {
     if (error) *error = tr("The scenario is no longer in the library.");
     return false;
   }
-  loadIntoDocument(s.document, id, true);
+  loadIntoDocument(s.document, id, s.revision, s.revision);
   return true;
 }
 
@@ -299,7 +375,7 @@ bool LibraryController::openRevision(std::int64_t id, int revision, QString* err
     const auto h = store_->history(id);
     if (!h.empty()) latest = h.front().revision;
   });
-  loadIntoDocument(s.document, id, revision == latest);
+  loadIntoDocument(s.document, id, revision, latest);
   return true;
 }
 
@@ -368,6 +444,17 @@ bool LibraryController::history(std::int64_t id, std::vector<cp::RevisionInfo>& 
     return false;
   }
   return guarded(error, [&] { out = store_->history(id); });
+}
+
+bool LibraryController::loadRevision(std::int64_t id, int revision, cp::StoredScenario& out, QString* error) {
+  if (!store_) {
+    if (error) *error = tr("No library is open.");
+    return false;
+  }
+  bool found = false;
+  if (!guarded(error, [&] { found = store_->load_revision(id, revision, out); })) return false;
+  if (!found && error) *error = tr("There is no revision %1 of this scenario.").arg(revision);
+  return found;
 }
 
 QStringList LibraryController::parseTags(const QString& text) {

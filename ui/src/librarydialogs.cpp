@@ -7,10 +7,21 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
 
+#include "engine/fields.h"
+#include "io/scenario_json.h"
+#include "ui/fieldtext.h"
 #include "ui/librarydock.h"
+#include "ui/scenariolistmodel.h"
+#include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 
@@ -39,40 +50,120 @@ SaveAsDialog::SaveAsDialog(const QString& name, const QStringList& tags, QWidget
 QString SaveAsDialog::name() const { return name_->text().trimmed(); }
 QStringList SaveAsDialog::tags() const { return LibraryDock::parseTags(tags_->text()); }
 
-RevisionHistoryDialog::RevisionHistoryDialog(const QString& name, const std::vector<cp::RevisionInfo>& history,
+namespace {
+
+// The name an input goes by in a list of changes: a parallel degree by its letters ("PP"), any
+// other input by its label in the Inputs dock, an input the field table lacks by its key.
+QString shortLabel(const std::string& key) {
+  const cp::FieldInfo* field = cp::find_field(key);
+  if (!field) return QString::fromStdString(key);
+  const QString label = fieldLabel(*field);
+  static const QRegularExpression letters(QStringLiteral("\\(([A-Z]{2,4})\\)$"));
+  const QRegularExpressionMatch m = letters.match(label);
+  return m.hasMatch() ? m.captured(1) : label;
+}
+
+std::map<std::string, std::string> flat(const cp::Scenario& s) {
+  std::map<std::string, std::string> out;
+  for (auto& [key, value] : cp::flatten_json(cp::scenario_to_json(s))) out[key] = value;
+  return out;
+}
+
+}  // namespace
+
+QString RevisionHistoryDialog::changes(const cp::ScenarioFileDocument& older, const cp::ScenarioFileDocument& newer) {
+  const auto a = flat(older.scenario), b = flat(newer.scenario);
+  const auto value = [](const std::map<std::string, std::string>& m, const std::string& key) {
+    const auto it = m.find(key);
+    return it == m.end() ? LibraryDock::tr("—") : oneLine(QString::fromStdString(it->second), 40);
+  };
+  // Another GPU or fabric brings its own figures: its id says it, not each of its numbers.
+  const bool gpu = value(a, "cluster.gpu") != value(b, "cluster.gpu");
+  const bool fabric = value(a, "cluster.fabric") != value(b, "cluster.fabric");
+  // In the field table's order (the Inputs dock's), then the keys it does not name.
+  std::vector<std::string> keys;
+  for (const cp::FieldInfo& f : cp::kFields) keys.emplace_back(f.key);
+  std::set<std::string> rest;
+  for (const auto* m : {&a, &b})
+    for (const auto& kv : *m)
+      if (!cp::find_field(kv.first)) rest.insert(kv.first);
+  keys.insert(keys.end(), rest.begin(), rest.end());
+  QStringList parts;
+  for (const std::string& key : keys) {
+    if (key.rfind("name", 0) == 0 || key.rfind("format", 0) == 0) continue;  // the name has its own column
+    if ((gpu && key.rfind("cluster.gpu_spec.", 0) == 0) || (fabric && key.rfind("cluster.fabric_spec.", 0) == 0)) continue;
+    const QString before = value(a, key), after = value(b, key);
+    if (before == after) continue;
+    parts << LibraryDock::tr("%1 %2 → %3").arg(shortLabel(key), before, after);
+  }
+  if (older.notes != newer.notes) parts << LibraryDock::tr("notes edited");
+  if (older.scenario.name != newer.scenario.name) parts << LibraryDock::tr("renamed");
+  return parts.isEmpty() ? LibraryDock::tr("no change") : parts.join(LibraryDock::tr(", "));
+}
+
+RevisionHistoryDialog::RevisionHistoryDialog(const QString& name, const std::vector<Revision>& revisions,
                                              QWidget* parent)
     : QDialog(parent) {
   setObjectName(QStringLiteral("historyDialog"));
-  setWindowTitle(LibraryDock::tr("History of “%1”").arg(name));
+  setWindowTitle(LibraryDock::tr("History of “%1”").arg(oneLine(name)));
   list_ = new QTreeWidget;
   list_->setObjectName(QStringLiteral("historyList"));
   list_->setRootIsDecorated(false);
+  list_->setWordWrap(false);
   list_->setHeaderLabels({LibraryDock::tr("Revision"), LibraryDock::tr("Name"), LibraryDock::tr("Saved"),
-                          LibraryDock::tr("Engine"), LibraryDock::tr("Estimate kept")});
-  for (const cp::RevisionInfo& r : history) {
-    const QDateTime saved = QDateTime::fromString(QString::fromStdString(r.saved_at), Qt::ISODateWithMs);
-    auto* item = new QTreeWidgetItem({QString::number(r.revision), QString::fromStdString(r.name),
-                                      QLocale().toString(saved.toLocalTime(), QLocale::ShortFormat),
-                                      QString::fromStdString(r.engine_version),
-                                      r.has_estimate ? LibraryDock::tr("yes") : LibraryDock::tr("no")});
-    item->setData(0, Qt::UserRole, r.revision);
-    item->setTextAlignment(0, Qt::AlignRight | Qt::AlignVCenter);
+                          LibraryDock::tr("What changed"), LibraryDock::tr("Tokens/s"), LibraryDock::tr("Cost/month"),
+                          LibraryDock::tr("Engine")});
+  for (std::size_t i = 0; i < revisions.size(); ++i) {
+    const Revision& r = revisions[i];
+    const QDateTime saved = QDateTime::fromString(QString::fromStdString(r.info.saved_at), Qt::ISODateWithMs);
+    // Newest first: the one before it is the next in the list.
+    const Revision* before = i + 1 < revisions.size() ? &revisions[i + 1] : nullptr;
+    QString changed;
+    if (!r.stored) changed = LibraryDock::tr("cannot be read: %1").arg(r.error);
+    else if (!before) changed = LibraryDock::tr("first saved");
+    else if (!before->stored) changed = LibraryDock::tr("(the revision before cannot be read)");
+    else changed = changes(before->stored->document, r.stored->document);
+    QString tokens = LibraryDock::tr("—"), cost = LibraryDock::tr("—");
+    if (r.stored) {
+      if (const double t = snapshotNumber(r.stored->estimate, "throughput", "tokens_per_s"); t >= 0)
+        tokens = formatTokensPerS(t);
+      if (const double c = snapshotNumber(r.stored->estimate, "cost", "per_month"); c >= 0)
+        cost = formatMoney(c, r.stored->document.scenario.assumptions.currency);
+    }
+    auto* item = new QTreeWidgetItem({QString::number(r.info.revision), oneLine(QString::fromStdString(r.info.name)),
+                                      QLocale().toString(saved.toLocalTime(), QLocale::ShortFormat), oneLine(changed, 300),
+                                      tokens, cost, QString::fromStdString(r.info.engine_version)});
+    item->setToolTip(ChangesColumn, plainToolTip(changed));
+    item->setData(0, Qt::UserRole, r.info.revision);
+    for (int c : {int(RevisionColumn), int(TokensColumn), int(CostColumn)})
+      item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     list_->addTopLevelItem(item);
   }
   if (list_->topLevelItemCount() > 0) list_->setCurrentItem(list_->topLevelItem(0));
   for (int c = 0; c < list_->columnCount(); ++c) list_->resizeColumnToContents(c);
+  // The changes may be long: the column gets what is left, the whole text is in its tooltip.
+  list_->setColumnWidth(ChangesColumn, std::min(list_->columnWidth(ChangesColumn), 420));
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+  QPushButton* compare = buttons->addButton(LibraryDock::tr("Compare with the edited scenario"), QDialogButtonBox::ActionRole);
+  compare->setObjectName(QStringLiteral("compareRevision"));
+  compare->setToolTip(LibraryDock::tr("Shows this revision beside the scenario being edited on the Compare scenarios page"));
   QPushButton* open = buttons->addButton(LibraryDock::tr("Open this revision"), QDialogButtonBox::AcceptRole);
   open->setObjectName(QStringLiteral("openRevision"));
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(open, &QPushButton::clicked, this, &QDialog::accept);
+  connect(compare, &QPushButton::clicked, this, [this] {
+    compare_ = true;
+    accept();
+  });
   connect(list_, &QTreeWidget::itemDoubleClicked, this, &QDialog::accept);
   auto* v = new QVBoxLayout(this);
-  v->addWidget(new QLabel(LibraryDock::tr("Every save is kept. Opening a revision loads it into the editor; saving "
-                                          "it then makes it the newest revision.")));
+  auto* intro = new QLabel(LibraryDock::tr("Every save is kept. Opening a revision loads it into the editor; saving "
+                                           "it then makes it the newest revision."));
+  intro->setWordWrap(true);
+  v->addWidget(intro);
   v->addWidget(list_);
   v->addWidget(buttons);
-  resize(640, 360);
+  resize(900, 400);
 }
 
 int RevisionHistoryDialog::selectedRevision() const {

@@ -5,6 +5,8 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDateTime>
+#include <QLocale>
 #include <QDialog>
 #include <QDir>
 #include <QScrollBar>
@@ -32,6 +34,7 @@
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
 #include "ui/scenariolistmodel.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -71,6 +74,7 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   banner_->setMargin(6);
   banner_->setAutoFillBackground(true);
   banner_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(banner_);  // it names the library's file
   banner_->setVisible(false);
 
   search_ = new QLineEdit;
@@ -93,7 +97,9 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view_->setAlternatingRowColors(true);
   view_->setWordWrap(false);
-  view_->setTextElideMode(Qt::ElideRight);
+  // Names of one family differ at their ends ("LLaMA-65B, 32x A100, HDR IB" and "…, RoCE"): cut
+  // in the middle, both ends show.
+  view_->setTextElideMode(Qt::ElideMiddle);
   view_->verticalHeader()->setVisible(false);
   view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
   view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -105,6 +111,7 @@ LibraryDock::LibraryDock(ScenarioDocument* document, QWidget* parent)
   status_->setObjectName(QStringLiteral("libraryStatus"));
   status_->setForegroundRole(QPalette::PlaceholderText);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(status_);
 
   auto action = [this](const char* name, void (LibraryDock::*slot)()) {
     auto* a = new QAction(this);
@@ -217,8 +224,8 @@ void LibraryDock::checkForChanges() { controller_->checkForChanges(); }
 void LibraryDock::showBanner() {
   const LibraryController::Banner& b = controller_->banner();
   const QString text = b.text();
-  banner_->setText(text);
-  banner_->setToolTip(b.detail);
+  banner_->setText(bounded(text));
+  banner_->setToolTip(plainToolTip(b.detail));
   QPalette p = palette();  // the dock's: it follows the theme
   p.setColor(QPalette::Window, palette::bannerBackground(p, b.error()));
   p.setColor(QPalette::WindowText, palette::bannerText(p));
@@ -276,28 +283,32 @@ void LibraryDock::restorePlace() {
 }
 
 void LibraryDock::fitColumns() {
-  // Until the user resizes a column: every column as wide as its contents, the name and the tags
-  // within reason; and all of them inside the view (issue 19: at 1366x768 with the library open
-  // the last columns ran past the dock). The name gives way first, then the tags and the model,
-  // each down to a few characters; what is cut is elided, the whole name is in the tooltip.
+  // Until the user resizes a column: every column as wide as its contents, the tags and the model
+  // within reason, and all of them inside the view (issue 19: at 1366x768 with the library open
+  // the last columns ran past the dock). The name is what tells scenarios apart: it gets the
+  // width the view has left, and gives way last; the tags and the model give way first, each
+  // down to a few characters. What is cut is elided in the middle; the whole is in the tooltip.
   if (userSized_ || controller_->model()->rowCount() == 0) return;
   const QScopedValueRollback<bool> fitting(fitting_, true);
   view_->resizeColumnsToContents();
   const int character = view_->fontMetrics().averageCharWidth();
-  for (int c : {int(ScenarioListModel::Name), int(ScenarioListModel::Tags), int(ScenarioListModel::Model)})
-    view_->setColumnWidth(c, std::min(view_->columnWidth(c), character * 40));
-  int total = 0;
-  for (int c = 0; c < proxy_->columnCount(); ++c) total += view_->columnWidth(c);
-  const struct { int column, least; } giving[] = {{ScenarioListModel::Name, character * 14},
-                                                   {ScenarioListModel::Tags, character * 6},
+  for (int c : {int(ScenarioListModel::Tags), int(ScenarioListModel::Model)})
+    view_->setColumnWidth(c, std::min(view_->columnWidth(c), character * 24));
+  const int room = view_->viewport()->width();
+  int others = 0;
+  for (int c = 0; c < proxy_->columnCount(); ++c)
+    if (c != ScenarioListModel::Name) others += view_->columnWidth(c);
+  const int leastName = character * 16;
+  const struct { int column, least; } giving[] = {{ScenarioListModel::Tags, character * 6},
                                                    {ScenarioListModel::Model, character * 8}};
   for (const auto& g : giving) {
-    const int over = total - view_->viewport()->width();
+    const int over = others + leastName - room;
     if (over <= 0) break;
     const int cut = std::min(over, std::max(0, view_->columnWidth(g.column) - g.least));
     view_->setColumnWidth(g.column, view_->columnWidth(g.column) - cut);
-    total -= cut;
+    others -= cut;
   }
+  view_->setColumnWidth(ScenarioListModel::Name, std::max(leastName, room - others));
 }
 
 void LibraryDock::applyFilter() {
@@ -311,7 +322,8 @@ void LibraryDock::updateTags() {
   QSignalBlocker block(tagFilter_);
   tagFilter_->clear();
   tagFilter_->addItem(tr("All tags"), QString());
-  for (const auto& [tag, scenarios] : controller_->tags()) tagFilter_->addItem(tr("%1 (%2)").arg(tag).arg(scenarios), tag);
+  for (const auto& [tag, scenarios] : controller_->tags())
+    tagFilter_->addItem(tr("%1 (%2)").arg(oneLine(tag, 40), QString::number(scenarios)), tag);
   const int index = tagFilter_->findData(current);
   tagFilter_->setCurrentIndex(std::max(0, index));
   if (index < 0 && !current.isEmpty()) applyFilter();  // the tag is gone: show every scenario
@@ -330,7 +342,7 @@ void LibraryDock::updateActions() {
   deleteAction_->setEnabled(writable && selected >= 1);
   compareAction_->setEnabled(selected >= 2 && selected <= 4);
   status_->setText(controller_->statusText());
-  status_->setToolTip(store() ? QDir::toNativeSeparators(controller_->libraryPath()) : QString());
+  status_->setToolTip(store() ? plainToolTip(QDir::toNativeSeparators(controller_->libraryPath())) : QString());
 }
 
 std::int64_t LibraryDock::saveToLibrary(QString* error) {
@@ -369,44 +381,99 @@ bool LibraryDock::deleteScenarios(const QList<std::int64_t>& ids, QString* error
   return controller_->deleteScenarios(ids, error);
 }
 
-void LibraryDock::fail(const QString& title, const QString& error) { QMessageBox::warning(this, title, error); }
+void LibraryDock::fail(const QString& title, const QString& error) { warn(this, title, error); }
 
-void LibraryDock::save() {
-  if (currentId() == 0) return saveAs();
+void LibraryDock::save() { saveBack(); }
+
+bool LibraryDock::saveBack() {
+  const std::int64_t id = currentId();
+  if (id == 0) return saveAsDialog();
+  const QString name = controller_->nameOf(id).isEmpty() ? scenarioDisplayName(document_->scenario())
+                                                        : controller_->nameOf(id);
+  const QString shown = oneLine(name);
+  // Never over a revision saved elsewhere since this one was opened, and never silently.
+  const LibraryController::SaveCheck check = controller_->checkSave();
+  if (check.kind == LibraryController::SaveCheck::Kind::Gone) {
+    if (ask(this, tr("Save to the library"),
+            tr("“%1” is no longer in the library: it was deleted since you opened it. Save your edits as a new "
+               "library entry?")
+                .arg(shown),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Save)
+      return false;
+    QString error;
+    if (saveAsNew(name, controller_->tagsOf(id), &error)) return true;
+    fail(tr("Cannot save to the library"), error);
+    return false;
+  }
+  if (check.kind == LibraryController::SaveCheck::Kind::ChangedElsewhere) {
+    const QDateTime at = QDateTime::fromString(check.savedAt, Qt::ISODateWithMs);
+    QMessageBox box(QMessageBox::Warning, tr("Changed in the library"),
+                    bounded(tr("“%1” was changed in the library since you opened it: revision %2, saved %3, is not the "
+                               "revision %4 your edits start from. Nothing has been saved yet.\n\nSave your edits "
+                               "on top as revision %5 (revision %2 stays in the history), or as a copy?")
+                                .arg(shown, QString::number(check.newest),
+                                     QLocale().toString(at.toLocalTime(), QLocale::ShortFormat),
+                                     QString::number(controller_->newestRevision()),
+                                     QString::number(check.newest + 1))),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("saveConflict"));
+    box.setTextFormat(Qt::PlainText);
+    QPushButton* onTop = box.addButton(tr("Save as revision %1").arg(check.newest + 1), QMessageBox::AcceptRole);
+    onTop->setObjectName(QStringLiteral("saveOnTop"));
+    QPushButton* copy = box.addButton(tr("Save as a copy"), QMessageBox::AcceptRole);
+    copy->setObjectName(QStringLiteral("saveAsCopy"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    QString error;
+    if (box.clickedButton() == copy) {
+      if (saveAsNew(tr("%1 (copy)").arg(name), controller_->tagsOf(id), &error)) return true;
+      fail(tr("Cannot save to the library"), error);
+      return false;
+    }
+    if (box.clickedButton() != onTop) return false;
+  }
   QString error;
-  if (!saveToLibrary(&error)) fail(tr("Cannot save to the library"), error);
+  if (saveToLibrary(&error)) return true;
+  fail(tr("Cannot save to the library"), error);
+  return false;
 }
 
-void LibraryDock::saveAs() {
+void LibraryDock::saveAs() { saveAsDialog(); }
+
+bool LibraryDock::saveAsDialog() {
   QString name = controller_->model()->nameOf(currentId());
   if (name.isEmpty()) name = scenarioDisplayName(document_->scenario());
   QStringList tags;
   if (const int row = controller_->model()->rowOf(currentId()); row >= 0)
     tags = controller_->model()->index(row, 0).data(ScenarioListModel::TagsRole).toStringList();
   SaveAsDialog dialog(name, tags, this);
-  if (dialog.exec() != QDialog::Accepted) return;
+  if (dialog.exec() != QDialog::Accepted) return false;
   QString error;
-  if (!saveAsNew(dialog.name(), dialog.tags(), &error)) fail(tr("Cannot save to the library"), error);
+  if (saveAsNew(dialog.name(), dialog.tags(), &error)) return true;
+  fail(tr("Cannot save to the library"), error);
+  return false;
 }
 
 void LibraryDock::openSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.size() != 1) return;
+  const QString name = oneLine(controller_->model()->nameOf(ids.front()));
+  // Dropping edits is never the answer Enter gives.
   if (document_->isModified() &&
-      QMessageBox::question(this, tr("Unsaved changes"),
-                            tr("The edited scenario has unsaved changes. Open “%1” anyway and drop them?")
-                                .arg(controller_->model()->nameOf(ids.front()))) != QMessageBox::Yes)
+      ask(this, tr("Unsaved changes"),
+          tr("The edited scenario has unsaved changes. Open “%1” anyway and drop them?").arg(name)) !=
+          QMessageBox::Yes)
     return;
   QString error;
-  if (!openScenario(ids.front(), &error)) fail(tr("Cannot open the scenario"), error);
+  if (!openScenario(ids.front(), &error))
+    fail(tr("Cannot open the scenario"), tr("“%1” cannot be opened: %2").arg(name, error));
 }
 
 void LibraryDock::renameSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.size() != 1) return;
   bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal,
-                                             controller_->model()->nameOf(ids.front()), &ok);
+  const QString name = askText(this, tr("Rename scenario"), tr("New name:"), controller_->model()->nameOf(ids.front()), &ok);
   if (!ok || name.trimmed().isEmpty() || name.trimmed() == controller_->model()->nameOf(ids.front())) return;
   QString error;
   if (!renameScenario(ids.front(), name, &error)) fail(tr("Cannot rename the scenario"), error);
@@ -418,8 +485,8 @@ void LibraryDock::editTagsSelected() {
   const QStringList before =
       controller_->model()->index(controller_->model()->rowOf(ids.front()), 0).data(ScenarioListModel::TagsRole).toStringList();
   bool ok = false;
-  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(controller_->model()->nameOf(ids.front())),
-                                             QLineEdit::Normal, before.join(QStringLiteral(", ")), &ok);
+  const QString text = askText(this, tr("Tags"), tr("Tags of “%1”, comma-separated:").arg(controller_->model()->nameOf(ids.front())),
+                               before.join(QStringLiteral(", ")), &ok);
   if (!ok || parseTags(text) == before) return;
   QString error;
   if (!setTags(ids.front(), parseTags(text), &error)) fail(tr("Cannot change the tags"), error);
@@ -442,8 +509,8 @@ void LibraryDock::deleteSelected() {
                 .arg(controller_->model()->nameOf(ids.front()))
           : tr("Delete %1 scenarios and their history from the library? Undo in the library brings them back.")
                 .arg(ids.size());
-  if (QMessageBox::question(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel,
-                            QMessageBox::Cancel) != QMessageBox::Yes)
+  if (ask(this, tr("Delete scenarios"), question, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) !=
+      QMessageBox::Yes)
     return;
   QString error;
   if (!deleteScenarios(ids, &error)) fail(tr("Cannot delete"), error);
@@ -465,12 +532,27 @@ void LibraryDock::showHistory() {
   QString error;
   if (!controller_->history(id, history, &error)) return fail(tr("Cannot read the history"), error);
 
-  RevisionHistoryDialog dialog(controller_->model()->nameOf(id), history, this);
+  std::vector<RevisionHistoryDialog::Revision> revisions;
+  for (const cp::RevisionInfo& info : history) {
+    RevisionHistoryDialog::Revision r;
+    r.info = info;
+    cp::StoredScenario stored;
+    if (controller_->loadRevision(id, info.revision, stored, &r.error)) r.stored = std::move(stored);
+    revisions.push_back(std::move(r));
+  }
+  RevisionHistoryDialog dialog(controller_->model()->nameOf(id), revisions, this);
   if (dialog.exec() != QDialog::Accepted || dialog.selectedRevision() == 0) return;
+  if (dialog.compareRequested()) {
+    for (const RevisionHistoryDialog::Revision& r : revisions)
+      if (r.info.revision == dialog.selectedRevision() && r.stored)
+        Q_EMIT compareRevisionRequested(
+            tr("%1, revision %2").arg(oneLine(controller_->model()->nameOf(id), 40), QString::number(r.info.revision)),
+            r.stored->document.scenario);
+    return;
+  }
   if (document_->isModified() &&
-      QMessageBox::question(this, tr("Unsaved changes"),
-                            tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) !=
-          QMessageBox::Yes)
+      ask(this, tr("Unsaved changes"),
+          tr("The edited scenario has unsaved changes. Open the revision anyway and drop them?")) != QMessageBox::Yes)
     return;
   if (!openRevision(id, dialog.selectedRevision(), &error)) fail(tr("Cannot open the revision"), error);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -14,11 +15,15 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
@@ -34,11 +39,13 @@
 #include "io/scenario_json.h"
 #include "ui/comparepage.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/enginetext.h"
 #include "ui/explaindialog.h"
 #include "ui/helpwindow.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/inputpanel.h"
+#include "ui/librarycontroller.h"
 #include "ui/librarydock.h"
 #include "ui/planpage.h"
 #include "ui/plannerfrontierchart.h"
@@ -48,7 +55,9 @@
 #include "ui/preferences.h"
 #include "ui/report.h"
 #include "ui/scenariodocument.h"
+#include "ui/palette.h"
 #include "ui/topologyview.h"
+#include "ui/usertext.h"
 #include "ui/wheelguard.h"
 
 namespace cp::ui {
@@ -59,6 +68,8 @@ const Preference<QByteArray> kWindowState{"mainwindow/state"};
 const Preference<QStringList> kRecentFiles{"files/recent"};
 const Preference<QString> kLastScenario{"session/lastScenario"};  // scenario JSON of the last session
 const Preference<QString> kLastFile{"session/lastFile"};
+// Where the last session's scenario lived (Origin, as JSON): a library entry comes back as one.
+const Preference<QString> kLastOrigin{"session/lastOrigin"};
 const Preference<QString> kLibraryPath{"library/path"};  // chosen by File > Open/New library; empty: the default
 
 constexpr int kMaxRecent = 8;
@@ -80,6 +91,65 @@ QString problemsText(const std::vector<cp::Problem>& problems) {
   QStringList lines;
   for (const cp::Problem& p : problems) lines << problemText(p);
   return lines.join(QLatin1Char('\n'));
+}
+
+// Where the edited scenario lives: a library entry (at a revision), a file, or nowhere yet. The
+// autosave keeps it beside the edits (autosave-origin.json), so that restored edits go back
+// where they came from and nowhere else: never under the name of another scenario's file,
+// which Ctrl+S would then write them over.
+struct Origin {
+  enum class Kind { Unsaved, File, Library };
+  Kind kind = Kind::Unsaved;
+  QString file;     // File: the scenario file
+  QString library;  // Library: the library file
+  qint64 id = 0;    // Library: the entry
+  int revision = 0;  // the revision the edits start from
+  int newest = 0;    // the entry's newest revision then
+  QString savedAt;   // when `revision` was saved: the entry, not a later one under its id
+
+  QJsonObject toJson() const {
+    QJsonObject o;
+    switch (kind) {
+      case Kind::Unsaved: o.insert(QStringLiteral("kind"), QStringLiteral("unsaved")); break;
+      case Kind::File:
+        o.insert(QStringLiteral("kind"), QStringLiteral("file"));
+        o.insert(QStringLiteral("file"), file);
+        break;
+      case Kind::Library:
+        o.insert(QStringLiteral("kind"), QStringLiteral("library"));
+        o.insert(QStringLiteral("library"), library);
+        o.insert(QStringLiteral("id"), id);
+        o.insert(QStringLiteral("revision"), revision);
+        o.insert(QStringLiteral("newest"), newest);
+        o.insert(QStringLiteral("saved_at"), savedAt);
+        break;
+    }
+    return o;
+  }
+  // Anything unreadable is Unsaved: never another scenario's file.
+  static Origin fromJson(const QByteArray& bytes) {
+    Origin out;
+    const QJsonObject o = QJsonDocument::fromJson(bytes).object();
+    const QString kind = o.value(QStringLiteral("kind")).toString();
+    if (kind == QLatin1String("file") && !o.value(QStringLiteral("file")).toString().isEmpty()) {
+      out.kind = Kind::File;
+      out.file = o.value(QStringLiteral("file")).toString();
+    } else if (kind == QLatin1String("library") && o.value(QStringLiteral("id")).toInteger() > 0) {
+      out.kind = Kind::Library;
+      out.library = o.value(QStringLiteral("library")).toString();
+      out.id = o.value(QStringLiteral("id")).toInteger();
+      out.revision = o.value(QStringLiteral("revision")).toInt();
+      out.newest = o.value(QStringLiteral("newest")).toInt();
+      out.savedAt = o.value(QStringLiteral("saved_at")).toString();
+    }
+    return out;
+  }
+};
+
+bool sameFile(const QString& a, const QString& b) {
+  if (a.isEmpty() || b.isEmpty()) return false;
+  const QString ca = QFileInfo(a).canonicalFilePath(), cb = QFileInfo(b).canonicalFilePath();
+  return ca.isEmpty() || cb.isEmpty() ? QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath() : ca == cb;
 }
 
 // Scenario files, the autosave and the last session's scenario are read by the CLI's importer
@@ -111,6 +181,25 @@ void scrollInside(QWidget* page) {
   v->setContentsMargins(0, 0, 0, 0);
   v->addWidget(scroll);
 }
+
+// Eats Ctrl+PgUp and Ctrl+PgDn (with or without Shift) on their way to a spin box, which would
+// step ten times (64 KV heads would become 54). In the main window the page actions take the keys
+// first; this is for the spin boxes of dialogs and any widget outside them.
+class PageKeyGuard : public QObject {
+ public:
+  using QObject::QObject;
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (event->type() != QEvent::KeyPress) return false;
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (!(key->modifiers() & Qt::ControlModifier) || (key->key() != Qt::Key_PageUp && key->key() != Qt::Key_PageDown))
+      return false;
+    for (QObject* o = watched; o; o = o->parent())
+      if (qobject_cast<QAbstractSpinBox*>(o)) return true;
+    return false;
+  }
+};
 
 }  // namespace
 
@@ -168,6 +257,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                         static_cast<QWidget*>(planner_), static_cast<QWidget*>(compare_)})
     wheelGuard->guardChildren(page);
   setCentralWidget(pages_);
+  keepTickLabelsApartIn(comparison_);  // the plan page's and the planner's charts do it themselves
 
   autosave_ = new QTimer(this);
   autosave_->setSingleShot(true);
@@ -191,9 +281,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   const auto scenarioName = [this] { return scenarioDisplayName(document_->scenario()); };
   installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
   installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
-  installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"));
-  installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole);
-  installWidgetExportMenu(topology_, QStringLiteral("topology"));
+  installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"), -1, scenarioName,
+                         [] { return tr("Scenarios compared (table)"); });
+  installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole,
+                         scenarioName, [] { return tr("Ranked layouts (table)"); });
+  installWidgetExportMenu(topology_, QStringLiteral("topology"), scenarioName, [] { return tr("Topology"); });
   connect(library_, &LibraryDock::libraryChanged, this, [this] {
     compare_->setStore(library_->store());
     updateLibraryAlert();
@@ -203,12 +295,35 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   libraryAlert_ = new QLabel(this);
   libraryAlert_->setObjectName(QStringLiteral("libraryAlert"));
   libraryAlert_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  libraryAlert_->setStyleSheet(QStringLiteral("QLabel { color: #8a2a0a; background: #FCE4DC; padding: 2px 6px; }"));
+  makePlain(libraryAlert_);  // it names files
+  libraryAlert_->setAutoFillBackground(true);
+  libraryAlert_->setMargin(2);
   libraryAlert_->hide();
+  // Where the edited scenario lives (a library entry and its revision, a file, or not saved):
+  // what Ctrl+S saves to, always in sight.
+  origin_ = new QLabel(this);
+  origin_->setObjectName(QStringLiteral("documentOrigin"));
+  makePlain(origin_);
+  origin_->setAutoFillBackground(true);
+  origin_->setMargin(2);
+  statusBar()->addPermanentWidget(origin_);
   statusBar()->addPermanentWidget(libraryAlert_, 1);
+  paintNotices();
   connect(library_, &LibraryDock::saved, this,
           [this](const QString& message) { statusBar()->showMessage(message, kSavedMessageMs); });
+  // The title and the origin say which entry and revision the scenario is, under which name.
+  connect(library_->controller(), &LibraryController::currentChanged, this, &MainWindow::updateTitle);
+  connect(library_->controller(), &LibraryController::refreshed, this, &MainWindow::updateTitle);
+  connect(document_, &ScenarioDocument::scenarioChanged, this, &MainWindow::updateTitle);
+  // Nothing left unsaved (saved, or undone back to what was saved): nothing to restore.
+  connect(document_, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
+    if (!modified) removeAutosave();
+  });
   connect(library_, &LibraryDock::compareRequested, this, &MainWindow::compareLibraryScenarios);
+  connect(library_, &LibraryDock::compareRevisionRequested, this, [this](const QString& label, const cp::Scenario& s) {
+    compare_->setEntries({{label, s}, {ComparePage::tr("Edited scenario"), document_->scenario()}});
+    pages_->setCurrentWidget(compare_);
+  });
 
   createMenus();
   retranslate();
@@ -250,11 +365,11 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
   }
   document_->setFileName(QFileInfo(path).absoluteFilePath());
   document_->setClean();
-  QFile::remove(autosavePath());
+  removeAutosave();
   addRecent(QFileInfo(path).absoluteFilePath());
   // Feedback that the save happened: what was saved and where (issue 19 point 15).
   statusBar()->showMessage(tr("Saved “%1” to %2")
-                               .arg(scenarioDisplayName(document_->scenario()),
+                               .arg(oneLine(scenarioDisplayName(document_->scenario())),
                                     QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())),
                            kSavedMessageMs);
   return true;
@@ -265,9 +380,41 @@ QString MainWindow::autosavePath() {
   return QDir(dir).filePath(QStringLiteral("autosave.json"));
 }
 
+QString MainWindow::autosaveOriginPath() {
+  return QFileInfo(autosavePath()).absoluteDir().filePath(QStringLiteral("autosave-origin.json"));
+}
+
+void MainWindow::removeAutosave() {
+  QFile::remove(autosavePath());
+  QFile::remove(autosaveOriginPath());
+}
+
+QByteArray MainWindow::originJson() const {
+  Origin o;
+  const LibraryController* lib = library_->controller();
+  if (lib->currentId() != 0) {
+    o.kind = Origin::Kind::Library;
+    o.library = lib->libraryPath();
+    o.id = lib->currentId();
+    o.revision = lib->currentRevision();
+    o.newest = lib->newestRevision();
+    o.savedAt = lib->savedAt(o.id, o.revision);
+  } else if (!document_->fileName().isEmpty()) {
+    o.kind = Origin::Kind::File;
+    o.file = document_->fileName();
+  }
+  return QJsonDocument(o.toJson()).toJson(QJsonDocument::Compact);
+}
+
 void MainWindow::writeAutosave() {
   if (!document_->isModified()) return;
   QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+  // The origin first: edits found without one are restored as unsaved, never under a wrong name.
+  QSaveFile origin(autosaveOriginPath());
+  if (origin.open(QIODevice::WriteOnly)) {
+    origin.write(originJson());
+    origin.commit();
+  }
   std::string why;  // a failed autosave keeps the previous one; the next edit tries again
   cp::export_scenario_file(localPath(autosavePath()), document_->fileDocument(), why);
 }
@@ -280,8 +427,8 @@ void MainWindow::compareLibraryScenarios(const QList<qint64>& ids) {
 void MainWindow::updateLibraryAlert() {
   const QString text = library_->alertText();
   const bool was_shown = !libraryAlert_->isHidden();
-  libraryAlert_->setText(text);
-  libraryAlert_->setToolTip(text);
+  libraryAlert_->setText(bounded(text));
+  libraryAlert_->setToolTip(plainToolTip(text));
   libraryAlert_->setHidden(text.isEmpty());
   if (!text.isEmpty() && !was_shown) {  // and bring the library tab, with its banner, to the front
     library_->show();
@@ -339,27 +486,78 @@ void MainWindow::restoreSession(bool ask) {
     cp::ScenarioFileDocument s;
     const bool readable =
         fromImport(cp::import_scenario_file(localPath(autosavePath()), cp::PlanCheck::Skip), s, nullptr);
-    if (readable &&
-        (!ask || QMessageBox::question(this, tr("Restore unsaved edits?"),
-                                       tr("clusterplan did not close cleanly last time. Restore the unsaved edits "
-                                          "of that session?")) == QMessageBox::Yes)) {
-      document_->reset(s.scenario, kLastFile.get());
-      document_->setFileNotesAndTags(s.notes, s.tags);
-      // Restored edits are unsaved edits: the document is modified, with nothing to undo.
-      document_->markModified();
-      return;
+    QByteArray originBytes;
+    if (QFile f(autosaveOriginPath()); f.open(QIODevice::ReadOnly)) originBytes = f.read(64 * 1024);
+    const Origin origin = Origin::fromJson(originBytes);
+    if (readable) {
+      // Which scenario, from where and when: the user decides knowing what comes back.
+      QString where;
+      switch (origin.kind) {
+        case Origin::Kind::Library: where = tr("from the library, revision %1").arg(origin.revision); break;
+        case Origin::Kind::File: where = tr("from the file %1").arg(QDir::toNativeSeparators(origin.file)); break;
+        case Origin::Kind::Unsaved: where = tr("never saved"); break;
+      }
+      const QString when =
+          QLocale().toString(QFileInfo(autosavePath()).lastModified(), QLocale::ShortFormat);
+      if (!ask || cp::ui::ask(this, tr("Restore unsaved edits?"),
+                              tr("clusterplan did not close cleanly last time. Restore the unsaved edits of “%1” "
+                                 "(%2), kept at %3?")
+                                  .arg(oneLine(scenarioDisplayName(s.scenario)), where, when),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes) {
+        restoreEdits(s, originBytes, ask);
+        return;
+      }
     }
-    QFile::remove(autosavePath());
+    removeAutosave();
   }
   cp::ScenarioFileDocument last;
   const QString json = kLastScenario.get();
+  const Origin lastOrigin = Origin::fromJson(kLastOrigin.get().toUtf8());
   if (!json.isEmpty() &&
       fromImport(cp::import_scenario_text(json.toStdString(), cp::PlanCheck::Skip), last, nullptr)) {
-    document_->reset(last.scenario, kLastFile.get());
+    document_->reset(last.scenario, lastOrigin.kind == Origin::Kind::Library ? QString() : kLastFile.get());
     document_->setFileNotesAndTags(last.notes, last.tags);
+    // A library entry comes back as one when it is still there (else as a scenario not saved).
+    if (lastOrigin.kind == Origin::Kind::Library && sameFile(lastOrigin.library, library_->controller()->libraryPath()))
+      library_->controller()->adopt(lastOrigin.id, lastOrigin.revision, lastOrigin.newest, lastOrigin.savedAt);
   } else if (json.isEmpty() && !kLastFile.get().isEmpty()) {
     openFile(kLastFile.get());  // edits discarded with no saved state known: the file as saved
   }
+}
+
+void MainWindow::restoreEdits(const cp::ScenarioFileDocument& edits, const QByteArray& originJson, bool ask) {
+  const Origin origin = Origin::fromJson(originJson);
+  const QString name = oneLine(scenarioDisplayName(edits.scenario));
+  QString notice;
+  bool adopted = false;
+  if (origin.kind == Origin::Kind::Library) {
+    // The entry's library, also when another one is open now (a switch not yet remembered).
+    const bool reachable = sameFile(origin.library, library_->controller()->libraryPath()) ||
+                           (QFileInfo::exists(origin.library) && openLibraryFile(origin.library, false));
+    document_->reset(edits.scenario);
+    document_->setFileNotesAndTags(edits.notes, edits.tags);
+    if (reachable) adopted = library_->controller()->adopt(origin.id, origin.revision, origin.newest, origin.savedAt);
+    if (!reachable)
+      notice = tr("The edits of “%1” belong to an entry of the library %2, which cannot be opened now. The edits are "
+                  "restored as a scenario that is not saved: File > Save to library or Save as… keeps them.")
+                   .arg(name, QDir::toNativeSeparators(origin.library));
+    else if (!adopted)
+      notice = tr("The library entry that the edits of “%1” belong to is no longer in the library %2. The edits are "
+                  "restored as a scenario that is not saved: File > Save to library or Save as… keeps them.")
+                   .arg(name, QDir::toNativeSeparators(origin.library));
+  } else {
+    document_->reset(edits.scenario, origin.kind == Origin::Kind::File ? origin.file : QString());
+    document_->setFileNotesAndTags(edits.notes, edits.tags);
+  }
+  // Restored edits are unsaved edits: the document is modified, with nothing to undo. The
+  // reset above took the autosave away (nothing unsaved for a moment): written again at once,
+  // with the origin they have now, so that another crash finds them too.
+  document_->markModified();
+  writeAutosave();
+  updateTitle();
+  if (notice.isEmpty()) return;
+  statusBar()->showMessage(notice, 0);
+  if (ask) inform(this, tr("Restored as not saved"), notice);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -377,15 +575,17 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   else if (saved) kLastScenario.set(QString::fromStdString(cp::scenario_file_text(*saved)));
   else kLastScenario.set(QString());
   kLastFile.set(document_->fileName());
+  kLastOrigin.set(QString::fromUtf8(originJson()));
   autosave_->stop();
-  QFile::remove(autosavePath());  // a clean end: nothing to restore
+  removeAutosave();  // a clean end: nothing to restore
   event->accept();
 }
 
 bool MainWindow::maybeSave() {
   if (!document_->isModified()) return true;
-  const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this scenario?"),
-                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  const auto answer = cp::ui::ask(this, tr("Unsaved changes"),
+                                  tr("Save the changes to “%1”?").arg(oneLine(documentName())),
+                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
   if (answer == QMessageBox::Save) return save();
   return answer == QMessageBox::Discard;
 }
@@ -401,7 +601,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   if (urls.isEmpty() || !maybeSave()) return;
   QString error;
   if (!openFile(urls.front().toLocalFile(), &error))
-    QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+    showOpenError(urls.front().toLocalFile(), error);
   else
     event->acceptProposedAction();
 }
@@ -417,12 +617,32 @@ void MainWindow::showExplanation(cp::Figure figure) {
 
 void MainWindow::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
+  if (event->type() == QEvent::PaletteChange && origin_) paintNotices();
   QMainWindow::changeEvent(event);
+}
+
+// The status bar's notices in the colours of the theme of the moment.
+void MainWindow::paintNotices() {
+  QPalette alert = libraryAlert_->palette();
+  alert.setColor(QPalette::Window, palette::bannerBackground(palette(), true));
+  alert.setColor(QPalette::WindowText, palette::bannerText(palette()));
+  libraryAlert_->setPalette(alert);
+  const bool old = library_->controller()->isOldRevision();
+  QPalette p = origin_->palette();
+  p.setColor(QPalette::Window, old ? palette::bannerBackground(palette(), false) : palette().color(QPalette::Window));
+  p.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+  origin_->setPalette(p);
+}
+
+void MainWindow::showOpenError(const QString& path, const QString& error) {
+  warn(this, tr("Cannot open the scenario"),
+       tr("%1 cannot be opened:\n%2").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath()), error));
 }
 
 void MainWindow::createMenus() {
   fileMenu_ = menuBar()->addMenu(QString());
   newAction_ = fileMenu_->addAction(QString());
+  newAction_->setObjectName(QStringLiteral("newAction"));
   newAction_->setShortcut(QKeySequence::New);
   connect(newAction_, &QAction::triggered, this, &MainWindow::newScenario);
   openAction_ = fileMenu_->addAction(QString());
@@ -430,9 +650,11 @@ void MainWindow::createMenus() {
   connect(openAction_, &QAction::triggered, this, &MainWindow::openDialog);
   recentMenu_ = fileMenu_->addMenu(QString());
   saveAction_ = fileMenu_->addAction(QString());
+  saveAction_->setObjectName(QStringLiteral("saveAction"));
   saveAction_->setShortcut(QKeySequence::Save);
   connect(saveAction_, &QAction::triggered, this, &MainWindow::save);
   saveAsAction_ = fileMenu_->addAction(QString());
+  saveAsAction_->setObjectName(QStringLiteral("saveAsAction"));
   saveAsAction_->setShortcut(QKeySequence::SaveAs);
   connect(saveAsAction_, &QAction::triggered, this, &MainWindow::saveAs);
   saveToLibraryAction_ = fileMenu_->addAction(QString());
@@ -440,6 +662,20 @@ void MainWindow::createMenus() {
   connect(saveToLibraryAction_, &QAction::triggered, library_, &LibraryDock::save);
   createHelpAndLibraryActions();
   fileMenu_->addSeparator();
+  // The exports of the page in view (its charts, tables, picture): the right-click menus' actions,
+  // also from the menu bar and from the keyboard (Ctrl+E opens this menu over the page).
+  exportMenu_ = fileMenu_->addMenu(QString());
+  exportMenu_->setObjectName(QStringLiteral("exportMenu"));
+  exportMenu_->menuAction()->setObjectName(QStringLiteral("exportMenuAction"));
+  connect(exportMenu_, &QMenu::aboutToShow, this, [this] { fillExportMenu(exportMenu_, pages_->currentWidget()); });
+  exportAction_ = new QAction(this);
+  exportAction_->setObjectName(QStringLiteral("exportAction"));
+  exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  addAction(exportAction_);
+  connect(exportAction_, &QAction::triggered, this, [this] {
+    QWidget* page = pages_->currentWidget();
+    exportMenu_->popup(page->mapToGlobal(QPoint(page->width() / 3, 0)));
+  });
   quitAction_ = fileMenu_->addAction(QString());
   quitAction_->setShortcut(QKeySequence::Quit);
   quitAction_->setMenuRole(QAction::QuitRole);
@@ -475,6 +711,7 @@ void MainWindow::createMenus() {
   viewMenu_->addAction(inputDock_->toggleViewAction());
   viewMenu_->addAction(library_->toggleViewAction());
   addPresentingActions(this, viewMenu_, document_, comparison_);
+  createPageActions();
 
   helpMenu_ = menuBar()->addMenu(QString());
   helpMenu_->addAction(guideAction_);
@@ -525,6 +762,40 @@ void MainWindow::createHelpAndLibraryActions() {
   connect(shortcutsAction_, &QAction::triggered, this, [this] { showHelp(true); });
 }
 
+// The pages from the keyboard: Ctrl+Tab and Ctrl+PgDn to the next, Ctrl+Shift+Tab and Ctrl+PgUp
+// to the one before (round), Ctrl+1 to Ctrl+5 to each. Window shortcuts, taken before the
+// focused widget sees the key: a spin box with the focus never gets Ctrl+PgDn, on which
+// QAbstractSpinBox steps ten times.
+void MainWindow::createPageActions() {
+  pagesMenu_ = viewMenu_->addMenu(QString());
+  pagesMenu_->setObjectName(QStringLiteral("pagesMenu"));
+  const auto step = [this](int by) {
+    const int n = pages_->count();
+    pages_->setCurrentIndex((pages_->currentIndex() + by + n) % n);
+  };
+  nextPageAction_ = pagesMenu_->addAction(QString());
+  nextPageAction_->setObjectName(QStringLiteral("nextPageAction"));
+  nextPageAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+  connect(nextPageAction_, &QAction::triggered, this, [step] { step(1); });
+  previousPageAction_ = pagesMenu_->addAction(QString());
+  previousPageAction_->setObjectName(QStringLiteral("previousPageAction"));
+  QList<QKeySequence> back = QKeySequence::keyBindings(QKeySequence::PreviousChild);
+  for (const QKeySequence& k : {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)})
+    if (!back.contains(k)) back << k;
+  previousPageAction_->setShortcuts(back);
+  connect(previousPageAction_, &QAction::triggered, this, [step] { step(-1); });
+  pagesMenu_->addSeparator();
+  for (int i = 0; i < pages_->count(); ++i) {
+    QAction* a = pagesMenu_->addAction(QString());
+    a->setObjectName(QStringLiteral("pageAction%1").arg(i + 1));
+    a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    connect(a, &QAction::triggered, this, [this, i] { pages_->setCurrentIndex(i); });
+    pageActions_ << a;
+  }
+  // A spin box never steps by ten on Ctrl+PgUp/PgDn, in a dialog either (where no page action is).
+  qApp->installEventFilter(new PageKeyGuard(this));
+}
+
 HelpWindow* MainWindow::showHelp(bool shortcuts) {
   if (!help_) {
     help_ = new HelpWindow(this, this);
@@ -544,7 +815,7 @@ void MainWindow::chooseLibrary(bool create) {
                               : QFileDialog::getOpenFileName(this, tr("Open library"), dir, filter);
   if (path.isEmpty()) return;
   QString error;
-  if (!openLibraryFile(path, create, &error)) QMessageBox::warning(this, tr("Cannot open the library"), error);
+  if (!openLibraryFile(path, create, &error)) warn(this, tr("Cannot open the library"), error);
 }
 
 bool MainWindow::openLibraryFile(const QString& path, bool create, QString* error) {
@@ -607,17 +878,58 @@ void MainWindow::retranslate() {
   findAction_->setText(tr("&Find in the library"));
   guideAction_->setText(tr("User &guide"));
   shortcutsAction_->setText(tr("&Keyboard shortcuts"));
+  exportMenu_->setTitle(tr("&Export"));
+  exportAction_->setText(tr("Export a chart, table or picture of this page…"));
+  pagesMenu_->setTitle(tr("&Pages"));
+  nextPageAction_->setText(tr("Next page"));
+  previousPageAction_->setText(tr("Previous page"));
+  for (int i = 0; i < pageActions_.size(); ++i) pageActions_[i]->setText(pages_->tabText(i));
   updateUndoText();
   updateTitle();
 }
 
+QString MainWindow::documentName() const {
+  const LibraryController* lib = library_->controller();
+  if (const QString listed = lib->nameOf(lib->currentId()); !listed.isEmpty()) return listed;  // renamed in the library
+  return scenarioDisplayName(document_->scenario());
+}
+
 void MainWindow::updateTitle() {
-  // The application's name, never translated; the file's name in front when there is one.
+  // The application's name, never translated; in front of it the scenario: its library entry
+  // (with the revision when it is an old one), its file's name, or its name when it is not saved
+  // and has edits; a '*' while it has unsaved edits, wherever it lives.
+  const LibraryController* lib = library_->controller();
   const QString file = document_->fileName();
-  QString title = file.isEmpty() ? QStringLiteral("clusterplan")
-                                 : QStringLiteral("%1 — clusterplan").arg(QFileInfo(file).fileName());
-  if (document_->isModified() && !file.isEmpty()) title.prepend(QLatin1Char('*'));
+  const bool modified = document_->isModified();
+  QString where, origin, tip;
+  if (lib->currentId() != 0) {
+    const QString name = oneLine(documentName());
+    where = lib->isOldRevision() ? tr("%1 (library, old revision %2 of %3)")
+                                       .arg(name, QString::number(lib->currentRevision()),
+                                            QString::number(lib->newestRevision()))
+                                 : tr("%1 (library)").arg(name);
+    origin = lib->isOldRevision()
+                 ? tr("Library: old revision %1 of %2 (saving makes it the newest)")
+                       .arg(lib->currentRevision())
+                       .arg(lib->newestRevision())
+                 : tr("Library: revision %1").arg(lib->currentRevision());
+    tip = QDir::toNativeSeparators(lib->libraryPath());
+  } else if (!file.isEmpty()) {
+    where = oneLine(QFileInfo(file).fileName());
+    origin = tr("File: %1").arg(oneLine(QFileInfo(file).fileName()));
+    tip = QDir::toNativeSeparators(file);
+  } else {
+    if (modified) where = tr("%1 (not saved)").arg(oneLine(scenarioDisplayName(document_->scenario())));
+    origin = tr("Not saved");
+  }
+  QString title = where.isEmpty() ? QStringLiteral("clusterplan") : QStringLiteral("%1 — clusterplan").arg(where);
+  if (modified && !where.isEmpty()) title.prepend(QLatin1Char('*'));
   setWindowTitle(title);
+  if (origin_) {
+    origin_->setText(modified ? tr("%1 · modified").arg(origin) : origin);
+    origin_->setToolTip(plainToolTip(tip));
+    paintNotices();
+  }
 }
 
 void MainWindow::newScenario() {
@@ -630,24 +942,33 @@ void MainWindow::openDialog() {
                                                     tr("Scenario files (*.json)"));
   if (path.isEmpty()) return;
   QString error;
-  if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+  if (!openFile(path, &error)) showOpenError(path, error);
 }
 
+// Back where the scenario lives: a new revision of its library entry, or its file; a scenario
+// that lives nowhere yet asks for a file.
 bool MainWindow::save() {
+  if (library_->currentId() != 0) return library_->saveBack();
   if (document_->fileName().isEmpty()) return saveAs();
   QString error;
   if (saveFile(document_->fileName(), &error)) return true;
-  QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+  warn(this, tr("Cannot save the scenario"),
+       tr("%1 cannot be written:\n%2").arg(QDir::toNativeSeparators(document_->fileName()), error));
   return false;
 }
 
 bool MainWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), document_->fileName(),
-                                                    tr("Scenario files (*.json)"));
+  // A scenario not saved to a file yet is offered under its name.
+  QString suggested = document_->fileName();
+  if (suggested.isEmpty()) {
+    const QString base = exportFileBase(scenarioDisplayName(document_->scenario()), QString());
+    suggested = (base.isEmpty() ? QStringLiteral("scenario") : base) + QStringLiteral(".json");
+  }
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, tr("Scenario files (*.json)"));
   if (path.isEmpty()) return false;
   QString error;
   if (saveFile(path, &error)) return true;
-  QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+  warn(this, tr("Cannot save the scenario"), tr("%1 cannot be written:\n%2").arg(QDir::toNativeSeparators(path), error));
   return false;
 }
 
@@ -666,12 +987,13 @@ void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
   const QStringList files = kRecentFiles.get();
   for (const QString& path : files) {
-    QAction* a = recentMenu_->addAction(QFileInfo(path).fileName());
-    a->setToolTip(path);
+    // '&' in a file's name is no mnemonic.
+    QAction* a = recentMenu_->addAction(oneLine(QFileInfo(path).fileName()).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    a->setToolTip(plainToolTip(path));
     connect(a, &QAction::triggered, this, [this, path] {
       if (!maybeSave()) return;
       QString error;
-      if (!openFile(path, &error)) QMessageBox::warning(this, tr("Cannot open the scenario"), error);
+      if (!openFile(path, &error)) showOpenError(path, error);
     });
   }
   recentMenu_->setEnabled(!files.isEmpty());

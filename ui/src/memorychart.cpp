@@ -127,6 +127,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   // for exports and slides): one line, else two, else without the GPU's name.
   connect(plot_, &QCustomPlot::afterLayout, this, &MemoryChart::fitCapacityLabel);
   applyChartPalette(plot_, palette());  // the theme in force when the chart is made
+  keepTickLabelsApart(plot_);
   rebuild();
 }
 
@@ -190,6 +191,7 @@ void MemoryChart::fitCapacityLabel() {
 void MemoryChart::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   fitLegendColumns(plot_->legend, plot_->width());
+  setMinimumWidth(legendLeastWidth(plot_->legend));  // narrower, a name would be cut: the page scrolls
 }
 
 void MemoryChart::showToolTip(QMouseEvent* event) {
@@ -283,6 +285,7 @@ void MemoryChart::rebuild() {
                                   .arg(QString::fromStdString(shown_->scenario.cluster.gpu.name))
                                   .arg(memory.peak_stage + 1)
                                   .arg(shown_->scenario.parallel.pp));
+  setMinimumWidth(legendLeastWidth(plot_->legend));
   plot_->replot();
 }
 

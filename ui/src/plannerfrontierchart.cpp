@@ -7,6 +7,7 @@
 
 #include "engine/fabric.h"
 #include "ui/chartstyle.h"
+#include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/terms.h"
 #include "engine/units.h"
@@ -15,6 +16,8 @@ namespace cp::ui {
 namespace {
 
 constexpr double kSecondsPerDay = units::Day;
+// The chart's height besides its legend: title, plot area and axes (logical px).
+constexpr int kHeightBesidesLegend = 200;
 
 // A second cue besides the colour, so that two fabrics of one family stay apart.
 QCPScatterStyle::ScatterShape shapeOf(int fabric) {
@@ -35,11 +38,18 @@ PlannerFrontierChart::PlannerFrontierChart(QWidget* parent) : QWidget(parent), p
   title_ = new QCPTextElement(plot_, QString(), scaledFont(font(), 1.1, true));
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, title_);
+  // The legend under the plot, never over its points; in as many columns as its names fit.
   plot_->legend->setVisible(true);
   plot_->legend->setBorderPen(Qt::NoPen);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->addElement(2, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(2, 0.001);
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+  plot_->legend->setMargins(QMargins(6, 2, 6, 4));
+  keepLegendFitted(plot_, 2, kHeightBesidesLegend);
   plot_->yAxis->grid()->setSubGridVisible(false);
   applyChartPalette(plot_, palette());
+  keepTickLabelsApart(plot_);
   redraw();
 }
 
@@ -113,7 +123,7 @@ void PlannerFrontierChart::redraw() {
     const std::string& id = r.fabrics[std::size_t(f)];
     const cp::FabricSpec* spec = cp::find_fabric(id);
     QCPGraph* g = plot_->addGraph();
-    g->setName(QString::fromStdString(spec ? spec->name : id));
+    g->setName(spec ? fabricName(spec->name) : QString::fromStdString(id));
     g->setLineStyle(QCPGraph::lsNone);
     const QColor colour = palette::fabric(id);
     g->setScatterStyle(QCPScatterStyle(shapeOf(f), colour, colour, 9));

@@ -39,6 +39,7 @@
 #include "ui/plannertablemodel.h"
 #include "ui/scenariodocument.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 
@@ -158,6 +159,7 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   progress_->setRange(0, 1);
   progress_->setValue(0);
   status_ = new QLabel;
+  makePlain(status_);
   status_->setObjectName(QStringLiteral("plannerStatus"));
   status_->setWordWrap(true);
   auto* bar = new QHBoxLayout;
@@ -170,17 +172,15 @@ PlannerPage::PlannerPage(ScenarioDocument* document, QWidget* parent) : QWidget(
   message_->setObjectName(QStringLiteral("plannerMessage"));
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  message_->setTextFormat(Qt::PlainText);  // the search's errors quote what the user typed
   message_->setVisible(false);
   stale_ = new QLabel;
   stale_->setObjectName(QStringLiteral("plannerStale"));
   stale_->setWordWrap(true);
   stale_->setMargin(6);
   stale_->setAutoFillBackground(true);
-  QPalette sp = stale_->palette();
-  sp.setColor(QPalette::Window, QColor(0xFFF3D6));
-  sp.setColor(QPalette::WindowText, palette::invalid().darker(130));
-  stale_->setPalette(sp);
   stale_->setVisible(false);
+  paintNotices();
 
   model_ = new PlannerTableModel(this);
   proxy_ = new QSortFilterProxyModel(this);
@@ -455,7 +455,7 @@ void PlannerPage::updateFabricButton() {
   fabrics_->setText(fabricsText_);
   if (fabrics_->isVisible()) reflowControls();
   fabrics_->setToolTip(names.isEmpty() ? tr("Search on the scenario's fabric; pick others to compare them")
-                                       : names.join(QLatin1Char('\n')));
+                                       : plainToolTip(names.join(QLatin1Char('\n'))));
 }
 
 PlannerInput PlannerPage::input() const {
@@ -590,8 +590,15 @@ void PlannerPage::showResult() {
   }
   model_->setResult(result_);
   table_->setColumnHidden(PlannerTableModel::Fabric, r.fabrics.size() < 2);
+  arrangeColumns(r.objective);
   table_->sortByColumn(PlannerTableModel::Rank, Qt::AscendingOrder);
-  if (proxy_->rowCount() > 0) table_->selectRow(0);
+  // The row to prefer is selected (and so what "Apply to the scenario" applies), else the winner.
+  const int preferred = std::max(0, model_->preferredRow());
+  if (proxy_->rowCount() > preferred) {
+    const QModelIndex row = proxy_->mapFromSource(model_->index(preferred, PlannerTableModel::Rank));
+    table_->selectRow(row.row());
+    table_->scrollTo(row);
+  }
   frontier_->setResult(result_, searchedBase_.training.tokens > 0);
   showCounts();
   if (r.cancelled)
@@ -631,6 +638,20 @@ QString evidenceText(const cp::PlanResult& r) {
                   formatPercent(1 - v.metrics.tokens_per_s / w.metrics.tokens_per_s, 1));
 }
 
+// The apply buttons, the rank and the figures first, the objective's next to the rank, then the
+// layout: what the search ranked by is in sight on a laptop's screen without scrolling sideways.
+void PlannerPage::arrangeColumns(cp::Objective objective) {
+  QHeaderView* header = table_->horizontalHeader();
+  QList<int> order{PlannerTableModel::Apply, PlannerTableModel::Rank};
+  order << PlannerTableModel::objectiveColumns(objective);
+  for (int c = 0; c < PlannerTableModel::ColumnCount; ++c)
+    if (!order.contains(c)) order << c;
+  for (int visual = 0; visual < order.size(); ++visual) {
+    const int from = header->visualIndex(order[visual]);
+    if (from != visual) header->moveSection(from, visual);
+  }
+}
+
 // The band tie (core/plan, BandTie): which of the first layouts the estimates cannot rank, and
 // which of them to prefer; empty when the winner stands alone in its band.
 QString PlannerPage::tieText(const cp::PlanResult& r) const {
@@ -652,7 +673,8 @@ QString PlannerPage::tieText(const cp::PlanResult& r) const {
          tr("Prefer #%1 (%2 fitted corpus runs behind its TP degree and sharding, %3 of memory headroom; %4 slower "
             "as estimated).")
              .arg(QString::number(r.tie.recommended + 1), runs, headroom,
-                  formatPercent(1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s, 1));
+                  formatPercent(1 - rec.metrics.tokens_per_s / w.metrics.tokens_per_s, 1)) +
+         QLatin1Char(' ') + tr("It is marked ★ and selected: Apply to the scenario applies it.");
 }
 
 void PlannerPage::showCounts() {
@@ -751,9 +773,21 @@ void PlannerPage::scenarioChanged() {
 void PlannerPage::setMessage(const QString& text, bool error) {
   message_->setText(text);
   message_->setVisible(!text.isEmpty());
+  messageIsError_ = error;
+  paintNotices();
+}
+
+// From the page's palette, again after each change of it (a theme switch): a colour set on a
+// label does not follow the application's palette by itself.
+void PlannerPage::paintNotices() {
   QPalette p = message_->palette();
-  p.setColor(QPalette::WindowText, error ? palette::invalid().darker(120) : palette().color(QPalette::WindowText));
+  p.setColor(QPalette::WindowText,
+             messageIsError_ ? palette::invalid().darker(120) : palette().color(QPalette::WindowText));
   message_->setPalette(p);
+  QPalette sp = stale_->palette();
+  sp.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
+  sp.setColor(QPalette::WindowText, palette::bannerText(palette()));
+  stale_->setPalette(sp);
 }
 
 QString PlannerPage::messageText() const { return message_->isHidden() ? QString() : message_->text(); }
@@ -792,6 +826,7 @@ void PlannerPage::changeEvent(QEvent* event) {
     retranslate();
     reflowControls();
   }
+  if (event->type() == QEvent::PaletteChange && stale_) paintNotices();
   QWidget::changeEvent(event);
 }
 

@@ -1,11 +1,13 @@
 #include "ui/plannertablemodel.h"
 
+#include <QFont>
 #include <QLocale>
 
 #include "engine/fabric.h"
 #include "ui/i18n.h"
 #include "ui/terms.h"
 #include "ui/units.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -75,13 +77,25 @@ QVariant PlannerTableModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole: return display(*e, index.column(), index.row());
     case kSortRole: return number(*e, index.column(), index.row());
+    case kPreferredRole: return index.row() == preferredRow();
+    case Qt::FontRole:
+      if (index.row() == preferredRow() && index.column() != Apply) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+      }
+      return {};
     case Qt::TextAlignmentRole:
       if (index.column() == Fabric || index.column() == Recompute || index.column() == Apply)
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
       return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
       if (index.column() == Apply) return tr("Apply this layout to the current scenario (undo with Edit → Undo)");
-      if (index.column() == Fabric) return fabricName(*result_, e->layout.fabric);
+      if (index.column() == Rank && index.row() == preferredRow())
+        return tr("The layout to prefer among the first %1, which the estimates cannot rank: more fitted corpus runs "
+                  "behind its TP degree and sharding, more memory headroom")
+            .arg(result_->tie.within);
+      if (index.column() == Fabric) return plainToolTip(fabricName(*result_, e->layout.fabric));  // a custom fabric's name
       return QString::fromStdString(cp::layout_text(e->layout));
     default: return {};
   }
@@ -90,12 +104,12 @@ QVariant PlannerTableModel::data(const QModelIndex& index, int role) const {
 QVariant PlannerTableModel::display(const cp::PlanEntry& e, int column, int row) const {
   const cp::PlanLayout& l = e.layout;
   switch (Column(column)) {
-    case Rank: return QString::number(row + 1);
+    case Rank: return row == preferredRow() ? tr("★ %1").arg(row + 1) : QString::number(row + 1);
     case Apply: return tr("Apply");
     case Gpus:
       return l.job_gpus == l.gpus ? formatCount(l.gpus)
                                   : tr("%1 (%2 in the job)").arg(formatCount(l.gpus), formatCount(l.job_gpus));
-    case Fabric: return fabricId(*result_, l.fabric);  // compact; the name in the tooltip
+    case Fabric: return fabricName(*result_, l.fabric);  // the catalog's name, in the GUI's language
     case Tp: return QString::number(l.tp);
     case Pp: return QString::number(l.pp);
     case Vpp: return QString::number(l.vpp);
@@ -120,8 +134,8 @@ QVariant PlannerTableModel::display(const cp::PlanEntry& e, int column, int row)
 QVariant PlannerTableModel::number(const cp::PlanEntry& e, int column, int row) const {
   const cp::PlanLayout& l = e.layout;
   switch (Column(column)) {
-    case Rank:
-    case Apply: return row;
+    case Rank:  // the rank as shown ("★ 8" is 8 in an export), not the row's index
+    case Apply: return row + 1;
     case Gpus: return l.gpus;
     case Fabric: return fabricId(*result_, l.fabric);
     case Tp: return l.tp;
@@ -191,6 +205,22 @@ QVariant PlannerTableModel::headerData(int section, Qt::Orientation orientation,
     case ColumnCount: break;
   }
   return {};
+}
+
+int PlannerTableModel::preferredRow() const {
+  if (!result_ || result_->top.empty() || result_->tie.within < 2) return -1;
+  return result_->tie.recommended;
+}
+
+QList<int> PlannerTableModel::objectiveColumns(cp::Objective objective) {
+  const Column first = objective == cp::Objective::Time           ? TimeToTrain
+                       : objective == cp::Objective::Cost         ? RunCost
+                       : objective == cp::Objective::CostPerToken ? CostPerMTokens
+                                                                  : TokensPerS;
+  QList<int> out{first};
+  for (Column c : {TokensPerS, Mfu, TimeToTrain, RunCost, CostPerMTokens, MemoryPerGpu})
+    if (c != first) out << c;
+  return out;
 }
 
 void PlannerTableModel::retranslate() {

@@ -4,13 +4,14 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
-#include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/breakdownchart.h"
+#include "ui/chartstyle.h"
 #include "ui/i18n.h"
 #include "ui/headlinetiles.h"
 #include "ui/memorychart.h"
@@ -62,10 +63,7 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   banner_->setVisible(false);
   banner_->setMargin(6);
   banner_->setAutoFillBackground(true);
-  QPalette bp = banner_->palette();
-  bp.setColor(QPalette::Window, QColor(0xFFF3D6));
-  bp.setColor(QPalette::WindowText, palette::invalid().darker(130));
-  banner_->setPalette(bp);
+  banner_->setTextFormat(Qt::PlainText);  // it quotes the engine's problems, which may name user text
 
   tiles_ = new HeadlineTiles;
   // Issue 19 point 14: a plan that does not fit says what would make it fit.
@@ -91,24 +89,36 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   auto* charts = new QWidget;
   auto* grid = new QGridLayout(charts);
   grid->setContentsMargins(0, 0, 0, 0);
-  grid->addWidget(memory_, 0, 0, 3, 1);
+  grid->addWidget(memory_, 0, 0, 4, 1);
   grid->addWidget(step_, 0, 1);
   grid->addWidget(power_, 1, 1);
   grid->addWidget(cost_, 2, 1);
+  grid->setRowStretch(3, 1);  // what the three bars do not take (beside a long summary)
   grid->setColumnStretch(0, 1);
   grid->setColumnStretch(1, 1);
 
+  // Without an estimate, one message takes the charts' place, at their size (the stack is as large
+  // as its largest page), rather than four charts each cutting its own copy of it.
+  noEstimate_ = new QLabel;
+  noEstimate_->setObjectName(QStringLiteral("noEstimateMessage"));
+  noEstimate_->setWordWrap(true);
+  noEstimate_->setAlignment(Qt::AlignHCenter | Qt::AlignTop);  // in sight at the top of the page
+  noEstimate_->setMargin(48);
+  noEstimate_->setFont(scaledFont(noEstimate_->font(), 1.25));
+  charts_ = new QStackedWidget;
+  charts_->setObjectName(QStringLiteral("planCharts"));
+  charts_->addWidget(charts);
+  charts_->addWidget(noEstimate_);
+
+  // The summary grows with its rows; the page's one scroll area (MainWindow) scrolls it with the
+  // charts, instead of a second scroll area nested in the first.
   summary_ = new SummaryPanel;
   summary_->setObjectName(QStringLiteral("summaryPanel"));
-  auto* summaryScroll = new QScrollArea;
-  summaryScroll->setWidget(summary_);
-  summaryScroll->setWidgetResizable(true);
-  summaryScroll->setFrameShape(QFrame::NoFrame);
-  summaryScroll->setMinimumWidth(220);
+  summary_->setMinimumWidth(220);
 
   auto* splitter = new QSplitter(Qt::Horizontal);
-  splitter->addWidget(charts);
-  splitter->addWidget(summaryScroll);
+  splitter->addWidget(charts_);
+  splitter->addWidget(summary_);
   splitter->setChildrenCollapsible(false);
   splitter->setStretchFactor(0, 1);
   splitter->setSizes({kChartsWidth, kSummaryWidth});
@@ -144,11 +154,14 @@ PlanPage::~PlanPage() {
 bool PlanPage::isStale() const { return !document_->valid(); }
 
 // A notice in the light and the dark theme alike (palette::bannerBackground).
+// The stale banner too: a fixed light yellow would be a bright bar in the dark theme.
 void PlanPage::paintFitAdvice() {
-  QPalette p = fitAdvice_->palette();
-  p.setColor(QPalette::Window, palette::bannerBackground(palette(), false));
-  p.setColor(QPalette::WindowText, palette::bannerText(palette()));
-  fitAdvice_->setPalette(p);
+  for (QLabel* label : {fitAdvice_, banner_}) {
+    QPalette p = label->palette();
+    p.setColor(QPalette::Window, palette::bannerBackground(palette(), label == banner_));
+    p.setColor(QPalette::WindowText, palette::bannerText(palette()));
+    label->setPalette(p);
+  }
 }
 
 // Figures of a plan that cannot start (it does not fit in memory) are greyed: its time and cost
@@ -243,16 +256,22 @@ void PlanPage::changeEvent(QEvent* event) {
 
 void PlanPage::refresh() {
   const bool stale = !document_->valid();
+  const auto& estimate = document_->estimate();
   if (stale) {
-    banner_->setText(tr("The scenario has problems (marked in the inputs). Showing the last valid result, greyed, "
-                        "until they are fixed."));
+    banner_->setText(estimate ? tr("The scenario has problems (marked in the inputs). Showing the last valid result, "
+                                   "greyed, until they are fixed.")
+                              : tr("The scenario has problems (marked in the inputs): no estimate until they are "
+                                   "fixed."));
     summary_->setProblems(document_->scenario(), document_->problems());
   }
   banner_->setVisible(stale);
-  veil_->setVisible(stale);
-  if (stale) veil_->raise();
+  // The veil greys the last valid result; with none, the message and the problems stay as they are.
+  veil_->setVisible(stale && estimate);
+  if (veil_->isVisibleTo(results_)) veil_->raise();
 
-  const auto& estimate = document_->estimate();
+  charts_->setCurrentWidget(estimate ? charts_->widget(0) : noEstimate_);
+  noEstimate_->setText(tr("No estimate: the scenario has problems.\nThey are marked in the inputs and listed under "
+                          "Problems; the charts return when they are fixed."));
   if (!estimate) {
     tiles_->clear();  // the figures of the scenario shown before are not this one's
     memory_->clear();

@@ -15,6 +15,7 @@
 #include "ui/enginetext.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
 #include "ui/memorychart.h"
@@ -24,6 +25,7 @@
 #include "ui/scenariodocument.h"
 #include "ui/settingsdialog.h"
 #include "ui/theme.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -45,6 +47,7 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
   // this window's own; with no sweep run yet, one is started and the slides fill in when it ends.
   if (!comparison_) {
     comparison_ = new FabricComparisonPage(document, this);
+    keepTickLabelsApartIn(comparison_);
     comparison_->resize(1500, 900);
     comparison_->hide();
   }
@@ -62,7 +65,7 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
 }
 
 void PresentationWindow::updateTitle() {
-  setWindowTitle(tr("Presentation — %1").arg(scenarioDisplayName(document_->estimatedScenario())));
+  setWindowTitle(tr("Presentation — %1").arg(oneLine(scenarioDisplayName(document_->estimatedScenario()))));
 }
 
 void PresentationWindow::changeEvent(QEvent* event) {

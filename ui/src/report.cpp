@@ -10,6 +10,8 @@
 #include <QPrinter>
 #include <QRegularExpression>
 #include <QStatusBar>
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -30,6 +32,7 @@
 #include "io/scenario_json.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
+#include "ui/chartstyle.h"
 #include "ui/enginetext.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/i18n.h"
@@ -39,6 +42,7 @@
 #include "ui/terms.h"
 #include "ui/theme.h"
 #include "ui/units.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -76,6 +80,10 @@ struct Content {
 };
 
 QString esc(const QString& s) { return s.toHtmlEscaped(); }
+
+// How much of the scenario's name the title and each page's footer show (beside "Page i of n").
+constexpr int kReportTitleChars = 300;
+constexpr int kFooterNameChars = 60;
 
 Block para(const QString& html) { return Block{html, {}}; }
 
@@ -126,6 +134,52 @@ QImage chartImage(QCustomPlot* plot, const QString& scenarioName, const QDate& d
 }
 
 QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+
+}  // namespace
+
+QString readableNumber(double v) {
+  if (!std::isfinite(v)) return QLocale().toString(v);
+  const double a = std::abs(v);
+  constexpr double kWholeUpTo = 1e15;  // whole numbers in full, with the locale's grouping
+  if (v == std::trunc(v) && a < kWholeUpTo) return QLocale().toString(qlonglong(v));
+  constexpr double kPlainFrom = 1e-3;
+  if (a >= kPlainFrom && a < kWholeUpTo) {
+    // Four significant digits, trailing zeros dropped: 0.088, 1.3, 22.45.
+    const int decimals = std::max(0, 3 - int(std::floor(std::log10(a))));
+    QString text = QLocale().toString(v, 'f', decimals);
+    const QString point = QLocale().decimalPoint();
+    if (text.contains(point)) {
+      while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+      if (text.endsWith(point)) text.chop(point.size());
+    }
+    return text;
+  }
+  // Very small or very large: a mantissa of four significant digits times a power of ten.
+  int exponent = int(std::floor(std::log10(a)));
+  double mantissa = v / std::pow(10.0, exponent);
+  if (std::abs(std::round(mantissa * 1000) / 1000) >= 10) {
+    mantissa /= 10;
+    ++exponent;
+  }
+  static const QString kSuperscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+  QString power;
+  for (const QChar d : QString::number(std::abs(exponent))) power += kSuperscripts.at(d.digitValue());
+  if (exponent < 0) power.prepend(QChar(0x207B));  // superscript minus
+  return QStringLiteral("%1 × 10%2").arg(readableNumber(mantissa), power);
+}
+
+namespace {
+
+// A value of the scenario's JSON as flatten_json writes it, for people.
+QString readableValue(const std::string& json) {
+  const QString text = QString::fromStdString(json);
+  if (text == QLatin1String("null")) return Report::tr("auto");
+  if (text == QLatin1String("true")) return Report::tr("yes");
+  if (text == QLatin1String("false")) return Report::tr("no");
+  bool ok = false;
+  const double v = text.toDouble(&ok);  // C locale: the JSON's own '.' numbers
+  return ok ? readableNumber(v) : text;
+}
 
 // ---- the pages
 
@@ -203,23 +257,15 @@ QString sectionHeading(const Content& c, qsizetype i) {
   return QStringLiteral("<h2>%1. %2</h2>").arg(i + 1).arg(esc(c.sections[i].title));
 }
 
-// Lays the report out: the title (and the contents when `tocPages`), then each section on a new page.
+// Lays the report out: the title and the first section (the headline figures) on page 1, so that
+// the first page a reader sees has the figures rather than a cover; then the contents when
+// `tocPages`; then each further section on a new page.
 Pages paginate(const Content& c, QPaintDevice* device, const QSizeF& page, const QList<int>* tocPages) {
   Paginator p(device, page, c);
   p.newPage();
-  QString title = QStringLiteral("<h1>%1</h1><p>%2</p>").arg(esc(c.title), esc(c.subtitle));
-  if (tocPages) {
-    title += QStringLiteral("<h3>%1</h3><table width=\"100%\" cellpadding=\"3\">").arg(esc(Report::tr("Contents")));
-    for (qsizetype i = 0; i < c.sections.size(); ++i)
-      title += QStringLiteral("<tr><td>%1. %2</td><td align=\"right\">%3</td></tr>")
-                   .arg(i + 1)
-                   .arg(esc(c.sections[i].title))
-                   .arg(i < tocPages->size() ? QLocale().toString((*tocPages)[i]) : QStringLiteral("00"));
-    title += QStringLiteral("</table>");
-  }
-  p.add(para(title));
+  p.add(para(QStringLiteral("<h1>%1</h1><p>%2</p>").arg(esc(c.title), esc(c.subtitle))));
   for (qsizetype i = 0; i < c.sections.size(); ++i) {
-    if (tocPages || i > 0) p.newPage();
+    if (i > 0) p.newPage();
     p.pages().sectionPages << p.pages().count;
     const Section& s = c.sections[i];
     // The heading stays with the section's first block.
@@ -227,6 +273,15 @@ Pages paginate(const Content& c, QPaintDevice* device, const QSizeF& page, const
     if (blocks.isEmpty()) blocks << para(QString());
     blocks.front().html = sectionHeading(c, i) + blocks.front().html;
     for (const Block& b : blocks) p.add(b);
+    if (i == 0 && tocPages) {
+      QString toc = QStringLiteral("<h3>%1</h3><table width=\"100%\" cellpadding=\"3\">").arg(esc(Report::tr("Contents")));
+      for (qsizetype j = 0; j < c.sections.size(); ++j)
+        toc += QStringLiteral("<tr><td>%1. %2</td><td align=\"right\">%3</td></tr>")
+                   .arg(j + 1)
+                   .arg(esc(c.sections[j].title))
+                   .arg(j < tocPages->size() ? QLocale().toString((*tocPages)[j]) : QStringLiteral("00"));
+      p.add(para(toc + QStringLiteral("</table>")));
+    }
   }
   return p.take();
 }
@@ -236,8 +291,8 @@ ReportResult render(const Content& c, QPagedPaintDevice* device, const ReportOpt
   const QSizeF page(device->width() - 2 * kMargin, device->height() - 2 * kMargin - kFooter);
   Pages pages = paginate(c, device, page, nullptr);
   if (options.tableOfContents && pages.count > kTocMinPages) {
-    // The contents page moves every section once; then the numbers are final (each section
-    // starts a page, and the contents fit the title page).
+    // The contents, after the headline figures on page 1, move the sections at most once (when
+    // they do not fit under the figures); the third pass confirms the numbers.
     QList<int> numbers;
     for (int pass = 0; pass < 3; ++pass) {
       pages = paginate(c, device, page, &numbers);
@@ -566,11 +621,18 @@ QList<Block> priceListBlocks(const cp::Scenario& s) {
          tableBlocks({Report::tr("Item"), Report::tr("Price"), Report::tr("Source")}, lines, {40, 20, 40});
 }
 
-QList<Block> allInputsBlocks(const cp::Scenario& s) {
+// Every input as the scenario file names it, with the values written for people: numbers in the
+// report's language with a few significant digits ("0.088", "10,000,000,000", "1.973 × 10⁻⁵",
+// never "1.9732816719714506e-05"), unset values as "auto", booleans as yes and no. The price
+// lists' lines are Appendix A's (the list in use), not repeated here key by key.
+QList<Block> allInputsBlocks(const cp::Scenario& s, const QString& priceAppendix) {
   QList<QStringList> rows;
-  for (const auto& [key, value] : cp::flatten_json(cp::scenario_to_json(s)))
-    rows << QStringList{QString::fromStdString(key), QString::fromStdString(value)};
-  return QList<Block>{para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("Every input as the scenario file names it."))))} +
+  for (const auto& [key, value] : cp::flatten_json(cp::scenario_to_json(s))) {
+    if (key.rfind("assumptions.price_lists.", 0) == 0) continue;
+    rows << QStringList{QString::fromStdString(key), readableValue(value)};
+  }
+  const QString note = Report::tr("Every input as the scenario file names it; the price list in use is in %1.").arg(priceAppendix);
+  return QList<Block>{para(QStringLiteral("<p>%1</p>").arg(esc(note)))} +
          tableBlocks({Report::tr("Key"), Report::tr("Value")}, rows, {45, 55});
 }
 
@@ -588,9 +650,10 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
 
   Content c;
   const QString name = scenarioDisplayName(scenario);  // a derived name in the report's language
-  c.title = Report::tr("Scenario report: %1").arg(name);
+  // A name is the user's: the title shows a few lines of it at most, the footer one short line.
+  c.title = Report::tr("Scenario report: %1").arg(oneLine(name, kReportTitleChars));
   c.subtitle = subtitle(options);
-  c.footerName = name;
+  c.footerName = oneLine(name, kFooterNameChars);
   const QString priceAppendix = Report::tr("Appendix A: price list");
   const auto& estimate = document.estimate();
   const bool estimated = estimate && document.valid();
@@ -635,7 +698,7 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
   if (warnings.isEmpty()) warnings << para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No warnings."))));
   c.sections << Section{Report::tr("Warnings"), warnings};
   c.sections << Section{priceAppendix, priceListBlocks(scenario)};
-  c.sections << Section{Report::tr("Appendix B: every input"), allInputsBlocks(scenario)};
+  c.sections << Section{Report::tr("Appendix B: every input"), allInputsBlocks(scenario, priceAppendix)};
   return c;
 }
 
@@ -699,6 +762,7 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
     return r;
   }
   FabricComparisonPage page(&document);
+  keepTickLabelsApartIn(&page);
   page.resize(1500, 900);
   QEventLoop loop;
   QObject::connect(&page, &FabricComparisonPage::resultShown, &loop, &QEventLoop::quit);
@@ -714,9 +778,9 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   const QString name = QString::fromStdString(scenario.name);
 
   Content c;
-  c.title = Report::tr("InfiniBand vs RoCE: %1").arg(name);
+  c.title = Report::tr("InfiniBand vs RoCE: %1").arg(oneLine(name, kReportTitleChars));
   c.subtitle = subtitle(options);
-  c.footerName = name;
+  c.footerName = oneLine(name, kFooterNameChars);
   QStringList fabrics;
   for (const SweepSeries& s : sweep.series) fabrics << fabricName(s.fabric_name);
   c.sections << Section{Report::tr("Inputs"),
@@ -790,14 +854,15 @@ class ReportActions : public WindowActions {
   }
 
   void exportReport() {
-    const QString path = askExportPath(window(), QStringLiteral("clusterplan-report"), QStringLiteral("pdf"),
-                                       Report::tr("PDF documents (*.pdf)"));
+    const QString path = askExportPath(window(), exportFileBase(scenarioDisplayName(document_->scenario()),
+                                                                QStringLiteral("report")),
+                                       QStringLiteral("pdf"), Report::tr("PDF documents (*.pdf)"));
     if (path.isEmpty()) return;
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const ReportResult r = writeScenarioReport(document_->scenario(), path);
     QApplication::restoreOverrideCursor();
     if (!r.ok) {
-      QMessageBox::warning(window(), Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
+      warn(window(), Report::tr("Cannot write the report"), Report::tr("%1: %2").arg(path, r.error));
       return;
     }
     //: Status bar after File > Export report: the file and its number of pages
@@ -814,7 +879,7 @@ class ReportActions : public WindowActions {
     printer.setFullPage(true);
     printer.setResolution(kDpi);  // the report is laid out at 96 DPI
     const ReportResult r = printScenarioReport(document_->scenario(), &printer);
-    if (!r.ok) QMessageBox::warning(window(), Report::tr("Cannot print the report"), r.error);
+    if (!r.ok) warn(window(), Report::tr("Cannot print the report"), r.error);
   }
 
   ScenarioDocument* document_;

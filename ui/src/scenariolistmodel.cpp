@@ -2,19 +2,23 @@
 
 #include <QHash>
 #include <QLocale>
+#include <algorithm>
 #include <iterator>
 
 #include "engine/model.h"
 #include "store/scenario_store.h"
 #include "ui/enginetext.h"
+#include "ui/palette.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
 
 QString fromStd(const std::string& s) { return QString::fromStdString(s); }
 
-// A number kept in the estimate snapshot at `section`.`key`; -1 when it is not there.
+}  // namespace
+
 double snapshotNumber(const nlohmann::json& estimate, const char* section, const char* key) {
   if (!estimate.is_object()) return -1;
   const auto s = estimate.find(section);
@@ -22,8 +26,6 @@ double snapshotNumber(const nlohmann::json& estimate, const char* section, const
   const auto v = s->find(key);
   return v != s->end() && v->is_number() ? v->get<double>() : -1;
 }
-
-}  // namespace
 
 QString modelDisplayName(const cp::Scenario& s) {
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id))
@@ -63,15 +65,22 @@ void ScenarioListModel::refresh() {
         r.name = fromStd(summary.name);
         for (const std::string& t : summary.tags) r.tags << fromStd(t);
         r.updated = QDateTime::fromString(fromStd(summary.updated_at), Qt::ISODateWithMs);
-        cp::StoredScenario stored;
-        if (store_->load(summary.id, stored)) {
-          const cp::Scenario& s = stored.document.scenario;
-          r.name = scenarioDisplayName(s);  // an unnamed one's derived name, in the GUI's language
-          r.gpus = s.cluster.total_gpus();
-          r.model = modelDisplayName(s);
-          r.currency = int(s.assumptions.currency);
-          r.tokensPerS = snapshotNumber(stored.estimate, "throughput", "tokens_per_s");
-          r.costPerMonth = snapshotNumber(stored.estimate, "cost", "per_month");
+        // One scenario that cannot be read (a damaged revision, a tag the reader refuses) is
+        // listed as such, with the store's reason: it must not stop the list and hide every
+        // older scenario without a word.
+        try {
+          cp::StoredScenario stored;
+          if (store_->load(summary.id, stored)) {
+            const cp::Scenario& s = stored.document.scenario;
+            r.name = scenarioDisplayName(s);  // an unnamed one's derived name, in the GUI's language
+            r.gpus = s.cluster.total_gpus();
+            r.model = modelDisplayName(s);
+            r.currency = int(s.assumptions.currency);
+            r.tokensPerS = snapshotNumber(stored.estimate, "throughput", "tokens_per_s");
+            r.costPerMonth = snapshotNumber(stored.estimate, "cost", "per_month");
+          }
+        } catch (const std::exception& e) {
+          r.error = fromStd(e.what());
         }
         if (!search_.isEmpty() && !r.name.contains(search_, Qt::CaseInsensitive) &&
             !fromStd(summary.name).contains(search_, Qt::CaseInsensitive))
@@ -129,12 +138,23 @@ int ScenarioListModel::rowCount(const QModelIndex& parent) const {
 
 int ScenarioListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+int ScenarioListModel::unreadableCount() const {
+  return int(std::count_if(rows_.begin(), rows_.end(), [](const Row& r) { return !r.error.isEmpty(); }));
+}
+
+QString ScenarioListModel::errorOf(std::int64_t id) const {
+  const int row = rowOf(id);
+  return row < 0 ? QString() : rows_[std::size_t(row)].error;
+}
+
+// Names and tags are the user's: one line each, and no longer than a cell can show (the view
+// measures a cell's whole text to size its column).
 QVariant ScenarioListModel::display(const Row& r, int column) const {
   switch (column) {
-    case Name: return r.name;
-    case Tags: return r.tags.join(QStringLiteral(", "));
+    case Name: return oneLine(r.name);
+    case Tags: return oneLine(r.tags.join(QStringLiteral(", ")));
     case Gpus: return r.gpus > 0 ? formatCount(r.gpus) : QString();
-    case Model: return r.model;
+    case Model: return r.error.isEmpty() ? oneLine(r.model) : tr("cannot be read");
     case Updated: return r.updated.isValid() ? QLocale().toString(r.updated.toLocalTime().date(), QLocale::ShortFormat) : QString();
     case TokensPerS: return r.tokensPerS >= 0 ? formatTokensPerS(r.tokensPerS) : tr("—");
     case CostPerMonth: return r.costPerMonth >= 0 ? formatMoney(r.costPerMonth, cp::Currency(r.currency)) : tr("—");
@@ -144,7 +164,7 @@ QVariant ScenarioListModel::display(const Row& r, int column) const {
 
 QVariant ScenarioListModel::sortValue(const Row& r, int column) const {
   switch (column) {
-    case Name: return r.name.toLower();
+    case Name: return oneLine(r.name, 200).toLower();
     case Tags: return r.tags.join(QLatin1Char(',')).toLower();
     case Gpus: return r.gpus;
     case Model: return r.model.toLower();
@@ -161,10 +181,17 @@ QVariant ScenarioListModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole: return display(r, index.column());
     case Qt::ToolTipRole:
-      if (index.column() == Name) return tr("%1 — revision %2").arg(r.name).arg(r.revision);
+      if (!r.error.isEmpty())
+        return plainToolTip(tr("“%1” (revision %2) cannot be read: %3").arg(r.name, QString::number(r.revision), r.error));
+      // One arg() for all: a name holding "%2" is not filled in itself.
+      if (index.column() == Name) return plainToolTip(tr("%1 — revision %2").arg(r.name, QString::number(r.revision)));
       if (index.column() == Updated && r.updated.isValid())
         return QLocale().toString(r.updated.toLocalTime(), QLocale::LongFormat);
-      return display(r, index.column());
+      if (index.column() == Tags) return plainToolTip(r.tags.join(QStringLiteral(", ")));
+      return plainToolTip(display(r, index.column()).toString());
+    case Qt::ForegroundRole:
+      if (!r.error.isEmpty()) return palette::invalid();
+      return {};
     case Qt::TextAlignmentRole:
       if (index.column() == Gpus || index.column() == TokensPerS || index.column() == CostPerMonth)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -173,6 +200,7 @@ QVariant ScenarioListModel::data(const QModelIndex& index, int role) const {
     case IdRole: return QVariant::fromValue(qint64(r.id));
     case RevisionRole: return r.revision;
     case TagsRole: return r.tags;
+    case ErrorRole: return r.error;
     default: return {};
   }
 }
@@ -202,6 +230,7 @@ QHash<int, QByteArray> ScenarioListModel::roleNames() const {
   names.insert(IdRole, "scenarioId");
   names.insert(RevisionRole, "revision");
   names.insert(TagsRole, "tags");
+  names.insert(ErrorRole, "error");
   return names;
 }
 

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 #include "engine/model.h"
@@ -11,6 +12,7 @@
 #include "ui/i18n.h"
 #include "ui/palette.h"
 #include "ui/terms.h"
+#include "ui/usertext.h"
 
 namespace cp::ui {
 namespace {
@@ -22,8 +24,16 @@ QString billions(double params) { return QStringLiteral("%1 B").arg(number(param
 
 QLabel* valueLabel(const QString& text) {
   auto* label = new QLabel(text);
+  makePlain(label);  // a name, a GPU's or a fabric's: the user's words, never markup
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // A word cannot wrap: a long name without spaces would make the panel as wide as the name. The
+  // value takes the width the panel has; what does not fit is cut, the whole in its tooltip. Its
+  // height still follows its width: a policy set after setWordWrap() drops that flag, and without
+  // it the form gives a value the height of fewer lines than it wraps to, cutting the last ones.
+  QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  policy.setHeightForWidth(true);
+  label->setSizePolicy(policy);
   return label;
 }
 
@@ -107,6 +117,7 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent) {
   warnings_->setObjectName(QStringLiteral("warnings"));
   warnings_->setWordWrap(true);
   warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  makePlain(warnings_);
   warningsLayout->addWidget(warnings_);
   layout->addWidget(warningsGroup_);
 
@@ -133,7 +144,29 @@ void SummaryPanel::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+// The panel sits in the page's scroll area beside the charts (a splitter, which asks its widgets
+// for their least size, not for the height at their width): it asks for the height its rows take
+// at the width it has, measured again after each change of width or text.
+void SummaryPanel::fitHeight() {
+  if (QLayout* l = layout(); l && l->hasHeightForWidth()) setMinimumHeight(l->totalHeightForWidth(width()));
+}
+
+QSize SummaryPanel::sizeHint() const {
+  const QSize hint = QWidget::sizeHint();
+  return minimumHeight() > 0 ? QSize(hint.width(), minimumHeight()) : hint;
+}
+
+void SummaryPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (event->size().width() != event->oldSize().width()) fitHeight();
+}
+
 void SummaryPanel::rebuild() {
+  rebuildRows();
+  fitHeight();
+}
+
+void SummaryPanel::rebuildRows() {
   scenarioGroup_->setTitle(tr("Scenario"));
   memoryGroup_->setTitle(tr("Memory per GPU"));
   // Rows are reused from one estimate to the next (rebuilding labels costs a frame's time).
@@ -148,7 +181,7 @@ void SummaryPanel::rebuild() {
   }
 
   const cp::Scenario& s = shown_->scenario;
-  sf.add(tr("Name:"), scenarioDisplayName(s));
+  sf.add(tr("Name:"), oneLine(scenarioDisplayName(s), 300))->setToolTip(plainToolTip(scenarioDisplayName(s)));
 
   QString model = QString::fromStdString(s.model_id);
   if (const cp::ModelPreset* preset = cp::find_model_preset(s.model_id)) model = QString(QLatin1String(preset->name));

@@ -40,6 +40,9 @@ class BreakdownChart : public QWidget {
   QString title() const;
   // The hover read-out of a part: its name and value, and its share of the total.
   QString readout(QCPAbstractPlottable* part) const;
+  // As tall as its bar, axis and legend need, and a little more: a page taller than its charts
+  // gives the height to the memory chart beside them rather than to three thick bars.
+  QSize sizeHint() const override;
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -84,36 +84,78 @@ Table sweepTable(const SweepResult& result);
 // The estimate's figures as two columns: the output's dotted key and its value (as the CLI's CSV).
 Table estimateTable(const cp::Scenario& scenario, const cp::Estimate& estimate);
 
+// A plan chart's own data, one row per part as the chart stacks them, in SI units: `part` (a
+// stable English id), `label` (the chart's words), the value, and `share` of the total (0 to 1).
+Table memoryTable(const cp::Estimate& estimate);                                // bytes per GPU
+Table stepTable(const cp::Estimate& estimate);                                  // seconds per step
+Table powerTable(const cp::Scenario& scenario, const cp::Estimate& estimate);   // watts
+Table costTable(const cp::Scenario& scenario, const cp::Estimate& estimate);    // per month, in the currency
+// One comparison chart's data: sweepTable's fabric, size and feasibility columns and `column`.
+Table sweepMetricTable(const SweepResult& result, const QString& column);
+// The traffic chart's data: per size and fabric against the first, the exposed time per step by
+// traffic, the compute difference and the step's, in seconds.
+Table gapTable(const SweepResult& result);
+
 // ---- the workbench's context menus
 
 // Asks where to export: a save dialog in the last export directory, on `baseName.suffix`; adds
 // the suffix when the name has none; remembers the directory. Empty: cancelled.
 QString askExportPath(QWidget* parent, const QString& baseName, const QString& suffix, const QString& filter);
 
+// A suggested file name (no suffix): the scenario's name and what is exported, "LLaMA-65B on 32x
+// A100 - memory-per-gpu", without the characters file systems refuse (/ \ : * ? " < > | and
+// control characters) and at most 100 characters of the name; `what` alone without a name.
+QString exportFileBase(const QString& scenarioName, const QString& what);
+
 // What a chart's menu needs: the scenario's name for the footer and, optionally, its data.
 struct ChartContext {
   std::function<QString()> scenarioName;
   std::function<std::optional<Table>()> data;  // empty or nullopt: no data to export
-  QString baseName;                            // suggested file name, without suffix
+  QString baseName;                            // what the chart is, for the file name (exportFileBase)
 };
 
 // Gives `plot` a context menu: export as PNG (asks for the size and DPI), SVG, PDF, copy, and
-// the data as CSV or JSON; and the hover read-out (chartstyle.h) where it has none yet.
+// the data as CSV or JSON; and the hover read-out (chartstyle.h) where it has none yet. The same
+// actions are an export target (below), for the main window's menu.
 void installChartExportMenu(QCustomPlot* plot, const ChartContext& context);
+// Adds those actions to `menu` (object names exportChartPng, exportChartSvg, exportChartPdf,
+// copyChart, exportDataCsv, exportDataJson).
+void addChartExportActions(QMenu* menu, QCustomPlot* plot, const ChartContext& context);
 // A table view as shown (its rows in the view's order, its visible columns; columns drawn by a
 // delegate of their own, such as the planner's "Apply" buttons, and header-less ones left out). With `numberRole`, a cell whose display text has a
 // digit and whose `numberRole` data is a number is written as that number.
 Table tableFromView(const QAbstractItemView* view, int numberRole = -1);
 // Adds "Export table as CSV…" and "as JSON…" (object names exportTableCsv, exportTableJson).
-void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole = -1);
-// Gives the view a context menu with those actions.
-void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole = -1);
+// `scenarioName` (optional) goes into the suggested file name.
+void addTableExportActions(QMenu* menu, QAbstractItemView* view, const QString& baseName, int numberRole = -1,
+                           const std::function<QString()>& scenarioName = {});
+// Gives the view a context menu with those actions, and makes it an export target titled `title`.
+void installTableExportMenu(QAbstractItemView* view, const QString& baseName, int numberRole = -1,
+                            const std::function<QString()>& scenarioName = {},
+                            const std::function<QString()>& title = {});
 
 // A widget's picture (the topology) as PNG (twice its size, 192 DPI) or SVG (vector), by suffix.
 bool exportWidget(QWidget* widget, const QString& path, QString* error = nullptr);
 // Adds "Export as PNG…" and "Export as SVG…" (object names exportWidgetPng, exportWidgetSvg).
-void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName);
-void installWidgetExportMenu(QWidget* widget, const QString& baseName);
+void addWidgetExportActions(QMenu* menu, QWidget* widget, const QString& baseName,
+                            const std::function<QString()>& scenarioName = {});
+void installWidgetExportMenu(QWidget* widget, const QString& baseName, const std::function<QString()>& scenarioName = {},
+                             const std::function<QString()>& title = {});
+
+// ---- the exports of a page, for the main window's File > Export menu (and its shortcut)
+
+// Something on a page that exports: a chart, a table, a picture; its title as shown, and the
+// export actions its right-click menu has.
+struct ExportTarget {
+  QString title;
+  QWidget* widget = nullptr;
+  std::function<void(QMenu*)> addActions;
+};
+// Every export target shown on `page`, top to bottom, then left to right.
+QList<ExportTarget> exportTargets(QWidget* page);
+// Fills `menu` with one submenu per export target of `page` (or a disabled line saying that the
+// page has nothing to export).
+void fillExportMenu(QMenu* menu, QWidget* page);
 
 // Installs the menu on every chart of the plan page and of the fabric comparison.
 void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison);

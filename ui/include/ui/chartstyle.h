@@ -15,6 +15,7 @@ class QCPItemText;
 class QCPLegend;
 class QPalette;
 class QFont;
+class QWidget;
 
 namespace cp::ui {
 
@@ -25,8 +26,13 @@ QFont scaledFont(QFont font, double factor, bool bold = false);
 // times, else in fewer; returns the height it then needs (so that the chart can ask for it).
 int fitLegendColumns(QCPLegend* legend, int width, int maxColumns = 2);
 
-// Keeps fitLegendColumns applied to `plot`'s legend as the plot is resized, and the plot at least
-// `besidesLegend` pixels taller than its legend (title, plot area, axis), so that no entry is cut.
+// The least width `legend` needs in one column: its widest entry and its margins. A chart is never
+// narrower (its page scrolls instead), so that no series name is cut.
+int legendLeastWidth(QCPLegend* legend);
+
+// Keeps fitLegendColumns applied to `plot`'s legend as the plot is resized and as its entries
+// change, the plot at least `besidesLegend` pixels taller than its legend (title, plot area, axis)
+// and as wide as its widest entry (legendLeastWidth), so that no entry is cut.
 void keepLegendFitted(QCustomPlot* plot, int maxColumns = 2, int besidesLegend = 150);
 
 // A text item drawn over the plot's background (not over a bar): applyChartPalette gives it the
@@ -36,6 +42,13 @@ void followTheme(QCPItemText* item, bool backdrop = false);
 // Tick labels of `axis` in the default locale with its thousands separators ("175,000"), whole
 // numbers, at most `ticks` of them (a money axis that is never crowded).
 void useGroupedNumbers(QCPAxis* axis, int ticks = 5);
+
+// Tick labels of `plot`'s numeric axes never run into each other ("100,0200,0300,0"): before each
+// drawing, an axis whose labels would touch gets fewer ticks, down from the count the chart set.
+// Named ticks (QCPAxisTickerText) are left alone. Once per plot.
+void keepTickLabelsApart(QCustomPlot* plot);
+// The same for every chart inside `widget` (a page whose charts are made elsewhere).
+void keepTickLabelsApartIn(QWidget* widget);
 
 // The read-out of the data under `pos` (widget coordinates): the series' name, the key (its tick
 // text where the axis has named ticks) and the value with the value axis' label (or the chart's

@@ -22,6 +22,7 @@ namespace cp {
 class ScenarioStore;
 struct ScenarioFileDocument;
 struct RevisionInfo;
+struct StoredScenario;
 }  // namespace cp
 
 namespace cp::ui {
@@ -70,6 +71,30 @@ class LibraryController : public QObject {
 
   // The library entry the edited scenario came from or was saved to; 0: none.
   std::int64_t currentId() const;
+  // The revision of currentId() the document holds (the one opened, saved or restored), and the
+  // entry's newest revision at that moment: newer when an old revision was opened. 0: no entry.
+  int currentRevision() const { return currentId() != 0 ? revision_ : 0; }
+  int newestRevision() const { return currentId() != 0 ? newest_ : 0; }
+  bool isOldRevision() const { return currentRevision() < newestRevision(); }
+
+  // Whether saveToLibrary() may add a revision to currentId() without losing anything: the
+  // entry may have been changed (a newer revision with another scenario or notes, saved by the
+  // command line or a second window) or deleted since the document was opened or saved. A
+  // newer revision that only renamed or tagged the entry is no conflict.
+  struct SaveCheck {
+    enum class Kind { Ok, ChangedElsewhere, Gone };
+    Kind kind = Kind::Ok;
+    int newest = 0;     // ChangedElsewhere: the entry's newest revision now
+    QString savedAt;    // and when it was saved (ISO 8601, UTC)
+  };
+  SaveCheck checkSave() const;
+  // When revision `revision` of entry `id` was saved (ISO 8601, UTC); empty when there is none.
+  // With the id it tells the entry from a later one that got the id of a deleted one.
+  QString savedAt(std::int64_t id, int revision) const;
+  // The document, just given edits restored after a crash, belongs to entry `id`: it was
+  // opened at `revision` (saved at `savedAt`, when given) when `newest` was the newest. False
+  // (and `error` says so) when the library holds no such entry; the document then belongs to none.
+  bool adopt(std::int64_t id, int revision, int newest, const QString& savedAt = QString(), QString* error = nullptr);
   QString nameOf(std::int64_t id) const;  // as the list shows it; empty when it is not shown
   QStringList tagsOf(std::int64_t id) const;
 
@@ -85,6 +110,9 @@ class LibraryController : public QObject {
   bool deleteScenarios(const QList<std::int64_t>& ids, QString* error = nullptr);
   // Newest first; false (with `error`) when the store cannot read it.
   bool history(std::int64_t id, std::vector<cp::RevisionInfo>& out, QString* error = nullptr);
+  // The revision as stored (scenario, notes, snapshot); false with the store's reason when it
+  // cannot be read (a damaged revision) or there is none.
+  bool loadRevision(std::int64_t id, int revision, cp::StoredScenario& out, QString* error = nullptr);
 
   // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
   static QStringList parseTags(const QString& text);
@@ -112,10 +140,13 @@ class LibraryController : public QObject {
   void libraryChanged();  // after anything was saved, renamed, tagged, duplicated, deleted or restored, here or elsewhere
   // After a save to the library: what was saved, where and as which revision, for the status bar.
   void saved(const QString& message);
+  // The document's entry or revision changed (an open, a save, a restore; another scenario).
+  void currentChanged();
 
  private:
+  void setCurrent(std::int64_t id, int revision, int newest);
   void documentReset();
-  void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, bool latest);
+  void loadIntoDocument(const cp::ScenarioFileDocument& entry, std::int64_t id, int revision, int newest);
   std::int64_t saveDocument(cp::ScenarioFileDocument d, std::int64_t id, QString* error);  // save, saveAsNew
   QByteArray listing() const;  // what the list shows, to tell a change elsewhere from none
 
@@ -126,6 +157,8 @@ class LibraryController : public QObject {
   LibraryWatcher* watcher_;
   QHash<qint64, std::weak_ptr<Ref>> refs_;
   std::shared_ptr<Ref> current_;  // the entry the document belongs to
+  int revision_ = 0;              // see currentRevision()
+  int newest_ = 0;                // see newestRevision()
   bool loading_ = false;          // the controller itself is resetting the document
   Banner banner_;
   QString libraryPath_;

@@ -17,6 +17,8 @@
 #include <QStringList>
 #include <cstdint>
 
+#include "engine/scenario.h"
+
 class QAction;
 class QComboBox;
 class QLabel;
@@ -91,6 +93,13 @@ class LibraryDock : public QDockWidget {
   // Re-reads the list when the library changed elsewhere (LibraryController::checkForChanges).
   void checkForChanges();
 
+  // Saves the edited scenario back to its library entry as a new revision (with the "Save as"
+  // dialog when it has none), as Ctrl+S does. When the entry was changed elsewhere since it was
+  // opened, or deleted, it says so and offers to save on top or as a copy. False when nothing
+  // was saved (cancelled, or it failed and said why).
+  bool saveBack();
+  bool saveAsDialog();  // the "Save as" dialog; false when cancelled or failed
+
  public Q_SLOTS:
   // The dock's buttons (with dialogs).
   void save();
@@ -106,6 +115,8 @@ class LibraryDock : public QDockWidget {
  Q_SIGNALS:
   void libraryChanged();  // after anything was saved, renamed, tagged, duplicated, deleted or restored
   void compareRequested(const QList<qint64>& ids);
+  // History > "Compare with the edited scenario": this revision beside the edited scenario.
+  void compareRevisionRequested(const QString& label, const cp::Scenario& revision);
   // After a save to the library: what was saved, where and as which revision, for the status bar.
   void saved(const QString& message);
 

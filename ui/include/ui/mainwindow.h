@@ -11,6 +11,7 @@
 
 #include "engine/explain.h"
 #include "engine/scenario.h"
+#include "io/scenario_file.h"
 
 class QAction;
 class QDockWidget;
@@ -55,10 +56,22 @@ class MainWindow : public QMainWindow {
   void fitToScreen();
 
   // Start-up: the autosaved edits of a session that did not end cleanly (after asking, when
-  // `ask`), else the last scenario of the previous session, else the default.
+  // `ask`), else the last scenario of the previous session, else the default. Restored edits
+  // go back where the scenario lived (its library entry and revision, its file, or nowhere);
+  // when its library entry is gone they come back not saved, and the window says so (in a
+  // message box too, when `ask`).
   void restoreSession(bool ask = true);
   static QString autosavePath();
+  // Beside the autosave: where its scenario lives (a small JSON object).
+  static QString autosaveOriginPath();
   void writeAutosave();  // also run by a timer after each unsaved edit
+  // "Cannot open the scenario": the file and the reason.
+  void showOpenError(const QString& path, const QString& error);
+  // The status bar's note of where the edited scenario lives and whether it has unsaved edits
+  // ("Library: revision 3 · modified", "File: plan.json", "Not saved").
+  QLabel* originLabel() const { return origin_; }
+  // Ctrl+S: back to the scenario's library entry (a new revision) or its file, else Save as.
+  bool save();
 
   ScenarioDocument* document() const { return document_; }
   InputPanel* inputPanel() const { return inputs_; }
@@ -103,6 +116,7 @@ class MainWindow : public QMainWindow {
   void updateLibraryAlert();
   void createMenus();
   void createHelpAndLibraryActions();
+  void createPageActions();
   void updateUndoText();
   void chooseLibrary(bool create);
   // The platform's keys for `key`, or `fallback` where it has none.
@@ -111,13 +125,17 @@ class MainWindow : public QMainWindow {
   void showAbout();
   void newScenario();
   void openDialog();
-  bool save();
   bool saveAs();
   bool maybeSave();
   void addRecent(const QString& path);
   void updateRecentMenu();
   void updateTitle();
   void scenarioChanged();
+  void paintNotices();
+  void removeAutosave();
+  QByteArray originJson() const;
+  QString documentName() const;  // the library entry's name, else the scenario's
+  void restoreEdits(const cp::ScenarioFileDocument& edits, const QByteArray& originJson, bool ask);
 
   ScenarioDocument* document_ = nullptr;
   InputPanel* inputs_ = nullptr;
@@ -128,6 +146,7 @@ class MainWindow : public QMainWindow {
   TopologyView* topology_ = nullptr;
   LibraryDock* library_ = nullptr;
   QLabel* libraryAlert_ = nullptr;
+  QLabel* origin_ = nullptr;
   ComparePage* compare_ = nullptr;
   PlannerPage* planner_ = nullptr;
   QAction* saveToLibraryAction_ = nullptr;
@@ -150,6 +169,12 @@ class MainWindow : public QMainWindow {
   QAction* findAction_ = nullptr;
   QAction* guideAction_ = nullptr;
   QAction* shortcutsAction_ = nullptr;
+  QMenu* exportMenu_ = nullptr;
+  QAction* exportAction_ = nullptr;
+  QMenu* pagesMenu_ = nullptr;
+  QAction* nextPageAction_ = nullptr;
+  QAction* previousPageAction_ = nullptr;
+  QList<QAction*> pageActions_;
   QPointer<HelpWindow> help_;
   QString libraryPath_;  // the library file the dock shows
 };

@@ -92,7 +92,9 @@ class PlannerPage : public QWidget {
   void updateStale();
   void applySelected();
   void setMessage(const QString& text, bool error);
+  void paintNotices();  // the message's and the stale notice's colours, from the page's palette
   QString tieText(const cp::PlanResult& r) const;
+  void arrangeColumns(cp::Objective objective);
   QByteArray searchKey(const cp::Scenario& s, const cp::SearchSpace& space) const;
 
   ScenarioDocument* document_;
@@ -145,6 +147,7 @@ class PlannerPage : public QWidget {
   QLabel* status_ = nullptr;
   QLabel* message_ = nullptr;
   QLabel* stale_ = nullptr;
+  bool messageIsError_ = false;
 
   // Result.
   PlannerTableModel* model_ = nullptr;

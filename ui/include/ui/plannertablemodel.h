@@ -1,5 +1,5 @@
 // The planner's ranked layouts as a table: one row per PlanEntry (best first), the layout's
-// coordinates and its figures. Each cell gives its text for display and its number under
+// coordinates (fabrics by their names) and its figures. Each cell gives its text for display and its number under
 // kSortRole, so that a QSortFilterProxyModel sorted by kSortRole orders numerically. The first
 // columns are the rank and an "Apply" cell (drawn as a button by the view). Shows the engine's
 // numbers; computes none.
@@ -21,12 +21,18 @@ class PlannerTableModel : public QAbstractTableModel {
     TokensPerS, Mfu, MemoryPerGpu, TimeToTrain, RunCost, CostPerMTokens, ColumnCount
   };
   static constexpr int kSortRole = Qt::UserRole + 1;  // the cell's number (enums: their order)
+  static constexpr int kPreferredRole = Qt::UserRole + 2;  // true on the row the band tie prefers
 
   explicit PlannerTableModel(QObject* parent = nullptr);
 
   void setResult(std::shared_ptr<const cp::PlanResult> result);
   const cp::PlanResult* result() const { return result_.get(); }
   const cp::PlanEntry* entry(int row) const;
+  // The row to prefer when the estimates cannot rank the first layouts (the band tie's
+  // recommendation, marked "★" and bold); -1 when the winner stands alone in its band.
+  int preferredRow() const;
+  // The figures' columns, the objective's first: the view shows them next to the rank.
+  static QList<int> objectiveColumns(cp::Objective objective);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

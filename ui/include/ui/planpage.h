@@ -13,6 +13,7 @@
 #include "plan/nearest_fit.h"
 
 class QLabel;
+class QStackedWidget;
 
 namespace cp::ui {
 
@@ -35,6 +36,9 @@ class PlanPage : public QWidget {
   BreakdownChart* powerChart() const { return power_; }
   BreakdownChart* costChart() const { return cost_; }
   SummaryPanel* summaryPanel() const { return summary_; }
+  // Where the charts are: the charts, or (without an estimate) one message in their place.
+  QStackedWidget* chartArea() const { return charts_; }
+  QLabel* noEstimateMessage() const { return noEstimate_; }
   bool isStale() const;  // showing the last valid result of an invalid scenario
   // Under the tiles while the plan does not fit in memory: that its time and cost are greyed,
   // and the nearest layout that fits (cp::nearest_fit), with a link that applies it.
@@ -67,6 +71,8 @@ class PlanPage : public QWidget {
   BreakdownChart* power_ = nullptr;
   BreakdownChart* cost_ = nullptr;
   SummaryPanel* summary_ = nullptr;
+  QStackedWidget* charts_ = nullptr;  // the charts, or the one message that replaces them
+  QLabel* noEstimate_ = nullptr;
   QLabel* fitAdvice_ = nullptr;
   QFutureWatcher<cp::NearestFit> fitWatcher_;
   std::shared_ptr<std::atomic<bool>> fitCancel_;

@@ -1,13 +1,14 @@
 // PDF reports, paged and printable (QPdfWriter, A4, or a printer), one generator for the GUI
 // (File > Export report..., File > Print...) and the CLI (`clusterplan-cli report`):
-//  - a scenario: a headline-figures page (numbers as people read them: "MFU 37.3%", "214 days",
-//    "Fits: yes, 16.2 GiB free"), its inputs, the figures with their formulas and sources, the
-//    memory, step-time, power and cost charts, the assumptions with their sources, the warnings;
-//    the price list's lines and every input in appendices;
+//  - a scenario: the headline figures on page 1 under the title (numbers as people read them:
+//    "MFU 37.3%", "214 days", "Fits: yes, 16.2 GiB free"), its inputs, the figures with their
+//    formulas and sources, the memory, step-time, power and cost charts, the assumptions with
+//    their sources, the warnings; the price list's lines and every input (its values written for
+//    people, readableNumber) in appendices;
 //  - a fabric comparison: the current plan across cluster sizes for InfiniBand and RoCE, its six
 //    charts and the sweep's table.
-// Each section starts a page; a table of contents follows the title when the report has more than
-// kTocMinPages pages. A table row is never split across pages: a row that does not fit moves to
+// Each section starts a page, the first one under the title; a table of contents follows it on
+// page 1 when the report has more than kTocMinPages pages. A table row is never split across pages: a row that does not fit moves to
 // the next page, under its table's header again. Every page has a footer with the scenario, the date and "page i of n".
 // Layout only: every number comes from the engine (through the plan page and the sweep).
 #pragma once
@@ -63,6 +64,11 @@ struct HeadlineFigure {
   QString detail;  // a line of context: "312 TFLOP/s per GPU"
 };
 QList<HeadlineFigure> headlineFigures(const cp::Scenario& scenario, const cp::Estimate& estimate);
+
+// A number as the report writes an input: in the default locale, whole numbers in full with
+// grouping, others with four significant digits, and very small or large ones as "1.973 × 10⁻⁵"
+// (never "1.9732816719714506e-05").
+QString readableNumber(double value);
 
 // Adds "Export report…" (Ctrl+Shift+E) and "Print…" (Ctrl+P) to `file` before `before`: the
 // scenario report of the document's current scenario, as a PDF file or on a printer. Keeps

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "engine/scenario.h"
 
 namespace cp {
@@ -21,6 +23,9 @@ namespace cp::ui {
 
 // The model's display name: the preset's name, or its id ("custom", "derived").
 QString modelDisplayName(const cp::Scenario& s);
+// A number kept in an estimate snapshot at `section`.`key` ("throughput", "tokens_per_s");
+// -1 when it is not there (no snapshot, or an older one without it).
+double snapshotNumber(const nlohmann::json& estimate, const char* section, const char* key);
 
 class ScenarioListModel : public QAbstractTableModel {
   Q_OBJECT
@@ -32,6 +37,7 @@ class ScenarioListModel : public QAbstractTableModel {
     IdRole,                       // the scenario's id in the store (qint64)
     RevisionRole,                 // its latest revision (int)
     TagsRole,                     // its tags (QStringList)
+    ErrorRole,                    // why it cannot be read (QString); empty when it can
   };
 
   explicit ScenarioListModel(QObject* parent = nullptr);
@@ -54,6 +60,10 @@ class ScenarioListModel : public QAbstractTableModel {
   std::int64_t idAt(int row) const;
   int rowOf(std::int64_t id) const;  // -1 when it is not shown
   QString nameOf(std::int64_t id) const;
+  // A scenario the store cannot read (a damaged revision) is listed all the same, by the name
+  // and tags the list keeps, with the store's reason here; the others are listed as usual.
+  QString errorOf(std::int64_t id) const;
+  int unreadableCount() const;
 
   int rowCount(const QModelIndex& parent = QModelIndex()) const override;
   int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -73,6 +83,7 @@ class ScenarioListModel : public QAbstractTableModel {
     double tokensPerS = -1;  // < 0: no snapshot
     double costPerMonth = -1;
     int currency = 0;        // cp::Currency
+    QString error;           // why it cannot be read; empty when it can
   };
   QVariant display(const Row& r, int column) const;
   QVariant sortValue(const Row& r, int column) const;

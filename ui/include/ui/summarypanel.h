@@ -30,11 +30,19 @@ class SummaryPanel : public QWidget {
   QString fitText() const;       // "Fits, 41.0 GiB to spare" / "Does not fit by 3.2 GiB"
   QString warningsText() const;  // the warnings (or problems), one per line
 
+  // The height its rows take at its width (measured again on each change of width or text), not
+  // at the narrow widths a wrapped label guesses for itself: the page's scroll area, not one of
+  // its own, shows all of it.
+  QSize sizeHint() const override;
+
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void rebuild();
+  void rebuildRows();
+  void fitHeight();
 
   struct Shown {
     cp::Scenario scenario;
