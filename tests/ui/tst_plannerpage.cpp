@@ -516,7 +516,7 @@ void TestPlannerPage::preferredRowMarkedAndApplied() {
     int nodes;
   };
   // Searches whose band tie prefers a layout after the first (clusterplan-cli plan agrees).
-  const Case cases[] = {{"llama-3-8b", "h100-sxm", 4}, {"llama-2-70b", "h100-sxm", 8}};
+  const Case cases[] = {{"llama-2-13b", "h100-sxm", 16}, {"llama-3-70b", "a100-80gb-sxm", 4}, {"gpt3-175b", "h100-sxm", 8}};
   cp::Scenario base;
   cp::ui::PlannerInput in;
   cp::PlanResult expected;

@@ -465,7 +465,9 @@ Table powerTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
 }
 
 Table costTable(const cp::Scenario& scenario, const cp::Estimate& estimate) {
-  static const char* const kIds[] = {"hardware", "bandwidth", "storage", "services", "electricity", "vat", "headroom"};
+  // In the order of cp::kCostParts.
+  static const char* const kIds[] = {"hardware",  "network_storage", "capital",     "support", "facility", "bandwidth",
+                                     "storage",   "services",        "electricity", "vat",     "headroom"};
   static_assert(std::size(kIds) == cp::kCostParts.size());
   QList<std::pair<QString, QString>> parts;
   QList<double> values;
