@@ -329,4 +329,22 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
   return best;
 }
 
+double memory_floor_bytes(const Scenario& s, const ParamCounts& params, int dp) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  StageKind kinds[kMaxStageKinds];
+  const int n = stage_kinds(m, p.pp, kinds);
+  // As stage_memory shards them.
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const double d_dense = double(dp) * p.cp;
+  double most = 0;
+  for (int i = 0; i < n; ++i) {
+    const StageParams held = stage_params(m, params, p, kinds[i]);
+    most = std::max(most, model_states(held.dense, bpp, tr.zero, d_dense).total() +
+                              model_states(held.experts, bpp, tr.zero, d_dense / p.ep).total());
+  }
+  return most * (1.0 + s.overheads.fragmentation) + s.overheads.framework_bytes;
+}
+
 }  // namespace cp
