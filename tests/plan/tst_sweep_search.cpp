@@ -96,6 +96,7 @@ class TstSweepSearch : public QObject {
   void floorNeverAboveTheStep();
   void compareFabricsUsesTheSearch();
   void cancelStopsTheSearch();
+  void repricingIsReplanning();
 
  private:
   const std::vector<Case>* cases_ = nullptr;
@@ -385,6 +386,51 @@ void TstSweepSearch::cancelStopsTheSearch() {
   const ComparisonResult r = compare_fabrics(base, spec, [&calls](int, int) { return ++calls < 1; });
   QVERIFY(r.canceled);
   QCOMPARE(calls, 1);
+}
+
+void TstSweepSearch::repricingIsReplanning() {
+  // After an edit that cannot change a layout (prices, the way to pay, power and cooling, the
+  // scenario's own fabric among those compared), re-estimating the planned layouts gives what
+  // planning again gives: every point, its layout, its figures, the gaps.
+  Scenario base = make("llama-2-13b", "a100-80gb-sxm", 4096, 512);
+  base.training.tokens = 3e11;
+  base.cluster.fabric = *find_fabric("roce-200-untuned");
+  ComparisonSpec spec;
+  spec.sizes = {4, 8, 16, 128, 1024};
+  spec.layout = SweepLayout::Best;
+  spec.scaling = SweepScaling::Weak;
+  const ComparisonResult planned = compare_fabrics(base, spec);
+  std::vector<Scenario> edits;
+  edits.push_back(base);
+  edits.back().assumptions.vat = 0.13;
+  edits.back().assumptions.currency = Currency::Usd;
+  edits.push_back(base);
+  edits.back().assumptions.payment = Payment::Purchase;
+  edits.back().assumptions.pue = 1.1;
+  edits.back().assumptions.power_price_per_kwh = 0.2;
+  edits.push_back(base);
+  edits.back().cluster.fabric = *find_fabric("roce-200-tuned");  // the same three fabrics compared
+  for (const Scenario& edited : edits) {
+    const ComparisonResult again = compare_fabrics(edited, spec);
+    const ComparisonResult repriced = reprice_comparison(edited, spec, planned);
+    QCOMPARE(repriced.series.size(), again.series.size());
+    for (std::size_t k = 0; k < again.series.size(); ++k)
+      for (std::size_t i = 0; i < again.sizes.size(); ++i) {
+        const ComparisonPoint& a = again.series[k].points[i];
+        const ComparisonPoint& b = repriced.series[k].points[i];
+        QCOMPARE(b.feasible, a.feasible);
+        QCOMPARE(b.estimated, a.estimated);
+        QCOMPARE(QString::fromStdString(b.reason), QString::fromStdString(a.reason));
+        QCOMPARE(bool(b.layout), bool(a.layout));
+        if (a.layout) QVERIFY(same_layout(*b.layout, *a.layout));
+        if (a.estimated) QVERIFY2(differs(b.estimate, a.estimate).isEmpty(), qPrintable(differs(b.estimate, a.estimate)));
+        QVERIFY(same_bits(b.scaling, a.scaling));
+        QVERIFY(same_bits(b.speedup, a.speedup));
+      }
+    QCOMPARE(repriced.gaps.size(), again.gaps.size());
+    for (std::size_t g = 0; g < again.gaps.size(); ++g)
+      QVERIFY(same_bits(repriced.gaps[g].per_month_delta, again.gaps[g].per_month_delta));
+  }
 }
 
 QTEST_APPLESS_MAIN(TstSweepSearch)

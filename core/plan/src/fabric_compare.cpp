@@ -322,6 +322,39 @@ void take_best(ComparisonPoint& p, BestLayout b) {
   }
 }
 
+// The scenario of the point at `gpus` GPUs on fabric `id` (`f` its spec, nullptr when unknown),
+// before its layout: held_scenario with the scaling policy applied; false (and p.problem) when
+// the point cannot run at all.
+bool point_scenario(const Scenario& base, const ComparisonSpec& spec, const std::string& id, const FabricSpec* f,
+                    int gpus, ComparisonPoint& p, Scenario& s) {
+  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
+  if (!f) {
+    p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
+    return false;
+  }
+  if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
+    p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
+                             {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
+    return false;
+  }
+  s = held_scenario(base, *f, gpus);
+  if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
+    const long long scaled = (long long)base.training.global_batch * gpus;
+    if (scaled % reference_gpus != 0) {
+      p.problem = make_problem("training.global_batch", reasons::weak_batch,
+                               {std::to_string(base.training.global_batch), std::to_string(gpus),
+                                std::to_string(reference_gpus)});
+      return false;
+    }
+    s.training.global_batch = int(scaled / reference_gpus);
+  }
+  return true;
+}
+
+const FabricSpec* fabric_of(const Scenario& base, const std::string& id) {
+  return id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+}
+
 // Scaling per series (against its smallest feasible size) and the gaps against the reference.
 void finish(ComparisonResult& r) {
   for (ComparisonSeries& series : r.series) {
@@ -363,7 +396,6 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
   const std::vector<std::string> fabrics =
       spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
   const int total = int(fabrics.size() * spec.sizes.size());
-  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
   const bool best = spec.layout == SweepLayout::Best;
   // Every point's scenario on its size and fabric, or the problem that stops it first.
   std::vector<std::vector<Scenario>> at(fabrics.size());
@@ -372,33 +404,13 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
     const std::string& id = fabrics[k];
     ComparisonSeries series;
     series.fabric_id = id;
-    const FabricSpec* f = id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+    const FabricSpec* f = fabric_of(base, id);
     series.fabric_name = f ? f->name : id;
     for (int gpus : spec.sizes) {
       ComparisonPoint p;
       p.gpus = gpus;
       Scenario s;
-      bool ok = false;
-      if (!f) {
-        p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
-      } else if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
-        p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
-                                 {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
-      } else {
-        s = held_scenario(base, *f, gpus);
-        ok = true;
-        if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
-          const long long scaled = (long long)base.training.global_batch * gpus;
-          if (scaled % reference_gpus != 0) {
-            ok = false;
-            p.problem = make_problem("training.global_batch", reasons::weak_batch,
-                                     {std::to_string(base.training.global_batch), std::to_string(gpus),
-                                      std::to_string(reference_gpus)});
-          } else {
-            s.training.global_batch = int(scaled / reference_gpus);
-          }
-        }
-      }
+      const bool ok = point_scenario(base, spec, id, f, gpus, p, s);
       series.points.push_back(std::move(p));
       at[k].push_back(std::move(s));
       ready[k].push_back(ok);
@@ -483,6 +495,47 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
     for (std::size_t j = 0; j < members[i].size(); ++j) take_best(r.series[members[i][j]].points[i], std::move(found[i][j]));
   for (ComparisonSeries& series : r.series)
     for (ComparisonPoint& p : series.points) settle(p);
+  finish(r);
+  return r;
+}
+
+ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& spec, const ComparisonResult& planned) {
+  if (spec.layout != SweepLayout::Best) return compare_fabrics(base, spec);  // held: one estimate a point anyway
+  ComparisonResult r;
+  r.sizes = spec.sizes;
+  r.layout = spec.layout;
+  r.scaling = spec.scaling;
+  r.currency = base.assumptions.currency;
+  r.seed_class = in_seed_class(base, spec.sizes);
+  const std::vector<std::string> fabrics =
+      spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
+  for (std::size_t k = 0; k < fabrics.size(); ++k) {
+    ComparisonSeries series;
+    series.fabric_id = fabrics[k];
+    const FabricSpec* f = fabric_of(base, fabrics[k]);
+    series.fabric_name = f ? f->name : fabrics[k];
+    for (std::size_t i = 0; i < spec.sizes.size(); ++i) {
+      ComparisonPoint p;
+      p.gpus = spec.sizes[i];
+      Scenario at;
+      if (point_scenario(base, spec, fabrics[k], f, p.gpus, p, at)) {
+        const ComparisonPoint* was = k < planned.series.size() && i < planned.series[k].points.size()
+                                         ? &planned.series[k].points[i]
+                                         : nullptr;
+        if (was && was->layout) {
+          take_best(p, best_layout_of(at, *was->layout));
+        } else if (was) {
+          p.reason = was->reason;  // nothing feasible: the planner's reason stands
+          p.problem = was->problem;
+        } else {
+          take_best(p, best_layout(at, spec.space, spec.objective, spec.threads, spec.cancel));
+        }
+      }
+      settle(p);
+      series.points.push_back(std::move(p));
+    }
+    r.series.push_back(std::move(series));
+  }
   finish(r);
   return r;
 }

@@ -216,6 +216,16 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
                                  const std::function<bool(int done, int total)>& progress = {},
                                  const std::function<void(const ComparisonResult& partial)>& partial = {});
 
+// `planned`, a complete comparison of `spec` (under Best: each point's layout kept), again for
+// `base` after an edit that cannot change any point's best layout: a price, the way to pay, the
+// power and cooling assumptions (under the throughput objective with no limit that reads power
+// or money, the ranking never reads them), or the scenario's own fabric swapped for another of
+// the same comparison. Each layout found is estimated once more under `base` (best_layout_of),
+// a point without one keeps its reason, a held point is estimated again: one estimate a point,
+// and the result compare_fabrics(base, spec) would give. The caller says that the edit is such
+// an edit (the GUI compares the scenarios).
+ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& spec, const ComparisonResult& planned);
+
 // The seed article's claims are about A100/H100 clusters of 8-32 GPUs
 // (shared/reference/seed-claims.md); they are shown beside a comparison only for that class.
 inline constexpr int kSeedClassMinGpus = 8;
