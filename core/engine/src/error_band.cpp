@@ -56,17 +56,33 @@ constexpr std::array<BandBucket, 14> kBands{{
 
 std::span<const BandBucket> band_table() { return kBands; }
 
+namespace {
+
+constexpr std::string_view kDimensions[] = {"TP degree", "model size", "GPU", "dense / MoE", "sharding"};
+
+// Each row's dimension, as an index into kDimensions (worked out once, when compiled).
+constexpr std::array<std::size_t, kBands.size()> kDimensionOf = [] {
+  std::array<std::size_t, kBands.size()> out{};
+  for (std::size_t r = 0; r < kBands.size(); ++r) {
+    out[r] = std::size(kDimensions);
+    for (std::size_t i = 0; i < std::size(kDimensions); ++i)
+      if (kBands[r].dimension == kDimensions[i]) out[r] = i;
+  }
+  return out;
+}();
+
+}  // namespace
+
 ErrorBand error_band(const Scenario& s, double total_params, bool calibrated_range) {
   const std::string_view mine[] = {tp_bucket(s), size_bucket(total_params), gpu_bucket(s), moe_bucket(s),
                                    sharding_bucket(s)};
-  constexpr std::string_view kDimensions[] = {"TP degree", "model size", "GPU", "dense / MoE", "sharding"};
   ErrorBand b;
   double width = -1;
-  for (const BandBucket& k : kBands) {
+  for (std::size_t r = 0; r < kBands.size(); ++r) {
+    const BandBucket& k = kBands[r];
     if (k.runs < kMinBandRuns) continue;
-    bool match = false;
-    for (std::size_t i = 0; i < std::size(kDimensions); ++i) match = match || (k.dimension == kDimensions[i] && k.bucket == mine[i]);
-    if (!match) continue;
+    // The row's bucket is this scenario's in the row's dimension.
+    if (kDimensionOf[r] >= std::size(kDimensions) || k.bucket != mine[kDimensionOf[r]]) continue;
     const double lo = k.mean - kBandSigmas * k.sd, hi = k.mean + kBandSigmas * k.sd;
     if (!b.widest) {
       b.low = lo;

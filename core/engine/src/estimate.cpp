@@ -23,7 +23,7 @@ Estimate estimate(const Scenario& s) {
   e.network = size_network(k.fabric, k.topology, k.oversubscription, k.nodes, k.nics_per_node);
   e.step = estimate_step(s, e.params, e.dp, e.network);
   e.calibrated_range = in_calibrated_range(s);
-  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range);
+  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range, e.params.total);
   e.power = estimate_power(s, e.network);
   e.reliability = estimate_reliability(s, e.params, e.throughput.train_time_s);
   e.energy = estimate_energy(s.assumptions, e.power, e.reliability.real_train_time_s);

@@ -556,7 +556,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   return st;
 }
 
-Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range) {
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int dp, bool calibrated_range) {
+  return estimate_throughput(s, st, dp, calibrated_range, count_params(s.model).total);
+}
+
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range,
+                               double total_params) {
   Throughput t;
   const double gpus = s.cluster.total_gpus();
   const double tokens = double(s.training.global_batch) * s.training.seq;
@@ -568,7 +573,7 @@ Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /
   const double peak = peak_flops(s.cluster.gpu, s.training.precision);
   t.mfu = t.model_tflops_per_gpu * 1e12 / peak;
   t.hfu = t.hardware_tflops_per_gpu * 1e12 / peak;
-  const ErrorBand band = error_band(s, count_params(s.model).total, calibrated_range);
+  const ErrorBand band = error_band(s, total_params, calibrated_range);
   t.band_low_error = band.low;
   t.band_high_error = band.high;
   if (band.widest) {

@@ -375,6 +375,9 @@ OptimizerFloors optimizer_floors(const Scenario& s, const ParamCounts& pc, int d
 // rounding never lifts it above the estimate.
 double step_floor_s(int microbatches, int pp, int vpp, double stage_s, double optimizer_s);
 Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range);
+// The same with the model's parameter count already worked out (count_params(s.model).total).
+Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range,
+                               double total_params);
 
 // Bus bandwidth and latency for a group of `ranks` GPUs, `per_node` of them on each node.
 // Rings and trees pass the buffer through every node once, on all `per_node` NICs in parallel:
