@@ -3,6 +3,7 @@
 #include <climits>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <ostream>
 
 #include "cli/help_text.h"
@@ -133,6 +134,144 @@ SweepPoint build_point(const SweepArgs& a, const Curve& curve, const Scenario& b
   return p;
 }
 
+// The reference points of a curve under weak scaling: the first GPU count whose DP is whole
+// (the batch per replica is held), and under --layout best the first that builds (the batch per
+// GPU is held). Found by building points up to those; no point is kept (issue 14: a sweep of
+// 100,000 points held them all and took 7.9 GB).
+struct CurveReference {
+  int dp = 0, gpus = 0;
+};
+
+CurveReference reference_of(const SweepArgs& a, const Curve& curve, const Scenario& base,
+                            const std::vector<int>& gpu_counts) {
+  CurveReference ref;
+  if (a.scaling != Scaling::Weak) return ref;
+  for (int g : gpu_counts) {
+    std::vector<std::string> reasons;
+    const int dp = build_point(a, curve, base, g, reasons).dp;
+    if (ref.gpus == 0 && reasons.empty()) ref.gpus = g;
+    if (ref.dp == 0) ref.dp = dp;
+    if (ref.dp > 0 && ref.gpus > 0) break;
+  }
+  return ref;
+}
+
+// The point of `curve` at `gpus` GPUs with the scaling policy applied (its layout not yet
+// chosen, not estimated); why it cannot run goes to `reasons`.
+SweepPoint scaled_point(const SweepArgs& a, const Curve& curve, const Scenario& base, int gpus,
+                        const CurveReference& ref, std::vector<std::string>& reasons) {
+  SweepPoint p = build_point(a, curve, base, gpus, reasons);
+  if (reasons.empty() && a.scaling == Scaling::Weak && a.layout == SweepLayout::Best && ref.gpus > 0) {
+    // The layout is the planner's, so DP is not known yet: the batch per GPU is held.
+    const long long scaled = (long long)p.scenario.training.global_batch * p.gpus;
+    if (scaled % ref.gpus != 0 || scaled / ref.gpus > INT_MAX) {
+      reasons.push_back("training.global_batch: weak scaling gives " +
+                        std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.gpus) + " / " +
+                        std::to_string(ref.gpus) + ", not a whole number of sequences in range");
+    } else {
+      p.scenario.training.global_batch = int(scaled / ref.gpus);
+      p.global_batch = p.scenario.training.global_batch;
+    }
+  } else if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && ref.dp > 0) {
+    // The batch per replica of the reference point is held: G x DP / DP_ref.
+    const long long scaled = (long long)p.scenario.training.global_batch * p.dp;
+    if (scaled % ref.dp != 0) {
+      reasons.push_back("training.global_batch: weak scaling gives " +
+                        std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.dp) + " / " +
+                        std::to_string(ref.dp) + ", not a whole number of sequences");
+    } else if (scaled / ref.dp > INT_MAX) {
+      reasons.push_back("training.global_batch: weak scaling gives more than " + std::to_string(INT_MAX) +
+                        " sequences");
+    } else {
+      p.scenario.training.global_batch = int(scaled / ref.dp);
+      p.global_batch = p.scenario.training.global_batch;
+    }
+  }
+  return p;
+}
+
+// Under --layout best: the planner's answer for every point. The points of one GPU count and one
+// set of --vary values differ in their fabric only, so they are planned together, in one search
+// (core/plan's best_layouts): all GPU counts of a set of --vary values at once, on every fabric,
+// when the first fabric's curve of that set comes up. Only each point's layout (or why there is
+// none) is kept until its own curve comes up, where one estimate rebuilds the planner's result
+// (best_layout_of): the sweep's memory stays bounded.
+class BestPlans {
+ public:
+  BestPlans(const SweepArgs& a, const Scenario& base, const std::vector<Curve>& curves, const std::vector<int>& gpu_counts)
+      : a_(a), base_(base), curves_(curves), gpu_counts_(gpu_counts) {
+    fabrics_ = a.fabrics.empty() ? 1 : a.fabrics.size();
+    sets_ = curves.size() / fabrics_;
+  }
+
+  // The answer for point `i` (a GPU count) of curve `c`; its scenario must be the one
+  // scaled_point gives (the search was run on it).
+  BestLayout take(std::size_t c, std::size_t i, const Scenario& at) {
+    const std::size_t set = c % sets_, fabric = c / sets_;
+    if (!plans_.count(set)) plan_set(set);
+    const Planned& p = plans_[set][fabric][i];
+    BestLayout b;
+    if (p.found) {
+      b = best_layout_of(at, p.layout);
+    } else {
+      b.why = p.why;
+    }
+    return b;
+  }
+  // Curve `c` is written: after the last fabric's, its --vary set's plans are dropped.
+  void done(std::size_t c) {
+    if (c / sets_ + 1 == fabrics_) plans_.erase(c % sets_);
+  }
+
+ private:
+  struct Planned {
+    bool found = false;
+    PlanLayout layout;
+    std::string why;
+  };
+
+  void plan_set(std::size_t set) {
+    std::vector<std::vector<Planned>>& plans = plans_[set];
+    plans.assign(fabrics_, std::vector<Planned>(gpu_counts_.size()));
+    // A block of GPU counts at a time: the scenarios of a block, never of the whole sweep.
+    constexpr std::size_t kBlock = 64;
+    for (std::size_t first = 0; first < gpu_counts_.size(); first += kBlock) {
+      const std::size_t last = std::min(gpu_counts_.size(), first + kBlock);
+      std::vector<std::vector<Scenario>> groups(last - first);
+      std::vector<std::vector<std::size_t>> members(last - first);
+      for (std::size_t f = 0; f < fabrics_; ++f) {
+        const Curve& curve = curves_[f * sets_ + set];
+        const CurveReference ref = reference_of(a_, curve, base_, gpu_counts_);
+        for (std::size_t i = first; i < last; ++i) {
+          std::vector<std::string> reasons;
+          SweepPoint p = scaled_point(a_, curve, base_, gpu_counts_[i], ref, reasons);
+          if (!reasons.empty()) continue;  // its row says why; nothing to plan
+          groups[i - first].push_back(std::move(p.scenario));
+          members[i - first].push_back(f);
+        }
+      }
+      SweepSearchOptions o;
+      o.threads = a_.threads;
+      const std::vector<std::vector<BestLayout>> found = best_layouts(groups, a_.space, Objective::Throughput, o);
+      for (std::size_t i = first; i < last; ++i)
+        for (std::size_t j = 0; j < members[i - first].size(); ++j) {
+          const BestLayout& b = found[i - first][j];
+          Planned& p = plans[members[i - first][j]][i];
+          p.found = b.found;
+          p.layout = b.layout;
+          p.why = b.why;
+        }
+    }
+  }
+
+  const SweepArgs& a_;
+  const Scenario& base_;
+  const std::vector<Curve>& curves_;
+  const std::vector<int>& gpu_counts_;
+  std::size_t fabrics_ = 1, sets_ = 1;
+  std::map<std::size_t, std::vector<std::vector<Planned>>> plans_;  // by --vary set: [fabric][GPU count]
+};
+
 }  // namespace
 
 bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const SweepPoint&)>& sink,
@@ -142,54 +281,18 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
   for (const Problem& p : base.problems) errors.push_back(p.text());
   if (!errors.empty()) return false;
   const std::vector<int> gpu_counts = a.gpus.empty() ? std::vector<int>{base.scenario.cluster.total_gpus()} : a.gpus;
+  const std::vector<Curve> curves = curves_of(a);
+  BestPlans plans(a, base.scenario, curves, gpu_counts);
 
-  for (const Curve& curve : curves_of(a)) {
-    // Weak scaling needs the curve's reference DP: that of its first point with a whole DP.
-    // Found by building points up to that one; no point is kept (issue 14: a sweep of
-    // 100,000 points held them all and took 7.9 GB).
-    int reference_dp = 0;
-    int reference_gpus = 0;  // --layout best, weak scaling: the batch per GPU of this point is held
-    if (a.scaling == Scaling::Weak)
-      for (int g : gpu_counts) {
-        std::vector<std::string> reasons;
-        const int dp = build_point(a, curve, base.scenario, g, reasons).dp;
-        if (reference_gpus == 0 && reasons.empty()) reference_gpus = g;
-        if (reference_dp == 0) reference_dp = dp;
-        if (reference_dp > 0 && reference_gpus > 0) break;
-      }
-
-    for (int g : gpu_counts) {
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    const Curve& curve = curves[c];
+    const CurveReference ref = reference_of(a, curve, base.scenario, gpu_counts);
+    for (std::size_t i = 0; i < gpu_counts.size(); ++i) {
       std::vector<std::string> reasons;
-      SweepPoint p = build_point(a, curve, base.scenario, g, reasons);
-      if (reasons.empty() && a.scaling == Scaling::Weak && a.layout == SweepLayout::Best && reference_gpus > 0) {
-        // The layout is the planner's, so DP is not known yet: the batch per GPU is held.
-        const long long scaled = (long long)p.scenario.training.global_batch * p.gpus;
-        if (scaled % reference_gpus != 0 || scaled / reference_gpus > INT_MAX) {
-          reasons.push_back("training.global_batch: weak scaling gives " +
-                            std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.gpus) +
-                            " / " + std::to_string(reference_gpus) + ", not a whole number of sequences in range");
-        } else {
-          p.scenario.training.global_batch = int(scaled / reference_gpus);
-          p.global_batch = p.scenario.training.global_batch;
-        }
-      } else if (reasons.empty() && a.scaling == Scaling::Weak && p.dp > 0 && reference_dp > 0) {
-        // The batch per replica of the reference point is held: G x DP / DP_ref.
-        const long long scaled = (long long)p.scenario.training.global_batch * p.dp;
-        if (scaled % reference_dp != 0) {
-          reasons.push_back("training.global_batch: weak scaling gives " +
-                            std::to_string(p.scenario.training.global_batch) + " x " + std::to_string(p.dp) + " / " +
-                            std::to_string(reference_dp) + ", not a whole number of sequences");
-        } else if (scaled / reference_dp > INT_MAX) {
-          reasons.push_back("training.global_batch: weak scaling gives more than " + std::to_string(INT_MAX) +
-                            " sequences");
-        } else {
-          p.scenario.training.global_batch = int(scaled / reference_dp);
-          p.global_batch = p.scenario.training.global_batch;
-        }
-      }
+      SweepPoint p = scaled_point(a, curve, base.scenario, gpu_counts[i], ref, reasons);
       if (reasons.empty() && a.layout == SweepLayout::Best) {
         // The held layout only shaped the nodes; the planner chooses TP, PP, CP, EP, ... (DP follows).
-        BestLayout best = best_layout(p.scenario, a.space, Objective::Throughput, 0);
+        BestLayout best = plans.take(c, i, p.scenario);
         if (best.found) {
           p.scenario = std::move(best.scenario);
           p.estimate = best.estimate;
@@ -220,6 +323,7 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
       p.reasons = std::move(reasons);
       sink(p);
     }
+    plans.done(c);
   }
   return true;
 }

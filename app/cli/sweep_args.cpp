@@ -125,6 +125,13 @@ void parse_scaling(std::string_view text, SweepParseResult& r) {
   else r.errors.push_back("--scaling: '" + std::string(text) + "' is not one of: strong, weak");
 }
 
+void parse_threads(std::string_view text, SweepParseResult& r) {
+  int n = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec == std::errc{} && ptr == text.data() + text.size() && n >= 0 && n <= 4096) r.args.threads = n;
+  else r.errors.push_back("--threads: '" + std::string(text) + "' is not a whole number from 0 (every core) to 4096");
+}
+
 void parse_layout(std::string_view text, SweepParseResult& r) {
   if (const std::optional<SweepLayout> l = parse_sweep_layout(text)) r.args.layout = *l;
   else r.errors.push_back("--layout: '" + std::string(text) + "' is not one of: held, best");
@@ -140,8 +147,8 @@ bool has_search_list(const SearchSpace& s) {
 std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
 
 // The options of sweep itself.
-constexpr std::array kOwnOptions = {std::string_view("gpus"), std::string_view("fabric"), std::string_view("vary"),
-                                    std::string_view("scaling"), std::string_view("layout")};
+constexpr std::array kOwnOptions = {std::string_view("gpus"),   std::string_view("fabric"), std::string_view("vary"),
+                                    std::string_view("scaling"), std::string_view("layout"), std::string_view("threads")};
 
 SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
   SweepParseResult r;
@@ -165,6 +172,7 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
                          (w.name == "vary"      ? " (FIELD=v1,v2,...)"
                           : w.name == "scaling" ? " (strong|weak)"
                           : w.name == "layout"  ? " (held|best)"
+                          : w.name == "threads" ? " (a whole number; 0: every core)"
                                                 : " (a list: a,b,...)"));
       continue;
     }
@@ -172,6 +180,7 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
     else if (w.name == "fabric") parse_fabrics(w.value, r);
     else if (w.name == "vary") parse_vary(w.value, r);
     else if (w.name == "layout") parse_layout(w.value, r);
+    else if (w.name == "threads") parse_threads(w.value, r);
     else parse_scaling(w.value, r);
   }
 

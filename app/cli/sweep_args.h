@@ -35,6 +35,7 @@ struct SweepArgs {
   // layout only; comma lists (e.g. --tp 1,2,4) constrain the search, as in `plan`.
   SweepLayout layout = SweepLayout::Held;
   SearchSpace space;  // the knob lists given as comma lists (best only)
+  int threads = 0;    // --threads: workers for the --layout best search (0: every core)
   std::vector<std::string> estimate_words;  // the words that are estimate options
   EstimateArgs base;                        // those words, parsed (format included)
 };

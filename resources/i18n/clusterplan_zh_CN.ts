@@ -1180,6 +1180,11 @@
         <translation>正在为 %1 个点搜索最佳布局…</translation>
     </message>
     <message>
+        <source>Best layout found at %1 of %2 sizes; the others show the held layout (dotted) until their search ends.</source>
+        <extracomment>while the best layout is searched size by size</extracomment>
+        <translation>已为 %2 个规模中的 %1 个找到最佳并行布局；其余规模在搜索结束前显示保持的布局（点线）。</translation>
+    </message>
+    <message>
         <source>No estimate at %1 GPUs: the held layout does not divide them (choose &quot;Best layout per size&quot;).</source>
         <translation>%1 张 GPU 时无法估算：保持的并行布局无法整除这些 GPU（可选择“每个规模取最佳并行布局”）。</translation>
     </message>
@@ -1194,6 +1199,10 @@
     <message>
         <source>The seed article&apos;s claims are about A100/H100 clusters of 8-32 GPUs; this scenario is not of that class.</source>
         <translation>原文说法针对 8-32 张 A100/H100 的集群；当前方案不属于此类。</translation>
+    </message>
+    <message>
+        <source>The verdicts follow when every size has its best layout.</source>
+        <translation>每个规模都找到最佳并行布局后给出结论。</translation>
     </message>
     <message>
         <source>the job runs inside one node, on NVLink, so the fabric carries none of its traffic</source>

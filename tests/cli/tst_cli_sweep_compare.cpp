@@ -52,6 +52,7 @@ class TstCliSweepCompare : public QObject {
   void heldIsTheDefault();
   void bestFillsEverySize();
   void bestListsConstrainTheSearch();
+  void bestIsThePlannersPerPoint();
   void fabricGapKeys();
   void textHasVerdicts();
   void badLayoutOptions_data();
@@ -106,6 +107,48 @@ void TstCliSweepCompare::bestListsConstrainTheSearch() {
     ++seen;
   }
   QCOMPARE(seen, 8);
+}
+
+void TstCliSweepCompare::bestIsThePlannersPerPoint() {
+  // Each size is planned once for every fabric (and per set of --vary values), yet every point
+  // is what `plan --ranking optimistic` finds for that point alone (the comparison ranks by the
+  // point estimate), whatever the number of threads.
+  const QStringList args{"sweep", "--model", "llama-2-7b", "--gpu", "h100-sxm", "--gpus", "8,16,64", "--fabric",
+                         "ib-ndr,roce-400-untuned", "--global-batch", "256", "--vary", "seq=2048,4096",
+                         "--layout", "best", "--format", "json"};
+  const Result one = runCli(args + QStringList{"--threads", "1"});
+  const Result two = runCli(args + QStringList{"--threads", "2"});
+  QCOMPARE(one.code, 0);
+  QCOMPARE(two.code, 0);
+  QVERIFY(one.out == two.out);
+  const json j = json::parse(one.out);
+  QCOMPARE(int(j.at("points").size()), 12);
+  for (const json& p : j.at("points")) {
+    QVERIFY2(p.at("feasible").get<bool>(), p.at("reasons").dump().c_str());
+    const std::string seq = p.at("vary").at("seq").dump();
+    const Result plan = runCli({"plan", "--model", "llama-2-7b", "--gpu", "h100-sxm", "--gpus",
+                                QString::number(p.at("gpus").get<int>()), "--fabric",
+                                QString::fromStdString(p.at("fabric").get<std::string>()), "--global-batch", "256",
+                                "--seq", QString::fromStdString(seq), "--top", "1", "--ranking", "optimistic", "--format", "json"});
+    QCOMPARE(plan.code, 0);
+    const json planned = json::parse(plan.out);
+    const json& want = planned.at("results").at(0);
+    const json& par = p.at("estimate").at("inputs").at("parallelism");
+    const json& tr = p.at("estimate").at("inputs").at("training");
+    const json& l = want.at("layout");
+    for (const char* k : {"tp", "pp", "cp", "ep", "vpp"}) QCOMPARE(par.at(k), l.at(k));
+    QCOMPARE(par.at("sp"), l.at("sequence_parallel"));
+    for (const char* k : {"micro_batch", "recompute", "zero", "tp_comm_overlap"}) QCOMPARE(tr.at(k), l.at(k));
+    QCOMPARE(p.at("dp"), l.at("dp"));
+    QCOMPARE(p.at("estimate").at("throughput").at("tokens_per_s").get<double>(),
+             want.at("estimate").at("throughput").at("tokens_per_s").get<double>());
+  }
+  // --threads takes a whole number, 0 (every core) up to 4096.
+  for (const char* bad : {"-1", "x", "5000"}) {
+    const Result r = runCli(QStringList{"sweep", "--model", "llama-2-7b", "--gpus", "8", "--threads", bad});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find("--threads: '") == 0, r.err.c_str());
+  }
 }
 
 void TstCliSweepCompare::fabricGapKeys() {

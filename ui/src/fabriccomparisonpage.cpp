@@ -35,6 +35,7 @@
 #include "ui/terms.h"
 #include "ui/usertext.h"
 #include "engine/units.h"
+#include "plan/thread_pool.h"
 
 namespace cp::ui {
 namespace {
@@ -335,6 +336,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   connect(&watcher_, &QFutureWatcher<SweepResult>::progressValueChanged, progress_, &QProgressBar::setValue);
   connect(&watcher_, &QFutureWatcher<SweepResult>::progressRangeChanged, progress_, &QProgressBar::setRange);
   connect(&watcher_, &QFutureWatcher<SweepResult>::finished, this, &FabricComparisonPage::finished);
+  connect(&watcher_, &QFutureWatcher<SweepResult>::resultsReadyAt, this, &FabricComparisonPage::partialReady);
   connect(document_, &ScenarioDocument::scenarioChanged, this, &FabricComparisonPage::scenarioChanged);
   for (QCustomPlot* p : plots_) applyChartPalette(p, palette());
   // The note on efficiencies above 100% is fitted to the chart's width once it is laid out.
@@ -387,6 +389,7 @@ void FabricComparisonPage::retranslate() {
 
 FabricComparisonPage::~FabricComparisonPage() {
   watcher_.disconnect(this);
+  if (stop_) stop_->store(true);
   watcher_.cancel();
   watcher_.waitForFinished();
 }
@@ -450,6 +453,12 @@ void FabricComparisonPage::setLogTimeAxis(bool on) { logTime_->setChecked(on); }
 
 void FabricComparisonPage::setClaimsShown(bool shown) { claims_->setChecked(shown); }
 
+void FabricComparisonPage::setThreads(int threads) { threads_ = std::max(0, threads); }
+
+int FabricComparisonPage::threads() const {
+  return threads_ > 0 ? threads_ : std::max(1, cp::hardware_threads() - 1);
+}
+
 bool FabricComparisonPage::isRunning() const { return watcher_.isRunning(); }
 
 void FabricComparisonPage::scenarioChanged() {
@@ -491,22 +500,47 @@ void FabricComparisonPage::run() {
   const cp::Scenario plan = document_->scenario();
   const cp::SweepLayout layout = this->layout();
   const auto scaling = cp::SweepScaling(scaling_->currentData().toInt());
+  // An edit that cannot change a layout (a price, the power assumptions, the scenario's own
+  // fabric among those compared): the planned layouts re-priced at once, one estimate a point.
+  if (!isRunning() && result_ && !result_->partial && planned_ && layout == cp::SweepLayout::Best &&
+      planned_->layout == layout && planned_->scaling == scaling && planned_->sizes == sizes &&
+      planned_->fabrics == fabricIds && layouts_unchanged(planned_->scenario, plan, fabricIds)) {
+    result_ = std::make_shared<const SweepResult>(reprice_sweep(plan, fabricIds, sizes, layout, scaling, *result_));
+    planned_->scenario = plan;
+    repriced_ = true;
+    cancel_->setEnabled(false);
+    showResult();
+    Q_EMIT resultShown();
+    return;
+  }
+  repriced_ = false;
+  // A newer edit stops the search in flight at once (its flag), and its results are dropped.
+  if (stop_) stop_->store(true);
+  stop_ = std::make_shared<std::atomic<bool>>(false);
   if (watcher_.isRunning()) watcher_.cancel();
+  running_ = Planned{plan, fabricIds, sizes, layout, scaling};
+  partialAt_.invalidate();
   status_->setText(layout == cp::SweepLayout::Best ? tr("Searching the best layout at %1 points…").arg(int(fabricIds.size() * sizes.size()))
                                                    : tr("Running %1 estimates…").arg(int(fabricIds.size() * sizes.size())));
   cancel_->setEnabled(true);
   watcher_.setFuture(QtConcurrent::run(
-      [plan, fabricIds, sizes, layout, scaling](QPromise<SweepResult>& promise) {
+      [plan, fabricIds, sizes, layout, scaling, threads = threads(), stop = stop_](QPromise<SweepResult>& promise) {
         promise.setProgressRange(0, int(fabricIds.size() * sizes.size()));
-        SweepResult r = run_sweep(plan, fabricIds, sizes, [&promise](int done, int) {
-          promise.setProgressValue(done);
-          return !promise.isCanceled();
-        }, layout, scaling);
+        SweepResult r = run_sweep(
+            plan, fabricIds, sizes,
+            [&promise](int done, int) {
+              promise.setProgressValue(done);
+              return !promise.isCanceled();
+            },
+            layout, scaling, threads, stop.get(),
+            // The held layout at once, then each size as it is planned.
+            [&promise](SweepResult partial) { promise.addResult(std::move(partial)); });
         if (!r.canceled) promise.addResult(std::move(r));
       }));
 }
 
 void FabricComparisonPage::cancel() {
+  if (stop_) stop_->store(true);
   watcher_.cancel();
   status_->setText(tr("Canceled."));
   cancel_->setEnabled(false);
@@ -516,9 +550,25 @@ void FabricComparisonPage::finished() {
   cancel_->setEnabled(false);
   const QFuture<SweepResult> future = watcher_.future();
   if (future.isCanceled() || future.resultCount() == 0) return;
-  result_ = std::make_shared<const SweepResult>(future.result());
+  SweepResult last = future.resultAt(future.resultCount() - 1);  // the partial results come first
+  if (last.partial || last.canceled) return;
+  result_ = std::make_shared<const SweepResult>(std::move(last));
+  planned_ = running_;
   showResult();
   Q_EMIT resultShown();
+}
+
+void FabricComparisonPage::partialReady(int begin, int end) {
+  const QFuture<SweepResult> future = watcher_.future();
+  if (future.isCanceled() || end <= begin) return;
+  // The held layout at once; then at most every 100 ms, so that charting keeps off the search's time.
+  if (partialAt_.isValid() && partialAt_.elapsed() < 100) return;
+  SweepResult latest = future.resultAt(end - 1);
+  if (!latest.partial) return;  // the complete result: finished() shows it
+  result_ = std::make_shared<const SweepResult>(std::move(latest));
+  showResult();
+  partialAt_.start();
+  Q_EMIT partialShown();
 }
 
 void FabricComparisonPage::showResult() {
@@ -536,6 +586,16 @@ void FabricComparisonPage::showResult() {
                                            p.why.message.empty() ? QString::fromStdString(p.problem) : problemText(p.why));
     }
   QStringList notes;
+  if (result_->partial) {
+    int searched = 0;
+    for (std::size_t i = 0; i < result_->sizes.size(); ++i)
+      searched += std::none_of(result_->series.begin(), result_->series.end(),
+                               [i](const SweepSeries& s) { return i < s.points.size() && s.points[i].provisional; });
+    //: while the best layout is searched size by size
+    notes << tr("Best layout found at %1 of %2 sizes; the others show the held layout (dotted) until their search ends.")
+                 .arg(searched)
+                 .arg(int(result_->sizes.size()));
+  }
   if (!noLayout.isEmpty())
     notes << (layout() == cp::SweepLayout::Held
                   ? tr("No estimate at %1 GPUs: the held layout does not divide them (choose \"Best layout per size\").")
@@ -608,6 +668,10 @@ QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
 void FabricComparisonPage::showVerdicts() {
   if (!result_) {
     verdicts_->clear();
+    return;
+  }
+  if (result_->partial) {
+    verdicts_->setText(tr("The verdicts follow when every size has its best layout."));
     return;
   }
   const cp::ComparisonResult& c = result_->comparison;
@@ -704,8 +768,22 @@ void FabricComparisonPage::redraw() {
       g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
       // Estimated points that do not fit in memory: hollow, unconnected, not in the legend.
       QCPGraph* hollow = nullptr;
+      // A partial result's held-layout points while their search runs: dotted, not in the legend.
+      QCPGraph* held = nullptr;
       for (const SweepPoint& p : series.points) {
         const bool plottable = !(m == TrainTime && p.train_time_s <= 0) && !(m == Advantage);
+        if (p.provisional) {
+          if (!p.feasible || (m == TrainTime && p.train_time_s <= 0)) continue;
+          if (!held) {
+            held = plot->addGraph();
+            held->setObjectName(QStringLiteral("provisional"));
+            held->setPen(QPen(colour, 1.2, Qt::DotLine));
+            held->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.2), QBrush(Qt::NoBrush), 6));
+            held->removeFromLegend();
+          }
+          held->addData(xOf(p.gpus), valueOf(Metric(m), p));
+          continue;
+        }
         if (p.feasible && !(m == TrainTime && p.train_time_s <= 0)) {
           g->addData(xOf(p.gpus), valueOf(Metric(m), p));
         } else if (p.estimated && !p.fits && plottable && m != Scaling) {
@@ -720,9 +798,10 @@ void FabricComparisonPage::redraw() {
       }
     }
   }
-  // Efficiencies above 100%: why, on the chart (fitted to its width) and as its tooltip.
+  // Efficiencies above 100%: why, on the chart (fitted to its width) and as its tooltip; not
+  // while held layouts still stand in for some sizes.
   {
-    const ScalingNote why = whyAbove100(r.comparison);
+    const ScalingNote why = r.partial ? ScalingNote{} : whyAbove100(r.comparison);
     scalingNoteSentences_ = why.sentences;
     scalingNoteFull_ = why.full;
     QCustomPlot* plot = plots_[Scaling];

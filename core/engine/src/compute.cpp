@@ -44,26 +44,51 @@ double peak_flops(const GpuSpec& gpu, Precision p) {
   return gpu.bf16_flops;
 }
 
+namespace {
+
+// gemm_time on one GPU at one peak: what each call would work out again (the tile width, the SM
+// count, the tile overhead in K units, the rated peak, the HBM rate), worked out once; the same
+// figures, to the bit. A GEMM is timed many times per layer.
+struct GemmRate {
+  GemmRate() = default;
+  GemmRate(const GpuSpec& g, double peak) {
+    const int tile_n = g.tile_n > 0 ? g.tile_n : 128;
+    tn = tile_n;
+    // x / tn is x times 1 / tn, exactly, when tn is a power of two (the catalog's 128 and 256).
+    tn_pow2 = (tile_n & (tile_n - 1)) == 0;
+    inv_tn = 1.0 / tn;
+    sms = g.sm_count > 0 ? g.sm_count : 100;
+    // The tile prologue/epilogue takes about fixed time: in K units it grows with the SM's math
+    // rate (calib::Tunables::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
+    constexpr double kA100SmFlops = 312e12 / 108;
+    k_overhead = calib::tunables().gemm_k_overhead * g.tile_overhead_share * (peak / sms) / kA100SmFlops;
+    rated = peak * g.mamf_fraction;
+    hbm = g.memory_bw * calib::kHbmEfficiency;
+  }
+  double time(double m, double n, double k, double bytes = 2) const {
+    if (m <= 0 || n <= 0 || k <= 0) return 0;
+    // Tile quantisation: the output is computed in 128 x tile_n tiles; waves of one tile per SM.
+    // Efficiency = useful outputs / outputs the launched waves could compute (NVIDIA, "Matrix
+    // Multiplication Background" user guide: tile and wave quantisation).
+    const double tm = 128;
+    const double tiles = std::ceil(m / tm) * std::ceil(tn_pow2 ? n * inv_tn : n / tn);
+    const double waves = std::ceil(tiles / sms);
+    const double quantisation = (m * n) / (waves * sms * tm * tn);
+    const double k_eff = k / (k + k_overhead);
+    const double flops = 2.0 * m * n * k;
+    const double compute = flops / (rated * quantisation * k_eff);
+    // Roofline: the operands and the result cross HBM at least once.
+    const double memory = (m * k + k * n + m * n) * bytes / hbm;
+    return std::max(compute, memory) + calib::kKernelOverheadS;
+  }
+  double tn = 128, inv_tn = 1.0 / 128, sms = 100, k_overhead = 0, rated = 0, hbm = 0;
+  bool tn_pow2 = true;
+};
+
+}  // namespace
+
 double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes) {
-  if (m <= 0 || n <= 0 || k <= 0) return 0;
-  // Tile quantisation: the output is computed in 128 x tile_n tiles; waves of one tile per SM.
-  // Efficiency = useful outputs / outputs the launched waves could compute (NVIDIA, "Matrix
-  // Multiplication Background" user guide: tile and wave quantisation).
-  const double tm = 128, tn = gpu.tile_n > 0 ? gpu.tile_n : 128;
-  const double tiles = std::ceil(m / tm) * std::ceil(n / tn);
-  const double sms = gpu.sm_count > 0 ? gpu.sm_count : 100;
-  const double waves = std::ceil(tiles / sms);
-  const double quantisation = (m * n) / (waves * sms * tm * tn);
-  // The tile prologue/epilogue takes about fixed time: in K units it grows with the SM's math
-  // rate (calib::Tunables::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
-  constexpr double kA100SmFlops = 312e12 / 108;
-  const double k_overhead = calib::tunables().gemm_k_overhead * gpu.tile_overhead_share * (peak / sms) / kA100SmFlops;
-  const double k_eff = k / (k + k_overhead);
-  const double flops = 2.0 * m * n * k;
-  const double compute = flops / (peak * gpu.mamf_fraction * quantisation * k_eff);
-  // Roofline: the operands and the result cross HBM at least once.
-  const double memory = (m * k + k * n + m * n) * bytes / (gpu.memory_bw * calib::kHbmEfficiency);
-  return std::max(compute, memory) + calib::kKernelOverheadS;
+  return GemmRate(gpu, peak).time(m, n, k, bytes);
 }
 
 namespace {
@@ -73,6 +98,7 @@ namespace {
 struct Rates {
   double gemm_peak = 0;          // FLOP/s peak the GEMMs are timed against
   double attention_peak = 0;     // FLOP/s peak of the attention core
+  GemmRate gemm, attention;      // gemm_time at those peaks
   double extra_launch_s = 0;     // host cost per kernel beyond calib::kKernelOverheadS
   double flash_factor = 1;       // flash-attention rate of the stack's kernels on this GPU
   bool eager = false;            // unfused elementwise kernels (eager PyTorch)
@@ -120,6 +146,8 @@ Rates rates(const ComputeContext& c) {
     r.eager = true;
     r.eager_traffic_scale = k.eager_traffic_scale;
   }
+  r.gemm = GemmRate(*c.gpu, r.gemm_peak);
+  r.attention = GemmRate(*c.gpu, r.attention_peak);
   return r;
 }
 
@@ -134,8 +162,8 @@ bool fp8_expert_casts(const ComputeContext& c) {
 
 // Weight-gradient GEMM of a forward GEMM (M tokens) x (K -> N): dW = X^T dY, an N x K output
 // summed over the M tokens.
-double wgrad_time(const ComputeContext& c, const Rates& r, double m, double n, double k, double count = 1) {
-  return count * (gemm_time(*c.gpu, r.gemm_peak, k, n, m) + r.extra_launch_s);
+double wgrad_time(const ComputeContext& /*c*/, const Rates& r, double m, double n, double k, double count = 1) {
+  return count * (r.gemm.time(k, n, m) + r.extra_launch_s);
 }
 
 struct Acc {
@@ -146,13 +174,13 @@ struct Acc {
                      // counts 1/t here, so that summing over TP ranks gives the model's FLOPs)
   Acc(const ComputeContext& ctx, const Rates& rt) : c(&ctx), r(&rt) {}
   void gemm(double m, double n, double k, double count = 1, double share = 1) {
-    time += count * (gemm_time(*c->gpu, r->gemm_peak, m, n, k) + r->extra_launch_s);
+    time += count * (r->gemm.time(m, n, k) + r->extra_launch_s);
     flops += share * count * 2.0 * m * n * k;
   }
   // A batched GEMM (one launch for `batch` independent products): quantisation across the
   // whole batch, one launch overhead.
   void batched(double m, double n, double k, double batch) {
-    const double one = gemm_time(*c->gpu, r->attention_peak, m, n, k) - calib::kKernelOverheadS;
+    const double one = r->attention.time(m, n, k) - calib::kKernelOverheadS;
     const GpuSpec& g = *c->gpu;
     const double tn = g.tile_n > 0 ? g.tile_n : 128;
     const double tiles = std::ceil(m / 128.0) * std::ceil(n / tn) * batch;

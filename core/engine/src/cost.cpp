@@ -1,5 +1,6 @@
 #include "engine/cost.h"
 
+#include <array>
 #include <cmath>
 
 #include "engine/estimate.h"
@@ -31,13 +32,30 @@ namespace {
 using power_units::kHoursPerMonth;
 
 struct Pricer {
+  Pricer(const Scenario& scenario, const PriceList& prices) : s(scenario), list(prices) {
+    // find_price_line for every item, in one pass over the list: each line's GPU, fabric and
+    // rate are compared once, not once for every item asked for.
+    first.fill(-1);
+    const Cluster& c = s.cluster;
+    const std::string_view kind = to_string(c.fabric.kind);
+    for (size_t i = 0; i < list.lines.size(); ++i) {
+      const PriceLine& l = list.lines[i];
+      if (size_t(l.item) >= first.size() || first[size_t(l.item)] >= 0) continue;
+      if (!l.gpu.empty() && l.gpu != c.gpu.id) continue;
+      if (!l.fabric.empty() && l.fabric != kind) continue;
+      if (l.gbps > 0 && l.gbps != c.fabric.nic_gbps) continue;
+      first[size_t(l.item)] = int(i);
+    }
+  }
   const Scenario& s;
   const PriceList& list;
+  std::array<int, size_t(PriceItem::Services) + 1> first;  // by item: its line, or -1
   double price(int line) const {
     const Assumptions& a = s.assumptions;
     return convert(list.lines[size_t(line)].price, list.currency, a.currency, a.cny_per_usd);
   }
   int find(PriceItem item) const {
+    if (size_t(item) < first.size()) return first[size_t(item)];
     const Cluster& c = s.cluster;
     return find_price_line(list, item, c.gpu.id, c.fabric.kind, c.fabric.nic_gbps);
   }

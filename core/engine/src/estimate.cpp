@@ -29,7 +29,7 @@ Estimate estimate(const Scenario& s) {
   e.calibrated_range = in_calibrated_range(s);
   const double memory_fraction = e.memory.capacity > 0 ? e.memory.peak.total() / e.memory.capacity : 0.0;
   const std::uint32_t gaps = evidence_gaps(s, e.params.total, memory_fraction);
-  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range, gaps);
+  e.throughput = estimate_throughput(s, e.step, e.dp, e.calibrated_range, gaps, e.params.total);
   e.power = estimate_power(s, e.network);
   e.reliability = estimate_reliability(s, e.params, e.throughput.train_time_s);
   e.energy = estimate_energy(s.assumptions, e.power, e.reliability.real_train_time_s);

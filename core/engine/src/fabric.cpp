@@ -366,4 +366,26 @@ FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, do
   return fabric_efficiency(f, n, oversub, group_nodes, TrafficPattern::Ring);
 }
 
+FabricEfficiencyMemo::FabricEfficiencyMemo(const FabricSpec& f, const NetworkSize& n, double oversubscription)
+    : f_(&f), n_(n), oversub_(oversubscription) {
+  n_.memo = nullptr;
+}
+
+FabricEfficiency FabricEfficiencyMemo::get(int group_nodes, TrafficPattern pattern) const {
+  // Open addressing on the span: a few dozen distinct spans per cluster at most.
+  const std::size_t size = entries_.size();
+  std::size_t i = (std::size_t(group_nodes) * 4 + std::size_t(pattern)) % size;
+  for (std::size_t probe = 0; probe < size; ++probe, i = (i + 1) % size) {
+    Entry& e = entries_[i];
+    if (e.group_nodes == group_nodes && e.pattern == pattern) return e.e;
+    if (e.group_nodes < 0) {
+      e.group_nodes = group_nodes;
+      e.pattern = pattern;
+      e.e = fabric_efficiency(*f_, n_, oversub_, group_nodes, pattern);
+      return e.e;
+    }
+  }
+  return fabric_efficiency(*f_, n_, oversub_, group_nodes, pattern);
+}
+
 }  // namespace cp

@@ -219,8 +219,47 @@ double inflight_microbatches(int stage, int pp, int vpp, int microbatches) {
   return chunks / vpp;
 }
 
+// What every stage's memory reads alike: the bytes per parameter and one layer's activations
+// (worked out once for all stages).
+struct StageInputs {
+  BytesPerParam bpp;
+  LayerActivationInputs in;
+  double act_dense = 0, act_moe = 0;
+  double full_dense = 0, full_moe = 0;  // full recomputation: one layer's whole activations
+};
+
+StageInputs stage_inputs(const Scenario& s) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  StageInputs x;
+  x.bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  LayerActivationInputs& in = x.in;
+  in.model = &m;
+  in.seq = tr.seq;
+  in.micro_batch = tr.micro_batch;
+  in.tp = p.tp;
+  in.cp = p.cp;
+  in.sp = p.sp && p.tp > 1;
+  in.dropout = tr.dropout;
+  in.flash_attention = tr.flash_attention;
+  in.recompute = tr.recompute;
+  x.act_dense = layer_activation_bytes(in);
+  LayerActivationInputs moe = in;
+  moe.moe = true;
+  x.act_moe = m.is_moe() ? layer_activation_bytes(moe) : 0.0;
+  if (tr.recompute == Recompute::Full) {
+    LayerActivationInputs full = in;
+    full.recompute = Recompute::None;
+    x.full_dense = layer_activation_bytes(full);
+    full.moe = true;
+    if (m.is_moe()) x.full_moe = layer_activation_bytes(full);
+  }
+  return x;
+}
+
 MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, int microbatches, const StageKind& st,
-                             double* params_on_gpu, double* inflight_out) {
+                             const StageInputs& x, double* params_on_gpu, double* inflight_out) {
   const ModelShape& m = s.model;
   const Training& tr = s.training;
   const Parallelism& p = s.parallel;
@@ -237,7 +276,7 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   // weights, over the data-parallel ranks. Megatron-LM shards over DP x CP; expert
   // parameters over the expert-data-parallel ranks (Scenario::expert_dp(): DP x CP / EP when
   // ETP is TP).
-  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const BytesPerParam& bpp = x.bpp;
   const double d_dense = double(dp) * p.cp;
   const double d_expert = edp;
   const ModelStates ds = model_states(dense, bpp, tr.zero, d_dense);
@@ -248,19 +287,9 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   mb.optimizer = ds.optimizer + es.optimizer;
 
   // Activations: per-layer bytes times layers times micro-batches in flight.
-  LayerActivationInputs in;
-  in.model = &m;
-  in.seq = tr.seq;
-  in.micro_batch = tr.micro_batch;
-  in.tp = p.tp;
-  in.cp = p.cp;
-  in.sp = p.sp && p.tp > 1;
-  in.dropout = tr.dropout;
-  in.flash_attention = tr.flash_attention;
-  in.recompute = tr.recompute;
-  const double act_dense = layer_activation_bytes(in);
-  in.moe = true;
-  const double act_moe = m.is_moe() ? layer_activation_bytes(in) : 0.0;
+  const LayerActivationInputs& in = x.in;
+  const double act_dense = x.act_dense;
+  const double act_moe = x.act_moe;
   const double inflight = inflight_microbatches(st.index, p.pp, p.vpp, microbatches);
   *inflight_out = inflight;
   mb.activations = inflight * (dense_layers * act_dense + st.moe_layers * act_moe);
@@ -268,9 +297,7 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   const double tsp = in.sp ? t : 1.0;
   if (tr.recompute == Recompute::Full) {
     // Backward recomputes one layer at a time and holds its full activations meanwhile.
-    in.recompute = Recompute::None;
-    in.moe = st.moe_layers > 0;
-    mb.activations += layer_activation_bytes(in);
+    mb.activations += st.moe_layers > 0 ? x.full_moe : x.full_dense;
   }
   // Embedding dropout mask on the first stage, per in-flight micro-batch (Korthikanti
   // section 4.3: sbhp/t).
@@ -315,9 +342,10 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
   MemoryEstimate best;
   best.capacity = s.cluster.gpu.memory_bytes;
   double best_total = -1;
+  const StageInputs x = stage_inputs(s);
   for (int i = 0; i < n; ++i) {
     double params_on_gpu = 0, inflight = 0;
-    const MemoryBreakdown mb = stage_memory(s, params, dp, microbatches, kinds[i], &params_on_gpu, &inflight);
+    const MemoryBreakdown mb = stage_memory(s, params, dp, microbatches, kinds[i], x, &params_on_gpu, &inflight);
     if (mb.total() > best_total) {
       best_total = mb.total();
       best.peak = mb;
@@ -331,6 +359,26 @@ MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int
   best.kept_free = s.overheads.headroom_fraction * best.capacity;
   best.fits_with_headroom = best.peak.total() + best.kept_free <= best.capacity;
   return best;
+}
+
+double memory_floor_bytes(const Scenario& s, const ParamCounts& params, int dp) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  StageKind kinds[kMaxStageKinds];
+  const int n = stage_kinds(m, p.pp, kinds);
+  // As stage_memory shards them.
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const double d_dense = double(dp) * p.cp;
+  const int etp = s.expert_tp();
+  const double d_expert = s.expert_dp();
+  double most = 0;
+  for (int i = 0; i < n; ++i) {
+    const StageParams held = stage_params(m, params, p, kinds[i], etp);
+    most = std::max(most, model_states(held.dense, bpp, tr.zero, d_dense).total() +
+                              model_states(held.experts, bpp, tr.zero, d_expert).total());
+  }
+  return most * (1.0 + s.overheads.fragmentation) + s.overheads.framework_bytes;
 }
 
 }  // namespace cp

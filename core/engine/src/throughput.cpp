@@ -1,6 +1,7 @@
 #include "engine/throughput.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "engine/error_band.h"
@@ -26,7 +27,9 @@ GroupLink group_link(const Scenario& s, const NetworkSize& net, int ranks, int p
   // delivers to this traffic pattern (crossing flows, ECMP collisions, congestion control).
   const FabricSpec& f = s.cluster.fabric;
   const double nic_share = f.nic_busbw * s.cluster.nics_per_node / s.cluster.gpus_per_node;
-  const FabricEfficiency fe = fabric_efficiency(f, net, s.cluster.oversubscription, g.nodes, pattern);
+  assert(!net.memo || net.memo->serves(f, net, s.cluster.oversubscription));
+  const FabricEfficiency fe = net.memo ? net.memo->get(g.nodes, pattern)
+                                       : fabric_efficiency(f, net, s.cluster.oversubscription, g.nodes, pattern);
   g.fabric_factor = fe.total;
   // A ring passes the whole buffer through every node once, on the group's per_node NICs in
   // parallel (DGX A100, 8x HDR: 8 x 24 = 192 GB/s); an all-to-all or a neighbour send goes out
@@ -297,15 +300,100 @@ double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, d
   return exposed_reduce + exposed_gather;
 }
 
+StepWork step_work(const Scenario& s) {
+  const ComputeContext ctx{&s.model, &s.training, &s.parallel, &s.cluster.gpu,
+                           peak_flops(s.cluster.gpu, s.training.precision), s.expert_tp()};
+  StepWork w;
+  w.dense = layer_work(ctx, false);
+  if (s.model.is_moe()) w.moe = layer_work(ctx, true);
+  w.out = output_work(ctx);
+  return w;
+}
+
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net) {
+  return estimate_step(s, pc, dp, net, step_work(s));
+}
+
+double StageFloors::with_tp(double tp_layer_s) const {
+  double longest = 0;
+  for (int i = 0; i < count; ++i) longest = std::max(longest, compute[std::size_t(i)] + layers[std::size_t(i)] * tp_layer_s);
+  return longest;
+}
+
+StageFloors stage_floors(const Scenario& s, const StepWork& w) {
+  StageKind kinds[kMaxStageKinds];
+  StageFloors f;
+  f.count = stage_kinds(s.model, s.parallel.pp, kinds);
+  const double layer_overhead = pipeline_layer_overhead_s(s.training, s.parallel);
+  for (int i = 0; i < f.count; ++i) {
+    f.compute[std::size_t(i)] = stage_cost(kinds[i], w.dense, w.moe, w.out, layer_overhead, LayerComm{}).compute;
+    f.layers[std::size_t(i)] = kinds[i].layers;
+  }
+  return f;
+}
+
+double tp_layer_floor_s(const Scenario& s, const StepWork& w) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  if (p.tp <= 1 || p.tp > s.cluster.gpus_per_node) return 0.0;
+  // As estimate_step: a group inside one node runs on NVLink (or PCIe), whatever the network.
+  const GroupLink g = group_link(s, NetworkSize{}, p.tp, std::min(p.tp, s.cluster.gpus_per_node));
+  const LayerWork& most = 2 * m.moe_layers() > m.layers ? w.moe : w.dense;
+  const double T = double(tr.seq) / p.cp * tr.micro_batch;
+  return tp_layer_cost(T, m.hidden, p.tp, g.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap,
+                       tp_backward_overlaps(tr), most.tp_async_window_s, most.fwd_s + most.bwd_s + most.recompute_s)
+      .exposed_s;
+}
+
+double OptimizerFloors::at(int microbatches) const {
+  double least = count > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+  for (int i = 0; i < count; ++i)
+    least = std::min(least, step[std::size_t(i)] + microbatches * per_microbatch[std::size_t(i)]);
+  return least;
+}
+
+OptimizerFloors optimizer_floors(const Scenario& s, const ParamCounts& pc, int dp) {
+  // As estimate_step works them out for its slowest stage, for every stage.
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  StageKind kinds[kMaxStageKinds];
+  OptimizerFloors f;
+  f.count = stage_kinds(m, p.pp, kinds);
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const int d = dp * p.cp;
+  const int d_expert = s.expert_dp();
+  const bool pytorch = tr.stack_used() == SoftwareStack::PyTorchEager || tr.stack_used() == SoftwareStack::PyTorchCompile;
+  const double hbm = s.cluster.gpu.memory_bw * calib::kHbmEfficiency;
+  for (int i = 0; i < f.count; ++i) {
+    const StageParams held = stage_params(m, pc, p, kinds[i], s.expert_tp());
+    const double total_params = held.dense + held.experts;
+    const double with_states = tr.zero == Zero::Stage0 ? total_params : held.dense / d + held.experts / d_expert;
+    f.step[std::size_t(i)] = optimizer_time(s.cluster.gpu, tr.precision, tr.optimizer, with_states, total_params);
+    double per_microbatch = 0;
+    if (tr.zero == Zero::Stage3 && pytorch && d > 1)
+      per_microbatch += total_params * fsdp_copy_bytes_per_param(bpp.gradients) / hbm;
+    if (!tr.grad_accum_fusion && tr.zero != Zero::Stage3)
+      per_microbatch += total_params * unfused_accumulation_bytes_per_param(bpp.gradients) / hbm;
+    f.per_microbatch[std::size_t(i)] = per_microbatch;
+  }
+  return f;
+}
+
+double step_floor_s(int microbatches, int pp, int vpp, double stage_s, double optimizer_s) {
+  return ((microbatches + bubble_slots(microbatches, pp, vpp)) * stage_s + optimizer_s) * (1.0 - 1e-9);
+}
+
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const StepWork& work) {
   const ModelShape& m = s.model;
   const Training& tr = s.training;
   const Parallelism& p = s.parallel;
   const int gpn = s.cluster.gpus_per_node;
-  ComputeContext ctx{&m, &tr, &p, &s.cluster.gpu, peak_flops(s.cluster.gpu, tr.precision), s.expert_tp()};
-  const LayerWork dense = layer_work(ctx, false);
-  const LayerWork moe = m.is_moe() ? layer_work(ctx, true) : LayerWork{};
-  const LayerWork out = output_work(ctx);
+  const LayerWork& dense = work.dense;
+  const LayerWork& moe = work.moe;
+  const LayerWork& out = work.out;
   const double T = double(tr.seq) / p.cp * tr.micro_batch;  // tokens per micro-batch per GPU
   const double h = m.hidden;
   StepBreakdown st;
@@ -482,7 +570,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
 }
 
 Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /*dp*/, bool calibrated_range,
-                               std::uint32_t gaps) {
+                               std::uint32_t gaps, double total_params) {
   Throughput t;
   const double gpus = s.cluster.total_gpus();
   const double tokens = double(s.training.global_batch) * s.training.seq;
@@ -494,7 +582,7 @@ Throughput estimate_throughput(const Scenario& s, const StepBreakdown& st, int /
   const double peak = peak_flops(s.cluster.gpu, s.training.precision);
   t.mfu = t.model_tflops_per_gpu * 1e12 / peak;
   t.hfu = t.hardware_tflops_per_gpu * 1e12 / peak;
-  const ErrorBand band = error_band(s, count_params(s.model).total, calibrated_range, gaps);
+  const ErrorBand band = error_band(s, total_params, calibrated_range, gaps);
   t.band_low_error = band.low;
   t.band_high_error = band.high;
   t.outside_evidence = band.gaps;

@@ -8,6 +8,7 @@
 #include "engine/printf_text.h"
 #include "engine/units.h"
 #include "engine/validate.h"
+#include "plan/planner_search.h"
 
 namespace cp {
 namespace {
@@ -220,7 +221,6 @@ Scenario held_scenario(const Scenario& base, const FabricSpec& fabric, int gpus)
 
 BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective objective, int threads,
                        const std::atomic<bool>* cancel) {
-  BestLayout b;
   SearchSpace sp = space;
   sp.gpus = {at.cluster.total_gpus()};
   sp.fabrics = {at.cluster.fabric.id};
@@ -236,7 +236,11 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
   o.cancel = cancel;
   // The fabric may be one the catalog does not hold (read from a file): plan on `at` itself.
   Scenario base = at;
-  const PlanResult r = plan(base, sp, o);
+  return planner_detail::best_of(plan(base, sp, o), at);
+}
+
+BestLayout planner_detail::best_of(const PlanResult& r, const Scenario& at) {
+  BestLayout b;
   if (!r.ok()) {
     b.problem = r.problems.front();
     b.why = b.problem.text();
@@ -251,6 +255,19 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
   b.scenario = r.top.front().scenario;
   b.scenario.cluster.fabric = at.cluster.fabric;
   b.estimate = r.top.front().estimate;
+  b.layout = r.top.front().layout;
+  return b;
+}
+
+BestLayout best_layout_of(const Scenario& at, const PlanLayout& layout) {
+  // As plan() fills its top entry (apply_layout on the base, then one estimate) and
+  // best_layout reads it.
+  BestLayout b;
+  b.found = true;
+  b.layout = layout;
+  b.scenario = apply_layout(at, layout, {at.cluster.fabric.id});
+  b.estimate = estimate(b.scenario);
+  b.scenario.cluster.fabric = at.cluster.fabric;
   return b;
 }
 
@@ -272,8 +289,111 @@ bool in_seed_class(const Scenario& base, const std::vector<int>& sizes) {
                      [](int n) { return n >= kSeedClassMinGpus && n <= kSeedClassMaxGpus; });
 }
 
+namespace {
+
+// A point whose estimate (or search result) is in: whether it fits, and its reason when not.
+void settle(ComparisonPoint& p) {
+  if (p.estimated) {
+    p.fits = p.estimate.memory.fits;
+    if (!p.fits) {
+      p.problem = make_problem("memory.total_bytes", reasons::needs_memory,
+                               {printf_text("%.1f", p.estimate.memory.peak.total() / units::GiB),
+                                printf_text("%.1f", p.estimate.memory.capacity / units::GiB)});
+    }
+  }
+  if (p.reason.empty() && !p.problem.message.empty()) p.reason = p.problem.text();
+  p.feasible = p.estimated && p.fits;
+}
+
+// The point with the held layout (validated, estimated).
+void estimate_held(ComparisonPoint& p, Scenario s) {
+  const std::vector<Problem> problems = validate(s);
+  if (problems.empty()) {
+    p.estimate = estimate(s);
+    p.scenario = std::move(s);
+    p.estimated = true;
+  } else {
+    p.problem = problems.front();
+  }
+}
+
+void take_best(ComparisonPoint& p, BestLayout b) {
+  if (b.found) {
+    p.scenario = std::move(b.scenario);
+    p.estimate = b.estimate;
+    p.estimated = true;
+    p.layout = b.layout;
+  } else {
+    p.reason = b.why;
+    p.problem = std::move(b.problem);
+  }
+}
+
+// The scenario of the point at `gpus` GPUs on fabric `id` (`f` its spec, nullptr when unknown),
+// before its layout: held_scenario with the scaling policy applied; false (and p.problem) when
+// the point cannot run at all.
+bool point_scenario(const Scenario& base, const ComparisonSpec& spec, const std::string& id, const FabricSpec* f,
+                    int gpus, ComparisonPoint& p, Scenario& s) {
+  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
+  if (!f) {
+    p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
+    return false;
+  }
+  if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
+    p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
+                             {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
+    return false;
+  }
+  s = held_scenario(base, *f, gpus);
+  if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
+    const long long scaled = (long long)base.training.global_batch * gpus;
+    if (scaled % reference_gpus != 0) {
+      p.problem = make_problem("training.global_batch", reasons::weak_batch,
+                               {std::to_string(base.training.global_batch), std::to_string(gpus),
+                                std::to_string(reference_gpus)});
+      return false;
+    }
+    s.training.global_batch = int(scaled / reference_gpus);
+  }
+  return true;
+}
+
+const FabricSpec* fabric_of(const Scenario& base, const std::string& id) {
+  return id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+}
+
+// Scaling per series (against its smallest feasible size) and the gaps against the reference.
+void finish(ComparisonResult& r) {
+  for (ComparisonSeries& series : r.series) {
+    int base_gpus = 0;
+    double base_tps = 0;
+    for (ComparisonPoint& p : series.points) {
+      p.scaling = 0;
+      p.speedup = 0;
+      if (!p.feasible) continue;
+      if (base_gpus == 0) {
+        base_gpus = p.gpus;
+        base_tps = p.estimate.throughput.tokens_per_s;
+      }
+      p.scaling = scaling_efficiency(p.estimate.throughput.tokens_per_s, p.gpus, base_tps, base_gpus);
+    }
+  }
+  r.gaps.clear();
+  for (std::size_t k = 1; k < r.series.size(); ++k)
+    for (std::size_t i = 0; i < r.sizes.size(); ++i) {
+      const ComparisonPoint& a = r.series[0].points[i];
+      ComparisonPoint& b = r.series[k].points[i];
+      if (!a.feasible || !b.feasible) continue;
+      r.gaps.push_back(fabric_gap(a.scenario, a.estimate, b.scenario, b.estimate));
+      b.speedup = r.gaps.back().speedup;
+    }
+}
+
+}  // namespace
+
 ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spec,
-                                 const std::function<bool(int, int)>& progress) {
+                                 const std::function<bool(int, int)>& progress,
+                                 const std::function<void(const ComparisonResult&)>& partial) {
   ComparisonResult r;
   r.sizes = spec.sizes;
   r.layout = spec.layout;
@@ -283,92 +403,147 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
   const std::vector<std::string> fabrics =
       spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
   const int total = int(fabrics.size() * spec.sizes.size());
-  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
-  int done = 0;
-  for (const std::string& id : fabrics) {
+  const bool best = spec.layout == SweepLayout::Best;
+  // Every point's scenario on its size and fabric, or the problem that stops it first.
+  std::vector<std::vector<Scenario>> at(fabrics.size());
+  std::vector<std::vector<char>> ready(fabrics.size());
+  for (std::size_t k = 0; k < fabrics.size(); ++k) {
+    const std::string& id = fabrics[k];
     ComparisonSeries series;
     series.fabric_id = id;
-    const FabricSpec* f = id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+    const FabricSpec* f = fabric_of(base, id);
     series.fabric_name = f ? f->name : id;
-    int base_gpus = 0;
-    double base_tps = 0;
     for (int gpus : spec.sizes) {
       ComparisonPoint p;
       p.gpus = gpus;
-      if (!f) {
-        p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
-      } else if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
-        p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
-                                 {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
-      } else {
-        Scenario s = held_scenario(base, *f, gpus);
-        bool ok = true;
-        if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
-          const long long scaled = (long long)base.training.global_batch * gpus;
-          if (scaled % reference_gpus != 0) {
-            ok = false;
-            p.problem = make_problem("training.global_batch", reasons::weak_batch,
-                                     {std::to_string(base.training.global_batch), std::to_string(gpus),
-                                      std::to_string(reference_gpus)});
-          } else {
-            s.training.global_batch = int(scaled / reference_gpus);
-          }
-        }
-        if (ok && spec.layout == SweepLayout::Best) {
-          BestLayout b = best_layout(s, spec.space, spec.objective, spec.threads);
-          if (b.found) {
-            p.scenario = std::move(b.scenario);
-            p.estimate = b.estimate;
-            p.estimated = true;
-          } else {
-            p.reason = b.why;
-            p.problem = std::move(b.problem);
-          }
-        } else if (ok) {
-          const std::vector<Problem> problems = validate(s);
-          if (problems.empty()) {
-            p.estimate = estimate(s);
-            p.scenario = std::move(s);
-            p.estimated = true;
-          } else {
-            p.problem = problems.front();
-          }
-        }
-        if (p.estimated) {
-          p.fits = p.estimate.memory.fits;
-          if (!p.fits) {
-            p.problem = make_problem("memory.total_bytes", reasons::needs_memory,
-                                     {printf_text("%.1f", p.estimate.memory.peak.total() / units::GiB),
-                                      printf_text("%.1f", p.estimate.memory.capacity / units::GiB)});
-          }
-        }
-      }
-      if (p.reason.empty() && !p.problem.message.empty()) p.reason = p.problem.text();
-      p.feasible = p.estimated && p.fits;
-      if (p.feasible) {
-        if (base_gpus == 0) {
-          base_gpus = gpus;
-          base_tps = p.estimate.throughput.tokens_per_s;
-        }
-        p.scaling = scaling_efficiency(p.estimate.throughput.tokens_per_s, gpus, base_tps, base_gpus);
-      }
+      Scenario s;
+      const bool ok = point_scenario(base, spec, id, f, gpus, p, s);
       series.points.push_back(std::move(p));
-      ++done;
-      if (progress && !progress(done, total)) {
-        r.canceled = true;
-        return r;
-      }
+      at[k].push_back(std::move(s));
+      ready[k].push_back(ok);
     }
     r.series.push_back(std::move(series));
   }
-  for (std::size_t k = 1; k < r.series.size(); ++k)
-    for (std::size_t i = 0; i < r.sizes.size(); ++i) {
-      const ComparisonPoint& a = r.series[0].points[i];
-      ComparisonPoint& b = r.series[k].points[i];
-      if (!a.feasible || !b.feasible) continue;
-      r.gaps.push_back(fabric_gap(a.scenario, a.estimate, b.scenario, b.estimate));
-      b.speedup = r.gaps.back().speedup;
+
+  if (!best) {
+    // One estimate per point, in series order.
+    int done = 0;
+    for (std::size_t k = 0; k < fabrics.size(); ++k)
+      for (std::size_t i = 0; i < spec.sizes.size(); ++i) {
+        ComparisonPoint& p = r.series[k].points[i];
+        if (ready[k][i]) estimate_held(p, std::move(at[k][i]));
+        settle(p);
+        ++done;
+        if (progress && !progress(done, total)) {
+          r.canceled = true;
+          r.series.resize(k);  // the series done, as the points came
+          return r;
+        }
+      }
+    finish(r);
+    return r;
+  }
+
+  // Best: one search over every size; each size's fabrics are one group.
+  std::vector<std::vector<Scenario>> groups(spec.sizes.size());
+  std::vector<std::vector<std::size_t>> members(spec.sizes.size());  // the series of each group's points
+  for (std::size_t i = 0; i < spec.sizes.size(); ++i)
+    for (std::size_t k = 0; k < fabrics.size(); ++k)
+      if (ready[k][i]) {
+        groups[i].push_back(at[k][i]);
+        members[i].push_back(k);
+      }
+  ComparisonResult shown;  // the partial result: held layouts, replaced as the sizes are planned
+  if (partial) {
+    shown = r;
+    for (std::size_t k = 0; k < fabrics.size(); ++k)
+      for (std::size_t i = 0; i < spec.sizes.size(); ++i) {
+        ComparisonPoint& p = shown.series[k].points[i];
+        if (ready[k][i]) {
+          estimate_held(p, at[k][i]);
+          p.provisional = true;
+        }
+        settle(p);
+      }
+    ComparisonResult first = shown;
+    finish(first);
+    partial(first);
+  }
+  std::atomic<bool> stop{false};  // set when progress() says stop
+  int done = 0;
+  // Points that cannot be planned count as done at once.
+  for (std::size_t i = 0; i < spec.sizes.size(); ++i) done += int(fabrics.size() - members[i].size());
+  SweepSearchOptions o;
+  o.threads = spec.threads;
+  o.cancel = spec.cancel ? spec.cancel : &stop;
+  o.also_cancel = spec.cancel ? &stop : nullptr;
+  o.group_done = [&](std::size_t g, const std::vector<BestLayout>& found) {
+    done += int(members[g].size());
+    if (partial) {
+      for (std::size_t j = 0; j < members[g].size(); ++j) {
+        ComparisonPoint& p = shown.series[members[g][j]].points[g];
+        p = ComparisonPoint{};
+        p.gpus = spec.sizes[g];
+        take_best(p, found[j]);
+        settle(p);
+      }
+      ComparisonResult now = shown;
+      finish(now);
+      partial(now);
     }
+    if (progress && !progress(done, total)) stop = true;
+  };
+  std::vector<std::vector<BestLayout>> found = best_layouts(groups, spec.space, spec.objective, o);
+  if (stop || (spec.cancel && spec.cancel->load())) {
+    r.canceled = true;
+    return r;
+  }
+  for (std::size_t i = 0; i < spec.sizes.size(); ++i)
+    for (std::size_t j = 0; j < members[i].size(); ++j) take_best(r.series[members[i][j]].points[i], std::move(found[i][j]));
+  for (ComparisonSeries& series : r.series)
+    for (ComparisonPoint& p : series.points) settle(p);
+  finish(r);
+  return r;
+}
+
+ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& spec, const ComparisonResult& planned) {
+  if (spec.layout != SweepLayout::Best) return compare_fabrics(base, spec);  // held: one estimate a point anyway
+  ComparisonResult r;
+  r.sizes = spec.sizes;
+  r.layout = spec.layout;
+  r.scaling = spec.scaling;
+  r.currency = base.assumptions.currency;
+  r.seed_class = in_seed_class(base, spec.sizes);
+  const std::vector<std::string> fabrics =
+      spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
+  for (std::size_t k = 0; k < fabrics.size(); ++k) {
+    ComparisonSeries series;
+    series.fabric_id = fabrics[k];
+    const FabricSpec* f = fabric_of(base, fabrics[k]);
+    series.fabric_name = f ? f->name : fabrics[k];
+    for (std::size_t i = 0; i < spec.sizes.size(); ++i) {
+      ComparisonPoint p;
+      p.gpus = spec.sizes[i];
+      Scenario at;
+      if (point_scenario(base, spec, fabrics[k], f, p.gpus, p, at)) {
+        const ComparisonPoint* was = k < planned.series.size() && i < planned.series[k].points.size()
+                                         ? &planned.series[k].points[i]
+                                         : nullptr;
+        if (was && was->layout) {
+          take_best(p, best_layout_of(at, *was->layout));
+        } else if (was) {
+          p.reason = was->reason;  // nothing feasible: the planner's reason stands
+          p.problem = was->problem;
+        } else {
+          take_best(p, best_layout(at, spec.space, spec.objective, spec.threads, spec.cancel));
+        }
+      }
+      settle(p);
+      series.points.push_back(std::move(p));
+    }
+    r.series.push_back(std::move(series));
+  }
+  finish(r);
   return r;
 }
 

@@ -100,6 +100,10 @@ Knobs make_knobs(const Scenario& b, const SearchSpace& sp, int max_job_gpus) {
   return k;
 }
 
+}  // namespace
+
+namespace planner_detail {
+
 // Validates the input and fills the clusters and knob lists; problems go to r.problems.
 void prepare(const Scenario& base, const SearchSpace& sp, const PlanOptions& opt, Setup& st, PlanResult& r) {
   std::vector<Problem>& P = r.problems;
@@ -254,6 +258,10 @@ std::vector<Unit> make_units(const Setup& st, const SearchSpace& sp, const Scena
   }
   return units;
 }
+
+}  // namespace planner_detail
+
+namespace {
 
 std::vector<PlanEntry> entries(const std::vector<Candidate>& cs, const Scenario& base, const PlanResult& r) {
   std::vector<PlanEntry> out;
@@ -500,8 +508,13 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
       opt.progress(PlanProgress{d, int(units.size()), ev});
     }
   });
-  const std::vector<Candidate>& frontier = pareto;
+  conclude(base, space, tally, top, pareto, r);
+  r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
 
+void planner_detail::conclude(const Scenario& base, const SearchSpace& space, const Tally& tally,
+                              const std::vector<Candidate>& top, const std::vector<Candidate>& frontier, PlanResult& r) {
   r.evaluated = tally.evaluated;
   r.feasible = tally.feasible;
   r.rejected_divisibility = tally.rejected_divisibility;
@@ -527,8 +540,6 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
     }
   }
   find_binding(base, space, r);
-  r.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return r;
 }
 
 }  // namespace cp

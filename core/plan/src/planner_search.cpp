@@ -82,10 +82,7 @@ void fill_below(const Knobs& k, int level, PlanLayout& l) {
   if (level < 9) l.tp_overlap = k.tpo.front() != 0;
 }
 
-struct Classified {
-  std::optional<PlanReason> reason;
-  PlanMetrics metrics;
-};
+}  // namespace
 
 Classified classify(const Setup& st, const Estimate& e, double tokens) {
   Classified c;
@@ -129,8 +126,6 @@ Classified classify(const Setup& st, const Estimate& e, double tokens) {
   return c;
 }
 
-}  // namespace
-
 void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic<bool>* cancel) {
   const ClusterCase& cc = st.clusters[std::size_t(u.cluster)];
   const Knobs& k = st.knobs;
@@ -142,6 +137,7 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
   const int layers_per_stage = m.layers / u.pp;
   const long long gb = s.training.global_batch;
   const double tokens = s.training.tokens;
+  const ParamCounts params = count_params(m);
 
   PlanLayout l;
   l.gpus = cc.gpus;
@@ -221,18 +217,25 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
                   continue;
                 }
                 s.training.tp_comm_overlap = l.tp_overlap;
-                const Estimate e = estimate(s);
                 ++t.evaluated;
-                const Classified c = classify(st, e, tokens);
-                if (c.reason) {
-                  t.reject(*c.reason, 1, l);
-                  if (*c.reason == PlanReason::Memory)
-                    t.near_fit(l, (e.memory.peak.total() + e.memory.kept_free) / e.memory.capacity);
+                // Memory first: it is the first reason classify() checks, and a layout that does
+                // not fit needs nothing else of its estimate (estimate() works out the same
+                // memory from the same inputs).
+                const MemoryEstimate mem = estimate_memory(s, params, dp);
+                if (!mem.fits_with_headroom) {
+                  t.reject(PlanReason::Memory, 1, l);
+                  t.near_fit(l, (mem.peak.total() + mem.kept_free) / mem.capacity);
                 } else {
-                  ++t.feasible;
-                  const Candidate cand{l, c.metrics, {}};
-                  insert_top(out.top, cand, st.top);
-                  if (st.want_frontier) insert_pareto(out.pareto, cand);
+                  const Estimate e = estimate(s);
+                  const Classified c = classify(st, e, tokens);
+                  if (c.reason) {
+                    t.reject(*c.reason, 1, l);
+                  } else {
+                    ++t.feasible;
+                    const Candidate cand{l, c.metrics, {}};
+                    insert_top(out.top, cand, st.top);
+                    if (st.want_frontier) insert_pareto(out.pareto, cand);
+                  }
                 }
                 if (++since_check == 4096) {
                   since_check = 0;

@@ -7,11 +7,14 @@
 // class (A100/H100 at 8-32 GPUs).
 #pragma once
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QStringList>
 #include <QWidget>
 #include <array>
+#include <atomic>
 #include <memory>
+#include <optional>
 
 #include "ui/fabricsweep.h"
 
@@ -48,6 +51,13 @@ class FabricComparisonPage : public QWidget {
   void setFabrics(const QStringList& ids);  // empty: the defaults for the scenario
   QStringList fabrics() const;
   void setClaimsShown(bool shown);
+  // Worker threads of the best-layout search; 0 (the default): every core but one, so that the
+  // window stays responsive.
+  void setThreads(int threads);
+  int threads() const;
+  // Whether the last result re-priced the layouts already planned (an edit of prices, power or
+  // the scenario's own fabric among those compared changes no layout) instead of planning again.
+  bool lastRunRepriced() const { return repriced_; }
 
   std::shared_ptr<const SweepResult> result() const { return result_; }
   QCustomPlot* plot(Metric m) const { return plots_[std::size_t(m)]; }
@@ -61,6 +71,9 @@ class FabricComparisonPage : public QWidget {
 
  Q_SIGNALS:
   void resultShown();  // a sweep finished and every chart is replotted
+  // Under the best layout: a partial result is charted, the held layout at the sizes whose search
+  // still runs (drawn dotted), first at every size, then one size after another.
+  void partialShown();
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -69,6 +82,7 @@ class FabricComparisonPage : public QWidget {
  private:
   void scenarioChanged();
   void finished();
+  void partialReady(int begin, int end);
   void showResult();  // the notes, verdicts and charts of result_
   void retranslate();
   void redraw();
@@ -98,6 +112,20 @@ class FabricComparisonPage : public QWidget {
   bool dirty_ = true;          // the plan changed since the last sweep
   QStringList scalingNoteSentences_;  // the note on efficiencies above 100%, longest first
   QString scalingNoteFull_;
+  int threads_ = 0;
+  std::shared_ptr<std::atomic<bool>> stop_;  // the running search's: a newer edit sets it
+  // What a result was planned for: an edit that changes no layout re-prices it instead.
+  struct Planned {
+    cp::Scenario scenario;
+    std::vector<std::string> fabrics;
+    std::vector<int> sizes;
+    cp::SweepLayout layout = cp::SweepLayout::Best;
+    cp::SweepScaling scaling = cp::SweepScaling::Strong;
+  };
+  std::optional<Planned> planned_;  // of result_, when complete
+  Planned running_;                 // of the search in flight
+  bool repriced_ = false;
+  QElapsedTimer partialAt_;  // when the last partial result was charted (they come at most every 100 ms)
 };
 
 }  // namespace cp::ui

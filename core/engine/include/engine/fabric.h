@@ -87,6 +87,8 @@ std::string_view spellings_topology();
 
 // Switches, links and transceivers of a non-blocking (or oversubscribed) fabric for a cluster,
 // per tier: tier 0 = NIC to leaf, 1 = leaf to spine, 2 = spine to core.
+class FabricEfficiencyMemo;
+
 struct NetworkSize {
   Topology topology = Topology::SingleSwitch;  // as built (a single switch too small grows)
   int tiers = 1;                               // switch tiers
@@ -99,6 +101,9 @@ struct NetworkSize {
   int max_switch_hops = 1;                     // switches on the longest path
   int nics_per_node = 0;
   int nodes = 0;
+  // A caller's memo of fabric_efficiency on this network (see below), which group_link then
+  // reads instead of working each figure out again; size_network and estimate() set none.
+  const FabricEfficiencyMemo* memo = nullptr;
   int total_switches() const { return switches[0] + switches[1] + switches[2]; }
   int total_links() const { return links[0] + links[1] + links[2]; }
   int total_transceivers() const { return transceivers[0] + transceivers[1] + transceivers[2]; }
@@ -128,6 +133,32 @@ FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, do
 // A ring collective (all-reduce, reduce-scatter, all-gather).
 FabricEfficiency fabric_efficiency(const FabricSpec& f, const NetworkSize& n, double oversubscription,
                                    int group_nodes);
+
+// fabric_efficiency of one fabric on one network, remembered per group span and traffic
+// pattern: for a search that prices many layouts on one cluster (core/plan's fabric sweep), the
+// same figures, each worked out once. Fixed size, it never allocates; a span it has no room for
+// is worked out each time. The fabric must outlive it. Not for two threads at once.
+class FabricEfficiencyMemo {
+ public:
+  FabricEfficiencyMemo(const FabricSpec& f, const NetworkSize& n, double oversubscription);
+  // fabric_efficiency(f, n, oversubscription, group_nodes, pattern).
+  FabricEfficiency get(int group_nodes, TrafficPattern pattern) const;
+  // Whether this memo is for `f` on `n` (the network whose memo it is, or a copy of it).
+  bool serves(const FabricSpec& f, const NetworkSize& n, double oversubscription) const {
+    return &f == f_ && n.nodes == n_.nodes && n.nodes_per_leaf == n_.nodes_per_leaf && oversubscription == oversub_;
+  }
+
+ private:
+  struct Entry {
+    int group_nodes = -1;  // -1: empty
+    TrafficPattern pattern = TrafficPattern::Ring;
+    FabricEfficiency e;
+  };
+  const FabricSpec* f_;
+  NetworkSize n_;
+  double oversub_;
+  mutable std::array<Entry, 64> entries_{};
+};
 
 // Expected largest number of balls in any of `bins` bins when `balls` are thrown uniformly at
 // random (Poisson approximation; Raab and Steger 1998 give the asymptotics).

@@ -8,6 +8,7 @@
 namespace cp {
 
 struct GpuSpec {
+  friend bool operator==(const GpuSpec&, const GpuSpec&) = default;  // every field, the text too
   std::string id;                // CLI spelling, e.g. "a100-80gb-sxm"
   std::string name;              // display name
   double memory_bytes = 0;       // usable HBM capacity in bytes (see the catalog's notes)

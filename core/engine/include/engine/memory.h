@@ -106,6 +106,14 @@ struct MemoryEstimate {
 // Precondition: validate(s) found no problem.
 MemoryEstimate estimate_memory(const Scenario& s, const ParamCounts& params, int dp);
 
+// A floor under estimate_memory's peak.total(), for a search that rejects layouts that cannot
+// fit without estimating their memory: the model states (weights, gradients, optimizer states
+// as ZeRO shards them, before ZeRO-2's unsharded buckets) of the stage that holds the most, with
+// the fragmentation on them and the framework's allowance; activations, the loss logits, the
+// ZeRO-3 working set and the NCCL buffers only add. Reads TP, PP, CP, EP, ZeRO and DP, not the
+// micro-batch, VPP, recomputation or SP.
+double memory_floor_bytes(const Scenario& s, const ParamCounts& params, int dp);
+
 // Layers on each pipeline stage when PP does not divide the layer count: every stage holds
 // layers / PP and the remainder goes one each to the stages just before the last, i.e. to the
 // stages with the fewest micro-batches in flight under 1F1B (stage i holds PP - i), keeping the

@@ -12,6 +12,7 @@ namespace cp {
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
 struct MlaShape {
+  friend bool operator==(const MlaShape&, const MlaShape&) = default;
   int q_lora_rank = 0;
   int kv_lora_rank = 0;
   int qk_nope_head_dim = 0;
@@ -20,6 +21,8 @@ struct MlaShape {
 };
 
 struct ModelShape {
+  // Equal shapes estimate alike (core/plan shares layer work between sweep points by it).
+  friend bool operator==(const ModelShape&, const ModelShape&) = default;
   int layers = 0;
   int hidden = 0;
   int heads = 0;

@@ -15,6 +15,7 @@
 namespace cp {
 
 struct Training {
+  friend bool operator==(const Training&, const Training&) = default;
   int seq = 2048;             // tokens per sequence
   int micro_batch = 1;        // sequences per micro-batch
   int global_batch = 1024;    // sequences per optimizer step

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "engine/collectives.h"
@@ -320,9 +321,67 @@ double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, d
 
 // Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
-// `gaps`: engine/error_band.h's evidence_gaps() of the scenario.
+
+// What one GPU computes per micro-batch in a layer and in the output layer: the first thing
+// estimate_step works out. It reads the model, the training setup, the GPU and TP, CP, EP and
+// SP of the layout, never the fabric, the cluster size or DP, so that a search can work it out
+// once for many layouts and fabrics (core/plan, the fabric sweep).
+struct StepWork {
+  LayerWork dense, moe, out;  // moe: zero for a dense model
+};
+StepWork step_work(const Scenario& s);
+// The same step from layer work already worked out: step_work(s) must be what it was computed
+// from (the result is then bit for bit that of the overload above, which calls this one).
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const StepWork& work);
+
+// --- A floor under the step time, whatever the network ----------------------------------------
+// For a search that must not miss the fastest layout: no fabric makes a layout's
+// modelled_step_s shorter than step_floor_s gives, so a layout whose floor is slower than a
+// layout already estimated cannot win. Why it holds, from estimate_step: the slowest stage c is
+// the one with the longest total() (compute + exposed TP, EP, CP per micro-batch), so
+// compute_s + exposed >= microbatches x c.total() and bubble_s = slots x c.total(), where
+// c.total() >= every stage's compute plus its exposed TP time (the rest of the communication
+// only adds; hiding expert all-to-alls moves time from c.ep to c.compute at a discount), and that
+// TP time is the fabric's business only when the TP group spans nodes; the optimizer step and
+// the per-step HBM passes (FSDP copies, unfused accumulation) are those of the slowest stage, at
+// least the least of any stage's. Exposed DP and PP time and the SM share hidden communication
+// takes are >= 0 and left out. tests/plan/tst_sweep_search.cpp (floorNeverAboveTheStep) checks
+// the floor against the estimate over a quarter of a million layouts.
+//
+// Every pipeline stage estimate_step weighs (stage_kinds): its compute for one micro-batch
+// (stage_cost without communication) and its layers. Reads PP besides what step_work reads.
+struct StageFloors {
+  int count = 0;
+  std::array<double, kMaxStageKinds> compute{};
+  std::array<int, kMaxStageKinds> layers{};
+  // A floor under the slowest stage's total(): the longest compute plus `tp_layer_s` of
+  // exposed TP communication per layer (stage_cost charges every layer alike).
+  double with_tp(double tp_layer_s) const;
+};
+StageFloors stage_floors(const Scenario& s, const StepWork& work);
+// The exposed TP communication of one layer and micro-batch (LayerComm::tp_s) when the TP group
+// sits inside one node, where no fabric carries it: as estimate_step works it out; 0 when the
+// group spans nodes (the fabric's share is not floored).
+double tp_layer_floor_s(const Scenario& s, const StepWork& work);
+// Every such stage's optimizer step and its per-step HBM passes (FSDP copies, unfused gradient
+// accumulation: per micro-batch), as estimate_step works them out for its slowest stage. Reads
+// PP, TP, CP, EP, ZeRO and DP (`dp`), not the micro-batch.
+struct OptimizerFloors {
+  int count = 0;
+  std::array<double, kMaxStageKinds> step{}, per_microbatch{};
+  // The least, over the stages, with `microbatches` per step.
+  double at(int microbatches) const;
+};
+OptimizerFloors optimizer_floors(const Scenario& s, const ParamCounts& pc, int dp);
+// (microbatches + bubble slots) x a floor under the slowest stage (StageFloors::with_tp) +
+// optimizer, as modelled (before the site calibration factor), less a relative 1e-9 so that
+// rounding never lifts it above the estimate.
+double step_floor_s(int microbatches, int pp, int vpp, double stage_s, double optimizer_s);
+// `gaps`: engine/error_band.h's evidence_gaps() of the scenario; `total_params`:
+// count_params(s.model).total.
 Throughput estimate_throughput(const Scenario& s, const StepBreakdown& step, int dp, bool calibrated_range,
-                               std::uint32_t gaps);
+                               std::uint32_t gaps, double total_params);
 
 // Bus bandwidth and latency for a group of `ranks` GPUs, `per_node` of them on each node.
 // Rings and trees pass the buffer through every node once, on all `per_node` NICs in parallel:

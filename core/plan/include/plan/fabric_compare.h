@@ -115,9 +115,48 @@ struct BestLayout {
   Estimate estimate;
   std::string why;  // when not found: the planner's binding reason, in a sentence
   Problem problem;  // the same as a problem (with its reason template when it has one), for the GUI
+  PlanLayout layout;  // when found: the planner's layout (its key; fabric 0 is `at`'s fabric)
 };
 BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective objective, int threads = 1,
                        const std::atomic<bool>* cancel = nullptr);
+// What best_layout gives when its search chose `layout`: the scenario and its estimate (one
+// estimate). For re-pricing a point whose layout an edit cannot change.
+BestLayout best_layout_of(const Scenario& at, const PlanLayout& layout);
+
+// The planner's best layout for many points in one search (issue 35): result[g][i] is exactly
+// best_layout(groups[g][i], space, objective), layout, scenario and estimate, ties broken alike.
+// Each group is one point of a sweep on several fabrics: scenarios that differ in
+// cluster.fabric only (and in their names). For the throughput objective each group's layouts
+// are enumerated once; what does not depend on the fabric is worked out once per layout (its
+// memory and fit, and a floor under its step time: the compute of its slowest stage and its
+// optimizer step, engine/throughput.h step_floor_s), the layer work once per TP, CP, EP, SP,
+// micro-batch and recomputation for every group with the same model, training and GPU; layouts
+// are tried in the order of their floors and a layout whose floor is already slower than the
+// best found on a fabric is skipped there, as is one that does not fit. Only what is left is
+// stepped on each fabric, and only a layout at least as fast as the best is fully estimated. A
+// point with no feasible layout, and every point under another objective, runs best_layout
+// itself (for its binding reason). Groups run in parallel on `threads` workers (0: every core).
+struct SweepSearchOptions {
+  int threads = 1;
+  const std::atomic<bool>* cancel = nullptr;       // set to stop; the result is then incomplete
+  const std::atomic<bool>* also_cancel = nullptr;  // a second flag that stops it likewise
+  // Called when every point of group g is found, with them, from a worker thread, never two
+  // at once.
+  std::function<void(std::size_t g, const std::vector<BestLayout>& points)> group_done;
+};
+struct SweepSearchStats {
+  long long layouts = 0;    // layouts of every group that pass the divisibility check, once per group
+  long long floored = 0;    // layouts whose step floor was worked out (the rest skipped by node)
+  long long fitted = 0;     // memory worked out
+  long long stepped = 0;    // step time worked out on a fabric
+  long long estimated = 0;  // full estimates in the search
+  long long replanned = 0;  // points left to best_layout (nothing feasible, or another objective)
+  bool cancelled = false;
+};
+std::vector<std::vector<BestLayout>> best_layouts(const std::vector<std::vector<Scenario>>& groups,
+                                                  const SearchSpace& space, Objective objective,
+                                                  const SweepSearchOptions& options = {},
+                                                  SweepSearchStats* stats = nullptr);
 
 struct ComparisonSpec {
   std::vector<std::string> fabrics;  // empty: comparison_fabrics(base's fabric); the first is the reference
@@ -126,7 +165,8 @@ struct ComparisonSpec {
   SweepScaling scaling = SweepScaling::Strong;
   SearchSpace space;                 // Best: knob lists and limits
   Objective objective = Objective::Throughput;
-  int threads = 1;                   // for the planner under Best
+  int threads = 1;                   // for the planner under Best (0: every core)
+  const std::atomic<bool>* cancel = nullptr;  // set to stop early; the result says canceled
 };
 
 struct ComparisonPoint {
@@ -140,6 +180,11 @@ struct ComparisonPoint {
   Estimate estimate;
   double scaling = 0;  // per-GPU throughput relative to the series' smallest feasible point
   double speedup = 0;  // the reference fabric over this one, when both are feasible (0 otherwise)
+  // Under Best: the planner's layout for this size and fabric (found), as a key with DP.
+  std::optional<PlanLayout> layout;
+  // Only in the partial results of a Best comparison: the point's search has not ended, and
+  // the point shows the held layout meanwhile.
+  bool provisional = false;
 };
 
 struct ComparisonSeries {
@@ -161,9 +206,25 @@ struct ComparisonResult {
   const FabricGap* verdict_gap(int gpus) const;
 };
 
-// Runs every (fabric, size) point. `progress(done, total)` after each; returning false cancels.
+// Runs every (fabric, size) point. `progress(done, total)` after each (under Best, after each
+// size, from a worker thread, never two at once); returning false cancels. Under Best the sizes
+// are planned in one search (best_layouts, on spec.threads workers); `partial`, when given, is
+// called with the held layout at every point first (each point provisional), then again each
+// time a size's points are planned (the rest still provisional), from the same thread as
+// `progress`; the returned result is the complete one.
 ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spec,
-                                 const std::function<bool(int done, int total)>& progress = {});
+                                 const std::function<bool(int done, int total)>& progress = {},
+                                 const std::function<void(const ComparisonResult& partial)>& partial = {});
+
+// `planned`, a complete comparison of `spec` (under Best: each point's layout kept), again for
+// `base` after an edit that cannot change any point's best layout: a price, the way to pay, the
+// power and cooling assumptions (under the throughput objective with no limit that reads power
+// or money, the ranking never reads them), or the scenario's own fabric swapped for another of
+// the same comparison. Each layout found is estimated once more under `base` (best_layout_of),
+// a point without one keeps its reason, a held point is estimated again: one estimate a point,
+// and the result compare_fabrics(base, spec) would give. The caller says that the edit is such
+// an edit (the GUI compares the scenarios).
+ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& spec, const ComparisonResult& planned);
 
 // The seed article's claims are about A100/H100 clusters of 8-32 GPUs
 // (shared/reference/seed-claims.md); they are shown beside a comparison only for that class.

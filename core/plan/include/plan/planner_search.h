@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "plan/fabric_compare.h"
 #include "plan/planner.h"
 
 namespace cp::planner_detail {
@@ -93,6 +94,30 @@ struct Setup {
 long long subtree(const Knobs& k, int level);  // level 0 = TP ... 8 = SP, 9 = TP overlap; 10 = one layout
 
 void run_unit(const Setup& setup, const Unit& unit, UnitResult& out, const std::atomic<bool>* cancel);
+
+// Validates the input and fills the clusters and knob lists of `setup`; problems go to
+// r.problems (plan() searches nothing then).
+void prepare(const Scenario& base, const SearchSpace& space, const PlanOptions& options, Setup& setup, PlanResult& r);
+// The work units of a prepared search, with the (cluster, TP, PP, CP) choices that fail their
+// checks counted in `t`.
+std::vector<Unit> make_units(const Setup& setup, const SearchSpace& space, const Scenario& base, Tally& t);
+
+// The result of a search from its counts, its best and its time-cost frontier (both in
+// order): every field of `r` but problems, objective, fabrics, considered, cancelled, threads and
+// elapsed_s, which the search sets.
+void conclude(const Scenario& base, const SearchSpace& space, const Tally& tally, const std::vector<Candidate>& top,
+              const std::vector<Candidate>& frontier, PlanResult& r);
+
+// What best_layout says of its search's result `r` for the point `at`.
+BestLayout best_of(const PlanResult& r, const Scenario& at);
+
+// A full estimate's figures for the ranking, and the first reason (after the estimate) that
+// makes the layout infeasible, if any.
+struct Classified {
+  std::optional<PlanReason> reason;
+  PlanMetrics metrics;
+};
+Classified classify(const Setup& setup, const Estimate& e, double tokens);
 
 // Inserts into a best-first list bounded to `n`; a layout that estimates identically to one in
 // the list joins that row as a variant.
