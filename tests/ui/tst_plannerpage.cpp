@@ -6,6 +6,7 @@
 // selected and what "Apply to the scenario" applies.
 #include <cstdlib>
 
+#include <QAbstractItemModelTester>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -95,6 +96,7 @@ class TestPlannerPage : public QObject {
   void initTestCase();
   void firstRowIsCoreBest();
   void sortsNumerically();
+  void tableModelKeepsQtsContract();
   void applyRowIsUndoable();
   void cancelStopsLongSearch();
   void infeasibleShowsBindingConstraint();
@@ -195,6 +197,36 @@ void TestPlannerPage::sortsNumerically() {
   for (int r = 1; r < proxy->rowCount(); ++r)
     QVERIFY(sortValue(proxy, r - 1, PlannerTableModel::MemoryPerGpu) <=
             sortValue(proxy, r, PlannerTableModel::MemoryPerGpu));
+}
+
+// The planner's table model and its sort proxy under Qt's model tester while two searches of
+// different sizes fill them, the table is sorted and a third search empties them (infeasible).
+void TestPlannerPage::tableModelKeepsQtsContract() {
+  cp::ui::ScenarioDocument doc;
+  doc.reset(smallScenario());
+  PlannerPage page(&doc);
+  QAbstractItemModelTester model(page.tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+  QAbstractItemModelTester proxy(page.sortModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+  cp::ui::PlannerInput in = smallInput(QStringLiteral("64,128"));
+  in.top = 50;
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  const int first = page.tableModel()->rowCount();
+  QVERIFY(first > 1);
+  page.table()->sortByColumn(PlannerTableModel::TokensPerS, Qt::AscendingOrder);
+  in.top = 5;
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  QCOMPARE(page.tableModel()->rowCount(), 5);
+  // Llama 2 7B unsharded on one GPU per replica: 16 bytes per parameter do not fit in 80 GB.
+  in.tp = QStringLiteral("1");
+  in.pp = QStringLiteral("1");
+  in.zero = {cp::Zero::Stage0};
+  page.setInput(in);
+  QVERIFY(runSearch(&page));
+  QVERIFY(page.result()->top.empty());
+  QCOMPARE(page.tableModel()->rowCount(), 0);
+  QCOMPARE(page.sortModel()->rowCount(), 0);
 }
 
 void TestPlannerPage::applyRowIsUndoable() {
