@@ -332,8 +332,8 @@
         <translation>购买</translation>
     </message>
     <message>
-        <source>memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation</source>
-        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 损失/logits + ZeRO-3 工作集 + 通信缓冲区 + 框架 + 碎片</translation>
+        <source>memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + fp8 weight copies + TP-overlap buffers + CP ring buffers + cuBLAS workspaces + framework + fragmentation</source>
+        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 损失/logits + ZeRO-3 工作集 + 通信缓冲区 + fp8 权重副本 + TP 重叠缓冲区 + CP 环形缓冲区 + cuBLAS 工作区 + 框架 + 碎片</translation>
     </message>
     <message>
         <source>headroom = GPU capacity - memory per GPU (negative: does not fit)</source>
@@ -2305,6 +2305,22 @@
     <message>
         <source>Selective recomputation as torchtitan&apos;s op policy: every op but the attention kernel and every other matmul runs again.</source>
         <translation>按 torchtitan 的算子策略进行选择性重计算：除注意力内核和每隔一个的矩阵乘法外，所有算子都重新计算。</translation>
+    </message>
+    <message>
+        <source>Recomputed modules</source>
+        <translation>重计算的模块</translation>
+    </message>
+    <message>
+        <source>What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA up-projections.</source>
+        <translation>选择性重计算额外重算的部分：无，或归一化层、MLP 激活函数和 MLA 上投影。</translation>
+    </message>
+    <message>
+        <source>Optimizer state type</source>
+        <translation>优化器状态类型</translation>
+    </message>
+    <message>
+        <source>Type of the optimizer&apos;s moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights.</source>
+        <translation>优化器动量的数据类型：fp32（另存 fp32 主权重），或 bf16（直接更新 16 位权重）。</translation>
     </message>
     <message>
         <source>Gradient accumulation fusion</source>

@@ -181,7 +181,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "Input/output error"),
     QT_TRANSLATE_NOOP("cp::engine", "Is a directory"),
     // formulas (engine/explain.cpp)
-    QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation"),
+    QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + fp8 weight copies + TP-overlap buffers + CP ring buffers + cuBLAS workspaces + framework + fragmentation"),
     QT_TRANSLATE_NOOP("cp::engine", "headroom = GPU capacity - memory per GPU (negative: does not fit)"),
     QT_TRANSLATE_NOOP("cp::engine", "step = (compute + exposed TP + PP + DP + EP + CP + bubble + optimizer) x site calibration"),
     QT_TRANSLATE_NOOP("cp::engine", "tokens/s = global batch x sequence length / step time"),
