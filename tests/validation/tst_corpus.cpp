@@ -199,7 +199,7 @@ void TstCorpus::publishedRunsFit() {
   for (const Run& r : c.runs) {
     if (!r.built) continue;
     const cp::MemoryEstimate& m = r.estimate.memory;
-    // Known gap (issue 29): Llama 3 405B on 8,192 H100 (32 micro-batches per pipeline, one-layer
+    // Known gap: Llama 3 405B on 8,192 H100 (32 micro-batches per pipeline, one-layer
     // chunks, section 3.3.2) holds 143 layer-micro-batches of 0.5 GiB on its heaviest stage, 71
     // GiB, beside 7.2 GiB of ZeRO-2 states: the published layout fits only with less than the
     // engine's 5% allocator fragmentation and without Transformer Engine's userbuffers, which the
