@@ -184,7 +184,8 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_optimizer, spellings_optimizer(), a.optimizer);
                }},
-    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training", "",
+    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training",
+               "Default auto: fp32 for bf16, fp8 and fp32 training (the frameworks' default), 16-bit for fp16.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_grad_dtype, spellings_grad_dtype(), a.grad_dtype);
                }},

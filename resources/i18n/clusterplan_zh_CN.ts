@@ -1575,10 +1575,6 @@
         <translation>梯度类型</translation>
     </message>
     <message>
-        <source>Type in which gradients are accumulated; auto follows the precision.</source>
-        <translation>梯度累加所用的类型；auto 跟随训练精度。</translation>
-    </message>
-    <message>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
@@ -2465,6 +2461,10 @@
     <message>
         <source>bytes/s per GPU</source>
         <translation>字节/秒/GPU</translation>
+    </message>
+    <message>
+        <source>Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, 16-bit for fp16, as the frameworks do by default.</source>
+        <translation>梯度累加与归约所用的类型；auto：bf16、fp8 和 fp32 训练用 fp32，fp16 训练用 16 位，与各框架的默认做法一致。</translation>
     </message>
 </context>
 <context>
@@ -3481,6 +3481,7 @@ capacity: %2</source>
     </message>
     <message>
         <source>Budget per month</source>
+        <extracomment>Cost chart&apos;s axis: %1 currency, %2 the way to pay, %3 the price list&apos;s date (YYYY-MM)</extracomment>
         <translation>每月预算</translation>
     </message>
     <message>
@@ -4872,6 +4873,7 @@ They are marked in the inputs and listed under Problems; the charts return when 
     </message>
     <message>
         <source>servers %1, network %2, storage %3; prices of %4 (%5)</source>
+        <extracomment>Report: %1 servers, %2 network, %3 storage; %4 the purchase list and %5 its date</extracomment>
         <translation>服务器 %1，网络 %2，存储 %3；价格表 %4（%5）</translation>
     </message>
     <message>
@@ -5244,6 +5246,7 @@ They are marked in the inputs and listed under Problems; the charts return when 
     </message>
     <message>
         <source>%1, %2; %3</source>
+        <extracomment>Summary: %1 the price list&apos;s name, %2 its date (YYYY-MM), %3 its source</extracomment>
         <translation>%1，%2；%3</translation>
     </message>
     <message>
@@ -5269,6 +5272,26 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>%1; never beats renting (%2)</source>
         <translation>%1；始终不比租用（%2）更省</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspaces %1</source>
+        <translation>cuBLAS 工作区 %1</translation>
+    </message>
+    <message>
+        <source>fp8 weight copies %1</source>
+        <translation>fp8 权重副本 %1</translation>
+    </message>
+    <message>
+        <source>TP-overlap buffers %1</source>
+        <translation>TP 重叠缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>CP ring buffers %1</source>
+        <translation>CP 环形缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 working set %1</source>
+        <translation>ZeRO-3 工作集 %1</translation>
     </message>
 </context>
 <context>
@@ -5308,10 +5331,6 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>Activations stored for the backward pass, for every micro-batch in flight</source>
         <translation>为反向传播保存的激活值，包括所有驻留中的微批次</translation>
-    </message>
-    <message>
-        <source>Loss and logits buffers, communication buffers, CUDA context and allocator fragmentation</source>
-        <translation>损失与 logits 缓冲区、通信缓冲区、CUDA 上下文以及显存分配器碎片</translation>
     </message>
     <message>
         <source>fp32</source>
@@ -5852,6 +5871,26 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>The price list for %1 is dated %2, %3 months before this build (more than %4): its prices may no longer hold; choose a newer list</source>
         <translation>%1 的价格表日期为 %2，比本版本构建早 %3 个月（超过 %4 个月）：其价格可能已不适用；请选择更新的价格表</translation>
+    </message>
+    <message>
+        <source>Loss and logits buffers, communication buffers, the frameworks&apos; buffers and workspaces, CUDA context and allocator fragmentation</source>
+        <translation>损失与 logits 缓冲区、通信缓冲区、框架的缓冲区与工作区、CUDA 上下文以及显存分配器碎片</translation>
+    </message>
+    <message>
+        <source>fp8 weight copies and transposes</source>
+        <translation>fp8 权重副本及其转置</translation>
+    </message>
+    <message>
+        <source>TP-overlap buffers</source>
+        <translation>TP 重叠缓冲区</translation>
+    </message>
+    <message>
+        <source>CP ring buffers</source>
+        <translation>CP 环形缓冲区</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspaces</source>
+        <translation>cuBLAS 工作区</translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,7 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
     // training.grad_dtype
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Gradient type"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "Type in which gradients are accumulated; auto follows the precision."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, 16-bit for fp16, as the frameworks do by default."),
     // training.optimizer_dtype
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Optimizer state type"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),

@@ -42,7 +42,9 @@ QString componentDescription(MemoryComponent c) {
                                          "Activations stored for the backward pass, for every micro-batch in flight");
     case MemoryComponent::Other:
       return QCoreApplication::translate(
-          "cp::ui::Terms", "Loss and logits buffers, communication buffers, CUDA context and allocator fragmentation");
+          "cp::ui::Terms",
+          "Loss and logits buffers, communication buffers, the frameworks' buffers and workspaces, CUDA context and "
+          "allocator fragmentation");
   }
   return {};
 }

@@ -129,7 +129,8 @@ inline constexpr auto kFields = [] {
       choice("training.optimizer", "optimizer", "Optimizer",
              "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
       choice("training.grad_dtype", "grad-dtype", "Gradient type",
-             "Type in which gradients are accumulated; auto follows the precision."),
+             "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, "
+             "16-bit for fp16, as the frameworks do by default."),
       choice("training.optimizer_dtype", "optimizer-dtype", "Optimizer state type",
              "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),
       choice("training.recompute", "recompute", "Recomputation",
