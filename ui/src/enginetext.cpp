@@ -227,7 +227,7 @@ namespace {
 // filled by the reader) in the GUI's language, any other key as it is.
 QString problemKey(const std::string& field) {
   static const QRegularExpression position(QStringLiteral("^line ([0-9]+), column ([0-9]+)$"));
-  const QString key = QString::fromStdString(field);
+  QString key = QString::fromStdString(field);  // returned as it is: not const, so it moves
   const QRegularExpressionMatch m = position.match(key);
   if (!m.hasMatch()) return key;
   return QString::fromStdString(cp::fill_reason(engineText(cp::reasons::json_position).toStdString(),
@@ -271,7 +271,7 @@ QString derivedModelName(const cp::Scenario& s) {
 QString shortFabricName(const cp::FabricSpec& f) {
   // The engine's short name ("RoCE 400G tuned"), its tuning (after the catalog name's comma)
   // translated as fabricName() translates it.
-  const QString english = QString::fromStdString(cp::short_fabric_name(f));
+  QString english = QString::fromStdString(cp::short_fabric_name(f));  // not const: returned, it moves
   const QString name = QString::fromStdString(f.name);
   const qsizetype comma = name.indexOf(QLatin1String(", "));
   if (comma < 0) return english;

@@ -182,7 +182,7 @@ QString fabricName(const std::string& catalogName) {
   static const char* const kTunings[] = {QT_TRANSLATE_NOOP("cp::ui::Terms", "untuned"),
                                          QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned"),
                                          QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned at hyperscale")};
-  const QString name = QString::fromStdString(catalogName);
+  QString name = QString::fromStdString(catalogName);  // not const: returned, it moves
   const qsizetype comma = name.indexOf(QLatin1String(", "));
   if (comma < 0) return name;
   const QString tuning = name.mid(comma + 2);
