@@ -184,9 +184,14 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_optimizer, spellings_optimizer(), a.optimizer);
                }},
-    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training", "",
+    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training",
+               "Default auto: fp32 for bf16, fp8 and fp32 training (the frameworks' default), 16-bit for fp16.",
                [](EstimateArgs& a, std::string_view v) {
                  return choice(v, parse_grad_dtype, spellings_grad_dtype(), a.grad_dtype);
+               }},
+    OptionInfo{"optimizer-dtype", "fp32|bf16", "Training", "Default fp32.",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_optimizer_dtype, spellings_optimizer_dtype(), a.optimizer_dtype);
                }},
     OptionInfo{"recompute", "none|selective|full", "Training", "",
                [](EstimateArgs& a, std::string_view v) {
@@ -194,6 +199,11 @@ const std::array kOptions = {
                }},
     OptionInfo{"selective-op", "on|off", "Training", "Default off.",
                [](EstimateArgs& a, std::string_view v) { return on_off(v, a.selective_op); }},
+    OptionInfo{"recompute-modules", "none|LIST", "Training",
+               "A comma list of layernorm, act, mla_up_proj (Megatron-Core's --recompute-modules names); default none.",
+               [](EstimateArgs& a, std::string_view v) {
+                 return choice(v, parse_recompute_modules, spellings_recompute_modules(), a.recompute_modules);
+               }},
     OptionInfo{"stack", "auto|megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
                "Default auto: not stated, priced as megatron-core, the band spanning the stacks.",
                [](EstimateArgs& a, std::string_view v) {
@@ -243,6 +253,11 @@ const std::array kOptions = {
                  if (!find_gpu(v)) return "unknown GPU " + quoted(v) + " (see 'clusterplan-cli catalog gpus')";
                  a.gpu = std::string(v);
                  return std::nullopt;
+               }},
+    OptionInfo{"gpu-memory", "BYTES", "Cluster",
+               "With a unit (96GiB) or in bytes; default the catalog GPU's: for a part whose memory differs.",
+               [](EstimateArgs& a, std::string_view v) {
+                 return real(v, row("gpu-memory"), a.gpu_memory, NumberUnit::Bytes);
                }},
     OptionInfo{"gpus", "N", "Cluster",
                "GPUs in all: up to --gpus-per-node is one node, more must be a multiple of it",

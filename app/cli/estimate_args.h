@@ -47,6 +47,8 @@ struct EstimateArgs {
   std::optional<Precision> precision;
   std::optional<Optimizer> optimizer;
   std::optional<GradDtype> grad_dtype;
+  std::optional<OptimizerDtype> optimizer_dtype;
+  std::optional<RecomputeModules> recompute_modules;
   std::optional<Recompute> recompute;
   std::optional<bool> selective_op;
   std::optional<Zero> zero;
@@ -62,6 +64,7 @@ struct EstimateArgs {
 
   std::optional<std::string> gpu;  // a GPU id, already checked to exist
   std::optional<int> gpus, nodes, gpus_per_node;
+  std::optional<double> gpu_memory;  // bytes: the GPU's memory when it differs from the catalog part
 
   // The scale-out network. A plain string (empty: not given), already checked to be a fabric
   // id: std::optional<std::string> trips GCC 12's -Wrestrict in Release builds.

@@ -223,6 +223,10 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
   line(out, "activations", m.activations);
   line(out, "loss and logits", m.loss_logits);
   line(out, "communication buffers", m.comm_buffers);
+  if (m.fp8_weight_copies > 0) line(out, "fp8 weight copies", m.fp8_weight_copies);
+  if (m.tp_overlap_buffers > 0) line(out, "TP-overlap buffers", m.tp_overlap_buffers);
+  if (m.cp_ring_buffers > 0) line(out, "CP ring buffers", m.cp_ring_buffers);
+  line(out, "cuBLAS workspaces", m.workspaces);
   line(out, "framework and CUDA", m.framework);
   line(out, "fragmentation", m.fragmentation);
   out << "  " << std::string(39, '-') << '\n';

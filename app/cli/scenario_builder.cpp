@@ -115,6 +115,7 @@ void apply_model(const EstimateArgs& a, Scenario& s, const ModelShape* hf_shape,
 void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& problems) {
   Cluster& c = s.cluster;
   if (a.gpu) c.gpu = *find_gpu(*a.gpu);  // checked by the parser
+  set_if(a.gpu_memory, c.gpu.memory_bytes);
   const int per_node = a.gpus_per_node.value_or(c.gpus_per_node);
   if (a.gpus) {
     const int n = *a.gpus;
@@ -172,8 +173,10 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
   set_if(a.precision, t.precision);
   set_if(a.optimizer, t.optimizer);
   set_if(a.grad_dtype, t.grad_dtype);
+  set_if(a.optimizer_dtype, t.optimizer_dtype);
   set_if(a.recompute, t.recompute);
   set_if(a.selective_op, t.selective_op);
+  set_if(a.recompute_modules, t.recompute_modules);
   set_if(a.zero, t.zero);
   set_if(a.dropout, t.dropout);
   set_if(a.flash_attention, t.flash_attention);

@@ -332,8 +332,8 @@
         <translation>购买</translation>
     </message>
     <message>
-        <source>memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation</source>
-        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 损失/logits + ZeRO-3 工作集 + 通信缓冲区 + 框架 + 碎片</translation>
+        <source>memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + fp8 weight copies + TP-overlap buffers + CP ring buffers + cuBLAS workspaces + framework + fragmentation</source>
+        <translation>显存 = 权重 + 梯度 + 优化器状态 + 激活 + 损失/logits + ZeRO-3 工作集 + 通信缓冲区 + fp8 权重副本 + TP 重叠缓冲区 + CP 环形缓冲区 + cuBLAS 工作区 + 框架 + 碎片</translation>
     </message>
     <message>
         <source>headroom = GPU capacity - memory per GPU (negative: does not fit)</source>
@@ -1584,10 +1584,6 @@
         <translation>梯度类型</translation>
     </message>
     <message>
-        <source>Type in which gradients are accumulated; auto follows the precision.</source>
-        <translation>梯度累加所用的类型；auto 跟随训练精度。</translation>
-    </message>
-    <message>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
@@ -2316,6 +2312,22 @@
         <translation>按 torchtitan 的算子策略进行选择性重计算：除注意力内核和每隔一个的矩阵乘法外，所有算子都重新计算。</translation>
     </message>
     <message>
+        <source>Recomputed modules</source>
+        <translation>重计算的模块</translation>
+    </message>
+    <message>
+        <source>What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA up-projections.</source>
+        <translation>选择性重计算额外重算的部分：无，或归一化层、MLP 激活函数和 MLA 上投影。</translation>
+    </message>
+    <message>
+        <source>Optimizer state type</source>
+        <translation>优化器状态类型</translation>
+    </message>
+    <message>
+        <source>Type of the optimizer&apos;s moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights.</source>
+        <translation>优化器动量的数据类型：fp32（另存 fp32 主权重），或 bf16（直接更新 16 位权重）。</translation>
+    </message>
+    <message>
         <source>Gradient accumulation fusion</source>
         <translation>梯度累加融合</translation>
     </message>
@@ -2458,6 +2470,10 @@
     <message>
         <source>bytes/s per GPU</source>
         <translation>字节/秒/GPU</translation>
+    </message>
+    <message>
+        <source>Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, 16-bit for fp16, as the frameworks do by default.</source>
+        <translation>梯度累加与归约所用的类型；auto：bf16、fp8 和 fp32 训练用 fp32，fp16 训练用 16 位，与各框架的默认做法一致。</translation>
     </message>
 </context>
 <context>
@@ -3474,6 +3490,7 @@ capacity: %2</source>
     </message>
     <message>
         <source>Budget per month</source>
+        <extracomment>Cost chart&apos;s axis: %1 currency, %2 the way to pay, %3 the price list&apos;s date (YYYY-MM)</extracomment>
         <translation>每月预算</translation>
     </message>
     <message>
@@ -4865,6 +4882,7 @@ They are marked in the inputs and listed under Problems; the charts return when 
     </message>
     <message>
         <source>servers %1, network %2, storage %3; prices of %4 (%5)</source>
+        <extracomment>Report: %1 servers, %2 network, %3 storage; %4 the purchase list and %5 its date</extracomment>
         <translation>服务器 %1，网络 %2，存储 %3；价格表 %4（%5）</translation>
     </message>
     <message>
@@ -5237,6 +5255,7 @@ They are marked in the inputs and listed under Problems; the charts return when 
     </message>
     <message>
         <source>%1, %2; %3</source>
+        <extracomment>Summary: %1 the price list&apos;s name, %2 its date (YYYY-MM), %3 its source</extracomment>
         <translation>%1，%2；%3</translation>
     </message>
     <message>
@@ -5262,6 +5281,26 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>%1; never beats renting (%2)</source>
         <translation>%1；始终不比租用（%2）更省</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspaces %1</source>
+        <translation>cuBLAS 工作区 %1</translation>
+    </message>
+    <message>
+        <source>fp8 weight copies %1</source>
+        <translation>fp8 权重副本 %1</translation>
+    </message>
+    <message>
+        <source>TP-overlap buffers %1</source>
+        <translation>TP 重叠缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>CP ring buffers %1</source>
+        <translation>CP 环形缓冲区 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 working set %1</source>
+        <translation>ZeRO-3 工作集 %1</translation>
     </message>
 </context>
 <context>
@@ -5301,10 +5340,6 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>Activations stored for the backward pass, for every micro-batch in flight</source>
         <translation>为反向传播保存的激活值，包括所有驻留中的微批次</translation>
-    </message>
-    <message>
-        <source>Loss and logits buffers, communication buffers, CUDA context and allocator fragmentation</source>
-        <translation>损失与 logits 缓冲区、通信缓冲区、CUDA 上下文以及显存分配器碎片</translation>
     </message>
     <message>
         <source>fp32</source>
@@ -5845,6 +5880,26 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>The price list for %1 is dated %2, %3 months before this build (more than %4): its prices may no longer hold; choose a newer list</source>
         <translation>%1 的价格表日期为 %2，比本版本构建早 %3 个月（超过 %4 个月）：其价格可能已不适用；请选择更新的价格表</translation>
+    </message>
+    <message>
+        <source>Loss and logits buffers, communication buffers, the frameworks&apos; buffers and workspaces, CUDA context and allocator fragmentation</source>
+        <translation>损失与 logits 缓冲区、通信缓冲区、框架的缓冲区与工作区、CUDA 上下文以及显存分配器碎片</translation>
+    </message>
+    <message>
+        <source>fp8 weight copies and transposes</source>
+        <translation>fp8 权重副本及其转置</translation>
+    </message>
+    <message>
+        <source>TP-overlap buffers</source>
+        <translation>TP 重叠缓冲区</translation>
+    </message>
+    <message>
+        <source>CP ring buffers</source>
+        <translation>CP 环形缓冲区</translation>
+    </message>
+    <message>
+        <source>cuBLAS workspaces</source>
+        <translation>cuBLAS 工作区</translation>
     </message>
 </context>
 <context>

@@ -11,14 +11,16 @@
 //   524,288,000; final norm 8,192. Parameters 65,285,660,672 (65.2857B).
 // TP 8, PP 4, DP 1 on 32 A100 80GB (80 GiB = 85,899,345,920 bytes). The first stage peaks:
 //   20 layers x 809,517,056 + embedding 262,144,000 = 16,452,485,120 / TP 8 = 2,056,560,640
-//   parameters; bf16 weights 2 B -> 4,113,121,280; bf16 gradients 2 B -> 4,113,121,280;
-//   Adam 12 B (ZeRO-1 over DP 1) -> 24,678,727,680.
+//   parameters; bf16 weights 2 B -> 4,113,121,280; gradients fp32 (the frameworks' default
+//   for bf16) 4 B -> 8,226,242,560; Adam 12 B (ZeRO-1 over DP 1) -> 24,678,727,680.
 //   Activations per layer (s 2048, b 1, SP on, flash attention, selective): replicated
 //   8sbh / 8 = 16,777,216; split (Q 33,554,432 + KV 67,108,864 + proj 33,554,432 + LSE
 //   524,288 + MLP 6 x 2048 x 22016 = 270,532,608) / 8 = 50,659,328 -> 67,436,544; x 20
 //   layers x 4 in flight (1F1B, stage 0 of 4) = 5,394,923,520.
-//   Fragmentation 5% of 38,299,893,760 = 1,914,994,688; framework 1 GiB; NCCL 0.5 GiB.
-//   Total 41,476,325,376 bytes (38.63 GiB); headroom 44,423,020,544 (41.37 GiB).
+//   Fragmentation 5% of 42,413,015,040 = 2,120,650,752; framework 1 GiB; NCCL buffers of the
+//   TP group and the two pipeline neighbours 179 MiB; cuBLAS workspaces 12.125 MiB (PyTorch's
+//   8.125 MiB and Transformer Engine's 4 MiB on the A100).
+//   Total 45,807,816,704 bytes (42.66 GiB); headroom 40,091,529,216 (37.34 GiB).
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -102,17 +104,17 @@ void TestCli::defaultScenario_data() {
   QTest::newRow("params") << "/model/params" << QByteArray("65285660672");
   QTest::newRow("active_params") << "/model/active_params" << QByteArray("65285660672");
   QTest::newRow("weights") << "/memory/weights_bytes" << QByteArray("4113121280");
-  QTest::newRow("gradients") << "/memory/gradients_bytes" << QByteArray("4113121280");
+  QTest::newRow("gradients") << "/memory/gradients_bytes" << QByteArray("8226242560");
   QTest::newRow("optimizer") << "/memory/optimizer_bytes" << QByteArray("24678727680");
   QTest::newRow("activations") << "/memory/activations_bytes" << QByteArray("5394923520");
   QTest::newRow("loss/logits on stage 0") << "/memory/loss_logits_bytes" << QByteArray("0");
   // 0.5 GiB + 1 GiB + 1,914,994,688 = 3,525,607,424
   // NCCL buffers per communicator (issue 16): the TP group and two pipeline neighbours, 179 MiB
   // instead of a flat 512 MiB: 333 MiB = 349,175,808 bytes less.
-  QTest::newRow("other") << "/memory/other_bytes" << QByteArray("3176431616");
-  QTest::newRow("total") << "/memory/total_bytes" << QByteArray("41476325376");
+  QTest::newRow("other") << "/memory/other_bytes" << QByteArray("3394801664");
+  QTest::newRow("total") << "/memory/total_bytes" << QByteArray("45807816704");
   QTest::newRow("capacity") << "/memory/capacity_bytes" << QByteArray("85899345920");
-  QTest::newRow("headroom") << "/memory/headroom_bytes" << QByteArray("44423020544");
+  QTest::newRow("headroom") << "/memory/headroom_bytes" << QByteArray("40091529216");
   QTest::newRow("fits") << "/memory/fits" << QByteArray("true");
   QTest::newRow("peak stage") << "/memory/peak_stage" << QByteArray("0");
   QTest::newRow("peak stage layers") << "/memory/peak_stage_layers" << QByteArray("20");
@@ -221,9 +223,10 @@ void TestCli::options_data() {
                                   << QByteArray("512");  // 512 / (1 x 1)
   QTest::newRow("--precision") << QStringList{"--precision", "fp8"} << "/inputs/training/precision"
                                << QByteArray("\"fp8\"");
-  // fp8: 1 byte weights x 2,056,560,640 parameters on stage 0.
+  // fp8: bf16 parameters, 2 bytes x 2,056,560,640 on stage 0 (Transformer Engine's fp8 copies are
+  // memory.fp8_weight_copies_bytes).
   QTest::newRow("--precision weights") << QStringList{"--precision", "fp8"} << "/memory/weights_bytes"
-                                       << QByteArray("2056560640");
+                                       << QByteArray("4113121280");
   QTest::newRow("--optimizer") << QStringList{"--optimizer", "sgd"} << "/inputs/training/optimizer"
                                << QByteArray("\"sgd\"");
   // SGD with fp32 master and momentum: 8 bytes x 2,056,560,640 = 16,452,485,120.
@@ -438,10 +441,10 @@ void TestCli::text_data() {
   QTest::addColumn<QString>("contains");
   // Default scenario, worked out at the top of this file.
   QTest::newRow("params") << QStringList{} << "65.286 B total";
-  QTest::newRow("total") << QStringList{} << "38.63 GiB";            // 41,476,325,376 / 2^30
+  QTest::newRow("total") << QStringList{} << "42.66 GiB";            // 45,807,816,704 / 2^30
   QTest::newRow("optimizer") << QStringList{} << "22.98 GiB";        // 24,678,727,680 / 2^30
   QTest::newRow("capacity") << QStringList{} << "80.00 GiB";
-  QTest::newRow("fits") << QStringList{} << "yes, 41.37 GiB headroom";  // 44,423,020,544 / 2^30
+  QTest::newRow("fits") << QStringList{} << "yes, 37.34 GiB headroom";  // 40,091,529,216 / 2^30
   QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 (derived) = 32 GPUs";
   QTest::newRow("no warnings") << QStringList{} << "Warnings\n  none";
   QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";

@@ -170,7 +170,7 @@ void TestCli::realBinary_data() {
   QTest::addColumn<QString>("stderrContains");
   QTest::newRow("version") << QStringList{"--version"} << 0 << "clusterplan-cli 0.1.0" << "";
   QTest::newRow("estimate json") << QStringList{"estimate", "--format", "json"} << 0
-                                 << "\"total_bytes\": 41476325376.0" << "";
+                                 << "\"total_bytes\": 45807816704.0" << "";
   QTest::newRow("does not fit") << QStringList{"estimate", "--gpus", "4", "--tp", "4", "--pp", "1"} << 0 << "no, "
                                 << "";
   QTest::newRow("bad value") << QStringList{"estimate", "--tp", "x"} << 2 << "" << "--tp: 'x' is not a whole number";

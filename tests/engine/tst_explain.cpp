@@ -25,7 +25,8 @@ double recompute(const Explanation& x) {
   switch (x.figure) {
     case Figure::MemoryPerGpu:
       return v("weights") + v("gradients") + v("optimizer") + v("activations") + v("loss_logits") +
-             v("zero3_working") + v("comm_buffers") + v("framework") + v("fragmentation");
+             v("zero3_working") + v("comm_buffers") + v("fp8_weight_copies") + v("tp_overlap_buffers") +
+             v("cp_ring_buffers") + v("workspaces") + v("framework") + v("fragmentation");
     case Figure::Headroom: return v("capacity") - v("memory");
     case Figure::StepTime:
       return (v("compute_s") + v("tp_s") + v("pp_s") + v("dp_s") + v("ep_s") + v("cp_s") + v("bubble_s") +

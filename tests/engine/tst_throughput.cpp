@@ -493,6 +493,7 @@ void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
   s.parallel.vpp = 2;
   s.parallel.cp = 8;
   s.parallel.sp = false;
+  s.training.grad_dtype = GradDtype::Bf16;  // the 2-byte gradients of the count above (bf16's default is fp32)
   s.training.zero = Zero::Stage1;
   const Estimate z1 = checked(s);
   s.training.zero = Zero::Stage2;

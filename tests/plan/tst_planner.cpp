@@ -598,8 +598,11 @@ QTEST_APPLESS_MAIN(TstPlanner)
 // Issue 17: the planner says which of its first layouts the estimates cannot rank (each within
 // the winner's uncertainty band) and prefers, among them, the family with the most validation
 // behind it, then comfortable memory headroom. Checked against the rule recomputed here from
-// each entry's band, and on GPT-3 175B on 1,024 A100s, whose winner (TP 4 PP 4 VPP 24 CP 2)
-// sits at 75.9 of 80 GiB.
+// each entry's band, and on GPT-3 175B on 1,024 A100s given 72 GiB each, whose winner (TP 4
+// PP 8 VPP 12 CP 2, micro-batch 3) sits at the edge of memory, 67.7 GiB. On the 80 GiB part the
+// winner used to sit there too (TP 4 PP 4 VPP 24 CP 2, 75.9 GiB); with the frameworks' default
+// fp32 gradients that layout no longer fits and the winner has room, so the capacity is cut to
+// keep the rule's case.
 void TstPlanner::bandTiePrefersValidatedHeadroom() {
   Scenario base = default_scenario();
   base.model_id = "gpt3-175b";
@@ -607,6 +610,7 @@ void TstPlanner::bandTiePrefersValidatedHeadroom() {
   base.training.seq = 2048;
   base.training.global_batch = 1536;
   base.cluster.gpu = *find_gpu("a100-80gb-sxm");
+  base.cluster.gpu.memory_bytes = 72 * units::GiB;
   base.cluster.fabric = *find_fabric("ib-hdr");
   base.cluster.gpus_per_node = 8;
   base.cluster.nodes = 128;

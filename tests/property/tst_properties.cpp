@@ -260,6 +260,10 @@ class tst_Properties : public QObject {
       // The same work per replica: the global batch grows with DP.
       bigger.training.global_batch = s.training.global_batch * 2;
       if (!valid(bigger)) return std::nullopt;
+      // Left to auto, the experts' TP split becomes TP once EP divides DP x CP: then every TP rank
+      // runs its slice of each expert on the whole TP group's gathered tokens, which a GPU holds
+      // more of. That is another expert layout, not the same one on more replicas.
+      if (bigger.expert_tp() != s.expert_tp()) return std::nullopt;
       ++checked;
       const double before = memory_per_gpu(s), after = memory_per_gpu(bigger);
       if (not_above(after, before + nccl_added(s, bigger))) return std::nullopt;

@@ -132,6 +132,7 @@ class TstCorpus : public QObject {
   void cliAcceptsEveryRun();
   void splitIsWrittenDown();
   void evidenceGapsAreThin();
+  void publishedRunsFit();
   void report();
   void lockedReport();
 };
@@ -163,6 +164,55 @@ void TstCorpus::evidenceGapsAreThin() {
                             .arg(QString::fromStdString(std::string(cp::evidence_gap_code(cp::EvidenceGap(i)))))
                             .arg(count[std::size_t(i)])
                             .arg(runs)));
+}
+
+// Every corpus run ran on its GPUs, so its estimated memory must fit them (memory.total_bytes
+// <= memory.capacity_bytes): an estimate that says a published layout does not fit over-counts
+// what the framework holds, and would keep the planner from the layouts people run. Checked
+// for every source, the locked ones too: it is memory, which every run's file states, not the
+// error of a published figure. Each run's memory is printed, with its breakdown when it does
+// not fit.
+void TstCorpus::publishedRunsFit() {
+  const Corpus& c = whole_corpus();
+  int over = 0;
+  std::printf("\nMemory per GPU of every published run (all sources)\n");
+  for (const Run& r : c.runs) {
+    if (!r.built) continue;
+    const Source& s = c.sources[std::size_t(r.source)];
+    const cp::MemoryEstimate& m = r.estimate.memory;
+    const cp::MemoryBreakdown& b = m.peak;
+    constexpr double G = 1 << 30;
+    std::printf("  %-40s %-46s %6.1f/%3.0f GiB%s\n", s.id.c_str(), r.label.c_str(), b.total() / G, m.capacity / G,
+                m.fits ? "" : " DOES NOT FIT");
+    if (!m.fits) {
+      ++over;
+      std::printf("      stage %d (%d layers, %.2f in flight): weights %.1f grads %.1f optimizer %.1f activations %.1f "
+                  "logits %.1f zero3 %.1f fp8 copies %.1f comm %.2f userbuffers %.2f cp ring %.2f workspaces %.2f "
+                  "framework %.2f fragmentation %.1f\n",
+                  m.peak_stage, m.peak_stage_layers, m.inflight, b.weights / G, b.gradients / G, b.optimizer / G,
+                  b.activations / G, b.loss_logits / G, b.zero3_working / G, b.fp8_weight_copies / G,
+                  b.comm_buffers / G, b.tp_overlap_buffers / G, b.cp_ring_buffers / G, b.workspaces / G,
+                  b.framework / G, b.fragmentation / G);
+    }
+  }
+  std::fflush(stdout);
+  for (const Run& r : c.runs) {
+    if (!r.built) continue;
+    const cp::MemoryEstimate& m = r.estimate.memory;
+    // Known gap: Llama 3 405B on 8,192 H100 (32 micro-batches per pipeline, one-layer
+    // chunks, section 3.3.2) holds 143 layer-micro-batches of 0.5 GiB on its heaviest stage, 71
+    // GiB, beside 7.2 GiB of ZeRO-2 states: the published layout fits only with less than the
+    // engine's 5% allocator fragmentation and without Transformer Engine's userbuffers, which the
+    // file's TP-overlap assumption on the megatron-core stack implies for Meta's own stack. It is
+    // left failing, not tuned away (docs/model.md, Memory).
+    if (c.sources[std::size_t(r.source)].id == "llama3-405b-2024" && r.label == "405B 8,192 H100 (DP 64)")
+      QEXPECT_FAIL("", "Llama 3 405B on 8,192 H100: 86 of 80 GiB (docs/model.md, Memory)", Continue);
+    QVERIFY2(m.fits, qPrintable(QString::fromStdString(c.sources[std::size_t(r.source)].id + " / " + r.label) +
+                                QString(": ran on its GPUs, estimated at %1 of %2 GiB (%3 runs do not fit)")
+                                    .arg(m.peak.total() / (1 << 30), 0, 'f', 1)
+                                    .arg(m.capacity / (1 << 30), 0, 'f', 0)
+                                    .arg(over)));
+  }
 }
 
 // The split of tests/data/README.md ("The locked split") is the hash rule's, source by source:

@@ -181,7 +181,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "Input/output error"),
     QT_TRANSLATE_NOOP("cp::engine", "Is a directory"),
     // formulas (engine/explain.cpp)
-    QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + framework + fragmentation"),
+    QT_TRANSLATE_NOOP("cp::engine", "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working set + communication buffers + fp8 weight copies + TP-overlap buffers + CP ring buffers + cuBLAS workspaces + framework + fragmentation"),
     QT_TRANSLATE_NOOP("cp::engine", "headroom = GPU capacity - memory per GPU (negative: does not fit)"),
     QT_TRANSLATE_NOOP("cp::engine", "step = (compute + exposed TP + PP + DP + EP + CP + bubble + optimizer) x site calibration"),
     QT_TRANSLATE_NOOP("cp::engine", "tokens/s = global batch x sequence length / step time"),
@@ -227,7 +227,7 @@ namespace {
 // filled by the reader) in the GUI's language, any other key as it is.
 QString problemKey(const std::string& field) {
   static const QRegularExpression position(QStringLiteral("^line ([0-9]+), column ([0-9]+)$"));
-  const QString key = QString::fromStdString(field);
+  QString key = QString::fromStdString(field);  // returned as it is: not const, so it moves
   const QRegularExpressionMatch m = position.match(key);
   if (!m.hasMatch()) return key;
   return QString::fromStdString(cp::fill_reason(engineText(cp::reasons::json_position).toStdString(),
@@ -271,7 +271,7 @@ QString derivedModelName(const cp::Scenario& s) {
 QString shortFabricName(const cp::FabricSpec& f) {
   // The engine's short name ("RoCE 400G tuned"), its tuning (after the catalog name's comma)
   // translated as fabricName() translates it.
-  const QString english = QString::fromStdString(cp::short_fabric_name(f));
+  QString english = QString::fromStdString(cp::short_fabric_name(f));  // not const: returned, it moves
   const QString name = QString::fromStdString(f.name);
   const qsizetype comma = name.indexOf(QLatin1String(", "));
   if (comma < 0) return english;

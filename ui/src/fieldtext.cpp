@@ -90,13 +90,19 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
     // training.grad_dtype
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Gradient type"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "Type in which gradients are accumulated; auto follows the precision."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, 16-bit for fp16, as the frameworks do by default."),
+    // training.optimizer_dtype
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Optimizer state type"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),
     // training.recompute
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Recomputation"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Activations computed again in the backward pass instead of stored: none, selective (attention) or full (every layer)."),
     // training.selective_op
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Selective-op recomputation"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every other matmul runs again."),
+    // training.recompute_modules
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Recomputed modules"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA up-projections."),
     // training.zero
     QT_TRANSLATE_NOOP("cp::ui::Fields", "ZeRO"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),

@@ -42,7 +42,9 @@ QString componentDescription(MemoryComponent c) {
                                          "Activations stored for the backward pass, for every micro-batch in flight");
     case MemoryComponent::Other:
       return QCoreApplication::translate(
-          "cp::ui::Terms", "Loss and logits buffers, communication buffers, CUDA context and allocator fragmentation");
+          "cp::ui::Terms",
+          "Loss and logits buffers, communication buffers, the frameworks' buffers and workspaces, CUDA context and "
+          "allocator fragmentation");
   }
   return {};
 }
@@ -180,7 +182,7 @@ QString fabricName(const std::string& catalogName) {
   static const char* const kTunings[] = {QT_TRANSLATE_NOOP("cp::ui::Terms", "untuned"),
                                          QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned"),
                                          QT_TRANSLATE_NOOP("cp::ui::Terms", "tuned at hyperscale")};
-  const QString name = QString::fromStdString(catalogName);
+  QString name = QString::fromStdString(catalogName);  // not const: returned, it moves
   const qsizetype comma = name.indexOf(QLatin1String(", "));
   if (comma < 0) return name;
   const QString tuning = name.mid(comma + 2);

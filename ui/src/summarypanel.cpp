@@ -258,13 +258,19 @@ void SummaryPanel::rebuildRows() {
                                      .arg(p.pp)
                                      .arg(m.peak_stage_layers)
                                      .arg(QLocale().toString(m.inflight))));
-  const QStringList other{
+  QStringList other{
       tr("%1 in all:").arg(formatGiB(m.peak.other())),
       tr("CUDA context and framework %1").arg(formatGiB(m.peak.framework)),
       tr("communication buffers %1").arg(formatGiB(m.peak.comm_buffers)),
+      tr("cuBLAS workspaces %1").arg(formatGiB(m.peak.workspaces)),
       tr("allocator fragmentation %1").arg(formatGiB(m.peak.fragmentation)),
       tr("loss and logits buffers %1").arg(formatGiB(m.peak.loss_logits)),
   };
+  // The framework buffers that only some layouts have: listed when the layout has them.
+  if (m.peak.fp8_weight_copies > 0) other << tr("fp8 weight copies %1").arg(formatGiB(m.peak.fp8_weight_copies));
+  if (m.peak.tp_overlap_buffers > 0) other << tr("TP-overlap buffers %1").arg(formatGiB(m.peak.tp_overlap_buffers));
+  if (m.peak.cp_ring_buffers > 0) other << tr("CP ring buffers %1").arg(formatGiB(m.peak.cp_ring_buffers));
+  if (m.peak.zero3_working > 0) other << tr("ZeRO-3 working set %1").arg(formatGiB(m.peak.zero3_working));
   mf.add(tr("Other:"), (other.join(QStringLiteral("\n    "))));
   if (m.fits) {
     fit_->setText(tr("✓ Fits, %1 to spare").arg(formatGiB(m.headroom())));

@@ -20,6 +20,16 @@ constexpr Table<Optimizer, 3> kOptimizer{
     {{Optimizer::Adam, "adam"}, {Optimizer::Sgd, "sgd"}, {Optimizer::Adam8bit, "adam8bit"}}};
 constexpr Table<GradDtype, 3> kGrad{
     {{GradDtype::Auto, "auto"}, {GradDtype::Fp32, "fp32"}, {GradDtype::Bf16, "bf16"}}};
+constexpr Table<OptimizerDtype, 2> kOptimizerDtype{{{OptimizerDtype::Fp32, "fp32"}, {OptimizerDtype::Bf16, "bf16"}}};
+// Every subset of the three modules, in the canonical order.
+constexpr Table<RecomputeModules, 8> kRecomputeModules{{{RecomputeModules(0), "none"},
+                                                        {RecomputeModules(1), "layernorm"},
+                                                        {RecomputeModules(2), "act"},
+                                                        {RecomputeModules(3), "layernorm,act"},
+                                                        {RecomputeModules(4), "mla_up_proj"},
+                                                        {RecomputeModules(5), "layernorm,mla_up_proj"},
+                                                        {RecomputeModules(6), "act,mla_up_proj"},
+                                                        {RecomputeModules(7), "layernorm,act,mla_up_proj"}}};
 constexpr Table<Recompute, 3> kRecompute{
     {{Recompute::None, "none"}, {Recompute::Selective, "selective"}, {Recompute::Full, "full"}}};
 constexpr Table<Zero, 5> kZero{{{Zero::Stage0, "0"},
@@ -63,6 +73,8 @@ std::string_view to_string(AttentionType v) { return name_of(kAttn, v); }
 std::string_view to_string(Precision v) { return name_of(kPrecision, v); }
 std::string_view to_string(Optimizer v) { return name_of(kOptimizer, v); }
 std::string_view to_string(GradDtype v) { return name_of(kGrad, v); }
+std::string_view to_string(OptimizerDtype v) { return name_of(kOptimizerDtype, v); }
+std::string_view to_string(RecomputeModules v) { return name_of(kRecomputeModules, v); }
 std::string_view to_string(Recompute v) { return name_of(kRecompute, v); }
 std::string_view to_string(Zero v) { return name_of(kZero, v); }
 std::string_view to_string(MoeDispatch v) { return name_of(kMoeDispatch, v); }
@@ -77,6 +89,22 @@ std::optional<NormType> parse_norm_type(std::string_view s) { return parse(kNorm
 std::optional<Precision> parse_precision(std::string_view s) { return parse(kPrecision, s); }
 std::optional<Optimizer> parse_optimizer(std::string_view s) { return parse(kOptimizer, s); }
 std::optional<GradDtype> parse_grad_dtype(std::string_view s) { return parse(kGrad, s); }
+std::optional<OptimizerDtype> parse_optimizer_dtype(std::string_view s) { return parse(kOptimizerDtype, s); }
+std::optional<RecomputeModules> parse_recompute_modules(std::string_view s) {
+  if (s == "none") return RecomputeModules::None;
+  unsigned set = 0;
+  while (true) {
+    const std::size_t comma = s.find(',');
+    const std::string_view item = s.substr(0, comma);
+    if (item == "layernorm") set |= unsigned(RecomputeModules::Layernorm);
+    else if (item == "act") set |= unsigned(RecomputeModules::Act);
+    else if (item == "mla_up_proj") set |= unsigned(RecomputeModules::MlaUpProj);
+    else return std::nullopt;
+    if (comma == std::string_view::npos) break;
+    s.remove_prefix(comma + 1);
+  }
+  return RecomputeModules(set);
+}
 std::optional<Recompute> parse_recompute(std::string_view s) { return parse(kRecompute, s); }
 std::optional<Zero> parse_zero(std::string_view s) {
   if (s == "fsdp") return Zero::Stage3;  // FSDP full sharding is ZeRO-3
@@ -96,6 +124,8 @@ std::string_view spellings_norm_type() { return "layernorm, rmsnorm"; }
 std::string_view spellings_precision() { return "fp32, bf16, fp16, fp8"; }
 std::string_view spellings_optimizer() { return "adam, sgd, adam8bit"; }
 std::string_view spellings_grad_dtype() { return "auto, fp32, bf16"; }
+std::string_view spellings_optimizer_dtype() { return "fp32, bf16"; }
+std::string_view spellings_recompute_modules() { return "none, or a comma list of layernorm, act, mla_up_proj"; }
 std::string_view spellings_recompute() { return "none, selective, full"; }
 std::string_view spellings_zero() { return "0, 1, 2, 3, fsdp, distopt"; }
 std::string_view spellings_software_stack() {

@@ -57,7 +57,8 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
     case Figure::MemoryPerGpu:
       x.title = "Memory per GPU";
       x.formula = "memory = weights + gradients + optimizer states + activations + loss/logits + ZeRO-3 working "
-                  "set + communication buffers + framework + fragmentation";
+                  "set + communication buffers + fp8 weight copies + TP-overlap buffers + CP ring buffers + cuBLAS "
+                  "workspaces + framework + fragmentation";
       in("weights", "weights", m.weights, "bytes");
       in("gradients", "gradients", m.gradients, "bytes");
       in("optimizer", "optimizer states", m.optimizer, "bytes");
@@ -65,6 +66,10 @@ Explanation explain(Figure f, const Scenario& s, const Estimate& e) {
       in("loss_logits", "loss and logits", m.loss_logits, "bytes");
       in("zero3_working", "ZeRO-3 gathered layers and gradient bucket", m.zero3_working, "bytes");
       in("comm_buffers", "NCCL buffers per communicator", m.comm_buffers, "bytes");
+      in("fp8_weight_copies", "fp8 weight copies and transposes", m.fp8_weight_copies, "bytes");
+      in("tp_overlap_buffers", "TP-overlap userbuffers", m.tp_overlap_buffers, "bytes");
+      in("cp_ring_buffers", "CP ring buffers", m.cp_ring_buffers, "bytes");
+      in("workspaces", "cuBLAS workspaces", m.workspaces, "bytes");
       in("framework", "framework and CUDA context", m.framework, "bytes");
       in("fragmentation", "allocator fragmentation", m.fragmentation, "bytes");
       x.value = m.total();

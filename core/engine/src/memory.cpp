@@ -6,13 +6,27 @@
 
 namespace cp {
 
-BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero) {
+BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtype grad, Zero zero,
+                              OptimizerDtype optimizer_dtype) {
   BytesPerParam b;
-  // Gradient buffer. Rajbhandari et al. 2020 (section 3.1) count 2 bytes (fp16) gradients in
-  // mixed precision; fp32 accumulation ("main_grad" in Megatron-LM) takes 4. Megatron-LM's
-  // distributed optimizer keeps fp32 gradients: 6 + 12/d bytes per parameter in total.
-  const bool fp32_grads = grad == GradDtype::Fp32 || (grad == GradDtype::Auto && (precision == Precision::Fp32 ||
-                                                                                  zero == Zero::DistributedOptimizer));
+  // Gradient buffer, 4 bytes (fp32) or 2 (16-bit). `auto` is the frameworks' default:
+  // - bf16 and fp8 (whose parameters are bf16): fp32 accumulation and reduction. Megatron-LM
+  //   forces it for bf16 ("bfloat16 requires gradient accumulation and all-reduce to be done in
+  //   fp32", megatron/training/arguments.py, accumulate_allreduce_grads_in_fp32, at d96d76c068;
+  //   Megatron-Core's main_grad then is fp32); torchtitan's FSDP2 reduces in fp32
+  //   (mixed_precision_reduce = "float32"); PyTorch AMP keeps fp32 parameters and gradients.
+  //   Megatron-LM's distributed optimizer: 6 + 12/d bytes per parameter in total.
+  // - fp16: 16-bit. Megatron-LM keeps main_grad in the parameters' fp16 unless
+  //   --accumulate-allreduce-grads-in-fp32 is given (arguments.py forces it for bf16 only) and
+  //   DeepSpeed's fp16 ZeRO reduces fp16 gradients; Rajbhandari et al. 2020 (section 3.1) count
+  //   2-byte gradients. The distributed optimizer keeps fp32 ones, as before.
+  // - fp32 training: fp32.
+  // Sources that state 16-bit reduction (NeMo's performance recipes: optim.grad_sync_dtype bf16)
+  // set GradDtype::Bf16; upstream DeepSpeed's ZeRO accumulates bf16 training's gradients in bf16
+  // too unless data_types.grad_accum_dtype is fp32 (runtime/engine.py), which `auto` over-counts.
+  const bool fp32_grads =
+      grad == GradDtype::Fp32 ||
+      (grad == GradDtype::Auto && (precision != Precision::Fp16 || zero == Zero::DistributedOptimizer));
   b.gradients = fp32_grads ? 4.0 : 2.0;
   switch (precision) {
     case Precision::Fp32:
@@ -26,8 +40,14 @@ BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtyp
       break;
     case Precision::Bf16:
     case Precision::Fp16:
+    case Precision::Fp8:
       // Mixed precision (Micikevicius et al. 2018): 16-bit weights for compute plus an fp32
       // master copy kept by the optimizer (Rajbhandari et al.: K = 12 for Adam = 4 + 4 + 4).
+      // fp8 training keeps the same states: Transformer Engine's fp8 recipes run on bf16
+      // parameters with the fp32 master in the optimizer (Megatron-Core's
+      // Float16OptimizerWithFloat16Params / DistributedOptimizer), and torchao's float8 casts the
+      // bf16 weights at each GEMM. Transformer Engine's cached fp8 copies and their transposes are
+      // MemoryBreakdown::fp8_weight_copies (calib::kTeFp8WeightCopyBytes).
       b.weights = 2.0;
       switch (optimizer) {
         case Optimizer::Adam: b.optimizer = 12.0; break;     // fp32 master + fp32 m + fp32 v
@@ -35,16 +55,18 @@ BytesPerParam bytes_per_param(Precision precision, Optimizer optimizer, GradDtyp
         case Optimizer::Adam8bit: b.optimizer = 6.0; break;  // fp32 master + int8 m + int8 v
       }
       break;
-    case Precision::Fp8:
-      // FP8 compute with bf16 master weights: an fp8 copy feeds the GEMMs, the bf16 master
-      // belongs to the optimizer with fp32 moments.
-      b.weights = 1.0;
-      switch (optimizer) {
-        case Optimizer::Adam: b.optimizer = 10.0; break;     // bf16 master + fp32 m + fp32 v
-        case Optimizer::Sgd: b.optimizer = 6.0; break;       // bf16 master + fp32 momentum
-        case Optimizer::Adam8bit: b.optimizer = 4.0; break;  // bf16 master + int8 m + int8 v
-      }
-      break;
+  }
+  // bf16 optimizer states (NeMo's distributed Adam with optim.dtype bf16): the moments in bf16
+  // and, the model's weights being 16-bit already, no master copy (NeMo's setup_optimization
+  // sets store_params off when the optimizer's dtype is the model's, megatron_base_model.py at
+  // 8becd57a25, since 6082d760b9 "Add distopt support for FP8 params and BF16 optimizer
+  // state", 2024-01). 8-bit moments stay 8-bit.
+  if (optimizer_dtype == OptimizerDtype::Bf16) {
+    switch (optimizer) {
+      case Optimizer::Adam: b.optimizer = 4.0; break;      // bf16 m + bf16 v
+      case Optimizer::Sgd: b.optimizer = 2.0; break;       // bf16 momentum
+      case Optimizer::Adam8bit: b.optimizer = 2.0; break;  // int8 m + int8 v
+    }
   }
   return b;
 }
@@ -63,6 +85,37 @@ double zero2_bucket_bytes(const Training& tr, const BytesPerParam& bpp, double p
   return unsharded * bpp.gradients * (1.0 - 1.0 / ranks);
 }
 
+namespace {
+
+// torchtitan's selective op policy (activation_checkpoint.selective_ac_option = "op",
+// torchtitan/parallelisms/parallelize_llama.py at 0413364369, no_recompute_list and
+// _custom_policy): inside each block's checkpoint the outputs of aten.mm are saved except every
+// second one (the counter runs over the block), and those of the flash / memory-efficient SDPA
+// kernels and of the reduce-scatters; everything else is recomputed from the block's input, which
+// the checkpoint keeps. torchtitan's Llama block runs its matmuls as wq, wk, wv, wo, then w1, w3,
+// w2 (SwiGLU, models/llama/model.py: w2(silu(w1(x)) * w3(x))) or w1, w2: it saves wq, wv, w1 and
+// w2 (SwiGLU) or wq, wv and w1. With TP the row-parallel matmuls (wo, w2) output their local
+// partial sums at full size, before the reduce-scatter to the sequence shards.
+double selective_op_layer_bytes(const LayerActivationInputs& in) {
+  const ModelShape& m = *in.model;
+  const double s = in.seq / in.cp, b = in.micro_batch, h = m.hidden, t = in.tp;
+  const double sb = s * b;
+  const double d = m.effective_head_dim();
+  const double a = m.heads;
+  const double q = 2.0 * sb * a * d / t;
+  const double v = 2.0 * sb * m.kv_heads_for_tp(in.tp) * d / t;
+  const double up = 2.0 * sb * m.ffn / t;
+  const double row_parallel_out = 2.0 * sb * h;  // full size: a local partial sum under TP
+  double saved = q + v + up;                       // matmuls 1, 3, 5
+  if (m.ffn_type == FfnType::SwiGlu) saved += row_parallel_out;  // matmul 7, w2
+  saved += 2.0 * sb * a * d / t + 4.0 * sb * a / t;                // SDPA output and log-sum-exp
+  if (in.sp) saved += 2.0 * (2.0 * sb * h / t);                    // the two reduce-scatters' outputs
+  saved += 2.0 * sb * h / (in.sp ? t : 1.0);                       // the block's input
+  return saved;
+}
+
+}  // namespace
+
 double layer_activation_bytes(const LayerActivationInputs& in) {
   // Korthikanti et al. 2022, section 4: stored activations per layer, 16-bit tensors (2 bytes)
   // and 1-byte dropout masks. The paper's GPT layer gives sbh(34 + 5as/h); here every tensor
@@ -78,10 +131,23 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
   // Full recomputation keeps only each layer's input (Korthikanti eq. 2sbh; /t with SP).
   if (in.recompute == Recompute::Full) return 2.0 * sbh / (in.sp ? t : 1.0);
 
-  // Tensors of shape [s, b, h] that every TP rank holds unless SP splits them:
-  // two norm inputs (4sbh), the QKV GEMM input (2sbh), the MLP input (2sbh), and two dropout
-  // masks after attention and MLP (sbh each).
-  const double replicated = sbh * (4.0 + 2.0 + 2.0 + (in.dropout ? 2.0 : 0.0));
+  const bool selective = in.recompute == Recompute::Selective;
+  if (selective && in.selective_op && !in.moe && m.attention != AttentionType::Mla) return selective_op_layer_bytes(in);
+  const bool norms_recomputed = selective && has(in.recompute_modules, RecomputeModules::Layernorm);
+  const bool act_recomputed = selective && has(in.recompute_modules, RecomputeModules::Act);
+  const bool up_proj_recomputed = selective && has(in.recompute_modules, RecomputeModules::MlaUpProj);
+  // Bytes per element of what a linear layer saves of its input: 2, or 1 where Transformer
+  // Engine's fp8 recipe keeps the fp8 cast of it (transformer_engine/pytorch/module/linear.py
+  // and layernorm_linear.py: the fp8 input, or its transpose, is what the weight gradient reads;
+  // LayerNormLinear writes its norm's output in fp8 directly).
+  const double lin = in.fp8_linear_inputs ? 1.0 : 2.0;
+
+  // Tensors of shape [s, b, h] that every TP rank holds unless SP splits them: the two norms'
+  // inputs (4sbh, 16-bit: the residual stream), their outputs, which are the QKV GEMM's and the
+  // MLP's inputs (2sbh each, `lin` bytes per element; nothing when the norms are recomputed:
+  // Megatron-Core's "layernorm" recompute module frees them and recomputes them in the backward),
+  // and two dropout masks after attention and MLP (sbh each).
+  const double replicated = sbh * (4.0 + (norms_recomputed ? 0.0 : 2.0 * lin) + (in.dropout ? 2.0 : 0.0));
 
   // Attention tensors split across TP ranks.
   const double a = m.heads;
@@ -89,10 +155,13 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
   if (m.attention == AttentionType::Mla) {
     const MlaShape& x = m.mla;
     const double qk = x.qk_nope_head_dim + x.qk_rope_head_dim;
-    // Latent vectors and their up-projections (DeepSeek-V2, eqs. 37-47); the decompressed
-    // per-head Q, K and V are what the attention kernel keeps.
-    q = 2.0 * sb * (x.q_lora_rank + a * qk);
-    kv = 2.0 * sb * (x.kv_lora_rank + x.qk_rope_head_dim + a * qk + a * x.v_head_dim);
+    // Latent vectors, the inputs of the up-projections, and the decompressed per-head Q, K and
+    // V the attention kernel keeps (DeepSeek-V2, eqs. 37-47). Recomputing the up-projections
+    // (Megatron-Core's "mla_up_proj"; DeepSeek-V3 section 3.3) keeps only the latents and the
+    // shared rotary key.
+    q = lin * sb * x.q_lora_rank + (up_proj_recomputed ? 0.0 : 2.0 * sb * a * qk);
+    kv = lin * sb * x.kv_lora_rank + 2.0 * sb * x.qk_rope_head_dim +
+         (up_proj_recomputed ? 0.0 : 2.0 * sb * (a * qk + a * x.v_head_dim));
     proj_in = 2.0 * sb * a * x.v_head_dim;
   } else {
     const double d = m.effective_head_dim();
@@ -100,6 +169,9 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
     kv = 2.0 * 2.0 * sb * m.kv_heads_for_tp(in.tp) * d;  // K and V (GQA: k heads, not a)
     proj_in = 2.0 * sb * a * d;              // attention output, input of the projection
   }
+  // In fp8 the projection keeps its own fp8 copy of the attention output beside the 16-bit one
+  // the attention kernel keeps for its backward.
+  if (in.fp8_linear_inputs) proj_in *= 1.5;
   double core = 0;
   if (in.flash_attention) {
     // Flash attention (Dao et al. 2022) keeps no s x s matrix, only the fp32 log-sum-exp
@@ -111,22 +183,75 @@ double layer_activation_bytes(const LayerActivationInputs& in) {
     core = a * s * s * b * (2.0 + (in.dropout ? 3.0 : 0.0));
   }
 
-  // MLP tensors split across TP ranks. GeLU: the activation's input and the second GEMM's
-  // input (2sbf each). SwiGLU: the gate and up outputs (2 x 2sbf) and their product (2sbf).
-  const double per_f = m.ffn_type == FfnType::SwiGlu ? 6.0 : 4.0;
+  // MLP tensors split across TP ranks. GeLU: the activation's input (2sbf) and the second GEMM's
+  // input (sbf x `lin`). SwiGLU: the gate and up outputs (2 x 2sbf) and their product (sbf x
+  // `lin`). Recomputing the activation (Megatron-Core's moe_act; DeepSeek-V3 "cache the inputs of
+  // the SwiGLU operator and recompute its output") drops the second GEMM's input.
+  const double per_f = (m.ffn_type == FfnType::SwiGlu ? 4.0 : 2.0) + (act_recomputed ? 0.0 : lin);
   double mlp = 0;
   if (in.moe) {
     // Routed experts: each token is dispatched to k experts, each storing its input copy
-    // (2sbh) and its inner tensors; shared experts see every token. With balanced routing a
-    // GPU processes k x its tokens whatever EP is. Router logits are fp32 (4sbE).
+    // (sbh x `lin`) and its inner tensors; shared experts see every token. With balanced routing
+    // a GPU processes k x its tokens whatever EP is. Router logits are fp32 (4sbE). When the
+    // experts are split like the dense layers (ETP = TP), every TP rank runs its slice of each
+    // expert on the tokens of the whole TP group, gathered from the sequence-parallel shards
+    // (Megatron-Core's token dispatchers all-gather over TP before permuting:
+    // MoEAllGatherTokenDispatcher, and the all-to-all dispatcher's
+    // gather_from_sequence_parallel_region with TP > 1), so the input copies are whole there:
+    // added here at t times the split share.
     const double fe = m.expert_ffn();
-    mlp = m.experts_per_token * sb * (2.0 * h + per_f * fe) + m.shared_experts * sb * per_f * fe +
+    const double gathered = in.etp > 1 ? double(in.etp) : 1.0;
+    mlp = m.experts_per_token * sb * (gathered * lin * h + per_f * fe) + m.shared_experts * sb * per_f * fe +
           4.0 * sb * m.experts;
   } else {
     mlp = per_f * sb * m.ffn;
   }
   const double split = q + kv + proj_in + core + mlp;
   return (in.sp ? replicated / t : replicated) + split / t;
+}
+
+double cp_ring_buffer_bytes(const LayerActivationInputs& in, bool every_step) {
+  if (in.cp <= 1) return 0.0;
+  const ModelShape& m = *in.model;
+  const double sb = in.seq / in.cp * in.micro_batch;  // one CP chunk of the micro-batch
+  const double t = in.tp;
+  double kv_chunk = 0, out_chunk = 0;
+  if (m.attention == AttentionType::Mla) {
+    const MlaShape& x = m.mla;
+    kv_chunk = 2.0 * sb * m.heads * (x.qk_nope_head_dim + x.qk_rope_head_dim + x.v_head_dim) / t;
+    out_chunk = 2.0 * sb * m.heads * x.v_head_dim / t;
+  } else {
+    const double d = m.effective_head_dim();
+    kv_chunk = 2.0 * 2.0 * sb * m.kv_heads_for_tp(in.tp) * d / t;
+    out_chunk = 2.0 * sb * m.heads * d / t;
+  }
+  const double forward = (in.cp - 1) * kv_chunk + in.cp * out_chunk;
+  const double backward = 4.0 * kv_chunk;
+  return every_step ? std::max(forward, backward) : backward;
+}
+
+double tp_overlap_buffer_bytes(const Scenario& s) {
+  const Training& tr = s.training;
+  const SoftwareStack st = tr.stack_used();
+  if (!tr.tp_comm_overlap || s.parallel.tp <= 1) return 0.0;
+  if (st != SoftwareStack::MegatronCore && st != SoftwareStack::MegatronLm) return 0.0;
+  const double elements = double(tr.seq) * tr.micro_batch / s.parallel.cp * s.model.hidden;
+  const double gather = tr.precision == Precision::Fp8 ? 1.0 : 2.0;
+  return elements * (calib::kTeUserbuffersAllGather * gather + calib::kTeUserbuffersReduceScatter * 2.0);
+}
+
+double cublas_workspace_bytes(const Scenario& s) {
+  // Hopper and later: the catalog's 256-wide GEMM tiles mark them (GpuSpec::tile_n).
+  const bool hopper = s.cluster.gpu.tile_n >= 256;
+  double bytes = hopper ? calib::kTorchCublasWorkspaceHopper : calib::kTorchCublasWorkspaceAmpere;
+  const SoftwareStack st = s.training.stack_used();
+  if (st == SoftwareStack::MegatronCore || st == SoftwareStack::MegatronLm) {
+    const double te = hopper ? calib::kTeCublasWorkspaceHopper : calib::kTeCublasWorkspaceAmpere;
+    const bool ub = tp_overlap_buffer_bytes(s) > 0;
+    bytes += te * (ub ? calib::kTeUserbufferStreams : 1);
+    if (s.model.is_moe()) bytes += te * calib::kTeGroupedGemmStreams;
+  }
+  return bytes;
 }
 
 StageLayers stage_layers(int layers, int pp) {
@@ -224,6 +349,7 @@ double inflight_microbatches(int stage, int pp, int vpp, int microbatches) {
 struct StageInputs {
   BytesPerParam bpp;
   LayerActivationInputs in;
+  bool te = false, te_fp8 = false;  // a Transformer Engine stack; in fp8
   double act_dense = 0, act_moe = 0;
   double full_dense = 0, full_moe = 0;  // full recomputation: one layer's whole activations
 };
@@ -233,7 +359,7 @@ StageInputs stage_inputs(const Scenario& s) {
   const Training& tr = s.training;
   const Parallelism& p = s.parallel;
   StageInputs x;
-  x.bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  x.bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero, tr.optimizer_dtype);
   LayerActivationInputs& in = x.in;
   in.model = &m;
   in.seq = tr.seq;
@@ -244,6 +370,16 @@ StageInputs stage_inputs(const Scenario& s) {
   in.dropout = tr.dropout;
   in.flash_attention = tr.flash_attention;
   in.recompute = tr.recompute;
+  in.selective_op = tr.selective_op;
+  in.recompute_modules = tr.recompute_modules;
+  in.etp = s.expert_tp();
+  // Transformer Engine (the Megatron stacks' fp8) keeps the linear layers' fp8 inputs; torchao's
+  // float8 (the PyTorch stacks) saves the 16-bit ones and casts again in the backward
+  // (torchao/float8/float8_linear.py, matmul_with_hp_or_float8_args).
+  const SoftwareStack stack = tr.stack_used();
+  x.te = stack == SoftwareStack::MegatronCore || stack == SoftwareStack::MegatronLm;
+  x.te_fp8 = x.te && tr.precision == Precision::Fp8;
+  in.fp8_linear_inputs = x.te_fp8;
   x.act_dense = layer_activation_bytes(in);
   LayerActivationInputs moe = in;
   moe.moe = true;
@@ -287,7 +423,9 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   mb.optimizer = ds.optimizer + es.optimizer;
 
   // Activations: per-layer bytes times layers times micro-batches in flight.
-  const LayerActivationInputs& in = x.in;
+  LayerActivationInputs in = x.in;
+  const bool te = x.te;
+  const bool te_fp8 = x.te_fp8;
   const double act_dense = x.act_dense;
   const double act_moe = x.act_moe;
   const double inflight = inflight_microbatches(st.index, p.pp, p.vpp, microbatches);
@@ -323,10 +461,33 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
     mb.zero3_working = unit * (2.0 * bpp.weights + bpp.gradients);
   }
 
+  // Transformer Engine's fp8 copies of the linear layers' weights and their transposes
+  // (calib::kTeFp8WeightCopyBytes): every linear weight the stage holds; norms, router,
+  // embedding and output layer stay 16-bit. Under ZeRO-3 the gathered layers are cast as they
+  // arrive and nothing is cached across layers.
+  if (te_fp8 && tr.zero != Zero::Stage3) {
+    double linear = (st.layers - st.moe_layers) * (pc.attention + pc.dense_mlp) / t + experts;
+    if (st.moe_layers > 0) linear += st.moe_layers * (pc.attention + m.shared_experts * pc.expert) / t;
+    mb.fp8_weight_copies = linear * calib::kTeFp8WeightCopyBytes;
+  }
+  // The CP ring's buffers while one layer's attention runs, on top of the stored activations
+  // (cp_ring_buffer_bytes). Transformer Engine's ring (the Megatron stacks) keeps every step's
+  // chunk; the PyTorch stacks' ring is taken as its send and receive pair of K/V and of their
+  // gradients, TE's backward figure [est].
+  if (p.cp > 1) {
+    in.moe = false;
+    mb.cp_ring_buffers = cp_ring_buffer_bytes(in, te);
+  }
+  mb.tp_overlap_buffers = tp_overlap_buffer_bytes(s);
+  mb.workspaces = cublas_workspace_bytes(s);
+
   mb.comm_buffers = nccl_buffer_bytes(m, p, dp, edp, st) + s.overheads.comm_buffer_bytes;
   mb.framework = s.overheads.framework_bytes;
+  // Fragmentation of the caching allocator's blocks: the tensors it hands out (userbuffers are
+  // registered outside it).
   mb.fragmentation = s.overheads.fragmentation * (mb.weights + mb.gradients + mb.optimizer + mb.activations +
-                                                   mb.loss_logits + mb.zero3_working);
+                                                   mb.loss_logits + mb.zero3_working + mb.fp8_weight_copies +
+                                                   mb.cp_ring_buffers);
   return mb;
 }
 
@@ -368,7 +529,7 @@ double memory_floor_bytes(const Scenario& s, const ParamCounts& params, int dp) 
   StageKind kinds[kMaxStageKinds];
   const int n = stage_kinds(m, p.pp, kinds);
   // As stage_memory shards them.
-  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero, tr.optimizer_dtype);
   const double d_dense = double(dp) * p.cp;
   const int etp = s.expert_tp();
   const double d_expert = s.expert_dp();

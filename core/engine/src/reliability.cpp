@@ -39,8 +39,10 @@ ReliabilityEstimate estimate_reliability(const Scenario& s, const ParamCounts& p
   r.failures = rate_per_s > 0;
   r.mtbi_s = r.failures ? 1.0 / rate_per_s : 0;
   // Saved state: the weights and the optimizer states (master copy and moments), not the
-  // gradients: 2 + 12 = 14 bytes per parameter with bf16 and Adam (Megatron's 1T: 13.8 TB).
-  const BytesPerParam b = bytes_per_param(s.training.precision, s.training.optimizer, s.training.grad_dtype, Zero::Stage0);
+  // gradients: 2 + 12 = 14 bytes per parameter with bf16 and Adam (Megatron's 1T: 13.8 TB),
+  // 2 + 4 with bf16 optimizer states.
+  const BytesPerParam b = bytes_per_param(s.training.precision, s.training.optimizer, s.training.grad_dtype, Zero::Stage0,
+                                          s.training.optimizer_dtype);
   const double per_param = a.checkpoint_bytes_per_param ? *a.checkpoint_bytes_per_param : b.weights + b.optimizer;
   r.checkpoint_bytes = params.total * per_param;
   // The write to storage: every GPU writes its share in parallel (Megatron-Core's fully parallel

@@ -78,8 +78,10 @@ json scenario_to_json(const Scenario& s) {
         {"precision", to_string(t.precision)},
         {"optimizer", to_string(t.optimizer)},
         {"grad_dtype", to_string(t.grad_dtype)},
+        {"optimizer_dtype", to_string(t.optimizer_dtype)},
         {"recompute", to_string(t.recompute)},
         {"selective_op", t.selective_op},
+        {"recompute_modules", to_string(t.recompute_modules)},
         {"zero", to_string(t.zero)},
         {"dropout", t.dropout},
         {"flash_attention", t.flash_attention},
@@ -443,8 +445,11 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
     r.choice(*t, "precision", "training", x.precision, parse_precision, spellings_precision());
     r.choice(*t, "optimizer", "training", x.optimizer, parse_optimizer, spellings_optimizer());
     r.choice(*t, "grad_dtype", "training", x.grad_dtype, parse_grad_dtype, spellings_grad_dtype());
+    r.choice(*t, "optimizer_dtype", "training", x.optimizer_dtype, parse_optimizer_dtype, spellings_optimizer_dtype());
     r.choice(*t, "recompute", "training", x.recompute, parse_recompute, spellings_recompute());
     r.boolean(*t, "selective_op", "training", x.selective_op);
+    r.choice(*t, "recompute_modules", "training", x.recompute_modules, parse_recompute_modules,
+             spellings_recompute_modules());
     r.choice(*t, "zero", "training", x.zero, parse_zero, spellings_zero());
     r.boolean(*t, "dropout", "training", x.dropout);
     r.boolean(*t, "flash_attention", "training", x.flash_attention);
@@ -569,6 +574,10 @@ json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparis
         {"loss_logits_bytes", m.loss_logits},
         {"zero3_working_set_bytes", m.zero3_working},
         {"comm_buffers_bytes", m.comm_buffers},
+        {"fp8_weight_copies_bytes", m.fp8_weight_copies},
+        {"tp_overlap_buffers_bytes", m.tp_overlap_buffers},
+        {"cp_ring_buffers_bytes", m.cp_ring_buffers},
+        {"cublas_workspaces_bytes", m.workspaces},
         {"framework_bytes", m.framework},
         {"fragmentation_bytes", m.fragmentation},
         {"other_bytes", m.other()},

@@ -13,6 +13,21 @@ enum class AttentionType { Mha, Mla };  // Mha covers MHA, GQA and MQA (kv_heads
 enum class Precision { Fp32, Bf16, Fp16, Fp8 };
 enum class Optimizer { Adam, Sgd, Adam8bit };
 enum class GradDtype { Auto, Fp32, Bf16 };
+// Element type of the optimizer's states (Apex's DistributedFusedAdam `dtype`, NeMo's
+// optim.dtype): fp32 moments and an fp32 master copy of 16-bit weights, or bf16 moments
+// updating the 16-bit weights in place with no master copy (NeMo's setup_optimization sets
+// store_params off when the optimizer's dtype is the model's, megatron_base_model.py).
+enum class OptimizerDtype { Fp32, Bf16 };
+// What selective recomputation recomputes besides the attention core (Training::
+// recompute_modules), a set named after Megatron-Core's --recompute-modules: `layernorm` (the
+// norms' outputs), `act` (the MLP activation's output, from its input: Megatron-Core's moe_act,
+// for dense MLPs too) and `mla_up_proj` (MLA's up-projected queries, keys and values, from the
+// latents). Spelled as a comma list in this order, or "none".
+enum class RecomputeModules : unsigned { None = 0, Layernorm = 1, Act = 2, MlaUpProj = 4 };
+constexpr RecomputeModules operator|(RecomputeModules a, RecomputeModules b) {
+  return RecomputeModules(unsigned(a) | unsigned(b));
+}
+constexpr bool has(RecomputeModules set, RecomputeModules m) { return (unsigned(set) & unsigned(m)) != 0; }
 enum class Recompute { None, Selective, Full };
 // ZeRO stages 0-3 (Rajbhandari et al. 2020; FSDP full sharding = stage 3) and Megatron-LM's
 // distributed optimizer, which shards optimizer states but keeps a full fp32 gradient buffer.
@@ -52,6 +67,8 @@ std::string_view to_string(AttentionType);
 std::string_view to_string(Precision);
 std::string_view to_string(Optimizer);
 std::string_view to_string(GradDtype);
+std::string_view to_string(OptimizerDtype);
+std::string_view to_string(RecomputeModules);
 std::string_view to_string(Recompute);
 std::string_view to_string(Zero);
 std::string_view to_string(MoeDispatch);
@@ -64,6 +81,9 @@ std::optional<NormType> parse_norm_type(std::string_view);
 std::optional<Precision> parse_precision(std::string_view);
 std::optional<Optimizer> parse_optimizer(std::string_view);
 std::optional<GradDtype> parse_grad_dtype(std::string_view);
+std::optional<OptimizerDtype> parse_optimizer_dtype(std::string_view);
+// A comma list of layernorm, act and mla_up_proj in any order, or "none".
+std::optional<RecomputeModules> parse_recompute_modules(std::string_view);
 std::optional<Recompute> parse_recompute(std::string_view);
 std::optional<Zero> parse_zero(std::string_view);
 std::optional<MoeDispatch> parse_moe_dispatch(std::string_view);
@@ -78,6 +98,8 @@ std::string_view spellings_norm_type();
 std::string_view spellings_precision();
 std::string_view spellings_optimizer();
 std::string_view spellings_grad_dtype();
+std::string_view spellings_optimizer_dtype();
+std::string_view spellings_recompute_modules();
 std::string_view spellings_recompute();
 std::string_view spellings_zero();
 std::string_view spellings_moe_dispatch();

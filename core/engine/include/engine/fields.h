@@ -129,13 +129,19 @@ inline constexpr auto kFields = [] {
       choice("training.optimizer", "optimizer", "Optimizer",
              "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
       choice("training.grad_dtype", "grad-dtype", "Gradient type",
-             "Type in which gradients are accumulated; auto follows the precision."),
+             "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, "
+             "16-bit for fp16, as the frameworks do by default."),
+      choice("training.optimizer_dtype", "optimizer-dtype", "Optimizer state type",
+             "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),
       choice("training.recompute", "recompute", "Recomputation",
              "Activations computed again in the backward pass instead of stored: none, selective (attention) or "
              "full (every layer)."),
       on_off("training.selective_op", "selective-op", "Selective-op recomputation",
              "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every "
              "other matmul runs again."),
+      choice("training.recompute_modules", "recompute-modules", "Recomputed modules",
+             "What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA "
+             "up-projections."),
       choice("training.zero", "zero", "ZeRO",
              "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the "
              "gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),
@@ -220,7 +226,7 @@ inline constexpr auto kFields = [] {
       // A custom GPU: an H200 has 141 GB, 4.8 TB/s and about 1e15 dense BF16 FLOP/s
       // (hardware.md). The bounds sit a thousand times beyond, and far enough above zero that no
       // time divides by a vanishing rate.
-      real("cluster.gpu_spec.memory_bytes", "", "GPU memory", "bytes", 1e6, 1e15, "Memory capacity of one GPU."),
+      real("cluster.gpu_spec.memory_bytes", "gpu-memory", "GPU memory", "bytes", 1e6, 1e15, "Memory capacity of one GPU."),
       real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
       // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link).
       real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18, "Dense FP8 peak of one GPU; 0: as BF16."),

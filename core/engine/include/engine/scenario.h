@@ -22,7 +22,17 @@ struct Training {
   Precision precision = Precision::Bf16;
   Optimizer optimizer = Optimizer::Adam;
   GradDtype grad_dtype = GradDtype::Auto;
+  // The optimizer states' element type (engine/enums.h): fp32, or bf16 moments with no fp32
+  // master copy, as NeMo's distributed Adam runs with optim.dtype bf16 (memory.cpp,
+  // bytes_per_param). Memory only: the optimizer step's time is priced as fp32 Adam's.
+  OptimizerDtype optimizer_dtype = OptimizerDtype::Fp32;
   Recompute recompute = Recompute::Selective;
+  // With selective recomputation: what else is recomputed instead of stored (Megatron-Core's
+  // --recompute-modules: layernorm, moe_act, mla_up_proj; DeepSeek-V3 recomputes its RMSNorms
+  // and MLA up-projections and caches only the SwiGLU's inputs, section 3.3; MaxText's
+  // minimal_flash keeps only the matmul outputs). Memory only: the recomputed elementwise ops and
+  // up-projections are not priced in the step time.
+  RecomputeModules recompute_modules = RecomputeModules::None;
   // What selective recomputation recomputes. Off: Megatron's policy, the attention core only
   // (Korthikanti et al. 2022, section 5), which flash attention makes free. On: torchtitan's
   // "selective op" policy (activation_checkpoint.selective_ac_option = "op",
