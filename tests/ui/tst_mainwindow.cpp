@@ -111,7 +111,7 @@ void TestMainWindow::chartBars_data() {
   // TP 1 x PP 4 x DP 8: each GPU holds a quarter of the model, 8x the default's weights.
   // Weights 30.65 GiB, gradients 30.65 GiB, optimizer 22.98 GiB (ZeRO-1 over DP 8), activations
   // 40.2 GiB (no TP/SP split), other 7.40 GiB (NCCL buffers of the DP group and two pipeline
-  // neighbours, issue 16): 131.9 GiB in all, more than the A100's 80 GiB.
+  // neighbours, per communicator): 131.9 GiB in all, more than the A100's 80 GiB.
   const cp::Scenario tp1 = withLayout(1, 4, 8);
   const cp::MemoryBreakdown t = cp::estimate(tp1).memory.peak;
   QTest::newRow("tp1 weights") << tp1 << MemoryComponent::Weights << t.weights / kGiB;
@@ -142,7 +142,7 @@ void TestMainWindow::stackedTotal() {
   const cp::ui::MemoryChart* chart = w.memoryChart();
 
   // The five segments are stacked in order and add up to the engine's total:
-  // 3.83 + 3.83 + 22.98 + 5.02 + 2.96 = 38.63 GiB (NCCL buffers per communicator, issue 16).
+  // 3.83 + 3.83 + 22.98 + 5.02 + 2.96 = 38.63 GiB (NCCL buffers per communicator).
   double sum = 0;
   QCPBars* below = nullptr;
   for (MemoryComponent c : cp::ui::kMemoryComponents) {
