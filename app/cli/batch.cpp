@@ -65,7 +65,7 @@ nlohmann::json estimate_line(const std::string& text, const Scenario& base, long
   const Estimate e = estimate(s);
   const FabricComparison versus = compare_ib_roce(s, e);  // as the estimate command prints it
   result = estimate_to_json(s, e, &versus);
-  problems = check_estimate_json(result);  // no impossible figure (issue 14)
+  problems = check_estimate_json(result);  // an impossible figure makes the line an error
   if (!problems.empty()) return {{"line", line}, {"error", joined(problems)}};
   result["line"] = line;
   return result;

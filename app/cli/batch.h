@@ -5,7 +5,8 @@
 // {"line": N, "error": "..."} for a line that is not valid JSON, not a valid scenario, or fails
 // validation. A bad line never stops the batch. Blank lines are skipped. Exit 0 when every line
 // was estimated, 3 (kExitBatchLinesFailed) when the batch ran to its end but at least one line's
-// result is an error (issue 19), 2 when the file cannot be read or the other options are invalid,
+// result is an error (so that a script can tell it from a clean run), 2 when the file cannot be
+// read or the other options are invalid,
 // or when a line is longer than the 64 MiB file limit (standard input that never ends a line,
 // such as `cat /dev/zero |`, stops there instead of growing without bound).
 #pragma once

@@ -66,7 +66,8 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   // The IB-vs-RoCE comparison, computed once here and handed to the writers (which only write).
   const FabricComparison versus = compare_ib_roce(s, e);
-  // The last line of defence (issue 14): no impossible figure is printed with exit 0.
+  // The last line of defence against a gap in validation: no impossible figure is printed with
+  // exit 0.
   const std::vector<Problem> impossible = check_estimate_json(estimate_to_json(s, e, &versus));
   if (!impossible.empty()) {
     for (const Problem& p : impossible) err << p.text() << '\n';

@@ -13,7 +13,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;  // a bug: an exception escaped (never expected)
 inline constexpr int kExitInvalid = 2;   // invalid input; the reasons are on stderr
 // `estimate --batch`: every line was read and answered, and at least one line's answer is an
-// error (issue 19): the other lines' results are on stdout, as with exit 0.
+// error. A code of its own, so that a script can tell a partial failure from a clean run; the
+// other lines' results are on stdout, as with exit 0.
 inline constexpr int kExitBatchLinesFailed = 3;
 
 // `args` are the words after the program name.

@@ -236,7 +236,7 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
   else out << "  fits                     no, " << gib(-me.headroom()) << " short\n";
 
   write_throughput_text(s, e, out);
-  write_power_cost_text(s, e, versus, out);  // power, energy, cost, reliability (issue 4)
+  write_power_cost_text(s, e, versus, out);  // power, energy, cost, reliability
 
   out << "\nWarnings\n";
   if (e.warnings.count == 0) out << "  none\n";

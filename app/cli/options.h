@@ -1,4 +1,5 @@
-// One tokenizer for the options of every clusterplan-cli subcommand (issue 15): the words of a
+// One tokenizer for the options of every clusterplan-cli subcommand, so that they all read a
+// command line the same way: the words of a
 // command line grouped into options and their values ("--name value", "--name=value"), help
 // requests and stray words; comma lists ("64,128"); and the unknown-option message, which names
 // the nearest valid option. estimate, plan and sweep read their words through it.
@@ -47,7 +48,8 @@ void pass_on(const OptionWord& word, std::vector<std::string>& out);
 // Splits "a,b,c" into its items; false with the reason when the list or an item is empty.
 bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why);
 
-// One message for every refused item of a list option (issue 19): "--NAME: REASON" when one item
+// One message for every refused item of a list option, so that one run shows every mistake in
+// the list: "--NAME: REASON" when one item
 // of the list is refused (each reason names its item: "'abc' is not a whole number", "must be
 // at least 1, got 0"), else "--NAME: K of N items are refused: REASON; REASON; ...", in the
 // list's order. `name` is without the leading "--"; `reasons` must not be empty.

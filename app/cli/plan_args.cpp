@@ -38,7 +38,8 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
     errors.push_back("--" + name + ": " + why);
     return;
   }
-  // Every refused item is named (issue 19); nothing is added to the space unless all are good.
+  // Every refused item is named, so that one run shows every mistake; nothing is added to the
+  // space unless all are good.
   std::vector<std::string> refused;
   std::vector<EstimateArgs> parsed(items.size());
   for (std::size_t i = 0; i < items.size(); ++i)
@@ -71,7 +72,7 @@ void parse_gpus(const std::string& value, PlanParseResult& r) {
   }
   std::vector<int> gpus;
   std::vector<std::pair<int, int>> ranges;
-  std::vector<std::string> refused;  // every refused item, not only the first (issue 19)
+  std::vector<std::string> refused;  // every refused item, not only the first
   for (const std::string& item : items) {
     const std::size_t dash = item.find('-');
     long long a = 0, b = 0;

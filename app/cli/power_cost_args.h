@@ -1,4 +1,4 @@
-// The power, cost and reliability options of `clusterplan-cli estimate` (issue 4): one option
+// The power, cost and reliability options of `clusterplan-cli estimate`: one option
 // for every assumption a user sets (core/engine/include/engine/assumptions.h), parsed into PowerCostArgs and applied
 // on top of the starting scenario's assumptions. The rows join the shared option table
 // (estimate_args.h), so sweep, plan and scenario accept them too.

@@ -1,5 +1,5 @@
-// The power, energy, cost and reliability sections of `clusterplan-cli estimate`'s text output
-// (issue 4). The figures are those of the JSON keys power.*, energy.*, cost.*, reliability.*.
+// The power, energy, cost and reliability sections of `clusterplan-cli estimate`'s text output.
+// The figures are those of the JSON keys power.*, energy.*, cost.*, reliability.*.
 #pragma once
 
 #include <iosfwd>

@@ -1,6 +1,6 @@
 // Benchmark: one full estimate, one thread, cycling through varied scenarios so that no single
 // input is cached. Reports QBENCHMARK's mean and, separately, the median over batches of
-// 1,000 calls (at least 100,000 calls in all), which is the figure the issue targets.
+// 1,000 calls (at least 100,000 calls in all), which is the figure the target applies to.
 #include <QtTest>
 
 #include <algorithm>

@@ -4,8 +4,8 @@
 //   - a single edit on the plan page (target: under 16 ms, one frame), and
 //   - a 10-size (8 .. 4,096 GPUs), 2-fabric IB-vs-RoCE comparison rerun by an edit (target:
 //     under 100 ms), the sweep running on a worker thread as in the GUI;
-//   - the IB-vs-RoCE page's re-plan after an edit with its search on one thread (issue 35,
-//     target: under 200 ms): at its defaults (8 .. 1,024 GPUs x 3 fabrics, 24 points, the best
+//   - the IB-vs-RoCE page's re-plan after an edit with its search on one thread (target: under
+//     200 ms): at its defaults (8 .. 1,024 GPUs x 3 fabrics, 24 points, the best
 //     layout per point) and at 30 points (8 .. 4,096), from the edit to the held layout shown and
 //     to the last best-layout point charted; and an edit of a price, which re-prices the planned
 //     layouts without a search.

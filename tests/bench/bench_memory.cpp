@@ -1,6 +1,5 @@
 // Benchmark: peak memory (the process's high-water mark of resident memory, VmHWM in
-// /proc/self/status) of the two largest documented jobs (issue 14, point 6; target: under
-// 1 GiB each):
+// /proc/self/status) of the two largest documented jobs (target: under 1 GiB each):
 //  1. `sweep --format json` of 100,000 points, every one estimated: 10 GPU counts x 10 fabrics
 //     x 1,000 token budgets;
 //  2. `plan --format json` over the planner's maximum, 4,096 cluster sizes (8 to 32,768 GPUs,

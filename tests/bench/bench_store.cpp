@@ -1,6 +1,6 @@
 // Benchmark of the scenario library (core/store/include/store/scenario_store.h), on a disk-backed temporary
 // directory (QTemporaryDir; set TMPDIR to measure another disk). Each save carries a full
-// scenario and an estimate snapshot of its own, as the workbench saves them. Targets (issue 5):
+// scenario and an estimate snapshot of its own, as the workbench saves them. Targets:
 //   - one interactive save, its own durable transaction (WAL, synchronous=FULL): < 10 ms
 //   - importing 10,000 scenarios in one transaction: < 1 s
 //   - listing 10,000 scenarios: < 50 ms

@@ -1,4 +1,4 @@
-// Benchmark: the re-planned IB-vs-RoCE comparison (issue 35), one thread.
+// Benchmark: the re-planned IB-vs-RoCE comparison, one thread.
 //  1. Llama-3-70B on H100 SXM: 10 sizes (8 .. 4,096 GPUs) x 3 fabrics (ib-ndr, roce-400-untuned,
 //     roce-400-tuned), the planner's best layout at every point (default search space; sequence
 //     2,048, global batch 1,024: about 3.05 M layouts pass the divisibility check); target
@@ -8,8 +8,8 @@
 // Each as core/plan's compare_fabrics (one search over the sizes, the way the GUI, the report and
 // the slides run it), against the same points with the layout held; and as `clusterplan-cli
 // sweep --layout best` against `--layout held` in-process (target: best <= 5x held). The
-// point-by-point planner (best_layout per point, how every point was planned before) runs once
-// per case for the record, under `perPointPlanner`.
+// point-by-point planner (best_layout per point, a search of its own for every point) runs once
+// per case as a baseline for the one search, under `perPointPlanner`.
 // Figures: the minimum of several runs (the machine is shared; the minimum is the least
 // disturbed) and QBENCHMARK's mean.
 #include <QtTest>

@@ -109,7 +109,7 @@ void TestCli::defaultScenario_data() {
   QTest::newRow("activations") << "/memory/activations_bytes" << QByteArray("5394923520");
   QTest::newRow("loss/logits on stage 0") << "/memory/loss_logits_bytes" << QByteArray("0");
   // 0.5 GiB + 1 GiB + 1,914,994,688 = 3,525,607,424
-  // NCCL buffers per communicator (issue 16): the TP group and two pipeline neighbours, 179 MiB
+  // NCCL buffers per communicator: the TP group and two pipeline neighbours, 179 MiB
   // instead of a flat 512 MiB: 333 MiB = 349,175,808 bytes less.
   QTest::newRow("other") << "/memory/other_bytes" << QByteArray("3394801664");
   QTest::newRow("total") << "/memory/total_bytes" << QByteArray("45807816704");
@@ -286,7 +286,7 @@ void TestCli::options_data() {
   QTest::newRow("--gpus with --gpus-per-node") << QStringList{"--gpus", "64", "--gpus-per-node", "4"}
                                                << "/inputs/cluster/nodes" << QByteArray("16");
 
-  // Network (issue 3). The default scenario: 4 nodes with 8 HDR NICs each, rail-optimised.
+  // Network. The default scenario: 4 nodes with 8 HDR NICs each, rail-optimised.
   QTest::newRow("--fabric") << QStringList{"--fabric", "ib-ndr"} << "/inputs/cluster/fabric" << QByteArray("\"ib-ndr\"");
   QTest::newRow("--fabric spec") << QStringList{"--fabric", "ib-ndr"} << "/inputs/cluster/fabric_spec/nic_gbps"
                                  << QByteArray("400");
@@ -316,7 +316,7 @@ void TestCli::options_data() {
   QTest::newRow("--dp-overlap") << QStringList{"--dp-overlap", "off"} << "/inputs/training/dp_overlap"
                                 << QByteArray("false");
   QTest::newRow("default dp-overlap") << QStringList{} << "/inputs/training/dp_overlap" << QByteArray("true");
-  // Issue 19: the name says what the scenario is ("Command-line scenario" said nothing).
+  // The name says what the scenario is (a fixed "Command-line scenario" would say nothing).
   QTest::newRow("network option renames") << QStringList{"--fabric", "ib-ndr"} << "/inputs/name"
                                           << QByteArray("\"LLaMA-65B on 32x A100 80GB SXM, IB NDR\"");
   QTest::newRow("default fabric keeps name") << QStringList{"--fabric", "ib-hdr"} << "/inputs/name"
@@ -450,7 +450,7 @@ void TestCli::text_data() {
   QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";
   QTest::newRow("warning line") << QStringList{"--params-b", "30"} << "derived_model_shape (model):";
   QTest::newRow("does not fit") << QStringList{"--gpus", "4", "--tp", "4", "--pp", "1"} << "fits                     no, ";
-  // Issue 3: the throughput section.
+  // The throughput section.
   QTest::newRow("fabric line") << QStringList{} << "Fabric       ";
   QTest::newRow("fabric id") << QStringList{"--fabric", "roce-400-tuned"} << "(roce-400-tuned), 8 NICs per node, rail";
   QTest::newRow("step section") << QStringList{} << "Step time (one optimizer step";
@@ -522,7 +522,7 @@ void TestCli::errors_data() {
   QTest::newRow("sequence-parallel") << QStringList{"--sequence-parallel", "1"} << "--sequence-parallel: '1'";
   QTest::newRow("ffn-type") << QStringList{"--ffn-type", "relu"} << "--ffn-type: 'relu' is not one of: gelu, swiglu";
   QTest::newRow("format") << QStringList{"--format", "xml"} << "--format: 'xml' is not one of: text, json, csv";
-  // Network and calibration (issue 3).
+  // Network and calibration.
   QTest::newRow("unknown fabric") << QStringList{"--fabric", "ethernet"}
                                   << "--fabric: unknown fabric 'ethernet' (see 'clusterplan-cli catalog fabrics')";
   QTest::newRow("fabric empty") << QStringList{"--fabric="} << "--fabric: unknown fabric ''";

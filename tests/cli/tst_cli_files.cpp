@@ -1,4 +1,4 @@
-// clusterplan-cli estimate with strict and hostile files (issue 14): a misspelt key or a file
+// clusterplan-cli estimate with strict and hostile files: a misspelt key or a file
 // without its format line is refused, pipes and devices are not read, impossible inputs are
 // refused, slow storage never gives a negative fraction. Checks call cp::cli::run in-process.
 #include <QtTest>
@@ -52,7 +52,8 @@ class TestCli : public QObject {
 };
 
 void TestCli::misspeltKeyRefused() {
-  // Issue 14: {"parallelism": {"tp": 8, "ppp": 2}} estimated PP 4 (the default) with exit 0.
+  // Read leniently, {"parallelism": {"tp": 8, "ppp": 2}} would estimate PP 4 (the default)
+  // with exit 0; the misspelt key is refused instead.
   const QString path = writeFile(dir_, "ppp.json",
                                  R"({"format": "clusterplan-scenario-file", "format_version": 1, "scenario":
                                     {"parallelism": {"tp": 8, "ppp": 2}, "trainig": {}}})");
@@ -72,7 +73,8 @@ void TestCli::fileWithoutFormatRefused() {
            path + ": format: missing: a scenario file starts with \"format\": \"clusterplan-scenario-file\"\n");
 }
 
-// Issue 14, point 4: a pipe hung the CLI; a link to /dev/zero grew to 4.9 GB.
+// Files that are not regular files are refused before they are read: a pipe would hang the CLI,
+// and a link to /dev/zero would grow without bound (4.9 GB before it was stopped).
 void TestCli::hostileFiles_data() {
   QTest::addColumn<QStringList>("args");  // FILE: the hostile file
   QTest::addColumn<QString>("kind");
@@ -137,8 +139,8 @@ void TestCli::endlessStdinBatchStops() {
   QCOMPARE(QString::fromStdString(err.str()), QString("--batch: -: line 1 is longer than the limit of 64 MiB; stopped there\n"));
 }
 
-// Issue 19: a batch with a failed line exited 0, so a script could not tell it from a clean
-// one without reading every result. Every line is still processed and answered, in order; the
+// A batch with a failed line must not exit 0, or a script could not tell it from a clean one
+// without reading every result. Every line is still processed and answered, in order; the
 // exit code is 3 (kExitBatchLinesFailed) when any line's answer is an error, 0 when none is.
 void TestCli::batchExitCodeTellsFailedLines_data() {
   QTest::addColumn<QString>("input");
@@ -173,7 +175,8 @@ void TestCli::batchExitCodeTellsFailedLines() {
   QVERIFY2(QString::fromStdString(err.str()).endsWith(QString(" %1 with errors\n").arg(failed)), err.str().c_str());
 }
 
-// Issue 14, point 5: `--power-price 1e308 --payment purchase` printed "-nan CNY".
+// Inputs that would overflow a figure are refused: unbounded, `--power-price 1e308 --payment
+// purchase` prints "-nan CNY".
 void TestCli::impossibleInputsRefused_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("message");
@@ -198,7 +201,8 @@ void TestCli::impossibleInputsRefused() {
   }
 }
 
-// Issue 14, point 5: `--storage-bytes-per-s 1e8` printed a goodput of -1.54 with "Warnings: none".
+// Slow checkpoint storage (`--storage-bytes-per-s 1e8`): the seed's intervals make no progress,
+// so their goodput is 0 with a warning, never the unclamped -1.54 under "Warnings: none".
 // Blocking writes (an asynchronous checkpoint lets training run on while it is written).
 void TestCli::slowStorageHasNoNegativeFraction() {
   const Result text = runCli({"estimate", "--storage-bytes-per-s", "1e8", "--checkpoint-mode", "sync"});

@@ -1,4 +1,4 @@
-// The CLI's one option tokenizer (app/cli/options.h, issue 15): words grouped into options and
+// The CLI's one option tokenizer (app/cli/options.h): words grouped into options and
 // values, comma lists, the unknown-option message with the nearest option, each subcommand's
 // help named in its own errors; and the options' bounds are the field table's (engine/fields.h).
 #include <QtTest>
@@ -70,8 +70,9 @@ void TstCliOptions::lists() {
   QCOMPARE(range.args.gpu_ranges.size(), std::size_t(1));
 }
 
-// Issue 19: a list option names every refused item with its reason, in one line, not only the
-// first; the good items are not named; the exit code stays 2 (usage error) with nothing on stdout.
+// A list option names every refused item with its reason, in one line, not only the first, so
+// that one run shows every mistake; the good items are not named; the exit code stays 2 (usage
+// error) with nothing on stdout.
 void TstCliOptions::listsNameEveryBadItem_data() {
   QTest::addColumn<QStringList>("args");
   QTest::addColumn<QString>("head");         // the line starts with it

@@ -1,4 +1,4 @@
-// clusterplan-cli estimate's power, cooling, cost and reliability options (issue 4): their JSON
+// clusterplan-cli estimate's power, cooling, cost and reliability options: their JSON
 // values, their relations, their text and errors, the price lists in the catalog, the bill of
 // materials, and a sweep over an assumption. Checks call cp::cli::run in-process.
 #include <QtTest>
@@ -30,13 +30,13 @@ using namespace cp::test;  // the helpers of cli_support.h
 
 }  // namespace
 
-// Issue 4: power, cooling, cost and reliability options. The default scenario once more, for
+// Power, cooling, cost and reliability options. The default scenario once more, for
 // the rows below (docs/power-cost.md):
 //   4 nodes x 8 A100 80GB SXM (TDP 400 W), ib-hdr, built as a single leaf switch: 1 switch,
 //   32 links, 64 transceivers at 200G.
 //   GPUs 32 x 400 x 0.75 = 9,600 W average, 12,800 W at TDP. Node overhead calibrated to the
 //   DGX A100's 6.5 kW: 8 x (6,500 - 8 x 400) / 8 = 3,300 W at most, 0.65 x that = 2,145 W on
-//   average while training (issue 16); node 2,400 + 2,145 = 4,545 W average, 3,200 + 3,300 =
+//   average while training (engine/power.h); node 2,400 + 2,145 = 4,545 W average, 3,200 + 3,300 =
 //   6,500 W peak. Switch 250 W (up to 200G), optics 64 x 4 W (16 W x
 //   200 / 800) = 256 W, storage 4 x 100 = 400 W: 906 W besides the nodes.
 //   IT 4 x 4,545 + 906 = 19,086 W average, 4 x 6,500 + 906 = 26,906 W peak; facility x PUE 1.3

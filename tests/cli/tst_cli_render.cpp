@@ -170,7 +170,7 @@ class TestCliRender : public QObject {
             "{\"cluster\": {\"nodes\": 8}}\n");
     f.close();
     const Run r = run(cli(), {QStringLiteral("estimate"), QStringLiteral("--batch"), path});
-    // Issue 19: every line is answered, and the exit code says that some failed (3, not 0).
+    // Every line is answered, and the exit code says that some failed (3, not 0).
     QVERIFY2(r.code == 3, r.err.constData());
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
     QCOMPARE(lines.size(), 4);  // the blank line is skipped

@@ -274,8 +274,8 @@ void TstCliScenario::errors() {
   QVERIFY2(found, r.err.c_str());
 }
 
-// Issue 14, point 3: a name typed in a Latin-1 terminal was stored, and then made `scenario
-// list --format json` fail for the whole library. Now it is refused; nothing is stored.
+// A name typed in a Latin-1 terminal is refused and nothing is stored: once stored, it would make
+// `scenario list --format json` fail for the whole library.
 void TstCliScenario::latin1TextRefused() {
   const std::string db = db_.toStdString();
   auto run = [&](std::vector<std::string> args) {

@@ -1,4 +1,4 @@
-// Many clusterplan-cli processes saving into one library at once (issue 14, point 1): 4, then
+// Many clusterplan-cli processes saving into one library at once: 4, then
 // 8 writer processes, each running `scenario save` after `scenario save` for a while (half
 // of them `--id N` saves: a new revision of one of the first scenarios, the rest new
 // scenarios). Afterwards:

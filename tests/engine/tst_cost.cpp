@@ -485,7 +485,7 @@ void TstCost::ownerLinesByHand() {
   QVERIFY(near(c[size_t(CostCategory::Support)], o.support_per_month));
   QVERIFY(near(c[size_t(CostCategory::Facility)], o.facility_per_month));
   QVERIFY(near(o.per_gpu_hour, o.per_month / 730 / 32));
-  // No cost of capital: the depreciation alone; no residual either: the old amortisation, K / 60.
+  // No cost of capital: the depreciation alone; no residual either: plain amortisation, K / 60.
   s.assumptions.discount_rate = 0;
   s.assumptions.residual_value = 0;
   const OwnerCost z = estimate(s).cost.owner;

@@ -174,8 +174,8 @@ void TstFabric::ringCrossesOnlyAtBlockEdges() {
   // leaves of 32 down (4 nodes) and 32 up, 32 leaves. A ring over all 128 nodes leaves each
   // leaf once per NCCL channel: 8 NICs x 2 channels x 1 QP = 16 subflows, each half a NIC's
   // rate, hashed onto 32 uplinks; over the 32 leaves 512 subflows in 1,024 uplinks. The ring
-  // runs at the pace of the most loaded uplink: 2 / E[max load], times DCQCN's 0.90. The old
-  // model took 1 - 4/128 of all traffic as crossing and gave 0.19 here.
+  // runs at the pace of the most loaded uplink: 2 / E[max load], times DCQCN's 0.90. Taking
+  // 1 - 4/128 of all traffic as crossing would give 0.19 here.
   const FabricSpec& untuned = *find_fabric("roce-400-untuned");
   const NetworkSize n = size_network(untuned, Topology::FatTree2, 1.0, 128, 8);
   QCOMPARE(n.nodes_per_leaf, 4);
@@ -201,8 +201,9 @@ void TstFabric::tunedRoceNearIbForRings_data() {
 void TstFabric::tunedRoceNearIbForRings() {
   // The fabric factor of a full-cluster ring (Llama-2-7B at TP 1 PP 1: DP over every GPU) at
   // 512 to 16,384 H100s. Field evidence: tuned RoCE at parity with IB (Meta 2024); untuned
-  // ECMP losses in the 10-40% range of bus bandwidth (Meta: QP scaling +40% AllReduce). The old
-  // model gave tuned 0.55 / 0.40 / 0.29 / 0.12 and untuned down to 0.034 (rail).
+  // ECMP losses in the 10-40% range of bus bandwidth (Meta: QP scaling +40% AllReduce). Taking
+  // every flow as crossing would give tuned 0.55 / 0.40 / 0.29 / 0.12 and untuned down to 0.034
+  // (rail).
   QFETCH(int, topology);
   const FabricSpec& ib = *find_fabric("ib-ndr");
   const FabricSpec& tuned = *find_fabric("roce-400-tuned");
@@ -229,8 +230,8 @@ void TstFabric::tunedRoceNearIbForRings() {
 
 void TstFabric::noCliffAtTheThirdTier() {
   // Growing past a two-tier tree (2,048 NDR ports) adds a tier whose uplinks only the ring
-  // edges between pods use: the factor moves by little, on every fabric. The old model
-  // dropped untuned RoCE from 0.156 at 8,192 GPUs to 0.045 at 12,288 (rail).
+  // edges between pods use: the factor moves by little, on every fabric. Taking every flow as
+  // crossing would drop untuned RoCE from 0.156 at 8,192 GPUs to 0.045 at 12,288 (rail).
   for (const FabricSpec& f : fabric_catalog()) {
     for (Topology t : {Topology::RailOptimized, Topology::FatTree3}) {
       double previous = 0;

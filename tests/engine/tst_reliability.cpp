@@ -145,7 +145,7 @@ void TstReliability::goodputByHand_data() {
   QTest::newRow("same with R 1,000: 0.9 - 0.05") << 2000.0 << 100.0 << 20000.0 << 1000.0 << 0.85;
   QTest::newRow("no failures (M = 0 means none): 1 - C/T") << 3600.0 << 36.0 << 0.0 << 900.0 << 0.99;
   // 1 - 0.5 - 1.3333 = -0.8333: more waste than time. Goodput is a fraction of wall time: 0,
-  // no progress (estimate() warns no_progress; issue 14: no negative fraction is printed).
+  // no progress (estimate() warns no_progress; a negative fraction is never printed).
   QTest::newRow("failures faster than work: 0, no progress") << 1000.0 << 500.0 << 600.0 << 300.0 << 0.0;
   QTest::newRow("a checkpoint longer than the interval: 0") << 3600.0 << 9140.0 << 0.0 << 0.0 << 0.0;
 }
@@ -355,7 +355,8 @@ void TstReliability::llama3Goodput() {
   QVERIFY2(r.goodput > 0.90, qPrintable(QString::number(r.goodput)));
   QVERIFY(std::abs(r.goodput - 0.9009) < 5e-4);
   QVERIFY(r.real_train_time_s / e.throughput.train_time_s < 1.15);
-  // The old default (10 GB/s blocking for the whole cluster) gave 0.60: 568 s per write.
+  // The figure older files carry (10 GB/s blocking for the whole cluster) gives 0.60: 568 s per
+  // write.
   Scenario old = llama3_405b();
   old.assumptions.checkpoint_bytes_per_s = 10e9;
   old.assumptions.checkpoint_mode = CheckpointMode::Sync;

@@ -68,8 +68,8 @@ void TstSeedClaims::ibAdvantageOnlyAtScale() {
   const ClaimCheck& c = find(all, "ib_advantage_32");
   QVERIFY(c.computed < 0.05);                 // 32 GPUs: no real gap
   // Nor 15% at 256 or 1,024 GPUs: a ring crosses the leaves on one edge per channel per block,
-  // so untuned ECMP collides on few flows (issue 18: field reports of 10-40% bus-bandwidth
-  // losses, parity after tuning). The old model, which took every flow as crossing, said Partly.
+  // so untuned ECMP collides on few flows (field reports: 10-40% bus-bandwidth losses, parity
+  // after tuning). Taking every flow as crossing would wrongly say Partly.
   QVERIFY(c.verdict == Verdict::NotSupported);
   QVERIFY(c.evidence.find("1,024") != std::string::npos);
 }

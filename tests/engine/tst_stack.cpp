@@ -1,4 +1,4 @@
-// The software stack and the fp8 recipe as engine inputs (issue 17), and the cross-validated
+// The software stack and the fp8 recipe as engine inputs, and the cross-validated
 // uncertainty band every estimate carries.
 #include <QtTest>
 
@@ -217,7 +217,7 @@ void TstStack::bandDoublesOutsideCalibratedRange() {
 }
 
 void TstStack::pytorchFlashKernelsAreAmpereClassOnHopper() {
-  // Issue 17: PyTorch's flash kernels are FlashAttention-2, which reaches 35% of the H100's
+  // PyTorch's flash kernels are FlashAttention-2, which reaches 35% of the H100's
   // peak where Transformer Engine's cuDNN attention (like FlashAttention-3) reaches 75% (Shah et
   // al. 2024). The same attention core therefore takes 0.75 / 0.35 = 2.14x as long under the
   // PyTorch stacks on H100, and exactly as long on A100, where both are Ampere kernels.

@@ -330,8 +330,8 @@ void TstThroughput::roceNearIbForDataParallel_data() {
 }
 
 void TstThroughput::roceNearIbForDataParallel() {
-  // Issue 18: tuned RoCE within 10% of IB in tokens/s at 1,024 and 8,192 GPUs; untuned RoCE
-  // loses at most 40%. The old model (crossing share 1 - local/group) had IB 23.5% ahead of
+  // Field reports: tuned RoCE within 10% of IB in tokens/s at 1,024 and 8,192 GPUs; untuned
+  // RoCE loses at most 40%. A crossing share of 1 - local/group would put IB 23.5% ahead of
   // tuned RoCE at 8,192 GPUs on a three-tier fat tree and 99% ahead of untuned RoCE.
   QFETCH(int, topology);
   for (int gpus : {1024, 8192}) {
@@ -362,9 +362,9 @@ Scenario deepseek(int gpus, int ep) {
 }  // namespace
 
 void TstThroughput::expertAllToAllAtNicRate() {
-  // Issue 16 item 2. An expert all-to-all sends (nodes - 1)/nodes of each GPU's routed tokens
+  // An expert all-to-all sends (nodes - 1)/nodes of each GPU's routed tokens
   // through the GPU's own NIC: on NDR one NIC's 47 GB/s, not 8 NICs' worth capped at NVLink
-  // (the old model charged 351 GB/s and 1.9 s for this step).
+  // (which would charge 351 GB/s and 1.9 s for this step).
   // Hand-worked, TP 1 EP 128 on 256 H100 (EP over 16 nodes, under one rail leaf each):
   //   a rank sends T k h 2 = 4096 x 8 x 7168 x 2 = 470 MB per all-to-all, 120/128 of it across
   //   nodes: 440 MB at 47 GB/s = 9.37 ms, x 1.017 for the busiest rank (balls into bins:
@@ -407,9 +407,9 @@ void TstThroughput::moeDispatchIsAnInput() {
 }
 
 void TstThroughput::contextParallelRingAtNicRate() {
-  // Issue 16 item 2: a CP ring over 16 ranks on two nodes (TP 1) moves each K/V chunk from
+  // A CP ring over 16 ranks on two nodes (TP 1) moves each K/V chunk from
   // rank to rank; the step across the node boundary goes through one GPU's NIC, so the ring
-  // runs at 47 GB/s, not at 8 NICs' worth capped at NVLink (the old model: 351 GB/s).
+  // runs at 47 GB/s, not at 8 NICs' worth capped at NVLink (351 GB/s).
   Scenario s = h100_job("llama-2-7b", 1, 1, 16, 16, "ib-ndr");
   s.parallel.cp = 16;
   s.training.seq = 32768;
@@ -438,11 +438,11 @@ Scenario llama405_zero3(double extra_latency_s) {
 }  // namespace
 
 void TstThroughput::zero3PaysLatencyPerLayer() {
-  // Issue 16 item 3. ZeRO-3 gathers each layer's weights forward and backward and
+  // ZeRO-3 gathers each layer's weights forward and backward and
   // reduce-scatters its gradients: three ring collectives per layer and micro-batch, each of
   // 4,095 steps. A step's latency: (3,072 steps in a node x 1.5 us + 1,024 across x ~3 us) /
   // 4,096 = 1.9 us; x 4,095 = ~7.7 ms per collective; x 3 x 63 layers = 1.46 s per micro-batch
-  // (the old model charged 3 collectives per micro-batch: 23 ms).
+  // (3 collectives per micro-batch in all would be 23 ms).
   const Estimate e = checked(llama405_zero3(0));
   QCOMPARE(e.step.dp.ranks, 4096);
   QCOMPARE(e.step.dp.nodes, 1024);
@@ -476,18 +476,18 @@ void TstThroughput::dpBucketsPayLatencyEach() {
 }
 
 void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
-  // Issue 16, item 1. Llama-3-70B, TP 1, PP 4, VPP 2, CP 8 on 256 H100s, seq 8192, global batch
+  // Llama-3-70B, TP 1, PP 4, VPP 2, CP 8 on 256 H100s, seq 8192, global batch
   // 1,024: DP 8, 128 micro-batches per step. ZeRO-2 keeps only a shard of the gradients, so
   // (DeepSpeed) it reduce-scatters every micro-batch's gradients over the 64 DP x CP ranks;
   // ZeRO-1 reduce-scatters once and both gather the weights once. With 2-byte gradients and
   // 2-byte weights the reduce-scatter and the all-gather move the same bytes, so ZeRO-1's DP
   // traffic is 2 collectives and ZeRO-2's 128 + 1 = 129: 64.5 times as much. By hand: about
-  // 17.6B parameters x 2 bytes = 35 GB per reduce-scatter (the issue's ~12.6 s for 128).
-  // With the fabric physics merged under this test (each DP bucket pays its own ring latency,
-  // Megatron-Core buckets of max(40M, 1M x 64) parameters): 129 x 284 = 36,636 collectives of
+  // 17.6B parameters x 2 bytes = 35 GB per reduce-scatter (about 12.6 s of bandwidth for 128).
+  // Each DP bucket pays its own ring latency (Megatron-Core buckets of max(40M, 1M x 64)
+  // parameters): 129 x 284 = 36,636 collectives of
   // 63 steps at 1.66 us = 3.8 s of latency on top of 129 x 35 GB x 63/64 / 351 GB/s = 12.8 s
-  // of bandwidth, about 16.6 s (the engine: 17.0 s). The bound was 10-15 s before the buckets
-  // paid their latency; it holds the sum now.
+  // of bandwidth, about 16.6 s (the engine: 17.0 s). The bound (15-18.5 s) holds the sum of
+  // latency and bandwidth.
   Scenario s = h100_job("llama-3-70b", 1, 4, 256, 1024, "ib-ndr");
   s.training.seq = 8192;
   s.parallel.vpp = 2;
@@ -510,7 +510,7 @@ void TstThroughput::zero2ReduceScattersEveryMicroBatch() {
 }
 
 void TstThroughput::contextParallelShortSequenceCosts() {
-  // Issue 16, item 5. Llama-2-13B on 128 A100s at 4k tokens: CP 2 with micro-batch 2 puts the
+  // Llama-2-13B on 128 A100s at 4k tokens: CP 2 with micro-batch 2 puts the
   // same 4,096 tokens through each GEMM as CP 1 with micro-batch 1, but ring attention runs
   // its kernel over two chunks of 2,048 keys, paying the per-tile fixed cost twice, and merges
   // the partial outputs. Attention kernel time by hand: a query row runs over (0.5 + 64/4096)
@@ -544,7 +544,7 @@ void TstThroughput::contextParallelShortSequenceCosts() {
 }
 
 void TstThroughput::hardwareFlopsAsExecuted() {
-  // Issue 16, item 6. Llama-3-8B at 128k tokens on 32 H100s (TP 8, CP 4), flash attention, no
+  // Llama-3-8B at 128k tokens on 32 H100s (TP 8, CP 4), flash attention, no
   // recomputation. Model FLOPs keep the published convention (full s x s attention); hardware
   // FLOPs count what runs: the causal half plus the diagonal blocks, (0.5 + 64/s), forward,
   // and 2.5 times that backward. By hand, per step: attention forward over the full matrix is
@@ -593,7 +593,7 @@ void TstThroughput::bubbleWithFewMicroBatches() {
 }
 
 void TstThroughput::overlapInterferenceIsTheHbmShare() {
-  // Issue 17: an overlapped collective slows compute by the larger of NCCL's SM share (0.15 of
+  // An overlapped collective slows compute by the larger of NCCL's SM share (0.15 of
   // the hidden time) and the HBM time of its own traffic, 3 bytes per bus byte. A100 80GB, one
   // second hidden inside a node (0.78 x 300 GB/s = 234 GB of bus bytes): 3 x 234 / (0.85 x
   // 2,039) = 0.405 s; H100 SXM (351 GB): 1,053 / 2,848 = 0.370 s; one HDR NIC across nodes
@@ -640,7 +640,7 @@ void TstThroughput::zero3InsideANodeSlowsCompute() {
   QVERIFY2(slowdown > 0.38 && slowdown <= 0.405, qPrintable(QString::number(slowdown)));
 }
 
-// Issue 15: the named pieces of estimate_step, each against a figure computed by hand.
+// The named pieces of estimate_step, each against a figure computed by hand.
 
 void TstThroughput::tpLayerCostByHand() {
   // 4,096 tokens of hidden 8,192 over TP 8 on a 200 GB/s link without latency: one ring

@@ -116,8 +116,8 @@ void TstValidate::problems_data() {
       "must be a positive ratio of measured to modelled step time");
   row("negative framework", [](Scenario& s) { s.overheads.framework_bytes = -1; }, "overheads.framework_bytes",
       "must be zero or more bytes");
-  // Issue 14, point 5: inputs that overflow a result have upper bounds. A power price of 1e308
-  // made the purchase cost -nan.
+  // Inputs that overflow a result have upper bounds: unbounded, a power price of 1e308 makes
+  // the purchase cost -nan.
   row("power price 1e308", [](Scenario& s) { s.assumptions.power_price_per_kwh = 1e308; },
       "assumptions.power_price_per_kwh", "must be a price per kWh from 0 to 100, got 1e+308");
   row("price of a line", [](Scenario& s) { s.assumptions.purchase.lines[0].price = 1e300; },
@@ -141,7 +141,7 @@ void TstValidate::problems_data() {
       "cluster.fabric_spec.switch_latency_s", "must be a latency in seconds, from 0 to 1");
   row("fabric bandwidth", [](Scenario& s) { s.cluster.fabric.nic_busbw = 1e-300; },
       "cluster.fabric_spec.nic_busbw_bytes_per_s", "must be a bandwidth in bytes/s, from 1000000 to 1e+15");
-  // Issue 14, point 3: names are UTF-8.
+  // Names are UTF-8: the JSON output and the library hold nothing else.
   row("Latin-1 name", [](Scenario& s) { s.name = "Caf\xE9 plan"; }, "name", "must be valid UTF-8 text");
 }
 
@@ -159,8 +159,8 @@ void TstValidate::problems() {
     if (QString::fromStdString(p.field) == field && QString::fromStdString(p.message).contains(reason)) found = true;
   }
   QVERIFY2(found, qPrintable("expected '" + field + ": " + reason + "' in:\n" + all));
-  // Every message is a reason of the catalogue with its arguments put in (issue 19, point 11: the
-  // GUI says it in Chinese from the template): numbers, the catalogue's phrases, or what the user
+  // Every message is a reason of the catalogue with its arguments put in (so that the GUI can
+  // say it in Chinese from the template): numbers, the catalogue's phrases, or what the user
   // typed (a GPU id, a fabric kind).
   const QRegularExpression number(QStringLiteral("^[-+0-9.e]+$|^[0-9A-F]{2}$|^[0-9]+(, [0-9]+)*( or [0-9]+)?$"));
   for (const Problem& p : problems) {

@@ -1,5 +1,5 @@
 // Warnings: one slot per code, so that no warning is ever lost, least of all DoesNotFit, which the
-// estimate adds last (issue 15: the array held 12 entries for 13 codes and add() dropped the 13th).
+// estimate adds last (an array one entry short of the codes would make add() drop the last code).
 #include <QtTest>
 
 #include <set>

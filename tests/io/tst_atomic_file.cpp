@@ -1,7 +1,7 @@
 // write_file_atomically: a new file gets the mode any new file gets (0666 less the umask), an
 // existing one keeps its mode, and the process umask is never touched: umask(2) can only be read
 // by setting it, and setting it to 0 for a moment gives files that other threads create in that
-// moment mode 0666 (issue 15). This executable defines umask() itself, so every call made from
+// moment mode 0666. This executable defines umask() itself, so every call made from
 // the io library lands here and is counted.
 #include <QtTest>
 

@@ -367,7 +367,7 @@ void TstScenarioFile::exportIntoReadOnlyDirectory() {
   QCOMPARE(cp::test::entries(ro), QStringList{"plan.json"});
 }
 
-// Issue 14, point 3: a misspelt key was read as the default (PP 4 for "ppp": 2) with exit 0.
+// A misspelt key is an error: read as the default, "ppp": 2 would give PP 4 with exit 0.
 void TstScenarioFile::unknownKeysAreErrors_data() {
   QTest::addColumn<QString>("scenario");  // the "scenario" object of a format-1 file
   QTest::addColumn<QString>("expected");
@@ -430,7 +430,7 @@ void TstScenarioFile::everyUnknownKeyOnItsOwn() {
            QString("format: missing: a scenario file starts with \"format\": \"clusterplan-scenario-file\""));
 }
 
-// Issue 14, point 4: every file is checked before it is read; none blocks or fills memory.
+// Every file is checked before it is read; none blocks or fills memory.
 void TstScenarioFile::hostileFiles_data() {
   QTest::addColumn<QString>("kind");
   QTest::addColumn<QString>("reason");
@@ -487,9 +487,9 @@ bool isReadReason(std::string_view r) {
 
 }  // namespace
 
-// Issue 19: the file-level problems carry their reason template and arguments (io/read_reasons.h),
-// as the per-key ones do, so that the GUI says them in its language; the English text is the
-// same as before.
+// The file-level problems carry their reason template and arguments (io/read_reasons.h), as the
+// per-key ones do, so that the GUI says them in its language; their English text is, word for
+// word, what the string reader says.
 void TstScenarioFile::fileReasonsAreTemplates_data() {
   QTest::addColumn<QString>("kind");
   QTest::addColumn<QString>("reason");
@@ -593,7 +593,7 @@ void TstScenarioFile::jsonSyntaxReasonsAreTemplates() {
     }
 }
 
-// Issue 14, point 3: a name typed in a Latin-1 terminal made the library's JSON list fail.
+// Text must be UTF-8: a name typed in a Latin-1 terminal would make the library's JSON list fail.
 void TstScenarioFile::textMustBeUtf8() {
   QVERIFY(is_valid_utf8("plain"));
   QVERIFY(is_valid_utf8("Ünïcödé 中文 \xF0\x9F\x98\x80"));

@@ -135,7 +135,7 @@ void TstScenarioJson::errors_data() {
   QTest::newRow("bad congestion control")
       << R"({"cluster": {"fabric": "my-roce", "fabric_spec": {"congestion_control": "tuned"}}})"
       << "cluster.fabric_spec.congestion_control: 'tuned' is not one of: credit, dcqcn-default";
-  // Issue 14: a misspelt key was read as the default.
+  // A misspelt key is an error, not read as the default.
   QTest::newRow("misspelt key") << R"({"parallelism": {"tp": 8, "ppp": 2}})"
                                 << "parallelism.ppp: unknown key (did you mean 'pp'?)";
   QTest::newRow("misspelt section") << R"({"paralelism": {"tp": 8}})"
@@ -170,7 +170,7 @@ void TstScenarioJson::estimateKeys() {
   QCOMPARE(j["inputs"]["parallelism"]["tp"].get<int>(), 8);
 }
 
-// Issue 14, point 5: the last check before a figure is printed.
+// The last check before a figure is printed.
 void TstScenarioJson::impossibleFiguresAreNamed() {
   const Scenario s = default_scenario();
   json j = estimate_to_json(s, estimate(s));
@@ -191,8 +191,9 @@ void TstScenarioJson::impossibleFiguresAreNamed() {
                    "result"));
 }
 
-// Issue 14: with 100 MB/s checkpoint storage the goodput at the seed's 1 h interval was -1.54
-// with no warning. A checkpoint of 914 GB takes 9,140 s: neither 1 h nor 2 h makes progress.
+// With 100 MB/s checkpoint storage the goodput at the seed's 1 h interval must be 0 with a
+// warning, not the unclamped -1.54 with none. A checkpoint of 914 GB takes 9,140 s: neither 1 h
+// nor 2 h makes progress.
 void TstScenarioJson::slowStorageGivesNoNegativeGoodput() {
   Scenario s = default_scenario();
   s.assumptions.checkpoint_bytes_per_s = 1e8;
@@ -241,8 +242,8 @@ void TstScenarioJson::flattenForCsv() {
   QCOMPARE(QString::fromStdString(flat[2].second), QString("w1;w2"));
 }
 
-// Issue 19, point 1: the name followed nothing, so a Llama-3-70B/H100 plan went out as
-// "LLaMA-65B on 32x A100 80GB (seed article)". Until the user names it, it says what it is.
+// Until the user names it, a scenario's name says what it is: a fixed name would send a
+// Llama-3-70B/H100 plan out as "LLaMA-65B on 32x A100 80GB (seed article)".
 void TstScenarioJson::derivedNameFollowsTheScenario() {
   Scenario s = default_scenario();
   QCOMPARE(s.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
@@ -289,7 +290,8 @@ void TstScenarioJson::givenNameStays() {
   const json j = scenario_to_json(s);
   QCOMPARE(j["name"].get<std::string>(), std::string("Q3 pretraining"));
   QVERIFY(!j.contains("name_is_derived"));
-  // A file of before issue 19 names its scenario: that name is the user's.
+  // A file without "name_is_derived" (written before the flag existed) names its scenario: that
+  // name is the user's.
   Scenario old = default_scenario();
   std::vector<Problem> problems;
   const json before19 = {{"name", "LLaMA-65B on 32x A100 80GB (seed article)"}, {"cluster", {{"nodes", 8}}}};
@@ -304,7 +306,7 @@ void TstScenarioJson::givenNameStays() {
 
 QTEST_APPLESS_MAIN(TstScenarioJson)
 void TstScenarioJson::writerOnlyWritesTheComparison() {
-  // Writers only write (issue 15): the estimate JSON runs no second estimate for
+  // Writers only write: the estimate JSON runs no second estimate for
   // cost.ib_vs_roce. It prints the comparison its caller computed, verbatim, or null. (The io
   // target cannot run one either: the comparison lives in core/plan, which io does not link.)
   const Scenario s = default_scenario();  // ib-hdr: tuned RoCE 200 would be its counterpart

@@ -1,4 +1,4 @@
-// Issue 19 point 14: what would make a plan that does not fit fit. The nearest fitting layout:
+// What would make a plan that does not fit fit. The nearest fitting layout:
 // one knob changed when one suffices (and then the fastest such), more nodes when no layout of
 // the cluster fits; nothing for a plan that fits already; cancel stops the search.
 #include <QtTest>

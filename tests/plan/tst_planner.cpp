@@ -364,7 +364,7 @@ void TstPlanner::badInput() {
 }
 
 void TstPlanner::tpOverlapIsSearched() {
-  // Issue 16, item 8: TP communication overlap is a knob of the search, on only with SP
+  // TP communication overlap is a knob of the search, on only with SP
   // (Megatron-Core refuses it without). Llama-2-13B on 16 A100s at TP 8, SP on: overlap hides
   // part of the TP collectives, so the best layout has it on.
   const Scenario base = small_base("llama-2-13b", 2, 64);
@@ -392,7 +392,7 @@ void TstPlanner::tpOverlapIsSearched() {
 }
 
 void TstPlanner::tiesBrokenByNextObjective() {
-  // Issue 16, item 9. Rent billed in whole months makes many layouts cost the same run:
+  // Rent billed in whole months makes many layouts cost the same run:
   // ranked by cost, equal costs go to the shorter time to train (not to the layout key).
   // LLaMA-65B on 1,024 A100s, 1.4T tokens: every layout trains within one or two months.
   Scenario base = small_base("llama-65b", 128, 2048);
@@ -427,7 +427,7 @@ void TstPlanner::tiesBrokenByNextObjective() {
 }
 
 void TstPlanner::identicalEstimatesCollapse() {
-  // Issue 16, item 9. With flash attention, selective recomputation drops nothing: recompute
+  // With flash attention, selective recomputation drops nothing: recompute
   // none and selective estimate identically and make one row that names the other.
   const Scenario base = small_base("llama-2-7b", 1, 64);
   SearchSpace sp;
@@ -457,7 +457,7 @@ void TstPlanner::identicalEstimatesCollapse() {
 }
 
 void TstPlanner::warningsFlagged() {
-  // Issue 16, item 9: a layout whose estimate raises warnings says so. PP 4 with a global batch
+  // A layout whose estimate raises warnings says so. PP 4 with a global batch
   // of 4 on 16 GPUs at TP 2 (DP 2): 2 micro-batches per step for 4 stages.
   const Scenario base = small_base("llama-2-7b", 2, 4);
   SearchSpace sp;
@@ -477,7 +477,7 @@ void TstPlanner::warningsFlagged() {
 }
 
 void TstPlanner::closestLayoutWhenNothingFits() {
-  // Issue 16, item 9. Llama-2-70B on 8 A100 80GB: nothing fits (ZeRO-3 alone leaves 16 x 69B /
+  // Llama-2-70B on 8 A100 80GB: nothing fits (ZeRO-3 alone leaves 16 x 69B /
   // 8 = 138 GB of states per GPU). The planner shows the layout that came closest, not the
   // first one tried, and what would make it fit: a larger GPU and more GPUs.
   const Scenario base = small_base("llama-2-70b", 1, 64);
@@ -517,7 +517,7 @@ void TstPlanner::closestLayoutWhenNothingFits() {
 }
 
 void TstPlanner::publishedLayoutFitsWithHeadroom() {
-  // Issue 16, item 7. A layout that ran in production must be judged to fit with the headroom
+  // A layout that ran in production must be judged to fit with the headroom
   // kept: Megatron-Core's 462B on 6,144 H100s (published-runs.md C: TP 8, PP 16, DP 48, global
   // batch 3,072, distributed optimizer, selective recomputation, SP, TP overlap).
   const Scenario run = validation::eos(validation::gpt(112, 18432, 144, 131072, false), 8, 16, 6144, 3072);
@@ -595,7 +595,7 @@ void TstPlanner::robustRankingWeighsEvidenceGaps() {
 }
 
 QTEST_APPLESS_MAIN(TstPlanner)
-// Issue 17: the planner says which of its first layouts the estimates cannot rank (each within
+// The planner says which of its first layouts the estimates cannot rank (each within
 // the winner's uncertainty band) and prefers, among them, the family with the most validation
 // behind it, then comfortable memory headroom. Checked against the rule recomputed here from
 // each entry's band, and on GPT-3 175B on 1,024 A100s given 72 GiB each, whose winner (TP 4

@@ -14,7 +14,7 @@
 //    never loses more than 2% of total throughput (no cliff at a switch tier).
 //  - random option sets (assumptions, prices, custom GPU and fabric figures, from 1e-300 to
 //    1e308 times their defaults): validate() refuses them, or every figure of the estimate is
-//    finite and every fraction is from 0 to 1 (issue 14: a power price of 1e308 gave -nan).
+//    finite and every fraction is from 0 to 1 (an unbounded power price of 1e308 gives -nan).
 // A failure prints the scenario as JSON (the file format of `clusterplan-cli estimate --scenario`).
 #include <QtTest>
 
@@ -292,8 +292,8 @@ class tst_Properties : public QObject {
 
   // Every kind of overlapped communication (TP, CP, DP) hides behind one compute stream, whose
   // time in a window includes its stalls on CP exchanges, so a faster GPU shortens the kernels
-  // and the cover together and never the sum. This case used to take 86.3 s a step on H100 and
-  // 82.9 s on A100 when CP and DP were each hidden behind the same compute on their own:
+  // and the cover together and never the sum. With CP and DP each hidden behind the same
+  // compute on their own, this case would take 86.3 s a step on H100 and 82.9 s on A100:
   //   clusterplan-cli estimate --model megatron-3.6b --gpu h100-sxm --tp 8 --cp 2 --pp 1
   //     --sequence-parallel on --nodes 4 --nics-per-node 1 --topology fat-tree-2 --seq 8192
   //     --micro-batch 4 --global-batch 512 --recompute none --zero 3 --precision fp16
@@ -321,7 +321,7 @@ class tst_Properties : public QObject {
 
   // Hardware FLOPs count what the kernels execute (flash attention's causal half, its
   // recomputation of the scores, every recomputed forward), and no kernel runs above the GPU's
-  // achievable matmul rate (MAMF), so hardware utilisation never exceeds it (issue 16, item 6).
+  // achievable matmul rate (MAMF), so hardware utilisation never exceeds it.
   void hardwareUtilisationNeverAboveMamf() {
     over_scenarios("hfu", [](const cp::Scenario& s, int& checked) -> std::optional<Failure> {
       const cp::Estimate e = cp::estimate(s);
@@ -385,9 +385,9 @@ class tst_Properties : public QObject {
     });
   }
 
-  // Issue 18: in a grid of strong- and weak-scaling curves 46 lost total throughput when GPUs
-  // were added (down to 0.27x from 4,096 to 16,384 GPUs on untuned RoCE) because the ECMP model
-  // took every flow of a ring as crossing the tiers. Every fabric, every topology, layouts from
+  // An ECMP model that takes every flow of a ring as crossing the tiers makes 46 curves of a
+  // grid of strong- and weak-scaling curves lose total throughput when GPUs are added (down to
+  // 0.27x from 4,096 to 16,384 GPUs on untuned RoCE). Every fabric, every topology, layouts from
   // pure DP to TP 8 PP 4, doubling the GPUs from 64 to 16,384 at a held layout.
   void addingGpusNeverLosesThroughput() {
     struct Layout {

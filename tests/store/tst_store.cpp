@@ -1058,7 +1058,7 @@ void TstStore::crashDuringSaves() {
   QCOMPARE(last.engine_version, std::string(kEngineVersion));
 }
 
-// Every ScenarioStore of one file in a process shares one connection (issue 14, point 1): a
+// Every ScenarioStore of one file in a process shares one connection: a
 // second one, by another spelling of the path or a hard link, neither inspects nor opens the
 // file again (a plain close() of it would drop the first one's POSIX locks).
 void TstStore::oneConnectionPerLibrary() {
@@ -1092,7 +1092,7 @@ void TstStore::oneConnectionPerLibrary() {
 }
 
 // Each stored field of a revision, of its scenario's row and of the shared rows it uses is
-// covered by a checksum verified on every load (issue 14, point 2): changed behind
+// covered by a checksum verified on every load: changed behind
 // clusterplan's back, the revision is reported damaged, never served.
 void TstStore::checksumsOnEveryLoad() {
   QTemporaryDir dir;
@@ -1182,7 +1182,7 @@ void TstStore::migrationAddsChecksums() {
   }
 }
 
-// Random single-bit flips in many copies of a library (issue 14, point 2). For every copy:
+// Random single-bit flips in many copies of a library. For every copy:
 //  - nothing wrong is ever served: every load either fails (an error naming the damage, from
 //    the checksums or from SQLite) or gives exactly what was saved;
 //  - when the flip changed what is stored for a scenario (a row of revisions, scenarios, tags,

@@ -1,6 +1,7 @@
 // The store's promise: a failing SQLite comes out of every public entry point as StoreError
 // (StoreFailure), never as sql::Error; and its statement cache is keyed by the SQL text, not by
-// the address of the text (issue 15). The full disk is RLIMIT_FSIZE in a child process:
+// the address of the text (two texts may share an address over time). The full disk is
+// RLIMIT_FSIZE in a child process:
 // write() fails with EFBIG, even for root, and the library keeps what was saved before.
 #include <QtTest>
 

@@ -1,5 +1,6 @@
-// The Inputs dock (issue 19, points 11 and 12; issue 15, the field table): every input has a
-// tooltip saying what it is, with its unit and bounds; the bounds are the field table's; a
+// The Inputs dock: every input has a
+// tooltip saying what it is, with its unit and bounds; the bounds are the field table's
+// (engine/fields.h); a
 // change of language at run time retranslates the labels, section titles, tooltips and choice
 // lists; the dock is not cut off once Assumptions is open (it scrolls); an error that goes away
 // while the user types does not move the form under the cursor.
@@ -132,7 +133,7 @@ void TestInputPanel::boundsAreTheTable() {
   auto* rack = qobject_cast<QDoubleSpinBox*>(panel.editor(QStringLiteral("assumptions.rack_limit_w")));
   QCOMPARE(rack->maximum(), cp::field("assumptions.rack_limit_w").max / 1e3);
   auto* over = qobject_cast<QDoubleSpinBox*>(panel.editor(QStringLiteral("cluster.oversubscription")));
-  QCOMPARE(over->maximum(), cp::field("cluster.oversubscription").max);  // was 16 in the panel, 1000 elsewhere
+  QCOMPARE(over->maximum(), cp::field("cluster.oversubscription").max);  // one bound, the same everywhere
 }
 
 void TestInputPanel::languageChangeRetranslates() {
@@ -185,7 +186,7 @@ void TestInputPanel::everyRowIsTranslated() {
 
 // The engine's validation reasons, the words put into them and the formulas of "why this number"
 // have Chinese translations (ui/src/enginetext.cpp lists them), and a problem reads in Chinese
-// with its numbers and phrases in place (issue 19, point 11).
+// with its numbers and phrases in place.
 void TestInputPanel::engineMessagesAreTranslated() {
   QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
   for (std::string_view r : cp::kProblemReasons)
@@ -225,7 +226,7 @@ void TestInputPanel::engineMessagesAreTranslated() {
                                               QStringLiteral(" — parallelism.dp：")));
 }
 
-// Issue 19: the scenario-file reader's file-level problems (not a regular file, too large,
+// The scenario-file reader's file-level problems (not a regular file, too large,
 // cannot be read, a JSON syntax error at a line and column) read in Chinese: their reasons and
 // the words put into them (the JSON parser's, the system's) are translated; the path and what
 // the parser read stay as they are.
@@ -275,7 +276,7 @@ QScrollArea* inputScroll(cp::ui::MainWindow& w) {
 
 }  // namespace
 
-// Issue 19, point 12: on a 1366x768 laptop, with Assumptions open, every input lies inside the
+// On a 1366x768 laptop, with Assumptions open, every input lies inside the
 // dock's width (nothing cut off at the right), and the dock scrolls to reach the last one.
 void TestInputPanel::assumptionsOpenIsNotClipped() {
   cp::ui::MainWindow w;
@@ -309,7 +310,7 @@ void TestInputPanel::assumptionsOpenIsNotClipped() {
   QVERIFY(bottom.y() <= scroll->viewport()->height());
 }
 
-// Issue 19, point 12: an error that disappears while the user is typing in the panel keeps its
+// An error that disappears while the user is typing in the panel keeps its
 // space until focus leaves the panel, so the field being typed in does not jump.
 void TestInputPanel::vanishingErrorDoesNotMoveTheForm() {
   cp::ui::ScenarioDocument document;

@@ -1,13 +1,13 @@
-// Issue 19 as a laptop analyst and a Chinese-speaking planner use the workbench:
+// The workbench as a laptop analyst and a Chinese-speaking planner use it:
 //  - the Plan page fits a 1366x768 screen without a horizontal scroll bar, in English and Chinese
 //    (the headline tiles reflow);
-//  - point 14: a plan that does not fit shows its time and cost greyed and the nearest layout
+//  - a plan that does not fit shows its time and cost greyed and the nearest layout
 //    that fits, which one click applies;
-//  - point 11: switching the language at run time translates the comparison toolbar, the pages
+//  - switching the language at run time translates the comparison toolbar, the pages
 //    and Qt's own strings; large numbers in Chinese are counted in 万 and 亿;
-//  - point 16: the offline user guide, the shortcut list, the standard shortcuts, and choosing
+//  - the offline user guide, the shortcut list, the standard shortcuts, and choosing
 //    or starting a library file from the GUI.
-// And the laptop pass of issue 32: legends that never cut a name nor cover data, tick labels
+// And at laptop size: legends that never cut a name nor cover data, tick labels
 // that never run together, the summary's rows measured again, one scroll area on the plan page,
 // the library's name column, one message in place of the charts without an estimate; the user
 // guide in both languages with its pictures; the pages from the keyboard.
@@ -151,8 +151,8 @@ void TestLaptop::planPageFits1366_data() {
 }
 
 // A 1366x768 laptop: the window's first size (768 less a 40 px panel), the Inputs dock at its
-// width; the Plan page's contents fit the page: no horizontal scroll bar (issue 19: the row of
-// five tiles made the page about 1,600 px wide in English).
+// width; the Plan page's contents fit the page: no horizontal scroll bar (a row of five tiles
+// that does not reflow makes the page about 1,600 px wide in English).
 void TestLaptop::planPageFits1366() {
   QFETCH(QString, language);
   QVERIFY(cp::ui::switchLanguage(language));
@@ -189,11 +189,11 @@ void TestLaptop::planPageFits1366() {
 
 void TestLaptop::libraryOpenNothingClipped_data() { planPageFits1366_data(); }
 
-// Issue 19 (left over): at 1366x768 with the library dock open (half the window), the memory
-// chart's capacity label ran out of the chart's left side, and the library's columns ran past
-// the dock (the name cut off, the last columns behind a scroll bar). The label now fits the plot
-// area (shorter wording, below the line where there is no room above it); the columns fit the
-// dock, the name giving way first, elided, with the whole name in its tooltip.
+// At 1366x768 with the library dock open (half the window), nothing is clipped: the memory
+// chart's capacity label fits the plot area (short wording, below the line where there is no
+// room above it) rather than running out of the chart's left side, and the library's columns
+// fit the dock rather than running past it, the name giving way first, elided, with the whole
+// name in its tooltip.
 void TestLaptop::libraryOpenNothingClipped() {
   QFETCH(QString, language);
   QVERIFY(cp::ui::switchLanguage(language));
@@ -311,8 +311,7 @@ void TestLaptop::nonFittingPlanGreyedWithNearestFit() {
   QVERIFY(time->isGreyed());
 }
 
-// Issue 19 point 11: the comparison toolbar stayed English after switching to Chinese, and Qt's
-// own buttons too.
+// Switching to Chinese at run time translates the comparison toolbar, and Qt's own buttons too.
 void TestLaptop::runtimeLanguageSwitch() {
   cp::ui::MainWindow w;
   auto* sizesFrom = w.comparisonPage()->findChild<QLabel*>(QStringLiteral("sizesFrom"));
@@ -346,7 +345,7 @@ void TestLaptop::chineseLargeNumbers_data() {
   QTest::addColumn<double>("plainBelow");
   QTest::addColumn<QString>("chinese");
   QTest::addColumn<QString>("english");
-  // "CNY 669 百万" and "65.3 十亿" were shown before (issue 19).
+  // Counted in 万 and 亿 as Chinese readers count, not "CNY 669 百万" or "65.3 十亿".
   QTest::newRow("669 million") << 6.69e8 << 1e7 << QStringLiteral("6.69 亿") << QStringLiteral("669 M");
   QTest::newRow("6.53 billion") << 6.53e9 << 1e7 << QStringLiteral("65.3 亿") << QStringLiteral("6.53 bn");
   QTest::newRow("12.3 million") << 1.2345e7 << 1e7 << QStringLiteral("1,235 万") << QStringLiteral("12.3 M");

@@ -183,7 +183,7 @@ void TestLibrary::modelPassesTester() {
   model.setFilter(QString(), QStringLiteral("a100"));
   QCOMPARE(model.rowCount(), 2);
   model.setFilter(QString(), QString());
-  // Issue 19, left over: an unnamed scenario's derived name is shown in the GUI's language, and
+  // An unnamed scenario's derived name is shown in the GUI's language, and
   // the search finds it by the name shown ("块", GPUs in Chinese) as well as by the English
   // name the library stores.
   cp::ScenarioFileDocument unnamed;
@@ -332,7 +332,7 @@ void TestLibrary::deleteUndoKeepsHistory() {
   QCOMPARE(dock->model()->rowCount(), 2);
 }
 
-// Issue 19 point 15: Delete asks first (Cancel keeps the scenario), and undoing a delete puts the
+// Delete asks first (Cancel keeps the scenario), and undoing a delete puts the
 // scenario back under its own id with its creation and revision dates.
 void TestLibrary::deleteAsksFirstUndoKeepsIdAndDates() {
   cp::ui::MainWindow w;
@@ -377,7 +377,7 @@ void TestLibrary::deleteAsksFirstUndoKeepsIdAndDates() {
   QCOMPARE(after.created_at, before.created_at);
 }
 
-// Issue 19 point 15: a save says in the status bar what was saved and where.
+// A save says in the status bar what was saved and where.
 void TestLibrary::saveSaysWhereInStatusBar() {
   cp::ui::MainWindow w;
   LibraryDock* dock = w.libraryDock();
@@ -400,7 +400,7 @@ QStringList namesInViewOrder(LibraryDock* dock) {
   return names;
 }
 
-// Issue 19 point 15: the list, sorted by last update, does not move a row from under the mouse
+// The list, sorted by last update, does not move a row from under the mouse
 // when it is renamed or saved; a click on the header sorts it again.
 void TestLibrary::rowsStayInPlace() {
   cp::ui::MainWindow w;
@@ -585,7 +585,7 @@ void TestLibrary::damagedLibraryMovedAside() {
 }
 
 // A library moved aside or refused at start-up is said in the status bar, which is always seen,
-// not only in the library tab (issue 14, point 7).
+// not only in the library tab.
 void TestLibrary::libraryAlertOnStart() {
   const QByteArray home = qgetenv("HOME");
   const auto restoreHome = qScopeGuard([&] { qputenv("HOME", home); });
@@ -743,7 +743,7 @@ void TestLibrary::compareEditedScenarioFollowsEdits() {
   QCOMPARE(page->table()->item(tp, 2)->text(), QStringLiteral("4"));
 }
 
-// Issue 19 point 4: a scenario saved by the command line or another window shows in the list
+// A scenario saved by the command line or another window shows in the list
 // (and in the comparison's boxes) without a restart; one deleted there goes.
 void TestLibrary::seesSavesElsewhere() {
   QVERIFY2(QFileInfo::exists(qEnvironmentVariable("CLUSTERPLAN_CLI")), "CLUSTERPLAN_CLI must name clusterplan-cli");
@@ -832,7 +832,7 @@ void TestLibrary::refreshKeepsSelectionAndScroll() {
   Q_UNUSED(scrolled);
 }
 
-// Issue 19 point 4: Compare names a chosen scenario that the command line deleted, instead of
+// Compare names a chosen scenario that the command line deleted, instead of
 // silently showing less, and does not crash.
 void TestLibrary::compareSaysChosenScenarioIsGone() {
   QVERIFY2(QFileInfo::exists(qEnvironmentVariable("CLUSTERPLAN_CLI")), "CLUSTERPLAN_CLI must name clusterplan-cli");

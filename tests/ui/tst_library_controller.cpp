@@ -302,7 +302,7 @@ void TestLibraryController::bannerForEachWayALibraryOpens() {
   QVERIFY(c.alertText().isEmpty());
 }
 
-// Issue 19 point 4: a save by another connection (the command line, a second window) is seen
+// A save by another connection (the command line, a second window) is seen
 // when the controller looks again, and only then is libraryChanged said.
 void TestLibraryController::changeElsewhereSeen() {
   cp::ui::ScenarioDocument document;

@@ -442,7 +442,7 @@ void TestPlannerPage::mainWindowHasPlannerTab() {
   QVERIFY(w.document()->undoStack()->canUndo());
 }
 
-// Issue 19, point 10: on a 1366x768 laptop the page does not scroll sideways: the search space's
+// On a 1366x768 laptop the page does not scroll sideways: the search space's
 // pairs flow into fewer columns; on a wide screen four pairs share a row.
 void TestPlannerPage::searchSpaceFitsALaptop() {
   for (const int width : {1366, 1920}) {

@@ -1,8 +1,8 @@
-// Issue 19, points 7-9, as presenters meet them: the PDF report exported and printed from the GUI
+// What presenters meet: the PDF report exported and printed from the GUI
 // (the CLI's report: one generator), its headline figures formatted for people, no table row
 // split across pages and the price list out of the body; presentation mode's slides; the charts'
-// hover read-outs, exports, units, money axes, labels at 1366x768 and the dark theme. Issue 32:
-// the headline figures on the report's first page and its numbers written for people; each
+// hover read-outs, exports, units, money axes, labels at 1366x768 and the dark theme; the
+// headline figures on the report's first page and its numbers written for people; each
 // chart's own data; file names after the scenario; the exports from File > Export and Ctrl+E.
 #include <QAction>
 #include <QCheckBox>
@@ -209,7 +209,7 @@ class TestPresenters : public QObject {
     QVERIFY(pdfText(path, appendix).simplified().contains(first));
   }
 
-  // Issue 19: in the Chinese report, the sources of the figures and the price list's lines have
+  // In the Chinese report, the sources of the figures and the price list's lines have
   // their fixed words in Chinese (the engine's source sentences, the "[est]" markers, the kind of
   // line and its unit); what they cite (authors, titles, product names) stays as written.
   void chineseReportTranslatesSourcesAndPrices() {
@@ -233,7 +233,7 @@ class TestPresenters : public QObject {
     for (const char* english : {"explained", "checkpoint", "catalog", "roofline", "collectives", "allowances",
                                 "Definition", "industry", "calibrated", "est", "sec", "secondary", "appendix"})
       QVERIFY2(!ascii.contains(QLatin1String(english)), english);
-    // The default scenario's name is derived: its title reads in Chinese (issue 19, point 1).
+    // The default scenario's name is derived: its title reads in Chinese.
     QVERIFY(cp::name_is_derived(s));
     const QString first = pdfText(path, 1).simplified();
     QVERIFY2(first.contains(QStringLiteral("32 块")), qPrintable(first.left(600)));
@@ -286,8 +286,8 @@ class TestPresenters : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.currentPlot()->graphCount() > 0, 180000);
   }
 
-  // Issue 19, left over: the presentation window's title is the scenario's display name in the
-  // GUI's language, and a language switch while presenting retranslates it (it stayed English).
+  // The presentation window's title is the scenario's display name in the
+  // GUI's language, and a language switch while presenting retranslates it (not left in English).
   void presentationTitleFollowsTheLanguage() {
     cp::ui::PresentationWindow w(window_->document(), window_->comparisonPage());
     QVERIFY(cp::name_is_derived(window_->document()->estimatedScenario()));

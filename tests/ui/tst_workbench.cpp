@@ -316,7 +316,7 @@ void TestWorkbench::invalidFieldShowsReasonAndRecovers() {
 void TestWorkbench::undoRedo() {
   cp::ui::MainWindow w;
   QUndoStack* undo = w.document()->undoStack();
-  spin(w, "cluster.nodes")->setValue(8);  // 64 GPUs: DP on auto follows (issue 19), 64 / (8 x 4) = 2
+  spin(w, "cluster.nodes")->setValue(8);  // 64 GPUs: DP on auto follows, 64 / (8 x 4) = 2
   QVERIFY(w.document()->valid());
   QCOMPARE(w.document()->scenario().data_parallel(), 2);
   spin(w, "parallelism.dp")->setValue(2);  // set by hand: 8 x 4 x 2 = 64
@@ -471,8 +471,8 @@ void TestWorkbench::comparisonVerdictsAndGap() {
   QCOMPARE(page->plot(FabricComparisonPage::Advantage)->graphCount(), 2);  // no claims
 }
 
-// Issue 19 (left over): the scaling-efficiency chart showed points above 100% with no word of
-// why. With the best layout per size, LLaMA-65B fits on 16 A100 only with TP 4 x PP 4 or TP 8 (the
+// The scaling-efficiency chart explains points above 100% rather than showing them with no word
+// of why. With the best layout per size, LLaMA-65B fits on 16 A100 only with TP 4 x PP 4 or TP 8 (the
 // comparison's best is TP 4 x PP 4 with fp32 gradients); from 32 GPUs
 // ZeRO shards the optimizer state over DP and the planner's best layout is TP 2, whose GEMMs are
 // wider and whose TP all-reduces are fewer: more tokens/s per GPU. The chart says so, from the
@@ -675,9 +675,9 @@ void TestWorkbench::autosaveAfterFirstEdit() {
   QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(cp::ui::MainWindow::autosavePath()), 5000);
 }
 
-// Issue 14, point 3: the GUI read files with the bare reader, so a file made by `scenario
-// export` opened as the default scenario under the file's name. Now it uses the CLI's importer
-// and exporter: the scenario, its notes and tags come through, and a misspelt key is refused.
+// The GUI reads and writes files with the CLI's importer and exporter, not the bare reader
+// (which would open a file made by `scenario export` as the default scenario under the file's
+// name): the scenario, its notes and tags come through, and a misspelt key is refused.
 void TestWorkbench::opensWhatScenarioExportWrites() {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("exported.json"));
@@ -716,7 +716,8 @@ void TestWorkbench::opensWhatScenarioExportWrites() {
   QCOMPARE(w.document()->scenario().name, std::string("Exported plan"));  // the open document stays
 }
 
-// Issue 14, point 4: a pipe hung the GUI; /dev/zero aborted it with std::bad_alloc.
+// Files that are not regular files are refused before they are read: a pipe would hang the GUI,
+// and /dev/zero would abort it with std::bad_alloc.
 void TestWorkbench::refusesStrangeFiles() {
   QTemporaryDir dir;
   const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
@@ -763,8 +764,9 @@ void TestWorkbench::dropScenarioFile() {
 }
 
 
-// Issue 19, point 1: there was no name field, and editing the model or GPU kept "LLaMA-65B on
-// 32x A100 80GB (seed article)" on exports and saved files of another plan.
+// The scenario has a name field, and an unnamed scenario's name follows its model and GPU, so
+// that exports and saved files of another plan do not carry "LLaMA-65B on 32x A100 80GB (seed
+// article)".
 void TestWorkbench::scenarioNameAndNotes() {
   QTemporaryDir dir;
   cp::ui::MainWindow w;
@@ -821,8 +823,8 @@ void TestWorkbench::scenarioNameAndNotes() {
   QCOMPARE(notes->toPlainText(), QString());
 }
 
-// Issue 19, point 1 (left over): an unnamed scenario's derived name stayed English in the
-// Chinese GUI. While the name is derived, every place that shows it (summary, presentation,
+// An unnamed scenario's derived name reads in the GUI's language, in Chinese too. While the
+// name is derived, every place that shows it (summary, presentation,
 // chart export footer, library list) words it in the GUI's language from the scenario's fields;
 // the file and the library keep the engine's English name; a name the user typed shows as typed.
 void TestWorkbench::derivedNameInTheGuiLanguage() {
@@ -924,8 +926,8 @@ void TestWorkbench::derivedNameInTheGuiLanguage() {
   QVERIFY(summaryShows(QStringLiteral("Q3 预算")));
 }
 
-// Issue 19, point 3: "Discard" on quit kept the discarded edits as the last session's scenario:
-// they came back at the next start under the saved file's name, not even marked modified.
+// "Discard" on quit discards: the discarded edits must not be kept as the last session's
+// scenario, to come back at the next start under the saved file's name, not even marked modified.
 void TestWorkbench::discardOnQuitDiscards() {
   QTemporaryDir dir;
   const QString path = QFileInfo(dir.filePath(QStringLiteral("plan.json"))).absoluteFilePath();
@@ -976,8 +978,8 @@ void typeInto(QAbstractSpinBox* box, const QString& text) {
 
 }  // namespace
 
-// Issue 19, point 5: "15T" tokens became 15 B, "1e13" became 113 B and 99999999999 layers
-// silently became 9,999. The fields read with the CLI's parser and say what they refuse.
+// Typed numbers are read as meant, never "15T" tokens as 15 B, "1e13" as 113 B, or 99999999999
+// layers silently as 9,999. The fields read with the CLI's parser and say what they refuse.
 void TestWorkbench::typedNumbers() {
   cp::ui::MainWindow w;
   auto* tokens = qobject_cast<QDoubleSpinBox*>(w.inputPanel()->editor(QStringLiteral("training.tokens")));
@@ -1013,7 +1015,7 @@ void TestWorkbench::typedNumbers() {
   QCOMPARE(w.document()->scenario().parallel.dp, 0);
 }
 
-// Issue 19, point 6: Ctrl+Z did nothing while the edited field had focus.
+// Ctrl+Z undoes while the edited field has focus (the field would otherwise take it).
 void TestWorkbench::undoWhileFieldHasFocus() {
   cp::ui::MainWindow w;
   w.show();
@@ -1045,9 +1047,9 @@ void TestWorkbench::undoWhileFieldHasFocus() {
   QCOMPARE(w.document()->scenario().name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
 }
 
-// Issue 19 (left over after point 12): a bad value typed, then Ctrl+Z: the inline error went,
-// but its room stayed (kept while typing, so that the field under the cursor does not jump),
-// leaving blank space. An undo or redo puts the form back as it was before the bad value.
+// A bad value typed, then Ctrl+Z: the inline error goes, and so does its room (kept while
+// typing, so that the field under the cursor does not jump), leaving no blank space. An undo or
+// redo puts the form back as it was before the bad value.
 void TestWorkbench::undoneErrorLeavesNoSpace() {
   cp::ui::MainWindow w;
   w.resize(1366, 768);
@@ -1115,7 +1117,7 @@ void TestWorkbench::undoneErrorLeavesNoSpace() {
   QCOMPARE(atPp2, before);  // PP 2 was valid: no error, no room
 }
 
-// Issue 19, point 13: DP is "auto" by default and follows the cluster; a DP set by hand that
+// DP is "auto" by default and follows the cluster; a DP set by hand that
 // no longer fits goes back to auto; an underivable DP says in one message what would work.
 void TestWorkbench::dpFollowsTheCluster() {
   cp::ui::MainWindow w;
@@ -1141,7 +1143,7 @@ void TestWorkbench::dpFollowsTheCluster() {
                               "be derived with TP 1, 2, 4, 8, 16, 32 or 64 (PP 2), or nodes in multiples of 3"));
 }
 
-// Issue 19, point 10: a 1366 x 768 laptop got a 1600 x 1000 window.
+// The first window fits the screen: a 1366 x 768 laptop must not get a 1600 x 1000 window.
 void TestWorkbench::firstWindowFitsTheScreen() {
   QCOMPARE(cp::ui::MainWindow::firstSize(QSize(2560, 1400)), QSize(1600, 1000));
   const QSize laptop = cp::ui::MainWindow::firstSize(QSize(1366, 728));  // 768 less a 40 px panel
@@ -1163,8 +1165,8 @@ void TestWorkbench::firstWindowFitsTheScreen() {
            qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
 }
 
-// Issue 19, point 2: the greyed last valid result drew doubled and ghosted (an opacity effect
-// over children that paint no background). A veil is painted over them instead.
+// The greyed last valid result is a veil painted over the results, not an opacity effect: over
+// children that paint no background, an opacity effect draws them doubled and ghosted.
 void TestWorkbench::staleResultsWithoutOpacityEffect() {
   cp::ui::MainWindow w;
   w.resize(1200, 700);
@@ -1186,7 +1188,7 @@ void TestWorkbench::staleResultsWithoutOpacityEffect() {
 }
 
 QTEST_MAIN(TestWorkbench)
-// Issue 19 point 15: saving a file says in the status bar what was saved and where.
+// Saving a file says in the status bar what was saved and where.
 void TestWorkbench::saveSaysWhereInStatusBar() {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("plan.json"));
@@ -1198,7 +1200,7 @@ void TestWorkbench::saveSaysWhereInStatusBar() {
            QStringLiteral("Saved “Budget plan” to %1").arg(QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())));
 }
 
-// Issue 19 point 17: bought hardware shows what it costs upfront (the bill of materials), not
+// Bought hardware shows what it costs upfront (the bill of materials), not
 // only the monthly amortisation.
 void TestWorkbench::purchaseShowsUpfrontCapital() {
   cp::ui::MainWindow w;
@@ -1218,7 +1220,7 @@ void TestWorkbench::purchaseShowsUpfrontCapital() {
   QVERIFY(!tiles->tile(cp::Figure::CostPerMonth)->detailText().contains(QStringLiteral("upfront")));
 }
 
-// Issue 19 point 18: the comparison's fabric choice and the Inputs dock's folded sections are
+// The comparison's fabric choice and the Inputs dock's folded sections are
 // as the user left them at the next start.
 void TestWorkbench::settingsRememberedBetweenRuns() {
   const auto catalog = cp::fabric_catalog();

@@ -58,7 +58,7 @@ struct Run {
   nlohmann::json stack;  // framework, fp8, tp_overlap, ... (what the source states)
   std::string notes;
   double measured_memory_gib = 0;  // peak memory per GPU the source measured (GiB); 0: not given
-  std::string not_fitted;  // non-empty: why the run is reported but left out of the fit (issue 17)
+  std::string not_fitted;  // non-empty: why the run is reported but left out of the fit
 
   // Filled by evaluate().
   std::string error;       // empty when the run parsed, built, validated and estimated
@@ -98,7 +98,7 @@ void reestimate(Run& r);
 // GPUs are the catalog's (hardware_matches_catalog) and the run is not marked not_fitted.
 bool fitted(const Corpus& c, const Run& r);
 
-// Buckets for the bias table (issue 17): each returns the bucket's name for a run.
+// Buckets for the bias table: each returns the bucket's name for a run.
 std::string tp_bucket(const Run& r);     // "TP 1-2", "TP 4", "TP 8"
 std::string size_bucket(const Run& r);   // "<15B", "15-100B", ">100B" (total parameters)
 std::string gpu_bucket(const Run& r);    // "A100", "H100", or the GPU id

@@ -1,4 +1,4 @@
-// Leave-one-source-out cross-validation of the engine's global constants (issue 17).
+// Leave-one-source-out cross-validation of the engine's global constants.
 //
 // The constants of calib::Tunables (core/engine/include/engine/compute.h) are fitted on the
 // validation corpus (tests/data) by a coordinate search. For each source family, they are
@@ -73,7 +73,7 @@ constexpr Knob kKnobs[] = {
     {"deepspeed_layer_overhead_s", &Tunables::deepspeed_layer_overhead_s, 0.0, 40e-3, 0.5e-3},
     // FlashAttention-2 is 1.7-3.0x faster than FlashAttention 1 in the kernel benchmark (Dao 2023,
     // section 4.1): 0.33-0.59; end to end its other work dilutes the ratio, so up to 1.
-    // Held at 0.55 since the locked split: the development set has one FlashAttention 1 source
+    // Held at 0.55: under the locked split the development set has one FlashAttention 1 source
     // (the README's 2022 table), too few to set it (fitted alone it ran to the range's edge);
     // 0.55 was fitted on that table with FlashAttention-2's own FlashAttention column and
     // llm-foundry's Triton tables, each predicting the other.
@@ -378,7 +378,7 @@ void TstCalibration::crossValidatedErrors() {
 void TstCalibration::noBiasInAnyBucket() {
   const Corpus& c = corpus();
   const CrossValidation& v = cross_validation();
-  std::printf("\nCross-validated bias per bucket (issue 17 target: |mean signed| <= %.0f%% where >= %d runs)\n",
+  std::printf("\nCross-validated bias per bucket (target: |mean signed| <= %.0f%% where >= %d runs)\n",
               100 * kTargetBucketBias, kMinBucketRuns);
   QStringList failures;
   for (const auto& [key, s] : bucket_stats(c, v)) {

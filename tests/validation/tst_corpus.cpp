@@ -1,7 +1,7 @@
-// The validation corpus (tests/data, issue 17): every published run loads, builds through the
+// The validation corpus (tests/data): every published run loads, builds through the
 // CLI's own parser, validates and estimates; the per-source and per-bucket errors are printed;
 // the overall in-sample error is held so that a regression fails. The thresholds are today's
-// measured values rounded up; calibration (issue 17, cross-validation) is to tighten them.
+// measured values rounded up, so that a change that loses accuracy fails.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -23,7 +23,7 @@ using namespace cp::corpus;
 
 namespace {
 
-// Issue 17: at least 60 runs from at least 10 independent sources.
+// At least 60 runs from at least 10 independent sources: no single organisation sets the fit.
 constexpr int kMinRuns = 60;
 constexpr int kMinSources = 10;
 constexpr int kMinFamilies = 10;  // sources of one organisation's lineage count once

@@ -1,4 +1,4 @@
-// The six ways the engine missed runs it had never seen (the accuracy issue's list), each held
+// Six ways the engine can miss runs it has never seen, each held
 // against public runs of the development set (tests/data/README.md, "The locked split"):
 //  1. A100 Megatron-style runs of 2021-23 outside NVIDIA read optimistic;
 //  2. ZeRO-1 sharded over every data-parallel rank on a thin fabric loses throughput with scale;
@@ -192,7 +192,7 @@ void TstPatterns::lossesGrowWithScale() {
 
 // 6. The stack input swings an estimate by 20-30%, and a user of a third-party framework cannot
 // know which value to pick. Left at auto, the estimate says the stack was assumed and its band
-// spans the corpus's spread between the stacks: for the two cases the issue names (a ~1B model
+// spans the corpus's spread between the stacks: for two typical cases (a ~1B model
 // of a lightweight PyTorch trainer: TinyLlama; a 100B+ model of a DeepSpeed-based trainer:
 // GLM-130B) the measured figure must lie inside the auto band.
 void TstPatterns::stackSwingIsInTheBand() {

@@ -79,7 +79,7 @@ void BreakdownChart::setBarPens() {
 }
 
 // Two columns where the widest entry fits, else one; the chart asks for the height its legend
-// needs, so that no entry is cut off at the side or the bottom (issue 19 point 9, 1366x768).
+// needs, so that no entry is cut off at the side or the bottom, even at 1366x768.
 void BreakdownChart::fitLegend() {
   int legend = fitLegendColumns(plot_->legend, plot_->width());
   // Empty (no estimate yet): the room of its parts in one column, so that the chart keeps the

@@ -1,4 +1,4 @@
-// The engine's messages in the GUI's language (issue 19, point 11). The engine speaks English
+// The engine's messages in the GUI's language. The engine speaks English
 // (CLI, logs, files); the GUI translates, in the context "cp::engine", the templates of its
 // validation problems (engine/validate.h: kProblemReasons, kProblemPhrases) and the formulas of
 // "why this number" (engine/explain.h), listed below for lupdate. tst_inputpanel checks that every

@@ -29,8 +29,8 @@ Tile::Tile(cp::Figure figure, QWidget* parent) : QFrame(parent), figure_(figure)
   detail_ = new QLabel;
   setValueScale(kValueScale);
   detail_->setForegroundRole(QPalette::PlaceholderText);
-  // The detail wraps rather than widening the tile (issue 19: a row of five tiles as wide as
-  // their longest details made the Plan page 1,600 px wide in English).
+  // The detail wraps rather than widening the tile (a row of five tiles as wide as their
+  // longest details would make the Plan page 1,600 px wide in English).
   detail_->setWordWrap(true);
   title_->setWordWrap(true);
   for (QLabel* l : {title_, value_, detail_}) {
@@ -194,7 +194,7 @@ void HeadlineTiles::setEstimate(const cp::Scenario& s, const cp::Estimate& e) {
   set(F::FacilityPower, formatPower(e.power.facility_w),
       tr("PUE %1, racks: %2").arg(QLocale().toString(s.assumptions.pue, 'f', 2)).arg(e.power.racks));
   // Bought hardware: the monthly figure is the amortisation; the upfront capital cost (the bill of
-  // materials, core/engine cost.h) is what the buyer pays first (issue 19 point 17).
+  // materials, core/engine cost.h) is what the buyer pays first.
   if (s.assumptions.payment == cp::Payment::Purchase)
     set(F::CostPerMonth, formatMoney(e.cost.per_month, cur),
         tr("upfront capital %1; with headroom %2/month")

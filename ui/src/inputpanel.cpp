@@ -53,7 +53,7 @@ int catalogIndex(Catalog catalog, const std::string& id) {
   return -1;
 }
 
-// Issue 19, point 13: DP follows the cluster. A DP set by hand that no longer multiplies out to
+// DP follows the cluster. A DP set by hand that no longer multiplies out to
 // the GPU count after a change of nodes, GPUs per node, TP, PP or CP goes back to "auto".
 void followCluster(cp::Scenario& s) {
   const cp::Parallelism& p = s.parallel;
@@ -65,7 +65,7 @@ void customShape(cp::Scenario& s) {
   s.model_derived = false;
 }
 
-// Issue 19, point 5: what is typed into a number field is read by the engine's parser
+// What is typed into a number field is read by the engine's parser
 // (engine/number_text.h), the CLI's: "15T", "1e13", "1,024", "4k"; what it refuses is said
 // under the field (`refused`, "" when read), and the field keeps its value: never a silent
 // clamp to the field's range. Values are committed on Enter or leaving the field.
@@ -178,7 +178,7 @@ InputPanel::InputPanel(ScenarioDocument* document, QWidget* parent)
     const QSignalBlocker block(notes_);
     notes_->setPlainText(notes);
   });
-  // Issue 19, point 12: an error that goes away while the user is at work in the panel keeps its
+  // An error that goes away while the user is at work in the panel keeps its
   // space, so that the form does not jump under the cursor; the space closes when focus leaves.
   // (A hidden label that retains its size is not used: its height is lost in the form's height.)
   connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
@@ -193,8 +193,8 @@ CollapsibleSection* InputPanel::addSection(const QString& key, const char* title
   auto* section = new CollapsibleSection(tr(title), expanded);
   section->setObjectName(key + QStringLiteral("Section"));
   section->rememberAs(QStringLiteral("inputs/") + key);  // folded or open as the user left it
-  // Issue 19, point 12: in a narrow dock a label goes above its field instead of making the
-  // form wider than the dock (where it was cut off).
+  // In a narrow dock a label goes above its field instead of making the
+  // form wider than the dock (where it would be cut off).
   section->form()->setRowWrapPolicy(QFormLayout::WrapLongRows);
   static_cast<QVBoxLayout*>(layout())->addWidget(section);
   sections_titles_.emplace_back(section, title);
@@ -727,7 +727,7 @@ void InputPanel::retranslate() {
 }
 
 void InputPanel::changeEvent(QEvent* event) {
-  // Issue 19, point 11: Settings switches the language at run time; the panel follows at once.
+  // Settings switches the language at run time; the panel follows at once.
   if (event->type() == QEvent::LanguageChange || event->type() == QEvent::LocaleChange) {
     retranslate();
     refresh();  // the problems and numbers, in the new language and locale
@@ -751,7 +751,7 @@ void InputPanel::releaseKeptSpace() {
 
 void InputPanel::refresh() {
   const cp::Scenario& s = document_->scenario();
-  // An undo or redo puts the form back as it was (issue 19): the room kept for an error that
+  // An undo or redo puts the form back as it was: the room kept for an error that
   // vanished while typing closes, and what the parser refused goes with the text it refused
   // (the fields show the values undone to).
   if (document_->isStepping()) {
@@ -810,8 +810,8 @@ void InputPanel::showProblems() {
   }
 }
 
-// Issue 19, point 6: a field with focus took Ctrl+Z for its own text, so undo did nothing
-// exactly when it was wanted. The field commits what was typed, and the key goes on to the
+// A field with focus would take Ctrl+Z for its own text, so undo would do nothing exactly when
+// it is wanted. The field commits what was typed, and the key goes on to the
 // Edit menu's Undo and Redo (the document's undo stack).
 bool InputPanel::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::ShortcutOverride) {

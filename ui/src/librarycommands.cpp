@@ -96,7 +96,7 @@ void DeleteCommand::remove(LibraryController* controller, cp::ScenarioStore& sto
 void DeleteCommand::undoIt() {
   cp::ScenarioStore::Batch batch(store());
   std::vector<std::int64_t> ids;
-  // Each comes back as it was: the same id, revisions and dates (issue 19 point 15).
+  // Each comes back as it was: the same id, revisions and dates.
   for (const Deleted& d : deleted_) ids.push_back(store().restore(d.revisions));
   batch.commit();
   for (std::size_t i = 0; i < deleted_.size(); ++i) controller_->rebind(deleted_[i].ref, ids[i]);

@@ -284,8 +284,8 @@ void LibraryDock::restorePlace() {
 
 void LibraryDock::fitColumns() {
   // Until the user resizes a column: every column as wide as its contents, the tags and the model
-  // within reason, and all of them inside the view (issue 19: at 1366x768 with the library open
-  // the last columns ran past the dock). The name is what tells scenarios apart: it gets the
+  // within reason, and all of them inside the view (at 1366x768 with the library open, columns
+  // as wide as their contents would run past the dock). The name is what tells scenarios apart: it gets the
   // width the view has left, and gives way last; the tags and the model give way first, each
   // down to a few characters. What is cut is elided in the middle; the whole is in the tooltip.
   if (userSized_ || controller_->model()->rowCount() == 0) return;
@@ -502,7 +502,7 @@ void LibraryDock::duplicateSelected() {
 void LibraryDock::deleteSelected() {
   const QList<std::int64_t> ids = selectedIds();
   if (ids.isEmpty()) return;
-  // Asks first (issue 19 point 15); Undo in the dock brings the scenarios back.
+  // Asks first; Undo in the dock brings the scenarios back.
   const QString question =
       ids.size() == 1
           ? tr("Delete “%1” and its history from the library? Undo in the library brings it back.")

@@ -164,8 +164,8 @@ bool fromImport(const cp::ImportResult& r, cp::ScenarioFileDocument& out, QStrin
   return true;
 }
 
-// Issue 19, point 10: the pages' minimum widths (a row of tiles, the comparison's toolbar)
-// added to the docks' made a window wider than a 1366-pixel laptop screen. Each wide page
+// The pages' minimum widths (a row of tiles, the comparison's toolbar) added to the docks'
+// would make a window wider than a 1366-pixel laptop screen. Each wide page
 // scrolls inside itself instead: its layout and widgets move into a scroll area on the page.
 void scrollInside(QWidget* page) {
   QLayout* layout = page->layout();
@@ -277,7 +277,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   installChartExportMenu(planner_->frontierChart()->plot(),
                          {[this] { return scenarioDisplayName(document_->scenario()); },
                           [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
-  // Issue 19 point 9: every chart, table and picture exports (and every chart has a hover read-out).
+  // Every chart, table and picture exports (and every chart has a hover read-out).
   const auto scenarioName = [this] { return scenarioDisplayName(document_->scenario()); };
   installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
   installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
@@ -367,7 +367,7 @@ bool MainWindow::saveFile(const QString& path, QString* error) {
   document_->setClean();
   removeAutosave();
   addRecent(QFileInfo(path).absoluteFilePath());
-  // Feedback that the save happened: what was saved and where (issue 19 point 15).
+  // Feedback that the save happened: what was saved and where.
   statusBar()->showMessage(tr("Saved “%1” to %2")
                                .arg(oneLine(scenarioDisplayName(document_->scenario())),
                                     QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath())),
@@ -452,7 +452,7 @@ bool MainWindow::showPage(const QString& name) {
   library_->show();
   library_->raise();
   // Room for every column, once the window has its size; at most half of a laptop's window, so
-  // that the page beside it stays readable (issue 19: 800 px of a 1366-px screen).
+  // that the page beside it stays readable (800 px of a 1366-px screen would leave it too little).
   QTimer::singleShot(0, this, [this] { resizeDocks({library_}, {std::min(800, width() / 2)}, Qt::Horizontal); });
   return true;
 }
@@ -684,7 +684,7 @@ void MainWindow::createMenus() {
 
   editMenu_ = menuBar()->addMenu(QString());
   // Not QUndoStack::createUndoAction: its "Undo %1" is translated once, when it is made, and
-  // stayed English after a switch to Chinese (issue 19 point 11). Worded in updateUndoText().
+  // would stay English after a switch to Chinese. Worded in updateUndoText().
   QUndoStack* stack = document_->undoStack();
   undoAction_ = new QAction(this);
   undoAction_->setObjectName(QStringLiteral("undoAction"));
@@ -733,8 +733,8 @@ QList<QKeySequence> MainWindow::standardOr(QKeySequence::StandardKey key, const 
   return keys;
 }
 
-// Issue 19 point 16: File > Open library…, New library…, Find in the library; Help > User
-// guide, Keyboard shortcuts. Kept together so that the menus above stay as they were.
+// File > Open library…, New library…, Find in the library; Help > User
+// guide, Keyboard shortcuts. Kept together, apart from the menus built above.
 void MainWindow::createHelpAndLibraryActions() {
   // Save as: Ctrl+Shift+S where the platform binds no key (Windows).
   saveAsAction_->setShortcuts(standardOr(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));

@@ -173,7 +173,7 @@ void MemoryChart::fitCapacityLabel() {
   const QFontMetrics metrics(capacityText_->font());
   const QMargins pad = capacityText_->padding();
   // The label is right-aligned at 0.995 of the axis rect: it must not run out of its left side
-  // (issue 19: at 1366x768 with the library open, "capacity: 80.0 GiB" ran out of the chart).
+  // (at 1366x768 with the library open, the plot is narrow enough for "capacity: 80.0 GiB" to do so).
   const double room = plot_->axisRect()->width() * 0.995 - pad.left() - pad.right() - 2;
   for (const QString& text : capacityTexts_) {
     int width = 0;

@@ -25,7 +25,7 @@ namespace {
 
 constexpr double kStaleOpacity = 0.45;  // how much of the last valid result shows through
 
-// Issue 19, point 2: a QGraphicsOpacityEffect over the results drew doubled, ghosted tiles and
+// Not a QGraphicsOpacityEffect over the results: it draws doubled, ghosted tiles and
 // charts (its children paint no background of their own), and fragments of other widgets
 // after a resize. Instead, a veil of the window's colour is painted over the results: they
 // draw as always, and show through at kStaleOpacity.
@@ -66,7 +66,7 @@ PlanPage::PlanPage(ScenarioDocument* document, QWidget* parent) : QWidget(parent
   banner_->setTextFormat(Qt::PlainText);  // it quotes the engine's problems, which may name user text
 
   tiles_ = new HeadlineTiles;
-  // Issue 19 point 14: a plan that does not fit says what would make it fit.
+  // A plan that does not fit says what would make it fit.
   fitAdvice_ = new QLabel;
   fitAdvice_->setObjectName(QStringLiteral("fitAdvice"));
   fitAdvice_->setWordWrap(true);

@@ -91,7 +91,7 @@ void ScenarioListModel::refresh() {
       error_ = fromStd(e.what());
     }
   }
-  // Rows keep their places (issue 19 point 15: nothing moves under the mouse): a scenario that
+  // Rows keep their places (nothing moves under the mouse): a scenario that
   // is gone is removed, one that changed changes in place, a new one is inserted.
   QHash<qint64, std::size_t> fresh;
   for (std::size_t i = 0; i < rows.size(); ++i) fresh.insert(qint64(rows[i].id), i);

@@ -68,7 +68,7 @@ Scenario default_scenario() {
   s.training.flash_attention = true;
   s.training.tokens = 1.4e12;         // LLaMA-65B's token budget (Touvron et al. 2023)
   // DP on "auto" (0): derived from the GPU count (32 / (8 x 4) = 1), so that changing the
-  // nodes, TP or PP of a scenario started from this one keeps a valid plan (issue 19).
+  // nodes, TP or PP of a scenario started from this one keeps a valid plan.
   s.parallel = Parallelism{8, 4, 1, 0, 1, 1, true};
   s.cluster.gpu = *find_gpu("a100-80gb-sxm");
   s.cluster.gpus_per_node = 8;

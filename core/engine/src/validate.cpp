@@ -94,8 +94,8 @@ class Checker {
 };
 
 // Assumptions (power, cost, reliability). Every upper bound is an input no real plan comes
-// near; its purpose is that no figure computed from it overflows (issue 14: a power price of
-// 1e308 made the cost -nan). Each bound's reasoning is next to it.
+// near; its purpose is that no figure computed from it overflows (unbounded, a power price of
+// 1e308 makes the cost -nan). Each bound's reasoning is next to it.
 void check_list(const PriceList& l, const std::string& path, std::vector<Problem>& out) {
   for (size_t i = 0; i < l.lines.size(); ++i) {
     const PriceLine& x = l.lines[i];
@@ -209,9 +209,9 @@ void check_assumptions(const Assumptions& a, std::vector<Problem>& out) {
 
 namespace {
 
-// The values that would let DP be derived, for the one message of an underivable layout
-// (issue 19, point 13): "; DP can be derived with TP 1, 2, 4 or 8 (PP 4), PP 1, 2 or 4 (TP 8),
-// or nodes in multiples of 4".
+// The values that would let DP be derived, for the one message of an underivable layout, so
+// that the user sees what would work: "; DP can be derived with TP 1, 2, 4 or 8 (PP 4), PP 1, 2
+// or 4 (TP 8), or nodes in multiples of 4".
 std::string divisors_text(long long n, int limit) {
   std::vector<long long> d;
   for (long long i = 1; i <= n && i <= limit; ++i)
@@ -383,7 +383,7 @@ std::vector<Problem> validate(const Scenario& s) {
     c.fail(std::string(factor.key), reasons::step_factor_range,
            {num(factor.min), num(factor.max), num(s.calibration.step_time_factor)});
 
-  // Text: the JSON output and the library hold UTF-8 only (issue 14).
+  // Text: the JSON output and the library hold UTF-8 only.
   if (!is_valid_utf8(s.name)) c.fail("name", reasons::utf8, invalid_utf8_args(s.name));
   if (!is_valid_utf8(s.calibration.note)) c.fail("calibration.note", reasons::utf8, invalid_utf8_args(s.calibration.note));
 

@@ -159,7 +159,7 @@ std::string parse_reason(const std::string& what) {
 }
 
 // nlohmann's "syntax error while parsing CONTEXT - DETAIL" taken apart into a reason of
-// read_reasons.h and its arguments (issue 19: the GUI translates the fixed words and the
+// read_reasons.h and its arguments (so that the GUI translates the fixed words and the
 // phrases); the position is the field, json_position filled. What does not take apart, or
 // would not fill back to the very same text, is json_other with the text as it is.
 Problem json_syntax_problem(std::size_t line, std::size_t column, const std::string& text) {

@@ -432,7 +432,8 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
                                    std::to_string(kScenarioFormatVersion) + ")");
   }
   // "name_is_derived": true says the name follows the scenario; a name given without it (files
-  // older than issue 19, hand-written ones) is the user's, unless it is the derived name.
+  // written before the flag existed, hand-written ones) is the user's, unless it is the derived
+  // name.
   r.string(j, "name", "", s.name);
   bool derived = false;
   r.boolean(j, "name_is_derived", "", derived);

@@ -423,10 +423,10 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
   Tally tally;
   const std::vector<Unit> units = make_units(st, space, base, tally);
   r.considered = (long long)st.clusters.size() * subtree(st.knobs, -1);
-  // Each unit's result is merged as soon as the unit is done and then dropped (issue 14: the
-  // planner's maximum, 4,096 sizes x 12 fabrics, took 7.1 GB while every unit's result, a
-  // tally with an example layout per reason and its own top and frontier, waited for the
-  // last unit; tests/bench/bench_memory.cpp measures the peak now). The
+  // Each unit's result is merged as soon as the unit is done and then dropped: held until the
+  // last unit, every unit's result (a tally with an example layout per reason and its own top
+  // and frontier) takes 7.1 GB (measured) at the planner's maximum, 4,096 sizes x 12 fabrics;
+  // tests/bench/bench_memory.cpp measures the peak. The
   // merge is exact and order-free: counts add up; the top and the frontier are cut down by
   // total orders (better(); time, cost, key), which give the same answer in any order; each
   // reason's example is the one of the lowest unit, as a merge in unit order would keep.
@@ -482,7 +482,7 @@ PlanResult plan(const Scenario& base, const SearchSpace& space, const PlanOption
       t.rejected_divisibility += ur.tally.rejected_divisibility;
       for (std::size_t k = 0; k < t.rejected.size(); ++k) {
         t.rejected[k] += ur.tally.rejected[k];
-        // Examples found while making the units (tally before the run) come first, as before.
+        // Examples found while making the units (tally before the run) come first.
         if (ur.tally.example[k] && (!t.example[k] || std::size_t(i) < example_unit[k]) &&
             example_unit[k] != kPreRun) {
           t.example[k] = ur.tally.example[k];

@@ -1007,10 +1007,10 @@ bool ScenarioStore::load_where(std::int64_t id, int revision, StoredScenario& ou
   if (!scenario_from_json(j, x.document.scenario, problems)) throw fail(problems.front().text());
   x.document.scenario.name = name;
   // The revision keeps the name apart from the scenario's JSON, so the JSON cannot say that the
-  // name is derived: a name that is the scenario's derived name follows the scenario (issue 19),
+  // name is derived: a name that is the scenario's derived name follows the scenario,
   // as a scenario file's does (io/scenario_json.cpp). Shown in the GUI's language then.
   if (name == derived_scenario_name(x.document.scenario)) refresh_derived_name(x.document.scenario, true);
-  // A snapshot that cannot be read back is left out, as before schema 3: the scenario is what
+  // A snapshot that cannot be read back is left out: the scenario is what
   // the user saved; the snapshot can be made again.
   if (estimate_shape != 0) {
     if (!pack::unpack_json(shapes[1], estimate_values, x.estimate)) x.estimate = nullptr;

@@ -1,7 +1,7 @@
 // Restyles a QCustomPlot from the widget palette (background, axes, grid, text, legend), so that
 // charts follow a dark or light theme; the data colours stay the fixed palette (palette.h).
 // Also: the hover read-out every chart shows (a tooltip with the value under the mouse), and the
-// number format of axes (the locale's thousands separators, issue 19 point 9).
+// number format of axes (the locale's thousands separators).
 #pragma once
 
 #include <QPointF>

@@ -21,7 +21,7 @@ class CollapsibleSection : public QWidget {
   bool isExpanded() const;
   void setExpanded(bool expanded);
   // Remembers whether the section is open between runs, in QSettings under
-  // "sections/<key>/expanded" (issue 19 point 18): restores the stored state now and stores
+  // "sections/<key>/expanded": restores the stored state now and stores
   // every change from here on.
   void rememberAs(const QString& key);
   QString settingsKey() const { return key_; }

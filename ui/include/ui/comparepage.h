@@ -5,8 +5,8 @@
 // legend, and each GPU's capacity marked on its memory bar). The scenarios are picked from the
 // library (or the one being edited) in four boxes at the top. A picked scenario that was
 // deleted (in the library dock, another window, the command line) is taken out and a line above
-// the table names it (issue 19 point 4). Computes nothing itself: every figure comes from
-// cp::estimate.
+// the table names it, rather than silently showing less. Computes nothing itself: every figure
+// comes from cp::estimate.
 #pragma once
 
 #include <QList>

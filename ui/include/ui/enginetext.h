@@ -1,4 +1,4 @@
-// The engine's English messages in the GUI's language (issue 19, point 11): validation problems
+// The engine's English messages in the GUI's language: validation problems
 // through their reason templates, and the formulas of "why this number". ui/src/enginetext.cpp
 // lists the texts for lupdate (context "cp::engine").
 #pragma once
@@ -17,7 +17,7 @@ QString problemMessage(const cp::Problem& p);  // "6 不能整除 64 个注意�
 QString problemText(const cp::Problem& p);     // "Tensor parallel (TP) — parallelism.tp: 6 does not divide 64 attention heads"
 QString formulaText(const cp::Explanation& x);
 
-// The scenario's name as the GUI shows it (issue 19, point 1), the one function every place that
+// The scenario's name as the GUI shows it, the one function every place that
 // shows the name calls (summary, presentation, chart footers, library, status messages): a name
 // the user gave, as typed; while the name is derived (cp::name_is_derived), the engine's derived
 // name worded again in the GUI's language from the scenario's fields: "LLaMA-65B，32 块 A100 80GB

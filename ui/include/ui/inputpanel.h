@@ -2,7 +2,7 @@
 // and (folded) assumptions. Every field has its unit; every change is one undoable edit of the
 // document and recomputes at once. Invalid fields are marked where they are, with the reason
 // the engine's validation gives (mapped by its dotted field name). Labels, bounds and tooltips
-// are the field table's (engine/fields.h, issue 15); a change of language retranslates them.
+// are the field table's (engine/fields.h); a change of language retranslates them.
 #pragma once
 
 #include <QHash>

@@ -9,7 +9,7 @@
 // moved aside as damaged, is read-only, or cannot be opened is said so in a banner at the top. Scenarios saved, renamed or
 // deleted elsewhere (the command line, a second window) show without a restart: the dock
 // watches the library's files (ui/librarywatcher.h) and looks again when the application comes
-// back to the front, keeping the selection and the scroll position (issue 19 point 4).
+// back to the front, keeping the selection and the scroll position.
 #pragma once
 
 #include <QDockWidget>

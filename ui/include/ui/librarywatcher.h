@@ -1,5 +1,5 @@
 // Watches a scenario library's files for writes made elsewhere: the command line's `scenario`
-// commands, a second window, another program (issue 19 point 4). SQLite in WAL mode writes a
+// commands, a second window, another program. SQLite in WAL mode writes a
 // save to the "-wal" journal next to the library and later checkpoints it into the library
 // file itself, so both are watched, and their folder too: the journal comes and goes (the last
 // connection to close removes it) and a file replaced by a rename is a new file to watch.

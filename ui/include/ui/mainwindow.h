@@ -48,8 +48,8 @@ class MainWindow : public QMainWindow {
   bool saveFile(const QString& path, QString* error = nullptr);
 
   // The size of a first window on a screen whose available area is `available`: 1600 x 1000
-  // where there is room, else what fits, with room for the window frame (issue 19: a 1366 x
-  // 768 laptop got a 1600 x 1000 window).
+  // where there is room, else what fits, with room for the window frame (a 1366 x 768 laptop
+  // must not get a 1600 x 1000 window).
   static QSize firstSize(const QSize& available);
   // Sizes and places the window within the available area of its screen, also when a saved
   // geometry from a larger screen was restored.

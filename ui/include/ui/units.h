@@ -20,7 +20,7 @@ void setPowerUnit(PowerUnit unit);
 void loadUnits();
 
 // A large figure scaled the way the locale's readers count, with three significant digits or
-// so (issue 19 point 11): in Chinese by 万 (10^4), 亿 (10^8) and 万亿 (10^12): "6.69 亿",
+// so: in Chinese by 万 (10^4), 亿 (10^8) and 万亿 (10^12): "6.69 亿",
 // "65.3 亿", "1,235 万"; elsewhere by thousands: "61.2 k", "669 M", "65.3 bn", "1.2 T".
 // Magnitudes below `plainBelow` are written out in full ("143,552"). No unit is added.
 QString formatLarge(double value, double plainBelow = 1e4, const QLocale& locale = QLocale());

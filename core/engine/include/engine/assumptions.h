@@ -13,7 +13,7 @@
 namespace cp {
 
 enum class Currency { Cny, Usd };
-// The three ways to pay for a cluster (issue 4): rent per server-month, cloud per GPU-hour,
+// The three ways to pay for a cluster: rent per server-month, cloud per GPU-hour,
 // or purchase amortised over years plus electricity.
 enum class Payment { Rent, Cloud, Purchase };
 

@@ -33,7 +33,7 @@ inline constexpr double kFlashKeyOverhead = 256;
 inline constexpr double kKernelOverheadS = 4e-6;
 
 // The global constants that leave-one-source-out cross-validation fits on the validation
-// corpus (tests/data, issue 17; tests/validation/tst_calibration.cpp refits them and fails when
+// corpus (tests/data; tests/validation/tst_calibration.cpp refits them and fails when
 // the values below are no longer what the corpus says). One value each for every GPU, model
 // and run; a software stack (Training::stack) decides which mechanisms apply, never how much
 // they cost. The values and the cross-validated errors behind them: docs/model.md.

@@ -36,7 +36,7 @@ enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
 // per 128 elements (DeepSeek-V3 technical report, Dec 2024, section 3.3: dispatch in FP8,
 // combine kept in BF16).
 enum class MoeDispatch { Bf16, Fp8 };
-// The software stack a job runs on (issue 17). Each preset fixes a few mechanisms whose costs
+// The software stack a job runs on. Each preset fixes a few mechanisms whose costs
 // are global constants (core/engine/include/engine/compute.h, calib::Tunables):
 //   megatron-core       Megatron-Core / NeMo with Transformer Engine (2023-): fused kernels
 //   megatron-lm         Megatron-LM 2020-22: fused kernels (softmax, bias-GeLU, bias-dropout-add)

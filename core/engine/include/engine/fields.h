@@ -1,4 +1,4 @@
-// The scenario's inputs, described once (issue 15, "one owner per concept"): for each input its
+// The scenario's inputs, described once (one owner per concept): for each input its
 // dotted key (the scenario file's JSON path, and the field every validation problem names), the
 // clusterplan-cli option that sets it, its English label and unit, its bounds and one sentence
 // saying what it is. Validation (validate.cpp), the CLI's options and help, the input panel
@@ -278,8 +278,8 @@ inline constexpr auto kFields = [] {
       text("calibration.note", "Calibration note", "Where the site calibration comes from."),
 
       // Power, cost and reliability (assumptions.h has each default and its source). The upper
-      // bounds are inputs no real plan comes near; they keep every figure finite (issue 14: a
-      // power price of 1e308 made the cost -nan).
+      // bounds are inputs no real plan comes near; they keep every figure finite (without one, a
+      // power price of 1e308 makes the cost -nan).
       real("assumptions.pue", "pue", "PUE", "", 1, 5, "Power usage effectiveness: facility power over IT power."),
       real("assumptions.gpu_power_factor", "gpu-power-factor", "Average GPU draw", "of TDP", 0, 1.5,
            "Average GPU power while training, as a fraction of its TDP.", true),

@@ -1,5 +1,5 @@
-// Numbers as people type them, for the GUI's fields and the CLI's options alike (issue 19,
-// point 5): "15T" tokens, "1.4e12", "1,400,000,000,000", "70B" parameters, "80 GiB", "400GB".
+// Numbers as people type them, for the GUI's fields and the CLI's options alike: "15T" tokens,
+// "1.4e12", "1,400,000,000,000", "70B" parameters, "80 GiB", "400GB".
 // What cannot be read, or lies outside the field's range, is refused with the reason; nothing
 // is clamped or guessed.
 //

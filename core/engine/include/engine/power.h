@@ -30,7 +30,7 @@ double calibrated_overhead_per_gpu_w(const GpuSpec& g);
 
 // The non-GPU part of a node draws less while training than its datasheet maximum (fans, CPUs,
 // NVSwitches and NICs are not all at their limits). Measured: a DGX A100 training draws about
-// 4.5-5.5 kW in all (issue 16's measured range), and an 8-GPU HGX H100 node training
+// 4.5-5.5 kW in all (a measured range, not the datasheet's), and an 8-GPU HGX H100 node training
 // Llama-2-13B peaked at 8.4 kW with its GPUs near full power (Latif et al. 2024,
 // arXiv:2412.08602), i.e. about 2.8 kW besides 8 x 700 W of 4.6 kW allowed. 0.65 of the
 // datasheet allowance gives 4.55 kW for a DGX A100 at the default GPU draw (75% of TDP) and

@@ -130,12 +130,12 @@ struct Cluster {
 // Memory the framework needs beyond the model's tensors. Stated defaults, all editable.
 struct Overheads {
   // CUDA context, cuBLAS/cuDNN workspaces and loaded kernels: typically 0.5-1.5 GiB per GPU
-  // with PyTorch 2.x on A100/H100 (PyTorch CUDA semantics notes; measured in issue 10).
+  // with PyTorch 2.x on A100/H100 (PyTorch CUDA semantics notes, and measured).
   double framework_bytes = 1.0 * 1024 * 1024 * 1024;
   // Communication buffers beyond NCCL's own: NCCL's buffers are modelled per communicator
   // (core/memory.h nccl_buffer_bytes: 147 MiB per collective group, 16 MiB per point-to-point
-  // peer); this is an extra allowance on top (0 by default; scenarios saved before issue 16
-  // carry the old flat 0.5 GiB here and keep it).
+  // peer); this is an extra allowance on top (0 by default; older scenario files, from when a
+  // flat 0.5 GiB here stood for all of NCCL's buffers, carry that value and keep it).
   double comm_buffer_bytes = 0;
   // Caching-allocator fragmentation: reserved minus allocated, as a fraction of the tensors.
   double fragmentation = 0.05;

@@ -173,7 +173,7 @@ struct Throughput {
   double hfu = 0;
   double band_low = 0;   // tokens/s at the low end of the validation error band
   double band_high = 0;
-  // The band (issue 17) as speed errors: the measured speed lies between speed / (1 +
+  // The uncertainty band as speed errors: the measured speed lies between speed / (1 +
   // band_high_error) and speed / (1 + band_low_error); from the cross-validated residuals of
   // the matching buckets (engine/error_band.h). Every throughput figure scales alike.
   double band_low_error = 0, band_high_error = 0;
@@ -185,11 +185,12 @@ struct Throughput {
   double train_time_s = 0;  // for the token budget (0 if none)
 };
 
-// Relative error band of the throughput estimate before issue 17 (the mean absolute error over
-// the calibration set). The band now comes from engine/error_band.h; kept for callers.
+// One relative error band for every throughput estimate (the mean absolute error over the
+// calibration set), for callers that want a single figure; an estimate's own band comes from
+// engine/error_band.h.
 inline constexpr double kValidationErrorBand = 0.10;
 
-// --- The named pieces of estimate_step (issue 15), each tested in tst_throughput ----------
+// --- The named pieces of estimate_step, each tested in tst_throughput ----------
 
 // Tensor parallelism of one layer and micro-batch: kTpCollectivesPerLayer all-reduces of
 // `tokens` x `hidden` 16-bit activations (kTpCollectivesRecomputed more under full

@@ -14,7 +14,7 @@ struct Problem {
   std::string field;    // e.g. "parallelism.tp"
   std::string message;  // e.g. "6 does not divide 64 attention heads"
   // The message as a template and what was put in it, so that the GUI can say it in another
-  // language through its message catalogue (issue 19, point 11): reason "%1 does not divide %2
+  // language through its message catalogue: reason "%1 does not divide %2
   // %3", args {"6", "64", "attention heads"}; message == fill_reason(reason, args). The reasons
   // are the constants of namespace `reasons` (all listed in kProblemReasons); an argument is a
   // number as text or one of kProblemPhrases. Empty reason: a message without a template

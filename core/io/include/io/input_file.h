@@ -20,7 +20,7 @@ inline constexpr std::uintmax_t kMaxInputFileBytes = 64ull << 20;
 inline constexpr std::uintmax_t kNoSizeLimit = UINTMAX_MAX;
 
 // Why a file cannot be read: a reason template of io/read_reasons.h (file_*, cannot_read) and
-// its arguments, so that the GUI can say it in its language (issue 19); text() is the English.
+// its arguments, so that the GUI can say it in its language; text() is the English.
 struct FileRefusal {
   std::string_view reason{};
   std::vector<std::string> args{};

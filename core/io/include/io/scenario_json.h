@@ -31,7 +31,7 @@ bool scenario_from_json(const nlohmann::json& j, Scenario& s, std::vector<Proble
 // (core/plan's compare_ib_roce), and is null otherwise (e.g. library snapshots).
 nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparison* versus = nullptr);
 
-// The figures of an estimate's JSON that no result may have (issue 14): a number that is not
+// The figures of an estimate's JSON that no result may have: a number that is not
 // finite (NaN or infinite, which JSON would carry as null), a fraction (goodput, the network's
 // share of the cost) outside 0 to 1, a negative MFU or HFU (above 1 they carry warning
 // above_peak). Each problem names the figure's path,

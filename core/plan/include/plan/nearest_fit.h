@@ -1,4 +1,4 @@
-// What would make a plan that does not fit in GPU memory fit (issue 19 point 14): the nearest
+// What would make a plan that does not fit in GPU memory fit: the nearest
 // layout that fits, found by the auto-planner (planner.h) in widening circles around the
 // scenario's own layout. First every layout that changes one knob (TP, PP, VPP, CP, EP,
 // micro-batch, recomputation, ZeRO stage, SP, TP overlap) with the others held; then two knobs;

@@ -74,7 +74,7 @@ struct PlanProgress {
 // whose estimate stands where few published runs do (its band widened for each evidence gap,
 // engine/error_band.h) wins only by more than its extra uncertainty: searching 10^5 layouts,
 // ranking by the point estimate recommends exactly the corners the engine overrates (the
-// optimizer's curse). Optimistic: the point estimate, as before.
+// optimizer's curse). Optimistic: the point estimate.
 enum class Ranking { Robust, Optimistic };
 std::string_view to_string(Ranking r);  // "robust", "optimistic"
 
@@ -127,7 +127,7 @@ struct PlanEntry {
   std::vector<PlanLayout> variants;
 };
 
-// Issue 17: the top layouts the estimates cannot rank against the winner, and which of them to
+// The top layouts the estimates cannot rank against the winner, and which of them to
 // prefer. Every estimate carries an uncertainty band (throughput.band_low/high, from the
 // cross-validated residuals of its buckets, engine/error_band.h); a layout lies within the
 // winner's band when its optimistic edge reaches the winner's pessimistic edge in the objective

@@ -22,7 +22,7 @@ struct Knobs {
 
 // One cluster size with one fabric. Its scenario is Setup::fabric_base[fabric] with
 // cluster.nodes = job_gpus / GPUs per node: 4,096 sizes x 12 fabrics keep 12 scenarios, not
-// 49,152 (issue 14, the planner's memory).
+// 49,152, which keeps the planner's peak memory down.
 struct ClusterCase {
   int gpus = 0, job_gpus = 0, fabric = 0, job_nodes = 0;
 };

@@ -231,7 +231,7 @@ class ScenarioStore {
 
   std::string path_;
   std::shared_ptr<Library> lib_;  // shared with the other ScenarioStores of this file
-  // The members of *lib_, named as before it was shared.
+  // Shortcuts to the members of *lib_, under the names a store of its own would use.
   sql::Database* db_ = nullptr;
   OpenReport* report_ = nullptr;
   WriteCache* cache_ = nullptr;
