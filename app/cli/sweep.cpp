@@ -321,6 +321,8 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
       }
       p.feasible = reasons.empty();
       p.reasons = std::move(reasons);
+      p.own_size = p.gpus == base.scenario.cluster.total_gpus();
+      p.own_fabric = p.fabric == base.scenario.cluster.fabric.id;
       sink(p);
     }
     plans.done(c);

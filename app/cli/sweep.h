@@ -28,6 +28,8 @@ struct SweepPoint {
   bool estimated = false;  // the scenario passed validation: `scenario` and `estimate` are set
   Scenario scenario;       // under --layout best: the planner's layout for this size and fabric
   Estimate estimate;
+  bool own_size = false;    // gpus is the base scenario's own GPU count
+  bool own_fabric = false;  // fabric is the base scenario's own fabric
   FabricComparison versus;  // cost.ib_vs_roce of the JSON output (computed for it only)
 };
 

@@ -128,8 +128,38 @@ json point_json(const SweepPoint& p) {
           {"dp", p.dp},
           {"global_batch", p.global_batch},
           {"feasible", p.feasible},
+          {"own_size", p.own_size},
+          {"layout_text", p.estimated ? json(layout_text(p.scenario)) : json(nullptr)},
           {"reasons", p.reasons},
           {"estimate", p.estimated ? estimate_to_json(p.scenario, p.estimate, &p.versus) : json(nullptr)}};
+}
+
+// The fabrics in the sweep's order (the first is the reference).
+std::vector<std::string> fabric_order(const SweepArgs& args, const std::string& own, const std::string& first) {
+  if (!args.fabrics.empty()) return args.fabrics;
+  return {own.empty() ? first : own};
+}
+
+// The verdict over the first --vary values' gaps (with no --vary, every gap).
+JobVerdict sweep_verdict(const SweepArgs& args, const std::vector<SweepGap>& gaps, const std::string& own,
+                         const std::string& first_fabric,
+                         const std::vector<std::pair<std::string, std::string>>& first_vary) {
+  std::vector<FabricGap> rows;
+  for (const SweepGap& g : gaps)
+    if (g.vary == first_vary) rows.push_back(g.gap);
+  return job_verdict(rows, fabric_order(args, own, first_fabric), own);
+}
+
+json verdict_json(const JobVerdict& v) {
+  return {{"text", job_verdict_text(v)},
+          {"fabrics", v.fabrics},
+          {"break_even_gpus", v.break_even_gpus > 0 ? json(v.break_even_gpus) : json(nullptr)}};
+}
+
+std::string own_fabric_of(const std::vector<SweepPoint>& points) {
+  for (const SweepPoint& p : points)
+    if (p.own_fabric) return p.fabric;
+  return {};  // the scenario's own fabric is not swept
 }
 
 }  // namespace
@@ -143,7 +173,11 @@ json sweep_to_json(const SweepArgs& args, const SweepResult& result) {
           {"scaling", to_string(args.scaling)},
           {"layout", to_string(args.layout)},
           {"points", points},
-          {"fabric_gap", gaps}};
+          {"fabric_gap", gaps},
+          {"verdict", verdict_json(sweep_verdict(args, result.gaps, own_fabric_of(result.points),
+                                                 result.points.empty() ? std::string() : result.points.front().fabric,
+                                                 result.points.empty() ? std::vector<std::pair<std::string, std::string>>{}
+                                                                       : result.points.front().vary))}};
 }
 
 void write_sweep_json(const SweepArgs& args, const SweepResult& result, std::ostream& out) {
@@ -214,6 +248,9 @@ void SweepWriter::start() {
     for (const VaryAxis& v : args_.vary) header.push_back(v.name);
     for (const char* k : {"feasible", "reasons", "dp", "global_batch"}) header.emplace_back(k);
     for (std::string_view k : sweep_csv_estimate_keys()) header.emplace_back(k);
+    // After the estimate's keys, so that the columns before them keep their places.
+    header.emplace_back("own_size");
+    header.emplace_back("layout");
     csv_row(header);
   }
 }
@@ -229,6 +266,11 @@ void SweepWriter::csv_row(const std::vector<std::string>& fields) {
 
 void SweepWriter::point(const SweepPoint& p) {
   start();
+  if (points_ == 0) {
+    first_vary_ = p.vary;
+    first_fabric_ = p.fabric;
+  }
+  if (p.own_fabric) own_fabric_ = p.fabric;
   ++points_;
   feasible_ += p.feasible ? 1 : 0;
   if (format_ == OutputFormat::Json) {
@@ -251,6 +293,8 @@ void SweepWriter::point(const SweepPoint& p) {
     row.push_back(std::to_string(p.global_batch));
     const json estimate = p.estimated ? estimate_to_json(p.scenario, p.estimate) : json(nullptr);
     for (std::string_view k : sweep_csv_estimate_keys()) row.push_back(p.estimated ? csv_value(estimate, k) : "");
+    row.emplace_back(p.own_size ? "true" : "false");
+    row.push_back(p.estimated ? layout_text(p.scenario) : "");
     csv_row(row);
   } else {
     // The text table aligns its columns: the rows are kept, as text, until finish().
@@ -293,7 +337,14 @@ void SweepWriter::finish(const std::vector<SweepGap>& gaps) {
     }
     out_ << ",\n  \"layout\": " << json(to_string(args_.layout)).dump()
          << ",\n  \"scaling\": " << json(to_string(args_.scaling)).dump()
-         << ",\n  \"schema_version\": " << kOutputSchemaVersion << "\n}\n";
+         << ",\n  \"schema_version\": " << kOutputSchemaVersion;
+    const std::string verdict = verdict_json(sweep_verdict(args_, gaps, own_fabric_, first_fabric_, first_vary_)).dump(2);
+    out_ << ",\n  \"verdict\": ";
+    for (char c : verdict) {
+      out_ << c;
+      if (c == '\n') out_ << "  ";
+    }
+    out_ << "\n}\n";
     return;
   }
   if (format_ != OutputFormat::Text) return;
@@ -324,6 +375,7 @@ void SweepWriter::finish(const std::vector<SweepGap>& gaps) {
     rows.push_back(std::move(row));
   }
   text_.clear();
+  if (points_ > 0 && args_.fabrics.size() >= 2) out_ << job_verdict_text(sweep_verdict(args_, gaps, own_fabric_, first_fabric_, first_vary_)) << "\n\n";
   out_ << "Sweep of " << points_ << (points_ == 1 ? " point" : " points") << ", " << feasible_ << " feasible; "
        << scaling_sentence(args_.scaling) << "; "
        << (args_.layout == SweepLayout::Best ? "layout: the planner's best per point" : "layout held") << "\n\n";

@@ -13,7 +13,8 @@
 namespace cp::cli {
 
 // {"schema_version": 1, "scaling": "strong", "layout": "held", "points": [{"gpus", "fabric",
-// "vary", "dp", "global_batch", "feasible", "reasons", "estimate"}], "fabric_gap": [...]};
+// "vary", "dp", "global_batch", "feasible", "own_size", "reasons", "estimate"}], "fabric_gap": [...],
+// "verdict": {"text", "fabrics", "break_even_gpus"}} (the verdict over the first --vary values);
 // "estimate" is estimate_to_json (with the point's comparison), or null when the point failed
 // validation.
 nlohmann::json sweep_to_json(const SweepArgs& args, const SweepResult& result);
@@ -55,6 +56,9 @@ class SweepWriter {
   OutputFormat format_;
   long long points_ = 0, feasible_ = 0;
   bool any_tokens_ = false, started_ = false;
+  std::string own_fabric_;    // the base scenario's fabric, when it is swept
+  std::string first_fabric_;  // the first point's
+  std::vector<std::pair<std::string, std::string>> first_vary_;  // the verdict covers these --vary values
   std::vector<TextRow> text_;
 };
 

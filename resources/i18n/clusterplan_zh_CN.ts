@@ -1368,6 +1368,84 @@
         <source>Above 100%: why? Hover over the chart</source>
         <translation>超过 100%：原因？将鼠标悬停在图上</translation>
     </message>
+    <message>
+        <source>%1 (your fabric)</source>
+        <extracomment>a fabric&apos;s name, marked as the one the scenario uses</extracomment>
+        <translation>%1（您的网络）</translation>
+    </message>
+    <message>
+        <source>Only %1 is swept: there is nothing to compare it with.</source>
+        <translation>只扫描了 %1：没有可比较的对象。</translation>
+    </message>
+    <message>
+        <source>%1 has no size where it and %2 both have a valid result</source>
+        <translation>%1 与 %2 没有都有有效结果的规模</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 up to %3 GPUs</source>
+        <extracomment>%1 a fabric, %2 the reference fabric, %3 GPU count</extracomment>
+        <translation>%1 在 %3 张 GPU 以内与 %2 持平</translation>
+    </message>
+    <message>
+        <source>matches it again at %1 GPUs</source>
+        <translation>在 %1 张 GPU 时再次持平</translation>
+    </message>
+    <message>
+        <source>loses %1 at %2 GPUs</source>
+        <translation>在 %2 张 GPU 时慢 %1</translation>
+    </message>
+    <message>
+        <source>gains %1 at %2 GPUs</source>
+        <translation>在 %2 张 GPU 时快 %1</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 up to %3 GPUs, then %4</source>
+        <extracomment>%1 a fabric, %2 the reference, %3 GPU count, %4 what happens at the largest size</extracomment>
+        <translation>%1 在 %3 张 GPU 以内与 %2 持平，之后%4</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>costs %1 less per month</source>
+        <translation>每月便宜 %1</translation>
+    </message>
+    <message>
+        <source>costs %1 more per month</source>
+        <translation>每月贵 %1</translation>
+    </message>
+    <message>
+        <source>costs the same</source>
+        <translation>费用相同</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>what a fabric does for the job, then what it costs</extracomment>
+        <translation>%1，并且%2</translation>
+    </message>
+    <message>
+        <source>; %1 saves enough time to pay its higher price from %2 GPUs on</source>
+        <extracomment>%1 the dearer fabric, %2 GPU count</extracomment>
+        <translation>；从 %2 张 GPU 起，%1 节省的时间足以抵消其更高的价格</translation>
+    </message>
+    <message>
+        <source>For this job, %1.</source>
+        <extracomment>the bottom line of the fabric comparison; %1 what each fabric does, separated by semicolons</extracomment>
+        <translation>对这个作业：%1。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>Best layout found for each size and fabric</source>
+        <translation>每个规模和网络各取搜索到的最佳并行布局</translation>
+    </message>
+    <message>
+        <source>Your layout held: TP, PP, CP and EP as in the plan, DP follows the size</source>
+        <translation>保持您的并行布局：TP、PP、CP、EP 与方案相同，DP 随规模变化</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::Fields</name>
@@ -4373,6 +4451,14 @@ They are marked in the inputs and listed under Problems; the charts return when 
         <source>No estimate: the scenario has problems.</source>
         <translation>无估算结果：场景存在问题。</translation>
     </message>
+    <message>
+        <source>InfiniBand or RoCE for this job</source>
+        <translation>这个作业选 InfiniBand 还是 RoCE</translation>
+    </message>
+    <message>
+        <source>The verdict follows when the fabric sweep ends.</source>
+        <translation>网络扫描结束后给出结论。</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::Report</name>
@@ -4597,10 +4683,6 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>InfiniBand vs RoCE: %1</source>
         <translation>InfiniBand 与 RoCE 对比：%1</translation>
-    </message>
-    <message>
-        <source>The plan below, run on %1 to %2 GPUs (data parallelism grows, the global batch is held), on: %3.</source>
-        <translation>以下方案在 %1 到 %2 张 GPU 上运行（数据并行增大，全局批次不变），组网：%3。</translation>
     </message>
     <message>
         <source>Results</source>
@@ -4972,6 +5054,26 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>Every input as the scenario file names it; the price list in use is in %1.</source>
         <translation>全部输入，按方案文件中的键名列出；所用价目表见%1。</translation>
+    </message>
+    <message>
+        <source>The plan below, run on %1 GPUs (the plan&apos;s own size, %2 GPUs, included; the global batch is held), on: %3. Each point runs the best layout found for its size and fabric, not the plan&apos;s own layout; the table names each point&apos;s layout.</source>
+        <translation>下述方案在 %1 张 GPU 上运行（包含方案自身规模 %2 张 GPU；全局批量保持不变），网络：%3。每个点使用针对其规模和网络搜索到的最佳并行布局，而非方案自身的布局；表中列出每个点的布局。</translation>
+    </message>
+    <message>
+        <source>The plan below, run on %1 GPUs (the plan&apos;s own size, %2 GPUs, included; the global batch is held), on: %3. Your layout held: TP, PP, CP and EP as in the plan, DP follows the size.</source>
+        <translation>下述方案在 %1 张 GPU 上运行（包含方案自身规模 %2 张 GPU；全局批量保持不变），网络：%3。保持您的并行布局：TP、PP、CP、EP 与方案相同，DP 随规模变化。</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>%1 (your plan)</source>
+        <translation>%1（您的方案）</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,7 @@ class TestCli : public QObject {
   void sweepPointIsEstimate();
   void sweepCsvColumns();
   void sweepText();
+  void sweepVerdict();
   void sweepErrors_data();
   void sweepErrors();
   void sweepNoCrashOnMixedTokens();
@@ -268,7 +269,10 @@ void TestCli::sweepText() {
   const QStringList verdicts = all.mid(against).split('\n', Qt::SkipEmptyParts);
   QCOMPARE(verdicts.size(), 1 + 4);  // "Against ib-hdr", one per size and micro-batch where both run
   for (qsizetype i = 1; i < verdicts.size(); ++i) QVERIFY(verdicts[i].startsWith("  micro-batch="));
-  const QStringList lines = all.left(against).split('\n', Qt::SkipEmptyParts);
+  QStringList lines = all.left(against).split('\n', Qt::SkipEmptyParts);
+  // The verdict for the job first (two fabrics), then the table.
+  QVERIFY2(lines[0].startsWith("For this job, InfiniBand NDR 400 Gb/s "), qPrintable(lines[0]));
+  lines.removeFirst();
   QCOMPARE(lines.size(), 1 + 1 + 12);  // summary, header, one line per point
   QVERIFY(lines[0].startsWith("Sweep of 12 points, 8 feasible; strong scaling"));
   for (const char* h : {"fabric", "micro-batch", "GPUs", "tokens/s", "MFU", "GiB/GPU", "days", "switches", "reasons"})
@@ -280,6 +284,40 @@ void TestCli::sweepText() {
   }
   // 16 GPUs cannot hold TP 8 x PP 4 replicas: reported with the reason.
   QVERIFY(lines[2].contains(" no ") && lines[2].contains("parallelism.dp"));
+}
+
+void TestCli::sweepVerdict() {
+  // The verdict of `sweep --format json` is the core's for the same gaps: its text, the fabrics
+  // it covers (the first is the reference), the break-even size (null: none in this sweep).
+  bool ok = false;
+  const json j = sweepJson(kH100x64 + QStringList{"--gpus", "8,64,128", "--fabric", "ib-ndr,roce-400-untuned,roce-400-tuned",
+                                                  "--layout", "best"},
+                           &ok);
+  QVERIFY(ok);
+  const json& v = j["verdict"];
+  QCOMPARE(v["fabrics"], json({"ib-ndr", "roce-400-untuned", "roce-400-tuned"}));
+  QVERIFY(v["break_even_gpus"].is_null());
+  std::vector<cp::FabricGap> gaps;
+  const cp::cli::SweepParseResult parsed = cp::cli::parse_sweep_args(
+      {"--model", "llama-2-70b", "--gpu", "h100-sxm", "--gpus", "8,64,128", "--tp", "8", "--pp", "1", "--fabric",
+       "ib-ndr,roce-400-untuned,roce-400-tuned", "--layout", "best"});
+  QVERIFY(parsed.ok());
+  const cp::cli::SweepResult r = cp::cli::run_sweep_points(parsed.args);
+  for (const cp::cli::SweepGap& g : r.gaps) gaps.push_back(g.gap);
+  const cp::JobVerdict core = cp::job_verdict(gaps, {"ib-ndr", "roce-400-untuned", "roce-400-tuned"}, "ib-hdr");
+  QCOMPARE(v["text"].get<std::string>(), cp::job_verdict_text(core));
+  QVERIFY2(v["text"].get<std::string>().rfind("For this job, RoCEv2 400 Gb/s, untuned ", 0) == 0, v["text"].dump().c_str());
+  // Only the base scenario's own GPU count (the default cluster's 32 GPUs: --gpus lists the
+  // sweep's sizes) is marked as its own size.
+  const json sized = sweepJson(kH100x64.mid(0, 4) + QStringList{"--tp", "8", "--pp", "1", "--gpus", "16,32,64"}, &ok);
+  QVERIFY(ok);
+  QCOMPARE(sized["points"].size(), std::size_t(3));
+  for (const json& p : sized["points"]) QCOMPARE(p["own_size"].get<bool>(), p["gpus"].get<int>() == 32);
+  // One fabric: the verdict says there is nothing to compare.
+  const json one = sweepJson(kH100x64 + QStringList{"--gpus", "64"}, &ok);
+  QVERIFY(ok);
+  QCOMPARE(one["verdict"]["fabrics"], json({"ib-hdr"}));
+  QVERIFY(one["verdict"]["break_even_gpus"].is_null());
 }
 
 void TestCli::sweepErrors_data() {

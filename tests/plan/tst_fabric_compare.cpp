@@ -50,6 +50,9 @@ class TstFabricCompare : public QObject {
   void gapAddsUpByTrafficAndMoney();
   void verdictsNameTheCause();
   void seedClassIsA100H100At8To32();
+  void jobVerdictSpansSizesAndFabrics();
+  void breakEvenWhereTheSavingPaysThePrice();
+  void sizesIncludeTheOwnAndFitTheHeldLayout();
   void cancelStops();
 };
 
@@ -69,8 +72,11 @@ void TstFabricCompare::pairsByCatalogMeaning() {
   QCOMPARE(defaults, (std::vector<std::string>{"site-fabric-a", "roce-400-untuned", "roce-400-tuned"}));
   QCOMPARE(comparison_fabrics(*find_fabric("roce-200-untuned")),
            (std::vector<std::string>{"ib-hdr", "roce-200-untuned", "roce-200-tuned"}));
+  // A fabric with no counterpart in the catalog is still shown: the job's own fabric always is.
   QCOMPARE(comparison_fabrics(*find_fabric("roce-100-untuned")),
-           (std::vector<std::string>{"ib-ndr", "roce-400-untuned", "roce-400-tuned"}));
+           (std::vector<std::string>{"ib-ndr", "roce-400-untuned", "roce-400-tuned", "roce-100-untuned"}));
+  QCOMPARE(comparison_fabrics(*find_fabric("roce-400-hyperscale")),
+           (std::vector<std::string>{"ib-ndr", "roce-400-untuned", "roce-400-tuned", "roce-400-hyperscale"}));
 }
 
 void TstFabricCompare::compareIbRoceRunsOneEstimate() {
@@ -306,6 +312,107 @@ void TstFabricCompare::cancelStops() {
   });
   QVERIFY(r.canceled);
   QCOMPARE(calls, 2);
+}
+
+void TstFabricCompare::jobVerdictSpansSizesAndFabrics() {
+  Scenario base = llama7b_h100(1, 1);
+  base.training.global_batch = 1024;  // exposed DP traffic, as in gapAddsUpByTrafficAndMoney
+  base.training.dp_overlap = false;
+  base.cluster.fabric = *find_fabric("roce-400-untuned");  // the user's own fabric: untuned RoCE
+  ComparisonSpec spec;
+  spec.sizes = {8, 16, 1024};
+  spec.fabrics = comparison_fabrics(base.cluster.fabric);
+  const ComparisonResult r = compare_fabrics(base, spec);
+  const JobVerdict v = job_verdict(r, base.cluster.fabric.id);
+  QCOMPARE(v.fabrics, (std::vector<std::string>{"ib-ndr", "roce-400-untuned", "roce-400-tuned"}));
+  QCOMPARE(int(v.others.size()), 2);
+  const FabricVerdict& untuned = v.others[0];
+  QVERIFY(untuned.own);
+  QCOMPARE(untuned.sizes, 3);
+  QCOMPARE(untuned.equal_up_to, 16);
+  QVERIFY(!untuned.equal_everywhere);
+  QCOMPARE(untuned.largest_gpus, 1024);
+  QCOMPARE(untuned.largest_class, GapClass::ReferenceFaster);
+  const FabricVerdict& tuned = v.others[1];
+  QVERIFY(tuned.equal_everywhere);
+  QCOMPARE(tuned.equal_up_to, 1024);
+  QCOMPARE(v.break_even_gpus, 0);
+  const QString text = QString::fromStdString(job_verdict_text(v));
+  QVERIFY2(text.startsWith("For this job, RoCEv2 400 Gb/s, untuned (your fabric) matches InfiniBand NDR 400 Gb/s up to "
+                           "16 GPUs, then loses "),
+           qPrintable(text));
+  QVERIFY2(text.contains("; RoCEv2 400 Gb/s, tuned matches InfiniBand NDR 400 Gb/s up to 1,024 GPUs and costs CNY "),
+           qPrintable(text));
+  // The figure at the largest size is the gap's own: this fabric's tokens/s over the reference's.
+  const FabricGap* g = nullptr;
+  for (const FabricGap& x : r.gaps)
+    if (x.gpus == 1024 && x.fabric == "roce-400-untuned") g = &x;
+  QVERIFY(g);
+  QCOMPARE(untuned.relative, 1 / (1 + g->speedup) - 1);
+  QCOMPARE(untuned.per_month_delta, g->per_month_delta);
+  QVERIFY(text.contains(QString("loses %1% at 1,024 GPUs").arg(100 * std::abs(untuned.relative), 0, 'f', 1)));
+}
+
+void TstFabricCompare::breakEvenWhereTheSavingPaysThePrice() {
+  // Two sizes of one pair, by hand: the reference (dearer per month) is 1% faster at 64 GPUs
+  // and 30% faster at 1,024; its price is 10% above the other's. Per token it costs more at 64
+  // GPUs (1.10 / 1.01) and less at 1,024 (1.10 / 1.30): the break-even is 1,024 GPUs.
+  FabricGap small;
+  small.gpus = 64;
+  small.reference_fabric = "ib-ndr";
+  small.fabric = "roce-400-untuned";
+  small.speedup = 0.01;
+  small.reference_per_month = 110;
+  small.per_month = 100;
+  small.per_month_delta = -10;
+  FabricGap large = small;
+  large.gpus = 1024;
+  large.speedup = 0.30;
+  const JobVerdict v = job_verdict({large, small}, {"ib-ndr", "roce-400-untuned"}, "ib-ndr");
+  QCOMPARE(v.break_even_gpus, 1024);
+  QVERIFY(v.others[0].dearer_is_reference);
+  QCOMPARE(v.others[0].relative, 1 / 1.30 - 1);
+  const QString text = QString::fromStdString(job_verdict_text(v));
+  QVERIFY2(text == "For this job, RoCEv2 400 Gb/s, untuned loses 23.1% at 1,024 GPUs and costs CNY 10 less per month; "
+                   "InfiniBand NDR 400 Gb/s (your fabric) saves enough time to pay its higher price from 1,024 GPUs on.",
+           qPrintable(text));
+  // Cheaper per token at every size: it simply wins, no crossing.
+  small.speedup = 0.2;
+  QCOMPARE(job_verdict({large, small}, {"ib-ndr", "roce-400-untuned"}, "").break_even_gpus, 0);
+  // One fabric: nothing to compare.
+  QCOMPARE(job_verdict_text(job_verdict({}, {"ib-ndr"}, "ib-ndr")),
+           std::string("Only InfiniBand NDR 400 Gb/s is swept: there is nothing to compare it with."));
+}
+
+void TstFabricCompare::sizesIncludeTheOwnAndFitTheHeldLayout() {
+  // 144 GPUs of 8 per node, a replica of 18 GPUs (TP 1, PP 9, CP 2).
+  Scenario base = default_scenario();
+  base.parallel.tp = 1;
+  base.parallel.pp = 9;
+  base.parallel.cp = 2;
+  base.cluster.gpus_per_node = 8;
+  base.cluster.nodes = 18;
+  QCOMPARE(comparison_sizes(base, SweepLayout::Best, 8, 1024),
+           (std::vector<int>{8, 16, 32, 64, 128, 144, 256, 512, 1024}));
+  // Held: whole replicas in whole nodes (72 = lcm(18, 8)), doubling; the own size among them.
+  QCOMPARE(comparison_sizes(base, SweepLayout::Held, 8, 1024), (std::vector<int>{72, 144, 288, 576}));
+  // Below a node the held layout runs on part of one (the NICs in proportion).
+  base.parallel = Parallelism{2, 1, 1, 0, 1, 1, true};
+  base.cluster.nodes = 2;
+  QCOMPARE(comparison_sizes(base, SweepLayout::Held, 1, 64), (std::vector<int>{2, 4, 8, 16, 32, 64}));
+  // A held sweep of the 18-GPU replica plan runs: every size is estimated.
+  Scenario held = llama7b_h100(1, 1);
+  held.parallel.pp = 2;  // 32 layers
+  held.parallel.cp = 9;  // sequence 4,096... replica 18
+  held.training.seq = 4608;
+  held.cluster.nodes = 18;
+  ComparisonSpec spec;
+  spec.sizes = comparison_sizes(held, SweepLayout::Held, 8, 1024);
+  spec.fabrics = {"ib-ndr", "roce-400-tuned"};
+  const ComparisonResult r = compare_fabrics(held, spec);
+  QCOMPARE(r.sizes, (std::vector<int>{72, 144, 288, 576}));
+  for (const ComparisonSeries& s : r.series)
+    for (const ComparisonPoint& p : s.points) QVERIFY2(p.estimated, qPrintable(QString::fromStdString(p.problem.text())));
 }
 
 QTEST_APPLESS_MAIN(TstFabricCompare)

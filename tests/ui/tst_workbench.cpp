@@ -426,11 +426,23 @@ void TestWorkbench::comparisonVerdictsAndGap() {
   page->setLayout(cp::SweepLayout::Held);
   QVERIFY(shown.wait(60000));
   const cp::ComparisonResult& c = page->result()->comparison;
-  // Held TP 8 x PP 4 on 8 and 16 GPUs: no estimate, and the note says why, in words.
-  QVERIFY2(page->statusLabel()->text().contains(QStringLiteral("held layout does not divide")),
+  // Held TP 8 x PP 4: the sizes it runs on (whole 32-GPU replicas), the plan's own among them;
+  // none that the held layout does not divide.
+  QCOMPARE(c.sizes, (std::vector<int>{32, 64, 128}));
+  QVERIFY2(!page->statusLabel()->text().contains(QStringLiteral("held layout does not divide")),
            qPrintable(page->statusLabel()->text()));
-  // A verdict per size where both fabrics run: 32, 64 and 128 GPUs, HDR against tuned RoCE.
+  // The verdict for the job leads, every fabric shown, the plan's own marked; then a verdict per
+  // size where both fabrics run: 32, 64 and 128 GPUs, HDR against tuned RoCE.
   const QString verdicts = page->verdictLabel()->text();
+  QVERIFY2(verdicts.startsWith(QStringLiteral("<p><b>For this job, RoCEv2 200 Gb/s, untuned matches InfiniBand HDR "
+                                              "200 Gb/s (your fabric) up to ")),
+           qPrintable(verdicts));
+  QVERIFY2(page->jobVerdict().contains(QStringLiteral("; RoCEv2 200 Gb/s, tuned matches InfiniBand HDR 200 Gb/s up to ")),
+           qPrintable(page->jobVerdict()));
+  // The method under every chart's title.
+  for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
+    QCOMPARE(static_cast<QCPTextElement*>(page->plot(FabricComparisonPage::Metric(m))->plotLayout()->element(1, 0))->text(),
+             QStringLiteral("Your layout held: TP, PP, CP and EP as in the plan, DP follows the size"));
   QCOMPARE(verdicts.count(QStringLiteral("<li>")), 3);
   QVERIFY2(verdicts.contains(QStringLiteral("at 32 GPUs: the job fits under one leaf switch, so ECMP has nothing to "
                                             "collide on; RoCEv2 200 Gb/s, tuned ")),

@@ -289,26 +289,33 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     plot->setMinimumSize(200, 160);
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), scaledFont(font(), 1.1, true)));
+    // Under the title: how each point's layout was chosen, so that an exported chart says it too.
+    plot->plotLayout()->insertRow(1);
+    auto* method = new QCPTextElement(plot, QString(), scaledFont(font(), 0.85));
+    method->setObjectName(QStringLiteral("method"));
+    plot->plotLayout()->addElement(1, 0, method);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     plot->xAxis->setTicker(ticker);
     plots_[std::size_t(m)] = plot;
     grid->addWidget(plot, m / 3, m % 3);
   }
   grid->addWidget(verdicts_, 2, 1, 1, 2);
+  // Rows: the title, the method line, the chart, then (two charts) the legend.
+  constexpr int kLegendRow = 3;
   // The legend sits under the throughput chart, outside the plot area, so it never covers data.
   QCustomPlot* legendPlot = plots_[Throughput];
   legendPlot->legend->setVisible(true);
   legendPlot->axisRect()->insetLayout()->take(legendPlot->legend);
-  legendPlot->plotLayout()->addElement(2, 0, legendPlot->legend);
+  legendPlot->plotLayout()->addElement(kLegendRow, 0, legendPlot->legend);
   legendPlot->legend->setFillOrder(QCPLegend::foColumnsFirst);
   legendPlot->legend->setWrap(2);
-  legendPlot->plotLayout()->setRowStretchFactor(2, 0.001);
+  legendPlot->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
   plots_[GapByTraffic]->legend->setVisible(true);
   plots_[GapByTraffic]->axisRect()->insetLayout()->take(plots_[GapByTraffic]->legend);
-  plots_[GapByTraffic]->plotLayout()->addElement(2, 0, plots_[GapByTraffic]->legend);
+  plots_[GapByTraffic]->plotLayout()->addElement(kLegendRow, 0, plots_[GapByTraffic]->legend);
   plots_[GapByTraffic]->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plots_[GapByTraffic]->legend->setWrap(3);
-  plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(2, 0.001);
+  plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
   // Issue 19 point 9: the legends take fewer columns where their names do not fit (1366x768).
   keepLegendFitted(legendPlot, 2);
   keepLegendFitted(plots_[GapByTraffic], 3);
@@ -496,8 +503,10 @@ void FabricComparisonPage::run() {
   }
   std::vector<std::string> fabricIds;
   for (const QString& id : ids) fabricIds.push_back(id.toStdString());
-  const std::vector<int> sizes = sweep_sizes(maxGpus_->currentData().toInt(), minGpus_->currentData().toInt());
   const cp::Scenario plan = document_->scenario();
+  // The plan's own size is always a point; under "hold" the sizes the held layout runs on.
+  const std::vector<int> sizes = cp::comparison_sizes(plan, layout(), minGpus_->currentData().toInt(),
+                                                      std::max(minGpus_->currentData().toInt(), maxGpus_->currentData().toInt()));
   const cp::SweepLayout layout = this->layout();
   const auto scaling = cp::SweepScaling(scaling_->currentData().toInt());
   // An edit that cannot change a layout (a price, the power assumptions, the scenario's own
@@ -665,6 +674,59 @@ QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
   return tr("%1; %2.").arg(t, money);
 }
 
+QString FabricComparisonPage::jobVerdict() const {
+  if (!result_ || result_->partial || result_->canceled) return QString();
+  const cp::JobVerdict v = cp::job_verdict(result_->comparison, document_->scenario().cluster.fabric.id);
+  const auto name = [](const std::string& n, bool own) {
+    //: a fabric's name, marked as the one the scenario uses
+    return own ? tr("%1 (your fabric)").arg(fabricName(n)) : fabricName(n);
+  };
+  // The scenario's own fabric is marked at its first mention only.
+  QString reference = name(v.reference_name, v.reference_own);
+  if (v.others.empty()) return tr("Only %1 is swept: there is nothing to compare it with.").arg(reference);
+  QStringList parts;
+  for (const cp::FabricVerdict& f : v.others) {
+    if (!parts.isEmpty()) reference = fabricName(v.reference_name);
+    const QString fabric = name(f.fabric_name, f.own);
+    if (f.sizes == 0) {
+      parts << tr("%1 has no size where it and %2 both have a valid result").arg(fabric, reference);
+      continue;
+    }
+    const QString largest = formatCount(f.largest_gpus);
+    QString t;
+    if (f.equal_everywhere) {
+      //: %1 a fabric, %2 the reference fabric, %3 GPU count
+      t = tr("%1 matches %2 up to %3 GPUs").arg(fabric, reference, largest);
+    } else {
+      QString last;
+      if (f.largest_class == cp::GapClass::Equal) last = tr("matches it again at %1 GPUs").arg(largest);
+      else if (f.relative < 0) last = tr("loses %1 at %2 GPUs").arg(formatPercent(std::abs(f.relative), 1), largest);
+      else last = tr("gains %1 at %2 GPUs").arg(formatPercent(std::abs(f.relative), 1), largest);
+      //: %1 a fabric, %2 the reference, %3 GPU count, %4 what happens at the largest size
+      t = f.equal_up_to > 0 ? tr("%1 matches %2 up to %3 GPUs, then %4").arg(fabric, reference, formatCount(f.equal_up_to), last)
+                            : tr("%1 %2").arg(fabric, last);
+    }
+    QString money;
+    if (f.per_month_delta < -0.5) money = tr("costs %1 less per month").arg(formatMoney(-f.per_month_delta, v.currency));
+    else if (f.per_month_delta > 0.5) money = tr("costs %1 more per month").arg(formatMoney(f.per_month_delta, v.currency));
+    else money = tr("costs the same");
+    //: what a fabric does for the job, then what it costs
+    t = tr("%1 and %2").arg(t, money);
+    if (f.break_even_gpus > 0)
+      //: %1 the dearer fabric, %2 GPU count
+      t += tr("; %1 saves enough time to pay its higher price from %2 GPUs on")
+               .arg(f.dearer_is_reference ? reference : fabric, formatCount(f.break_even_gpus));
+    parts << t;
+  }
+  //: the bottom line of the fabric comparison; %1 what each fabric does, separated by semicolons
+  return tr("For this job, %1.").arg(parts.join(tr("; ")));
+}
+
+QString FabricComparisonPage::methodLine() const {
+  return layout() == cp::SweepLayout::Best ? tr("Best layout found for each size and fabric")
+                                           : tr("Your layout held: TP, PP, CP and EP as in the plan, DP follows the size");
+}
+
 void FabricComparisonPage::showVerdicts() {
   if (!result_) {
     verdicts_->clear();
@@ -685,8 +747,9 @@ void FabricComparisonPage::showVerdicts() {
   const cp::FabricGap* any = nullptr;
   for (int gpus : c.sizes)
     if ((any = c.verdict_gap(gpus))) break;
-  verdicts_->setText(QStringLiteral("<b>%1</b><ul style=\"margin-left:-20px\">%2</ul>")
-                         .arg(tr("%1 against %2, size by size")
+  verdicts_->setText(QStringLiteral("<p><b>%1</b></p><p>%2</p><ul style=\"margin-left:-20px\">%3</ul>")
+                         .arg(jobVerdict().toHtmlEscaped(),
+                              tr("%1 against %2, size by size")
                                   .arg(fabricName(any->fabric_name), fabricName(any->reference_name))
                                   .toHtmlEscaped(),
                               lines.join(QString())));
@@ -707,6 +770,7 @@ void FabricComparisonPage::redraw() {
     if (m == CostPerRun && result_)
       title = tr("Cost per run (M %1)").arg(QString::fromUtf8(cp::to_string(result_->currency).data()));
     static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
+    static_cast<QCPTextElement*>(plot->plotLayout()->element(1, 0))->setText(methodLine());
   }
   // The time axis: logarithmic on request, so that 8 to 16,384 GPUs stay readable.
   QCustomPlot* timePlot = plots_[TrainTime];
@@ -747,9 +811,9 @@ void FabricComparisonPage::redraw() {
   // Distinct colour, dash and marker per series: the fabric's own where it is free.
   std::vector<QColor> colours;
   std::vector<Qt::PenStyle> dashes;
-  for (std::size_t k = 0; k < r.series.size(); ++k) {
-    QColor colour = palette::fabric(r.series[k].fabric_id);
-    Qt::PenStyle dash = palette::fabricLine(r.series[k].fabric_id);
+  for (const SweepSeries& series : r.series) {
+    QColor colour = palette::fabric(series.fabric_id);
+    Qt::PenStyle dash = palette::fabricLine(series.fabric_id);
     for (int n = 0; std::find(colours.begin(), colours.end(), colour) != colours.end(); ++n) colour = palette::series(n);
     for (int n = 0; std::find(dashes.begin(), dashes.end(), dash) != dashes.end(); ++n) dash = palette::seriesLine(n);
     colours.push_back(colour);
@@ -825,19 +889,20 @@ void FabricComparisonPage::redraw() {
   // and time-to-train charts; labels of several fabrics stacked, never on top of each other.
   for (std::size_t k = 1; k < r.series.size(); ++k) {
     const SweepSeries& series = r.series[k];
-    for (auto it = series.points.rbegin(); it != series.points.rend(); ++it) {
-      if (!it->feasible) continue;
+    for (std::size_t i = series.points.size(); i-- > 0;) {  // from the largest size down
+      const SweepPoint& last = series.points[i];
+      if (!last.feasible) continue;
       for (Metric m : {Throughput, TrainTime}) {
-        if (m == TrainTime && it->train_time_s <= 0) continue;
+        if (m == TrainTime && last.train_time_s <= 0) continue;
         auto* label = new QCPItemText(plots_[m]);
-        label->position->setCoords(xOf(it->gpus), valueOf(m, *it));
+        label->position->setCoords(xOf(last.gpus), valueOf(m, last));
         label->setPositionAlignment(Qt::AlignRight | (m == Throughput ? Qt::AlignTop : Qt::AlignBottom));
         const int offset = 16 * int(k - 1);
         label->setPadding(m == Throughput ? QMargins(2, 2 + offset, 10, 2) : QMargins(2, 2, 10, 2 + offset));
         label->setColor(colours[k]);
         label->setFont(scaledFont(font(), 1.0, true));
         //: The first fabric's lead over this one at the largest size, e.g. "gap +23%"
-        const double gap = std::abs(it->speedup) < 0.0005 ? 0.0 : it->speedup;  // no "-0.0%"
+        const double gap = std::abs(last.speedup) < 0.0005 ? 0.0 : last.speedup;  // no "-0.0%"
         label->setText(tr("gap %1%2").arg(gap >= 0 ? QStringLiteral("+") : QString(), formatPercent(gap, 1)));
       }
       break;

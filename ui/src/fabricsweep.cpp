@@ -40,6 +40,7 @@ SweepResult sweep_result(cp::ComparisonResult comparison) {
         p.mfu = cpnt.estimate.throughput.mfu;
         p.train_time_s = cpnt.estimate.reliability.real_train_time_s;
         p.cost_per_run = cpnt.estimate.cost.run_total;
+        p.layout = cp::layout_text(cpnt.scenario);
       }
       p.scaling = cpnt.scaling;
       p.speedup = cpnt.speedup;

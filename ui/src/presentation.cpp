@@ -57,6 +57,8 @@ PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricCompari
           << Slide{QStringLiteral("step"), plan_->stepChart()->plot()}
           << Slide{QStringLiteral("power"), plan_->powerChart()->plot()}
           << Slide{QStringLiteral("cost"), plan_->costChart()->plot()};
+  // The comparison leads with its bottom line: which fabric for this job, and why.
+  slides_ << Slide{QStringLiteral("fabric-verdict"), nullptr};
   for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
     slides_ << Slide{QStringLiteral("comparison-%1").arg(m), comparison_->plot(FabricComparisonPage::Metric(m))};
   updateTitle();
@@ -111,6 +113,8 @@ void PresentationWindow::paintEvent(QPaintEvent*) {
     o.scenarioName = scenarioDisplayName(document_->estimatedScenario());
     o.palette = palette();
     paintChart(painter, plot, logical, o);
+  } else if (page_ >= 0 && page_ < slides_.size() && slides_[page_].id == QLatin1String("fabric-verdict")) {
+    paintVerdict(painter, logical);
   } else {
     paintHeadline(painter, logical);
   }
@@ -120,6 +124,35 @@ void PresentationWindow::paintEvent(QPaintEvent*) {
   //: Presentation mode: the page number and the number of pages
   painter.drawText(QRectF(0, logical.height() - 24, logical.width() - 12, 22), Qt::AlignRight | Qt::AlignVCenter,
                    tr("%1 / %2").arg(page_ + 1).arg(pageCount()));
+}
+
+// The fabric verdict slide: a title, the sentence large and wrapped, the method under it.
+void PresentationWindow::paintVerdict(QPainter& painter, const QSize& logical) {
+  const QColor text = palette().color(QPalette::Text);
+  QColor muted = text;
+  muted.setAlpha(170);
+  const double margin = 28;
+  QFont title = font();
+  title.setPointSizeF(title.pointSizeF() * 1.6);
+  title.setBold(true);
+  painter.setFont(title);
+  painter.setPen(text);
+  painter.drawText(QRectF(margin, margin * 0.6, logical.width() - 2 * margin, 40), Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("InfiniBand or RoCE for this job"));
+  QFont body = font();
+  body.setPointSizeF(body.pointSizeF() * 1.5);
+  painter.setFont(body);
+  const QString verdict = comparison_->jobVerdict();
+  const QRectF area(margin, margin * 0.6 + 70, logical.width() - 2 * margin, logical.height() * 0.6);
+  QRectF used;
+  painter.drawText(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   verdict.isEmpty() ? tr("The verdict follows when the fabric sweep ends.") : verdict, &used);
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 1.1);
+  painter.setFont(small);
+  painter.setPen(muted);
+  painter.drawText(QRectF(margin, used.bottom() + 24, logical.width() - 2 * margin, 60), Qt::AlignLeft | Qt::TextWordWrap,
+                   comparison_->methodLine());
 }
 
 // The headline slide: the scenario's name, then the report's headline figures in two columns,

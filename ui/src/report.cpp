@@ -783,13 +783,23 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   c.footerName = oneLine(name, kFooterNameChars);
   QStringList fabrics;
   for (const SweepSeries& s : sweep.series) fabrics << fabricName(s.fabric_name);
+  // The bottom line first, then how the points were found.
+  const QString verdict = page.jobVerdict();
+  QStringList sizes;
+  for (int n : sweep.sizes) sizes << formatCount(n);
+  const QString method =
+      page.layout() == cp::SweepLayout::Best
+          ? Report::tr("The plan below, run on %1 GPUs (the plan's own size, %2 GPUs, included; the global batch is "
+                       "held), on: %3. Each point runs the best layout found for its size and fabric, not the plan's "
+                       "own layout; the table names each point's layout.")
+          : Report::tr("The plan below, run on %1 GPUs (the plan's own size, %2 GPUs, included; the global batch is "
+                       "held), on: %3. Your layout held: TP, PP, CP and EP as in the plan, DP follows the size.");
+  c.sections << Section{Report::tr("Verdict"), QList<Block>{para(QStringLiteral("<p><b>%1</b></p>").arg(esc(verdict)))}};
   c.sections << Section{Report::tr("Inputs"),
                         QList<Block>{para(QStringLiteral("<p>%1</p>")
-                                              .arg(esc(Report::tr("The plan below, run on %1 to %2 GPUs (data parallelism "
-                                                                  "grows, the global batch is held), on: %3.")
-                                                           .arg(formatCount(sweep.sizes.front()),
-                                                                formatCount(sweep.sizes.back()),
-                                                                fabrics.join(QStringLiteral(", "))))))} +
+                                              .arg(esc(method.arg(sizes.join(QStringLiteral(", ")),
+                                                                  formatCount(scenario.cluster.total_gpus()),
+                                                                  fabrics.join(QStringLiteral(", "))))))} +
                             inputsBlocks(scenario)};
   QList<Block> charts;
   for (int m = 0; m < FabricComparisonPage::MetricCount; ++m) {
@@ -803,15 +813,20 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   QList<QStringList> rows;
   for (const SweepSeries& s : sweep.series)
     for (const SweepPoint& p : s.points)
-      rows << QStringList{fabricName(s.fabric_name), formatCount(p.gpus),
+      rows << QStringList{fabricName(s.fabric_name),
+                          p.gpus == scenario.cluster.total_gpus()
+                              ? Report::tr("%1 (your plan)").arg(formatCount(p.gpus))
+                              : formatCount(p.gpus),
+                          QString::fromStdString(p.layout),
                           p.feasible ? formatTokensPerS(p.tokens_per_s) : QString::fromStdString(p.problem),
                           p.feasible ? formatPercent(p.mfu) : QString(), p.feasible ? formatPercent(p.scaling) : QString(),
                           p.feasible && p.train_time_s > 0 ? formatDuration(p.train_time_s) : QString(),
                           p.feasible ? formatMoney(p.cost_per_run, sweep.currency) : QString()};
   c.sections << Section{Report::tr("Results"),
-                        tableBlocks({Report::tr("Network"), Report::tr("GPUs"), Report::tr("Throughput"), Report::tr("MFU"),
-                                     Report::tr("Scaling"), Report::tr("Time to train"), Report::tr("Cost per run")},
-                                    rows, {22, 8, 18, 10, 10, 14, 18})};
+                        tableBlocks({Report::tr("Network"), Report::tr("GPUs"), Report::tr("Layout"),
+                                     Report::tr("Throughput"), Report::tr("MFU"), Report::tr("Scaling"),
+                                     Report::tr("Time to train"), Report::tr("Cost per run")},
+                                    rows, {14, 8, 26, 12, 7, 8, 12, 13})};
   QList<QStringList> sources;
   for (const SweepSeries& s : sweep.series)
     if (const cp::FabricSpec* f = cp::find_fabric(s.fabric_id))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 
 #include "engine/explain.h"
 #include "engine/printf_text.h"
@@ -66,6 +67,8 @@ std::vector<std::string> comparison_fabrics(const FabricSpec& f) {
   std::vector<std::string> out{ib->id};
   for (FabricTuning t : {FabricTuning::Stock, FabricTuning::Tuned})
     if (const FabricSpec* r = find_in_catalog(FabricKind::RoCE, ib->nic_gbps, t)) out.push_back(r->id);
+  // The question is which fabric to choose for this job: the one it has now is always shown.
+  if (std::find(out.begin(), out.end(), f.id) == out.end()) out.push_back(f.id);
   return out;
 }
 
@@ -135,6 +138,8 @@ FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenari
   g.same_layout = same_layout(ref_s, s);
   g.network_capex_delta = e.cost.network_capex - ref_e.cost.network_capex;
   g.per_month_delta = e.cost.per_month - ref_e.cost.per_month;
+  g.reference_per_month = ref_e.cost.per_month;
+  g.per_month = e.cost.per_month;
   g.has_run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0 && ref_e.reliability.real_train_time_s > 0;
   if (g.has_run) {
     g.run_total_delta = e.cost.run_total - ref_e.cost.run_total;
@@ -191,6 +196,127 @@ std::string verdict_text(const FabricGap& g) {
   return t;
 }
 
+namespace {
+
+// Cost per token of the dearer fabric over the cheaper one's (at or below 1: its speed pays for
+// it); 0 when the two cost the same per month or a figure is missing.
+double dearer_cost_ratio(const FabricGap& g, bool& dearer_is_reference) {
+  if (g.per_month <= 0 || g.reference_per_month <= 0 || std::abs(g.per_month - g.reference_per_month) < 0.5) return 0;
+  dearer_is_reference = g.reference_per_month > g.per_month;
+  // speedup = reference tokens/s over this fabric's - 1.
+  const double ref_over_this = 1 + g.speedup;
+  const double month_ratio = g.reference_per_month / g.per_month;
+  return dearer_is_reference ? month_ratio / ref_over_this : ref_over_this / month_ratio;
+}
+
+}  // namespace
+
+JobVerdict job_verdict(const std::vector<FabricGap>& gaps, const std::vector<std::string>& order, std::string_view own) {
+  JobVerdict v;
+  if (order.empty()) return v;
+  v.reference = order.front();
+  v.reference_name = order.front();
+  if (const FabricSpec* spec = find_fabric(order.front())) v.reference_name = spec->name;
+  v.reference_own = order.front() == own;
+  v.fabrics.push_back(order.front());
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    std::vector<const FabricGap*> mine;
+    for (const FabricGap& g : gaps)
+      if (g.fabric == order[k] && g.reference_fabric == v.reference) mine.push_back(&g);
+    std::sort(mine.begin(), mine.end(), [](const FabricGap* a, const FabricGap* b) { return a->gpus < b->gpus; });
+    FabricVerdict f;
+    f.fabric = order[k];
+    f.fabric_name = order[k];
+    if (const FabricSpec* spec = find_fabric(order[k])) f.fabric_name = spec->name;
+    f.own = order[k] == own;
+    f.sizes = int(mine.size());
+    bool equal_so_far = true;
+    bool cost_more_below = false;  // the dearer fabric cost more per token at a smaller size
+    for (const FabricGap* g : mine) {
+      if (!g->reference_name.empty()) v.reference_name = g->reference_name;
+      if (!g->fabric_name.empty()) f.fabric_name = g->fabric_name;
+      v.currency = g->currency;
+      if (equal_so_far && classify(*g) == GapClass::Equal) f.equal_up_to = g->gpus;
+      else equal_so_far = false;
+      bool dearer_ref = true;
+      const double ratio = dearer_cost_ratio(*g, dearer_ref);
+      if (ratio > 1) {
+        cost_more_below = true;
+        f.break_even_gpus = 0;  // a crossing back: the saving no longer pays from here
+      } else if (ratio > 0 && cost_more_below && f.break_even_gpus == 0) {
+        f.break_even_gpus = g->gpus;
+        f.dearer_is_reference = dearer_ref;
+      }
+    }
+    if (!mine.empty()) {
+      const FabricGap& last = *mine.back();
+      f.equal_everywhere = equal_so_far;
+      f.largest_gpus = last.gpus;
+      f.largest_class = classify(last);
+      f.relative = 1 / (1 + last.speedup) - 1;
+      f.per_month_delta = last.per_month_delta;
+    }
+    if (v.break_even_gpus == 0) v.break_even_gpus = f.break_even_gpus;
+    v.fabrics.push_back(f.fabric);
+    v.others.push_back(std::move(f));
+  }
+  return v;
+}
+
+JobVerdict job_verdict(const ComparisonResult& r, std::string_view own) {
+  std::vector<std::string> order;
+  for (const ComparisonSeries& s : r.series) order.push_back(s.fabric_id);
+  JobVerdict v = job_verdict(r.gaps, order, own);
+  if (!r.series.empty()) v.reference_name = r.series.front().fabric_name;
+  for (std::size_t k = 0; k < v.others.size() && k + 1 < r.series.size(); ++k)
+    v.others[k].fabric_name = r.series[k + 1].fabric_name;
+  v.currency = r.currency;
+  return v;
+}
+
+std::string job_verdict_text(const JobVerdict& v) {
+  if (v.others.empty()) return "Only " + v.reference_name + " is swept: there is nothing to compare it with.";
+  std::string t = "For this job";
+  const auto name = [](const std::string& n, bool own) { return own ? n + " (your fabric)" : n; };
+  // The scenario's own fabric is marked at its first mention only.
+  std::string reference = name(v.reference_name, v.reference_own);
+  bool first = true;
+  for (const FabricVerdict& f : v.others) {
+    t += first ? ", " : "; ";
+    if (!first) reference = v.reference_name;
+    first = false;
+    t += name(f.fabric_name, f.own);
+    if (f.sizes == 0) {
+      t += " has no size where it and " + reference + " both have a valid result";
+      continue;
+    }
+    const std::string at = " at " + grouped(f.largest_gpus) + " GPUs";
+    if (f.equal_everywhere) {
+      t += " matches " + reference + " up to " + grouped(f.largest_gpus) + " GPUs";
+    } else {
+      if (f.equal_up_to > 0) t += " matches " + reference + " up to " + grouped(f.equal_up_to) + " GPUs, then";
+      if (f.largest_class == GapClass::Equal) t += " matches it again" + at;
+      else t += std::string(f.relative < 0 ? " loses " : " gains ") + percent(f.relative) + at;
+    }
+    if (f.per_month_delta < -0.5) t += " and costs " + money(-f.per_month_delta, v.currency) + " less per month";
+    else if (f.per_month_delta > 0.5) t += " and costs " + money(f.per_month_delta, v.currency) + " more per month";
+    else t += " and costs the same";
+    if (f.break_even_gpus > 0)
+      t += "; " + (f.dearer_is_reference ? reference : name(f.fabric_name, f.own)) +
+           " saves enough time to pay its higher price from " + grouped(f.break_even_gpus) + " GPUs on";
+  }
+  t += ".";
+  return t;
+}
+
+std::string layout_text(const Scenario& s) {
+  const Parallelism& x = s.parallel;
+  return "TP " + std::to_string(x.tp) + " PP " + std::to_string(x.pp) + " VPP " + std::to_string(x.vpp) + " CP " +
+         std::to_string(x.cp) + " EP " + std::to_string(x.ep) + " DP " + std::to_string(s.data_parallel()) +
+         ", micro-batch " + std::to_string(s.training.micro_batch) + ", recompute " +
+         std::string(to_string(s.training.recompute)) + ", ZeRO " + std::string(to_string(s.training.zero));
+}
+
 std::string_view to_string(SweepLayout l) { return l == SweepLayout::Best ? "best" : "held"; }
 
 std::optional<SweepLayout> parse_sweep_layout(std::string_view text) {
@@ -202,6 +328,27 @@ std::optional<SweepLayout> parse_sweep_layout(std::string_view text) {
 std::vector<int> comparison_sizes(int min_gpus, int max_gpus) {
   std::vector<int> sizes;
   for (long long n = std::max(1, min_gpus); n <= max_gpus; n *= 2) sizes.push_back(int(n));
+  return sizes;
+}
+
+std::vector<int> comparison_sizes(const Scenario& base, SweepLayout layout, int min_gpus, int max_gpus) {
+  min_gpus = std::max(1, min_gpus);
+  std::vector<int> sizes;
+  if (layout == SweepLayout::Best) {
+    sizes = comparison_sizes(min_gpus, max_gpus);
+  } else {
+    // The held layout runs on whole replicas, and on whole nodes once it leaves one node.
+    const long long replica = std::max(1LL, (long long)base.parallel.tp * base.parallel.pp * base.parallel.cp);
+    const long long node = std::max(1, base.cluster.gpus_per_node);
+    const long long whole = std::lcm(replica, node);
+    for (long long unit : {replica, whole})
+      for (long long n = unit; n <= max_gpus; n *= 2)
+        if (n >= min_gpus && (n < node || n % node == 0)) sizes.push_back(int(n));
+  }
+  const int own = base.cluster.total_gpus();
+  if (own >= 1) sizes.push_back(own);
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   return sizes;
 }
 

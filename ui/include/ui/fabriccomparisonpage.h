@@ -63,6 +63,11 @@ class FabricComparisonPage : public QWidget {
   QCustomPlot* plot(Metric m) const { return plots_[std::size_t(m)]; }
   QProgressBar* progressBar() const { return progress_; }
   QLabel* verdictLabel() const { return verdicts_; }
+  // The bottom line for the job across the sizes, for every fabric shown (core/plan's
+  // job_verdict, in the GUI's language); empty while no complete result is shown.
+  QString jobVerdict() const;
+  // How each point's layout was chosen: best per size and fabric, or the plan's held.
+  QString methodLine() const;
   QLabel* statusLabel() const { return status_; }
   // Why the scaling efficiency exceeds 100% (the chart's note in full, its tooltip); empty when
   // it does not.

@@ -29,6 +29,7 @@ struct SweepPoint {
   double cost_per_run = 0;
   double speedup = 0;         // how much faster the first fabric is than this one (0 for the first)
   bool provisional = false;   // a partial result's point whose search still runs: the held layout
+  std::string layout;         // core/plan's layout_text of the point, when estimated
 };
 
 struct SweepSeries {

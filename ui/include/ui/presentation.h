@@ -57,6 +57,7 @@ class PresentationWindow : public QWidget {
     QPointer<QCustomPlot> plot;  // null: the headline slide
   };
   void paintHeadline(QPainter& painter, const QSize& logical);
+  void paintVerdict(QPainter& painter, const QSize& logical);
   // "Presentation — <the scenario's name in the GUI's language>".
   void updateTitle();
 

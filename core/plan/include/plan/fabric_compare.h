@@ -63,6 +63,7 @@ struct FabricGap {
   bool same_layout = true;     // both points run the same TP, PP, CP, EP, VPP, micro-batch, ZeRO
   double network_capex_delta = 0;  // cost.network_capex (bill of materials)
   double per_month_delta = 0;      // cost.per_month (rent, cloud or owning, as the scenario pays)
+  double reference_per_month = 0, per_month = 0;  // cost.per_month of each point itself
   bool has_run = false;            // a token budget: the run figures below mean something
   double run_total_delta = 0;      // cost.run_total
   double train_time_delta_s = 0;   // reliability.real_train_time_s
@@ -86,6 +87,55 @@ GapClass classify(const FabricGap& g);
 // The GUI composes its translated sentence from the same fields.
 std::string verdict_text(const FabricGap& g);
 
+// A point's layout in one line, the same words in every view and export: "TP 8 PP 2 VPP 1 CP 1
+// EP 1 DP 4, micro-batch 1, recompute selective, ZeRO stage1" (DP derived from the GPU count).
+std::string layout_text(const Scenario& s);
+
+// --- The verdict for the job, across the swept sizes ---------------------------------------
+
+// One compared fabric against the reference over every size where both have a valid result.
+struct FabricVerdict {
+  std::string fabric, fabric_name;  // id, display name
+  bool own = false;                 // the scenario's own fabric (its id)
+  int sizes = 0;                    // sizes where both points are valid
+  int equal_up_to = 0;   // the largest size up to which every compared size is Equal (0: the smallest is not)
+  bool equal_everywhere = false;
+  int largest_gpus = 0;  // the largest compared size; the figures below are at it
+  GapClass largest_class = GapClass::Equal;
+  double relative = 0;         // this fabric's tokens/s over the reference's, minus 1 (negative: it loses)
+  double per_month_delta = 0;  // this fabric minus the reference
+  // The smallest size from which on the dearer of the two fabrics costs no more per token than
+  // the cheaper one (its time saving pays its price difference), where below it it cost more;
+  // 0 when the sweep holds no such crossing.
+  int break_even_gpus = 0;
+  bool dearer_is_reference = true;  // which fabric break_even_gpus is about
+};
+
+struct ComparisonResult;
+
+// The bottom line: which fabric to rent or buy for this job, for every fabric shown.
+struct JobVerdict {
+  std::string reference, reference_name;  // the comparison's first fabric
+  bool reference_own = false;
+  std::vector<FabricVerdict> others;      // in the comparison's order
+  std::vector<std::string> fabrics;       // every id the verdict covers, the reference first
+  int break_even_gpus = 0;                // the first of others' break-even sizes (0: none)
+  Currency currency = Currency::Cny;
+};
+
+// `gaps` are against one reference (fabric_gap rows of one sweep, any order); `order` the
+// fabric ids as the comparison shows them (the first is the reference); `own` the scenario's
+// fabric id.
+JobVerdict job_verdict(const std::vector<FabricGap>& gaps, const std::vector<std::string>& order,
+                       std::string_view own);
+JobVerdict job_verdict(const ComparisonResult& r, std::string_view own);
+
+// The verdict in one English sentence, e.g. "For this job, RoCEv2 400 Gb/s, tuned matches
+// InfiniBand NDR 400 Gb/s up to 1,024 GPUs and saves CNY 12,000 per month; RoCEv2 400 Gb/s
+// (your fabric) loses 1.1% at 1,024 GPUs and saves CNY 11,000 per month." The GUI composes its
+// translated sentence from the same fields.
+std::string job_verdict_text(const JobVerdict& v);
+
 // --- The sweep ------------------------------------------------------------------------------
 
 enum class SweepLayout {
@@ -102,6 +152,10 @@ enum class SweepScaling {
 
 // 2^k GPU counts from `min_gpus` (at least 1) up to and including `max_gpus`.
 std::vector<int> comparison_sizes(int min_gpus, int max_gpus);
+// The sizes a comparison of `base` sweeps from `min_gpus` to `max_gpus`, ascending, always
+// with the scenario's own GPU count. Best: powers of two. Held: the sizes the held layout runs
+// on, its replica (TP x PP x CP GPUs) times powers of two, in whole nodes from one node up.
+std::vector<int> comparison_sizes(const Scenario& base, SweepLayout layout, int min_gpus, int max_gpus);
 
 // The held layout on `gpus` GPUs of `fabric`: DP derived, the global batch as given; nodes hold
 // gpus_per_node GPUs, or one smaller node below that (its NICs in proportion).
