@@ -110,8 +110,8 @@ void TstStack::compiledPyTorchIsFused() {
 
 void TstStack::typicalDeploymentSlowsMegatronOnly() {
   // Outside the vendor's clusters a Megatron-family job runs its GEMMs and attention core at
-  // calib::Tunables::typical_efficiency (0.8) of the vendor's rate: its forward pass takes
-  // 1 / 0.8 = 1.25 times as long; the PyTorch stacks' constants were fitted on such runs already.
+  // calib::Tunables::typical_efficiency (0.78) of the vendor's rate: its attention core takes
+  // 1 / 0.78 = 1.28 times as long; the PyTorch stacks' constants were fitted on such runs already.
   for (SoftwareStack stack : {SoftwareStack::MegatronCore, SoftwareStack::MegatronLm, SoftwareStack::MegatronDeepSpeed,
                               SoftwareStack::PyTorchCompile, SoftwareStack::PyTorchEager}) {
     Scenario vendor = job("llama-2-7b", "a100-80gb-sxm", 8, 2048, 1, 1, 64);
@@ -126,7 +126,7 @@ void TstStack::typicalDeploymentSlowsMegatronOnly() {
     const bool megatron = stack == SoftwareStack::MegatronCore || stack == SoftwareStack::MegatronLm ||
                           stack == SoftwareStack::MegatronDeepSpeed;
     const double expected = megatron ? 1.0 / calib::kCalibrated.typical_efficiency : 1.0;
-    QCOMPARE(calib::kCalibrated.typical_efficiency, 0.8);
+    QCOMPARE(calib::kCalibrated.typical_efficiency, 0.78);
     const QString name = QString::fromUtf8(to_string(stack).data());
     QVERIFY2(std::abs(t.attention_fwd_s / v.attention_fwd_s - expected) < 1e-9,
              qPrintable(QString("%1: attention %2").arg(name).arg(t.attention_fwd_s / v.attention_fwd_s)));

@@ -383,7 +383,8 @@ void TstCorpus::report() {
 // split and the older ones apart (the older ones shaped the engine's earlier choices).
 void TstCorpus::lockedReport() {
   if (qgetenv("CLUSTERPLAN_LOCKED_REPORT") != "1")
-    QSKIP("the locked set is reported once, at the end (CLUSTERPLAN_LOCKED_REPORT=1)");
+    QSKIP("the locked set was reported once, before the final fit on every source (docs/model.md, \"The locked "
+          "set\"); run again (CLUSTERPLAN_LOCKED_REPORT=1) it measures the fitted constants in sample");
   Corpus c = load_corpus(data_dir(), Split::Locked);
   evaluate(c);
   QVERIFY(c.problems.empty());

@@ -78,7 +78,7 @@ class TstPatterns : public QObject {
 // Korthikanti 2022) read within a few percent; at the vendor's rate these read 21% optimistic.
 // The mechanism: Training::deployment (typical, the default), a Megatron job outside the
 // vendor's reference clusters and recipes at calib::Tunables::typical_efficiency of its GEMM and
-// attention rate, fitted on the development set (0.80; every fold 0.78-0.85).
+// attention rate, fitted on every source (0.78; on the development set 0.80, every fold 0.78-0.85).
 void TstPatterns::a100MegatronOutsideNvidia() {
   const Corpus& c = corpus();
   std::vector<const Run*> third, nvidia;

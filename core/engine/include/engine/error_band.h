@@ -73,7 +73,7 @@ inline constexpr double kGapWidening = 0.10;
 // the 10th and 90th percentile of that pricing's speed error against the stated one
 // (tst_calibration::stackSpreadIsTheCorpus derives all three).
 inline constexpr double kAutoStackFactor = 1.0;
-inline constexpr double kStackSpreadLow = -0.109, kStackSpreadHigh = 0.014;
+inline constexpr double kStackSpreadLow = -0.128, kStackSpreadHigh = 0.03;
 
 struct ErrorBand {
   double low = 0;   // speed error at the low end (the engine pessimistic by -low)
