@@ -166,6 +166,18 @@ void TstCliSweepCompare::fabricGapKeys() {
     double traffic = 0;
     for (const char* t : {"dp", "ep", "cp", "pp", "tp"}) traffic += g.at("exposed_delta_s").at(t).get<double>();
     QVERIFY(std::abs(g.at("step_delta_s").get<double>() - traffic - g.at("compute_delta_s").get<double>()) < 1e-9);
+    // The same delta by cause: bandwidth and interference by traffic, latency, the layout
+    // change and the rest add up to it too.
+    const json& c = g.at("by_cause_s");
+    double parts = c.at("latency").at("per_message").get<double>() + c.at("latency").at("per_hop").get<double>() +
+                   c.at("layout_change").at("s").get<double>() + c.at("other").get<double>();
+    for (const char* t : {"dp", "ep", "cp", "pp", "tp"})
+      parts += c.at("bandwidth").at(t).get<double>() + c.at("interference").at(t).get<double>();
+    QVERIFY(std::abs(g.at("step_delta_s").get<double>() - parts) < 1e-9);
+    QCOMPARE(c.at("layout_change").at("layouts_differ").get<bool>(), !g.at("same_layout").get<bool>());
+    for (const char* k : {"reference_layout", "layout"})
+      QVERIFY(c.at("layout_change").at(k).get<std::string>().rfind("TP ", 0) == 0);
+    QVERIFY(g.at("dominant_cause").is_string());
     const int gpus = g.at("gpus").get<int>();
     const json& a = pointAt(j, "ib-ndr", gpus).at("estimate");
     const json& b = pointAt(j, "roce-400-tuned", gpus).at("estimate");

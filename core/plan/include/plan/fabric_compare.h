@@ -73,8 +73,34 @@ struct FabricGap {
   bool one_leaf = false;  // every node hangs off one leaf switch: ECMP has nothing to collide on
   int tiers = 1;
   Traffic dominant = Traffic::Dp;  // the traffic with the largest |exposed delta|
+  // The step delta by cause, in seconds per step, this fabric minus the reference; the parts
+  // add up to step_delta_s. Worked out along one path of estimates, each changing one thing:
+  // the reference fabric running this point's layout (the layout change), then this fabric's
+  // per-message latency, then its per-hop latency, then the rest of this fabric (bandwidth
+  // and load balance), so that a gap the latency sets is never read as bandwidth and a
+  // change of layout never as traffic with the wrong sign.
+  struct ByCause {
+    bool split = false;  // false: this point's layout does not run on the reference fabric; the whole gap is layout_change
+    // Exposed communication by traffic (with its share of the pipeline bubble).
+    std::array<double, kTrafficKinds> bandwidth{};
+    double latency_per_message = 0;  // FabricSpec::base_latency_s
+    double latency_per_hop = 0;      // FabricSpec::switch_latency_s
+    // The compute slowdown from transfers hidden behind kernels, by the traffic that hides.
+    std::array<double, kTrafficKinds> interference{};
+    double layout_change = 0;  // the reference fabric on this point's layout minus on its own
+    // Compute and bubble that move because another stage paces the pipeline on this fabric
+    // (0 in nearly every case); kept so the parts still add up.
+    double other = 0;
+    double latency() const { return latency_per_message + latency_per_hop; }
+  } by_cause;
+  std::string reference_layout, layout;  // layout_text of each point
 };
 FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e);
+
+// The largest part of by_cause, by magnitude: "bandwidth.dp" (.ep .cp .pp .tp),
+// "latency.per_message", "latency.per_hop", "interference.dp" (...), "layout_change" or
+// "other"; "none" when every part is zero.
+std::string dominant_cause(const FabricGap& g);
 
 // Two fabrics closer than this in tokens/s are called equal. A presentation threshold (issue
 // 18's wording, "equal within 0.5%"), well inside the engine's own +-10% validation band.
