@@ -503,11 +503,23 @@ Table gapTable(const SweepResult& result) {
   for (int k = 0; k < cp::kTrafficKinds; ++k)
     t.header << QStringLiteral("exposed_%1_delta_s").arg(QString::fromUtf8(cp::to_string(cp::Traffic(k)).data()));
   t.header << QStringLiteral("compute_delta_s") << QStringLiteral("step_delta_s") << QStringLiteral("same_layout");
+  // The step delta by cause (the chart's bars), after the columns by traffic.
+  for (const char* part : {"bandwidth", "interference"})
+    for (int k = 0; k < cp::kTrafficKinds; ++k)
+      t.header << QStringLiteral("%1_%2_s").arg(QLatin1String(part), QString::fromUtf8(cp::to_string(cp::Traffic(k)).data()));
+  t.header << QStringLiteral("latency_per_message_s") << QStringLiteral("latency_per_hop_s")
+           << QStringLiteral("layout_change_s") << QStringLiteral("other_s") << QStringLiteral("reference_layout")
+           << QStringLiteral("layout");
   for (const cp::FabricGap& g : result.comparison.gaps) {
     QVariantList row{g.gpus, QString::fromStdString(g.reference_fabric), QString::fromStdString(g.fabric),
                      QString::fromStdString(g.fabric_name)};
     for (double d : g.exposed_delta_s) row << d;
     row << g.compute_delta_s << g.step_delta_s << (g.same_layout ? 1 : 0);
+    const cp::FabricGap::ByCause& c = g.by_cause;
+    for (double d : c.bandwidth) row << d;
+    for (double d : c.interference) row << d;
+    row << c.latency_per_message << c.latency_per_hop << c.layout_change << c.other
+        << QString::fromStdString(g.reference_layout) << QString::fromStdString(g.layout);
     t.rows << row;
   }
   return t;

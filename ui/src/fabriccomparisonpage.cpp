@@ -646,21 +646,50 @@ QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
     const auto ms = [](double s) {
       return QStringLiteral("%1%2 ms").arg(s >= 0 ? QStringLiteral("+") : QString()).arg(1e3 * s, 0, 'f', 1);
     };
+    const auto kindOf = [this](cp::Traffic k) {
+      switch (k) {
+        case cp::Traffic::Dp: return tr("data-parallel");
+        case cp::Traffic::Ep: return tr("expert all-to-all");
+        case cp::Traffic::Cp: return tr("context-parallel");
+        case cp::Traffic::Pp: return tr("pipeline");
+        case cp::Traffic::Tp: return tr("tensor-parallel");
+      }
+      return QString();
+    };
+    const auto onSlow = [&](double s) { return refAhead ? ms(s) : ms(-s); };
+    // The cause as the core names it (dominant_cause), in the same words.
+    const std::string cause = cp::dominant_cause(g);
+    const cp::FabricGap::ByCause& b = g.by_cause;
+    const auto trafficIn = [&](const std::string& prefix) {
+      for (int k = 0; k < cp::kTrafficKinds; ++k)
+        if (cause == prefix + std::string(cp::to_string(cp::Traffic(k)))) return k;
+      return -1;
+    };
     QString why;
-    if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic)) {
+    if (cause == "layout_change") {
+      //: %1 the reference's layout, %2 the reference fabric, %3 the other layout, %4 the other fabric,
+      //: %5 extra time per step, %6 the slower fabric
+      why = tr("the best layouts differ (%1 on %2, %3 on %4), %5 per step on %6 from the change of layout")
+                .arg(QString::fromStdString(g.reference_layout), reference, QString::fromStdString(g.layout), fabric,
+                     onSlow(b.layout_change), slow);
+    } else if (cause.starts_with("latency.")) {
+      //: %1 per-message latency, %2 per-hop latency, %3 the sum per step, %4 the slower fabric
+      why = tr("mostly latency (per message %1, per switch hop %2), %3 per step on %4; more bandwidth or tuning "
+               "does not shorten it")
+                .arg(ms(b.latency_per_message), ms(b.latency_per_hop), onSlow(b.latency()), slow);
+    } else if (const int k = trafficIn("interference."); k >= 0) {
+      //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
+      why = tr("mostly compute slowed by hidden %1 traffic, %2 per step on %3")
+                .arg(kindOf(cp::Traffic(k)), onSlow(b.interference[std::size_t(k)]), slow);
+    } else if (const int k = trafficIn("bandwidth."); k >= 0) {
+      //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
+      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kindOf(cp::Traffic(k)), onSlow(b.bandwidth[std::size_t(k)]), slow);
+    } else if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic)) {
       why = tr("the best layouts differ, and compute, bubble and optimizer time change by %1 per step on %2")
                 .arg(ms(refAhead ? g.compute_delta_s : -g.compute_delta_s), slow);
     } else {
-      QString kind;
-      switch (g.dominant) {
-        case cp::Traffic::Dp: kind = tr("data-parallel"); break;
-        case cp::Traffic::Ep: kind = tr("expert all-to-all"); break;
-        case cp::Traffic::Cp: kind = tr("context-parallel"); break;
-        case cp::Traffic::Pp: kind = tr("pipeline"); break;
-        case cp::Traffic::Tp: kind = tr("tensor-parallel"); break;
-      }
       //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
-      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kind, ms(refAhead ? traffic : -traffic), slow);
+      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kindOf(g.dominant), ms(refAhead ? traffic : -traffic), slow);
     }
     //: %1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason
     t = tr("%1 is %2 faster at %3 GPUs: %4").arg(fast, formatPercent(std::abs(lead), 1), size, why);
@@ -760,7 +789,7 @@ void FabricComparisonPage::redraw() {
       QT_TR_NOOP("Throughput (M tokens/s)"), QT_TR_NOOP("MFU (%)"),
       QT_TR_NOOP("Scaling efficiency (%)"),  QT_TR_NOOP("Time to train (days)"),
       QT_TR_NOOP("Cost per run"),            QT_TR_NOOP("Advantage of the first fabric (%)"),
-      QT_TR_NOOP("Why: extra time per step by traffic (ms)")};
+      QT_TR_NOOP("Why: extra time per step, by cause")};
   for (int m = 0; m < MetricCount; ++m) {
     QCustomPlot* plot = plots_[std::size_t(m)];
     plot->clearGraphs();
@@ -908,18 +937,37 @@ void FabricComparisonPage::redraw() {
       break;
     }
   }
-  // Why: the verdict pair's extra time per step, by traffic, one bar group per size.
+  // Why: the verdict pair's extra time per step by cause, one bar group per size. Each traffic's
+  // bar is its bandwidth and the interference it causes; latency and a change of layout are
+  // their own bars, so neither reads as traffic (fabric_gap's by_cause).
   {
     QCustomPlot* plot = plots_[GapByTraffic];
     const cp::ComparisonResult& c = r.comparison;
-    static const char* const kParts[] = {QT_TR_NOOP("DP"), QT_TR_NOOP("EP"), QT_TR_NOOP("CP"),
-                                         QT_TR_NOOP("PP"), QT_TR_NOOP("TP"), QT_TR_NOOP("compute")};
-    static const cp::StepPart kColours[] = {cp::StepPart::Dp, cp::StepPart::Ep, cp::StepPart::Cp,
-                                            cp::StepPart::Pp, cp::StepPart::Tp, cp::StepPart::Compute};
+    static const char* const kParts[] = {QT_TR_NOOP("DP"),      QT_TR_NOOP("EP"), QT_TR_NOOP("CP"),
+                                         QT_TR_NOOP("PP"),      QT_TR_NOOP("TP"), QT_TR_NOOP("latency"),
+                                         QT_TR_NOOP("layout change")};
+    constexpr int kPartCount = 7;
+    static const cp::StepPart kColours[] = {cp::StepPart::Dp, cp::StepPart::Ep,     cp::StepPart::Cp,
+                                            cp::StepPart::Pp, cp::StepPart::Tp,     cp::StepPart::Bubble,
+                                            cp::StepPart::Compute};
+    const auto part_s = [](const cp::FabricGap& g, int part) {
+      const cp::FabricGap::ByCause& b = g.by_cause;
+      if (part < cp::kTrafficKinds) return b.bandwidth[std::size_t(part)] + b.interference[std::size_t(part)];
+      return part == cp::kTrafficKinds ? b.latency() : b.layout_change;
+    };
+    // One unit for the chart, the largest that keeps its largest bar at 1 or more.
+    double largest = 0;
+    const cp::FabricGap* any = nullptr;
+    for (int gpus : c.sizes)
+      if (const cp::FabricGap* g = c.verdict_gap(gpus)) {
+        if (!any) any = g;
+        for (int part = 0; part < kPartCount; ++part) largest = std::max(largest, std::abs(part_s(*g, part)));
+      }
+    const double scale = largest >= 1 ? 1 : largest >= 1e-3 || largest == 0 ? 1e3 : 1e6;
     auto* group = new QCPBarsGroup(plot);
     group->setSpacing(0);
-    const double width = 0.8 / 6;
-    for (int part = 0; part < 6; ++part) {
+    const double width = 0.8 / kPartCount;
+    for (int part = 0; part < kPartCount; ++part) {
       auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
       bars->setName(tr(kParts[part]));
       bars->setWidth(width);
@@ -928,11 +976,16 @@ void FabricComparisonPage::redraw() {
       bars->setBrush(fill);
       bars->setPen(QPen(fill.darker(130)));
       for (int gpus : c.sizes)
-        if (const cp::FabricGap* g = c.verdict_gap(gpus))
-          bars->addData(xOf(gpus), 1e3 * (part < 5 ? g->exposed_delta_s[std::size_t(part)] : g->compute_delta_s));
+        if (const cp::FabricGap* g = c.verdict_gap(gpus)) bars->addData(xOf(gpus), scale * part_s(*g, part));
     }
-    // Which fabric is taken from which is said by the verdict beside the chart; the axis says the unit.
-    plot->yAxis->setLabel(tr("Extra ms per step"));
+    const QString unit = scale == 1 ? tr("seconds") : scale == 1e3 ? tr("milliseconds") : tr("microseconds");
+    if (any)
+      //: %1 the unit (seconds, milliseconds), %2 the compared fabric, %3 the reference fabric
+      static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))
+          ->setText(tr("Why: extra %1 per step on %2 vs %3, by cause")
+                        .arg(unit, fabricName(any->fabric_name), fabricName(any->reference_name)));
+    const QString axisUnit = scale == 1 ? QStringLiteral("s") : scale == 1e3 ? QStringLiteral("ms") : QStringLiteral("µs");
+    plot->yAxis->setLabel(tr("Extra %1 per step").arg(axisUnit));
   }
   // The seed article's claims: only for its class (A100/H100 at 8-32 GPUs), at their sizes.
   if (claims_->isChecked() && r.comparison.seed_class) {
