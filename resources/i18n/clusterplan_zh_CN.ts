@@ -1293,6 +1293,18 @@
         <translation>差距来源：%2 相对 %3 每步多出的%1（按原因）</translation>
     </message>
     <message>
+        <source>Does not fit in GPU memory</source>
+        <translation>GPU 显存放不下</translation>
+    </message>
+    <message>
+        <source>Your layout, while the best one is searched</source>
+        <translation>你的布局（最优布局仍在搜索中）</translation>
+    </message>
+    <message>
+        <source>Layout: %1</source>
+        <translation>布局：%1</translation>
+    </message>
+    <message>
         <source>latency</source>
         <translation>时延</translation>
     </message>

@@ -298,6 +298,8 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     plot->xAxis->setTicker(ticker);
     plots_[std::size_t(m)] = plot;
     grid->addWidget(plot, m / 3, m % 3);
+    // The hover read-out names the point's layout (and why a hollow point is hollow).
+    if (m != GapByTraffic) installChartReadout(plot, [this](QCPAbstractPlottable* p, int index) { return pointReadout(p, index); });
   }
   grid->addWidget(verdicts_, 2, 1, 1, 2);
   // Rows: the title, the method line, the chart, then (two charts) the legend.
@@ -751,6 +753,27 @@ QString FabricComparisonPage::jobVerdict() const {
   return tr("For this job, %1.").arg(parts.join(tr("; ")));
 }
 
+QString FabricComparisonPage::pointReadout(QCPAbstractPlottable* p, int index) const {
+  QString text = plottableReadout(p, index);
+  const QVariant k = p->property("series");
+  QCPPlottableInterface1D* data = p->interface1D();
+  if (!result_ || !k.isValid() || k.toInt() < 0 || std::size_t(k.toInt()) >= result_->series.size() || index < 0 ||
+      !data || index >= data->dataCount())
+    return text;
+  const SweepSeries& series = result_->series[std::size_t(k.toInt())];
+  const double key = data->dataMainKey(index);
+  for (const SweepPoint& point : series.points) {
+    if (xOf(point.gpus) != key) continue;
+    if (p->name().isEmpty()) text = fabricName(series.fabric_name) + QLatin1Char('\n') + text;
+    if (point.estimated && !point.fits) text += QLatin1Char('\n') + tr("Does not fit in GPU memory");
+    else if (point.provisional) text += QLatin1Char('\n') + tr("Your layout, while the best one is searched");
+    //: A point's layout in a chart's hover text
+    if (!point.layout.empty()) text += QLatin1Char('\n') + tr("Layout: %1").arg(QString::fromStdString(point.layout));
+    break;
+  }
+  return text;
+}
+
 QString FabricComparisonPage::methodLine() const {
   return layout() == cp::SweepLayout::Best ? tr("Best layout found for each size and fabric")
                                            : tr("Your layout held: TP, PP, CP and EP as in the plan, DP follows the size");
@@ -856,6 +879,7 @@ void FabricComparisonPage::redraw() {
       if (m == Advantage && k == 0) continue;  // the first fabric against itself
       QCustomPlot* plot = plots_[std::size_t(m)];
       QCPGraph* g = plot->addGraph();
+      g->setProperty("series", int(k));  // for the hover read-out (pointReadout)
       g->setName(fabricName(series.fabric_name));
       g->setPen(pen);
       g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
@@ -869,6 +893,7 @@ void FabricComparisonPage::redraw() {
           if (!p.feasible || (m == TrainTime && p.train_time_s <= 0)) continue;
           if (!held) {
             held = plot->addGraph();
+            held->setProperty("series", int(k));
             held->setObjectName(QStringLiteral("provisional"));
             held->setPen(QPen(colour, 1.2, Qt::DotLine));
             held->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.2), QBrush(Qt::NoBrush), 6));
@@ -882,6 +907,7 @@ void FabricComparisonPage::redraw() {
         } else if (p.estimated && !p.fits && plottable && m != Scaling) {
           if (!hollow) {
             hollow = plot->addGraph();
+            hollow->setProperty("series", int(k));
             hollow->setLineStyle(QCPGraph::lsNone);
             hollow->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.5), QBrush(Qt::NoBrush), 9));
             hollow->removeFromLegend();
