@@ -597,6 +597,23 @@ void TestWorkbench::comparisonNonFittingIsHollow() {
       for (int k = 0; k < g->data()->size(); ++k) QVERIFY(g->data()->at(k)->key != 3.0);  // log2(8)
   }
   QVERIFY(hollow);
+  // Over the hollow markers (which stack where fabrics coincide), one mark for "does not fit",
+  // with one legend entry, drawn on the chart itself so every export and slide carries it.
+  QCPGraph* mark = tput->findChild<QCPGraph*>(QStringLiteral("doesNotFit"));
+  QVERIFY(mark);
+  QCOMPARE(mark->name(), QStringLiteral("Does not fit in GPU memory"));
+  QCOMPARE(mark->scatterStyle().shape(), QCPScatterStyle::ssCross);
+  QVERIFY(tput->legend->hasItemWithPlottable(mark));
+  int marks = 0;
+  for (int i = 0; i < tput->graphCount(); ++i) marks += tput->graph(i)->objectName() == QStringLiteral("doesNotFit");
+  QCOMPARE(marks, 1);
+  QCOMPARE(mark->data()->at(0)->key, 3.0);
+  for (int m = 0; m < FabricComparisonPage::GapByTraffic; ++m) {
+    int inChart = 0;
+    for (int i = 0; i < page->plot(FabricComparisonPage::Metric(m))->graphCount(); ++i)
+      inChart += page->plot(FabricComparisonPage::Metric(m))->graph(i)->objectName() == QStringLiteral("doesNotFit");
+    QVERIFY(inChart <= 1);
+  }
 }
 
 void TestWorkbench::comparisonCancel() {

@@ -871,6 +871,7 @@ void FabricComparisonPage::redraw() {
     colours.push_back(colour);
     dashes.push_back(dash);
   }
+  std::array<std::vector<std::pair<double, double>>, MetricCount> doesNotFit;  // per chart: (x, value)
   for (std::size_t k = 0; k < r.series.size(); ++k) {
     const SweepSeries& series = r.series[k];
     const QColor colour = colours[k];
@@ -883,7 +884,8 @@ void FabricComparisonPage::redraw() {
       g->setName(fabricName(series.fabric_name));
       g->setPen(pen);
       g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
-      // Estimated points that do not fit in memory: hollow, unconnected, not in the legend.
+      // Estimated points that do not fit in memory: hollow, unconnected, not in the legend (the one
+      // "does not fit" mark drawn over them below is).
       QCPGraph* hollow = nullptr;
       // A partial result's held-layout points while their search runs: dotted, not in the legend.
       QCPGraph* held = nullptr;
@@ -913,9 +915,21 @@ void FabricComparisonPage::redraw() {
             hollow->removeFromLegend();
           }
           hollow->addData(xOf(p.gpus), valueOf(Metric(m), p));
+          doesNotFit[std::size_t(m)].emplace_back(xOf(p.gpus), valueOf(Metric(m), p));
         }
       }
     }
+  }
+  // One mark for "does not fit in memory", over the fabrics' hollow markers (which stack where
+  // fabrics coincide), with its own legend entry, so that an exported chart says it too.
+  for (int m = 0; m < GapByTraffic; ++m) {
+    if (doesNotFit[std::size_t(m)].empty()) continue;
+    QCPGraph* mark = plots_[std::size_t(m)]->addGraph();
+    mark->setObjectName(QStringLiteral("doesNotFit"));
+    mark->setName(tr("Does not fit in GPU memory"));
+    mark->setLineStyle(QCPGraph::lsNone);
+    mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(palette::doesNotFit(), 2), Qt::NoBrush, 11));
+    for (const auto& [x, y] : doesNotFit[std::size_t(m)]) mark->addData(x, y);
   }
   // Efficiencies above 100%: why, on the chart (fitted to its width) and as its tooltip; not
   // while held layouts still stand in for some sizes.
