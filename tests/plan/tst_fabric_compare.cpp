@@ -208,9 +208,9 @@ void TstFabricCompare::weakScalingHoldsBatchPerGpu() {
 void TstFabricCompare::gapAddsUpByTrafficAndMoney() {
   // Llama-2-7B TP 1 PP 1 at 1,024 H100s: DP over 128 nodes on a three-tier fabric, one
   // micro-batch per GPU and the gradients reduced after the backward pass (no overlap), so the
-  // DP traffic is exposed. (With 8 micro-batches and overlap, as this test first had it, the
-  // fabric physics of issue 18 hides the 0.1 s of DP traffic behind 2.7 s of compute: the
-  // fabrics are equal within 0.05% there, which is what the field reports for such a job.)
+  // DP traffic is exposed. (With 8 micro-batches and overlap, the fabric physics hides the
+  // 0.1 s of DP traffic behind 2.7 s of compute: the fabrics are equal within 0.05% there,
+  // which is what the field reports for such a job.)
   Scenario base = llama7b_h100(1, 1);
   base.training.global_batch = 1024;
   base.training.dp_overlap = false;
@@ -272,7 +272,7 @@ void TstFabricCompare::verdictsNameTheCause() {
   // Two nodes' rent at the seed list's IB premium: RoCE saves CNY 5,999 per server per month.
   QVERIFY2(leaf.contains("saves CNY 11,998 per month"), qPrintable(leaf));
   // Tuned RoCE (DCQCN and ECMP tuned, as Meta ran Llama 3) moves this job's DP traffic as fast
-  // as InfiniBand (issue 18: the field evidence); untuned RoCE loses to it on exposed DP traffic.
+  // as InfiniBand, as the field reports; untuned RoCE loses to it on exposed DP traffic.
   const QString tuned_far = QString::fromStdString(verdict_text(*r.verdict_gap(1024)));
   QVERIFY2(tuned_far.startsWith("Equal within 0.5% at 1,024 GPUs: RoCEv2 400 Gb/s, tuned moves its traffic as fast "
                                 "as InfiniBand NDR 400 Gb/s here"),

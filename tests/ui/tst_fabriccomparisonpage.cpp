@@ -1,4 +1,4 @@
-// The IB-vs-RoCE page as a live view (issue 35): the best layout per size planned in one search
+// The IB-vs-RoCE page as a live view: the best layout per size planned in one search
 // off the GUI thread, the held layout shown at once and each size filled in as it is planned, an
 // edit that cannot change a layout (a price, the power assumptions, the scenario's own fabric
 // among those compared) re-priced without planning again, and a newer edit stopping the search in

@@ -40,7 +40,8 @@
 namespace cp::ui {
 namespace {
 
-// The fabrics the user chose, remembered between runs (issue 19 point 18); empty: the defaults.
+// The fabrics the user chose, remembered between runs, so a comparison is not set up again at
+// every start; empty: the defaults.
 const Preference<QStringList> kChosenFabrics{"comparison/fabrics"};
 
 constexpr int kMaxChoices[] = {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
@@ -72,13 +73,13 @@ QCPScatterStyle::ScatterShape marker(std::size_t k) {
   return kShapes[k % std::size(kShapes)];
 }
 
-// Issue 19: a scaling efficiency above 100% and why, in the engine's own figures. Efficiency is
-// tokens/s per GPU against the series' smallest size that runs (cp::scaling_efficiency). Above
-// 100% either the layout changed (with the best layout per size, the smallest size runs the
-// fastest layout that fits its memory, e.g. TP 8; more GPUs shard more state and afford a
-// faster one, e.g. TP 2), or the same layout spends less GPU time per token (the optimizer
-// step or the bubble shared by more GPUs). The note names both layouts and the step parts whose
-// GPU time per token shrank most (cp::step_breakdown).
+// A scaling efficiency above 100% reads as an error unless the chart says why, in the engine's own
+// figures. Efficiency is tokens/s per GPU against the series' smallest size that runs
+// (cp::scaling_efficiency). Above 100% either the layout changed (with the best layout per size,
+// the smallest size runs the fastest layout that fits its memory, e.g. TP 8; more GPUs shard more
+// state and afford a faster one, e.g. TP 2), or the same layout spends less GPU time per token (the
+// optimizer step or the bubble shared by more GPUs). The note names both layouts and the step parts
+// whose GPU time per token shrank most (cp::step_breakdown).
 struct ScalingNote {
   QStringList sentences;  // on the chart, the longest that fits (wrapped to its width); the last always does
   QString full;           // the tooltip
@@ -260,7 +261,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   makePlain(status_);
   status_->setWordWrap(true);
 
-  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the
+  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock: the
   // question on the first, the overlays and the progress on the second.
   auto* bar = new QHBoxLayout;
   bar->addWidget(layout_);
@@ -318,7 +319,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   plots_[GapByTraffic]->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plots_[GapByTraffic]->legend->setWrap(3);
   plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
-  // Issue 19 point 9: the legends take fewer columns where their names do not fit (1366x768).
+  // The legends take fewer columns where their names do not fit (1366x768), rather than cut them.
   keepLegendFitted(legendPlot, 2);
   keepLegendFitted(plots_[GapByTraffic], 3);
 
@@ -370,7 +371,8 @@ void FabricComparisonPage::fitScalingNote() {
   }
 }
 
-// The toolbar's words, again after a language change (issue 19 point 11: they stayed English).
+// The toolbar's words, again after a language change (set once, they would stay in the first
+// language).
 void FabricComparisonPage::retranslate() {
   for (int i = 0; i < maxGpus_->count(); ++i)
     maxGpus_->setItemText(i, tr("%1 GPUs").arg(formatCount(maxGpus_->itemData(i).toInt())));

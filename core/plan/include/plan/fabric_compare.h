@@ -1,5 +1,5 @@
-// The InfiniBand-vs-RoCE comparison, in one place (issue 15 "one owner per concept", issue 18
-// section 2): which fabric pairs with which (by the catalog's meaning: kind, line rate and
+// The InfiniBand-vs-RoCE comparison, in one place, so that the CLI, the GUI, the report and the
+// slides cannot disagree: which fabric pairs with which (by the catalog's meaning: kind, line rate and
 // FabricSpec::tuning, never ids), the one extra estimate that the estimate outputs carry
 // (cost.ib_vs_roce), and the sweep behind `clusterplan-cli sweep --layout` and the comparison
 // tab: cluster sizes x fabrics, the layout held or the planner's best for each point, weak or
@@ -102,8 +102,8 @@ FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenari
 // "other"; "none" when every part is zero.
 std::string dominant_cause(const FabricGap& g);
 
-// Two fabrics closer than this in tokens/s are called equal. A presentation threshold (issue
-// 18's wording, "equal within 0.5%"), well inside the engine's own +-10% validation band.
+// Two fabrics closer than this in tokens/s are called equal. A presentation threshold (the
+// verdicts say "equal within 0.5%"), well inside the engine's own +-10% validation band.
 inline constexpr double kEqualWithin = 0.005;
 enum class GapClass { Equal, ReferenceFaster, FabricFaster };
 GapClass classify(const FabricGap& g);
@@ -203,7 +203,7 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
 // estimate). For re-pricing a point whose layout an edit cannot change.
 BestLayout best_layout_of(const Scenario& at, const PlanLayout& layout);
 
-// The planner's best layout for many points in one search (issue 35): result[g][i] is exactly
+// The planner's best layout for many points in one search: result[g][i] is exactly
 // best_layout(groups[g][i], space, objective), layout, scenario and estimate, ties broken alike.
 // Each group is one point of a sweep on several fabrics: scenarios that differ in
 // cluster.fabric only (and in their names). For the throughput objective each group's layouts
