@@ -127,6 +127,16 @@ SweepPoint build_point(const SweepArgs& a, const Curve& curve, const Scenario& b
     BuildResult built = build_scenario(parsed.args);
     for (const Problem& pr : built.problems) reasons.push_back(pr.text());
     p.scenario = std::move(built.scenario);
+    if (built.problems.empty() && parsed.args.gpus) {
+      // Below one node the NICs scale with the GPUs, as core/plan's held_scenario shapes the
+      // comparison tab's points: a part of a server has its part of the server's NICs, so the
+      // CLI and the tab price the same cluster.
+      EstimateArgs whole = parsed.args;
+      whole.gpus.reset();
+      const Cluster node = build_scenario(whole).scenario.cluster;
+      if (gpus < node.gpus_per_node)
+        p.scenario.cluster.nics_per_node = std::max(1, node.nics_per_node * gpus / node.gpus_per_node);
+    }
   }
   p.fabric = curve.fabric.empty() ? base.cluster.fabric.id : curve.fabric;
   p.dp = reasons.empty() ? derived_dp(p.scenario) : 0;

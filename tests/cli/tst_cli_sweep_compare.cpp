@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "plan/fabric_compare.h"
 
 using nlohmann::json;
 
@@ -58,6 +61,7 @@ class TstCliSweepCompare : public QObject {
   void badLayoutOptions_data();
   void badLayoutOptions();
   void estimateKeepsIbVsRoce();
+  void sameAsTheCoreSweep();
 };
 
 void TstCliSweepCompare::heldIsTheDefault() {
@@ -237,5 +241,54 @@ void TstCliSweepCompare::estimateKeepsIbVsRoce() {
   QVERIFY(csv.out.find("cost.ib_vs_roce.other_fabric") != std::string::npos);
 }
 
+
+// The CLI's sweep and core/plan's compare_fabrics (the comparison tab's, the report's and the
+// slides') on the same inputs give the same points, below one node (where the NICs scale with
+// the GPUs) as across many, held and best.
+void TstCliSweepCompare::sameAsTheCoreSweep() {
+  const QStringList words{"--model", "llama-2-7b", "--gpu", "h100-sxm", "--tp", "1", "--pp", "1",
+                          "--global-batch", "256", "--tokens", "1e11"};
+  std::vector<std::string> base_words;
+  for (const QString& w : words) base_words.push_back(w.toStdString());
+  const cp::cli::ParseResult parsed = cp::cli::parse_estimate_args(base_words);
+  QVERIFY(parsed.ok());
+  const cp::cli::BuildResult built = cp::cli::build_scenario(parsed.args);
+  QVERIFY(built.problems.empty());
+  const std::vector<int> sizes{1, 2, 4, 8, 16, 64};
+  const std::vector<std::string> fabrics{"ib-ndr", "roce-400-untuned", "roce-400-tuned"};
+  for (const char* layout : {"held", "best"}) {
+    const Result r = runCli(QStringList{"sweep"} + words +
+                            QStringList{"--gpus", "1,2,4,8,16,64", "--fabric", "ib-ndr,roce-400-untuned,roce-400-tuned",
+                                        "--layout", layout, "--threads", "1", "--format", "json"});
+    QCOMPARE(r.code, 0);
+    const json j = json::parse(r.out);
+    cp::Scenario base = built.scenario;
+    base.cluster.fabric = *cp::find_fabric("ib-ndr");
+    cp::ComparisonSpec spec;
+    spec.sizes = sizes;
+    spec.fabrics = fabrics;
+    spec.layout = *cp::parse_sweep_layout(layout);
+    const cp::ComparisonResult core = cp::compare_fabrics(base, spec);
+    int compared = 0;
+    for (std::size_t k = 0; k < fabrics.size(); ++k)
+      for (std::size_t i = 0; i < sizes.size(); ++i) {
+        const cp::ComparisonPoint& want = core.series[k].points[i];
+        const json& got = pointAt(j, fabrics[k], sizes[i]);
+        const QString at = QString("%1 %2 %3").arg(layout, fabrics[k].c_str()).arg(sizes[i]);
+        QVERIFY2(got.at("feasible").get<bool>() == want.feasible, qPrintable(at));
+        if (!want.feasible) continue;
+        const json& e = got.at("estimate");
+        QVERIFY2(e.at("throughput").at("tokens_per_s").get<double>() == want.estimate.throughput.tokens_per_s, qPrintable(at));
+        QVERIFY2(e.at("time").at("step_s").get<double>() == want.estimate.step.step_s, qPrintable(at));
+        QVERIFY2(e.at("inputs").at("cluster").at("nics_per_node").get<int>() == want.scenario.cluster.nics_per_node,
+                 qPrintable(at));
+        QVERIFY2(e.at("cost").at("per_month").get<double>() == want.estimate.cost.per_month, qPrintable(at));
+        QVERIFY2(e.at("cost").at("network_capex").get<double>() == want.estimate.cost.network_capex, qPrintable(at));
+        QVERIFY2(got.at("layout_text").get<std::string>() == cp::layout_text(want.scenario), qPrintable(at));
+        ++compared;
+      }
+    QVERIFY(compared >= 12);
+  }
+}
 QTEST_APPLESS_MAIN(TstCliSweepCompare)
 #include "tst_cli_sweep_compare.moc"
