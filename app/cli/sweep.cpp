@@ -79,7 +79,7 @@ std::vector<std::string> point_words(const SweepArgs& a, const Curve& c, int gpu
 // points stream past. The first fabric is the outermost curve (curves_of), so its points come
 // first: only its feasible points are kept (scenario and estimate, one per size and --vary
 // values), and every later point's gap is computed as it arrives; the points themselves are
-// not kept (issue 14: bounded memory).
+// not kept, so that a sweep's memory stays bounded however many points it has.
 class GapFinder {
  public:
   GapFinder(const SweepArgs& a, bool wanted) : a_(a), on_(wanted && a.fabrics.size() >= 2) {}
@@ -127,6 +127,16 @@ SweepPoint build_point(const SweepArgs& a, const Curve& curve, const Scenario& b
     BuildResult built = build_scenario(parsed.args);
     for (const Problem& pr : built.problems) reasons.push_back(pr.text());
     p.scenario = std::move(built.scenario);
+    if (built.problems.empty() && parsed.args.gpus) {
+      // Below one node the NICs scale with the GPUs, as core/plan's held_scenario shapes the
+      // comparison tab's points: a part of a server has its part of the server's NICs, so the
+      // CLI and the tab price the same cluster.
+      EstimateArgs whole = parsed.args;
+      whole.gpus.reset();
+      const Cluster node = build_scenario(whole).scenario.cluster;
+      if (gpus < node.gpus_per_node)
+        p.scenario.cluster.nics_per_node = std::max(1, node.nics_per_node * gpus / node.gpus_per_node);
+    }
   }
   p.fabric = curve.fabric.empty() ? base.cluster.fabric.id : curve.fabric;
   p.dp = reasons.empty() ? derived_dp(p.scenario) : 0;
@@ -136,8 +146,8 @@ SweepPoint build_point(const SweepArgs& a, const Curve& curve, const Scenario& b
 
 // The reference points of a curve under weak scaling: the first GPU count whose DP is whole
 // (the batch per replica is held), and under --layout best the first that builds (the batch per
-// GPU is held). Found by building points up to those; no point is kept (issue 14: a sweep of
-// 100,000 points held them all and took 7.9 GB).
+// GPU is held). Found by building points up to those; no point is kept (holding every point
+// of a 100,000-point sweep takes some 7.9 GB).
 struct CurveReference {
   int dp = 0, gpus = 0;
 };
@@ -311,7 +321,7 @@ bool for_each_sweep_point(const SweepArgs& a, const std::function<void(const Swe
       if (reasons.empty() && p.estimated) {
         // cost.ib_vs_roce of the JSON output (computed for it only).
         if (a.base.format == OutputFormat::Json) p.versus = compare_ib_roce(p.scenario, p.estimate);
-        // No impossible figure in a row (issue 14): such a point is infeasible, with the reason.
+        // No impossible figure in a row: such a point is infeasible, with the reason.
         for (const Problem& pr : check_estimate_json(estimate_to_json(p.scenario, p.estimate, &p.versus)))
           reasons.push_back(pr.text());
         p.estimated = reasons.empty();

@@ -18,7 +18,7 @@ void parse_gpus(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--gpus: " + why);
     return;
   }
-  // Every refused item is named, not only the first (issue 19).
+  // Every refused item is named, not only the first, so that one run shows every fix needed.
   std::vector<int> counts;
   std::vector<std::string> refused;
   for (const std::string& item : items) {

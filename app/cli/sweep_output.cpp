@@ -93,7 +93,26 @@ json gap_json(const SweepGap& sg) {
   const FabricGap& g = sg.gap;
   json exposed = json::object();
   for (int k = 0; k < kTrafficKinds; ++k) exposed[std::string(to_string(Traffic(k)))] = g.exposed_delta_s[std::size_t(k)];
+  const FabricGap::ByCause& c = g.by_cause;
+  json bandwidth = json::object(), interference = json::object();
+  for (int k = 0; k < kTrafficKinds; ++k) {
+    bandwidth[std::string(to_string(Traffic(k)))] = c.bandwidth[std::size_t(k)];
+    interference[std::string(to_string(Traffic(k)))] = c.interference[std::size_t(k)];
+  }
+  const json by_cause = {
+      {"bandwidth", bandwidth},
+      {"latency", {{"per_message", c.latency_per_message}, {"per_hop", c.latency_per_hop}}},
+      {"interference", interference},
+      {"layout_change",
+       {{"s", c.layout_change},
+        {"layouts_differ", !g.same_layout},
+        {"reference_layout", g.reference_layout},
+        {"layout", g.layout}}},
+      {"other", c.other},
+      {"split", c.split}};
   return {{"gpus", g.gpus},
+          {"by_cause_s", by_cause},
+          {"dominant_cause", dominant_cause(g)},
           {"vary", vary_json(sg.vary)},
           {"reference_fabric", g.reference_fabric},
           {"fabric", g.fabric},

@@ -33,7 +33,7 @@ void write_sweep_text(const SweepArgs& args, const SweepResult& result, std::ost
 void write_sweep(const SweepArgs& args, const SweepResult& result, OutputFormat format, std::ostream& out);
 
 // Writes a sweep in one of the formats point by point, as the points are produced, holding
-// none of them (issue 14: 100,000 points in one JSON document took 7.9 GB). The document is
+// none of them (100,000 points built into one JSON document take some 7.9 GB). The document is
 // that of the functions above (the same keys and values; "fabric_gap" comes after "points"). The text table aligns its columns, so it keeps its rows as
 // text (some 200 bytes a point) until finish().
 class SweepWriter {

@@ -1285,8 +1285,60 @@
         <translation>%1 对比 %2（逐个规模）</translation>
     </message>
     <message>
-        <source>Why: extra time per step by traffic (ms)</source>
-        <translation>差距来源：各类通信每步多出的时间（毫秒）</translation>
+        <source>Why: extra time per step, by cause</source>
+        <translation>差距来源：每步多出的时间（按原因）</translation>
+    </message>
+    <message>
+        <source>Why: extra %1 per step on %2 vs %3, by cause</source>
+        <translation>差距来源：%2 相对 %3 每步多出的%1（按原因）</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory</source>
+        <translation>GPU 显存放不下</translation>
+    </message>
+    <message>
+        <source>Your layout, while the best one is searched</source>
+        <translation>你的布局（最优布局仍在搜索中）</translation>
+    </message>
+    <message>
+        <source>Layout: %1</source>
+        <translation>布局：%1</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>时延</translation>
+    </message>
+    <message>
+        <source>layout change</source>
+        <translation>布局变化</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>microseconds</source>
+        <translation>微秒</translation>
+    </message>
+    <message>
+        <source>Extra %1 per step</source>
+        <translation>每步多出的时间（%1）</translation>
+    </message>
+    <message>
+        <source>the best layouts differ (%1 on %2, %3 on %4), %5 per step on %6 from the change of layout</source>
+        <translation>最优布局不同（%2 上为 %1，%4 上为 %3），布局变化使 %6 每步多 %5</translation>
+    </message>
+    <message>
+        <source>mostly latency (per message %1, per switch hop %2), %3 per step on %4; more bandwidth or tuning does not shorten it</source>
+        <translation>主要是时延（每条消息 %1，每跳交换机 %2），%4 每步多 %3；增加带宽或调优都无法缩短</translation>
+    </message>
+    <message>
+        <source>mostly compute slowed by hidden %1 traffic, %2 per step on %3</source>
+        <translation>主要是被隐藏的%1通信拖慢了计算，%3 每步多 %2</translation>
     </message>
     <message>
         <source>DP</source>

@@ -373,7 +373,7 @@ void TestCli::sweepNoCrashOnMixedTokens() {
   checkEveryTokenPair(QStringLiteral("sweep"), pool);
 }
 
-// Issue 14, point 6: the sweep is written point by point; the document is that built at once
+// The sweep is written point by point (bounded memory); the document is that built at once
 // (sweep_to_json), key for key and value for value ("fabric_gap", which needs every point,
 // follows "points" in the stream, so the bytes differ only in that key's place).
 void TestCli::sweepStreamIsTheDocument_data() {

@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/estimate_args.h"
+#include "cli/scenario_builder.h"
+#include "plan/fabric_compare.h"
 
 using nlohmann::json;
 
@@ -58,6 +61,7 @@ class TstCliSweepCompare : public QObject {
   void badLayoutOptions_data();
   void badLayoutOptions();
   void estimateKeepsIbVsRoce();
+  void sameAsTheCoreSweep();
 };
 
 void TstCliSweepCompare::heldIsTheDefault() {
@@ -166,6 +170,18 @@ void TstCliSweepCompare::fabricGapKeys() {
     double traffic = 0;
     for (const char* t : {"dp", "ep", "cp", "pp", "tp"}) traffic += g.at("exposed_delta_s").at(t).get<double>();
     QVERIFY(std::abs(g.at("step_delta_s").get<double>() - traffic - g.at("compute_delta_s").get<double>()) < 1e-9);
+    // The same delta by cause: bandwidth and interference by traffic, latency, the layout
+    // change and the rest add up to it too.
+    const json& c = g.at("by_cause_s");
+    double parts = c.at("latency").at("per_message").get<double>() + c.at("latency").at("per_hop").get<double>() +
+                   c.at("layout_change").at("s").get<double>() + c.at("other").get<double>();
+    for (const char* t : {"dp", "ep", "cp", "pp", "tp"})
+      parts += c.at("bandwidth").at(t).get<double>() + c.at("interference").at(t).get<double>();
+    QVERIFY(std::abs(g.at("step_delta_s").get<double>() - parts) < 1e-9);
+    QCOMPARE(c.at("layout_change").at("layouts_differ").get<bool>(), !g.at("same_layout").get<bool>());
+    for (const char* k : {"reference_layout", "layout"})
+      QVERIFY(c.at("layout_change").at(k).get<std::string>().rfind("TP ", 0) == 0);
+    QVERIFY(g.at("dominant_cause").is_string());
     const int gpus = g.at("gpus").get<int>();
     const json& a = pointAt(j, "ib-ndr", gpus).at("estimate");
     const json& b = pointAt(j, "roce-400-tuned", gpus).at("estimate");
@@ -225,5 +241,54 @@ void TstCliSweepCompare::estimateKeepsIbVsRoce() {
   QVERIFY(csv.out.find("cost.ib_vs_roce.other_fabric") != std::string::npos);
 }
 
+
+// The CLI's sweep and core/plan's compare_fabrics (the comparison tab's, the report's and the
+// slides') on the same inputs give the same points, below one node (where the NICs scale with
+// the GPUs) as across many, held and best.
+void TstCliSweepCompare::sameAsTheCoreSweep() {
+  const QStringList words{"--model", "llama-2-7b", "--gpu", "h100-sxm", "--tp", "1", "--pp", "1",
+                          "--global-batch", "256", "--tokens", "1e11"};
+  std::vector<std::string> base_words;
+  for (const QString& w : words) base_words.push_back(w.toStdString());
+  const cp::cli::ParseResult parsed = cp::cli::parse_estimate_args(base_words);
+  QVERIFY(parsed.ok());
+  const cp::cli::BuildResult built = cp::cli::build_scenario(parsed.args);
+  QVERIFY(built.problems.empty());
+  const std::vector<int> sizes{1, 2, 4, 8, 16, 64};
+  const std::vector<std::string> fabrics{"ib-ndr", "roce-400-untuned", "roce-400-tuned"};
+  for (const char* layout : {"held", "best"}) {
+    const Result r = runCli(QStringList{"sweep"} + words +
+                            QStringList{"--gpus", "1,2,4,8,16,64", "--fabric", "ib-ndr,roce-400-untuned,roce-400-tuned",
+                                        "--layout", layout, "--threads", "1", "--format", "json"});
+    QCOMPARE(r.code, 0);
+    const json j = json::parse(r.out);
+    cp::Scenario base = built.scenario;
+    base.cluster.fabric = *cp::find_fabric("ib-ndr");
+    cp::ComparisonSpec spec;
+    spec.sizes = sizes;
+    spec.fabrics = fabrics;
+    spec.layout = *cp::parse_sweep_layout(layout);
+    const cp::ComparisonResult core = cp::compare_fabrics(base, spec);
+    int compared = 0;
+    for (std::size_t k = 0; k < fabrics.size(); ++k)
+      for (std::size_t i = 0; i < sizes.size(); ++i) {
+        const cp::ComparisonPoint& want = core.series[k].points[i];
+        const json& got = pointAt(j, fabrics[k], sizes[i]);
+        const QString at = QString("%1 %2 %3").arg(layout, fabrics[k].c_str()).arg(sizes[i]);
+        QVERIFY2(got.at("feasible").get<bool>() == want.feasible, qPrintable(at));
+        if (!want.feasible) continue;
+        const json& e = got.at("estimate");
+        QVERIFY2(e.at("throughput").at("tokens_per_s").get<double>() == want.estimate.throughput.tokens_per_s, qPrintable(at));
+        QVERIFY2(e.at("time").at("step_s").get<double>() == want.estimate.step.step_s, qPrintable(at));
+        QVERIFY2(e.at("inputs").at("cluster").at("nics_per_node").get<int>() == want.scenario.cluster.nics_per_node,
+                 qPrintable(at));
+        QVERIFY2(e.at("cost").at("per_month").get<double>() == want.estimate.cost.per_month, qPrintable(at));
+        QVERIFY2(e.at("cost").at("network_capex").get<double>() == want.estimate.cost.network_capex, qPrintable(at));
+        QVERIFY2(got.at("layout_text").get<std::string>() == cp::layout_text(want.scenario), qPrintable(at));
+        ++compared;
+      }
+    QVERIFY(compared >= 12);
+  }
+}
 QTEST_APPLESS_MAIN(TstCliSweepCompare)
 #include "tst_cli_sweep_compare.moc"

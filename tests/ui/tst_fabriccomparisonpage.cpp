@@ -1,4 +1,4 @@
-// The IB-vs-RoCE page as a live view (issue 35): the best layout per size planned in one search
+// The IB-vs-RoCE page as a live view: the best layout per size planned in one search
 // off the GUI thread, the held layout shown at once and each size filled in as it is planned, an
 // edit that cannot change a layout (a price, the power assumptions, the scenario's own fabric
 // among those compared) re-priced without planning again, and a newer edit stopping the search in
@@ -10,6 +10,7 @@
 
 #include "plan/fabric_compare.h"
 #include "plan/thread_pool.h"
+#include "ui/chartexport.h"
 #include "ui/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
 #include "ui/scenariodocument.h"
@@ -108,6 +109,27 @@ void TstFabricComparisonPage::heldAtOnceThenEachSize() {
   checkIsCore(page, doc.scenario());
   QCustomPlot* plot = page.plot(FabricComparisonPage::Throughput);
   for (int g = 0; g < plot->graphCount(); ++g) QVERIFY(plot->graph(g)->pen().style() != Qt::DotLine);
+  // Each point's hover text names its layout, the same words as the CSV and the report.
+  QCPGraph* first = plot->graph(0);
+  QVERIFY(first->dataCount() > 0);
+  const int gpus = int(std::lround(std::exp2(first->data()->at(0)->key)));
+  const cp::ui::SweepSeries& series = page.result()->series.front();
+  const auto at = std::find_if(series.points.begin(), series.points.end(),
+                               [gpus](const cp::ui::SweepPoint& p) { return p.gpus == gpus; });
+  QVERIFY(at != series.points.end() && !at->layout.empty());
+  const QString hover = page.pointReadout(first, 0);
+  QVERIFY2(hover.endsWith(QStringLiteral("Layout: ") + QString::fromStdString(at->layout)), qPrintable(hover));
+  // The method goes with the exported data: a "# " line before the CSV header, read back.
+  cp::ui::Table table;
+  table.header = {QStringLiteral("gpus")};
+  table.rows = {{8}};
+  table.notes = {page.methodLine()};
+  const QByteArray csv = cp::ui::tableToCsv(table);
+  QVERIFY(csv.startsWith(QByteArray("\xEF\xBB\xBF# ") + page.methodLine().toUtf8() + "\r\ngpus\r\n"));
+  const cp::ui::Table back = cp::ui::tableFromCsv(csv);
+  QCOMPARE(back.notes, table.notes);
+  QCOMPARE(back.header, table.header);
+  QCOMPARE(back.rows.size(), 1);
 }
 
 void TstFabricComparisonPage::priceEditRepricesWithoutPlanning() {

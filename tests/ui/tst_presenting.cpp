@@ -136,7 +136,8 @@ class TestPresenting : public QObject {
     }
     // Quoting survives commas, quotes and line ends.
     cp::ui::Table odd{{QStringLiteral("a"), QStringLiteral("b")},
-                      {{QStringLiteral("x, \"y\"\nz"), 1.5}, {QStringLiteral("显存"), 2}}};
+                      {{QStringLiteral("x, \"y\"\nz"), 1.5}, {QStringLiteral("显存"), 2}},
+                      {}};
     const cp::ui::Table oddBack = cp::ui::tableFromCsv(cp::ui::tableToCsv(odd));
     QCOMPARE(oddBack.rows[0][0].toString(), QStringLiteral("x, \"y\"\nz"));
     QCOMPARE(oddBack.rows[0][1].toString(), QStringLiteral("1.5"));

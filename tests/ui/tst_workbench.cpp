@@ -448,14 +448,25 @@ void TestWorkbench::comparisonVerdictsAndGap() {
                                             "collide on; RoCEv2 200 Gb/s, tuned ")),
            qPrintable(verdicts));
   QCOMPARE(QString::fromStdString(c.verdict_gap(32)->fabric), QStringLiteral("roce-200-tuned"));
-  // The gap by traffic: six bar series (DP, EP, CP, PP, TP, compute), one bar per verdict size,
-  // each the gap's own figure in ms.
+  // The gap by cause: seven bar series (DP, EP, CP, PP, TP, latency, layout change; no compute
+  // bar), one bar per verdict size, each the gap's own figure in the chart's unit, which the
+  // title and the axis name.
   QCustomPlot* gap = page->plot(FabricComparisonPage::GapByTraffic);
-  QCOMPARE(gap->plottableCount(), 6);
+  QCOMPARE(gap->plottableCount(), 7);
   auto* dp = qobject_cast<QCPBars*>(gap->plottable(0));
   QVERIFY(dp);
   QCOMPARE(dp->data()->size(), 3);
-  QCOMPARE(dp->data()->at(2)->value, 1e3 * c.verdict_gap(128)->exposed_delta_s[0]);
+  const cp::FabricGap& g128 = *c.verdict_gap(128);
+  const double dp128 = g128.by_cause.bandwidth[0] + g128.by_cause.interference[0];
+  const QString axis = gap->yAxis->label();
+  const double scale = axis == QStringLiteral("Extra s per step") ? 1 : axis == QStringLiteral("Extra ms per step") ? 1e3 : 1e6;
+  QCOMPARE(dp->data()->at(2)->value, scale * dp128);
+  QCOMPARE(qobject_cast<QCPBars*>(gap->plottable(5))->name(), QStringLiteral("latency"));
+  QCOMPARE(qobject_cast<QCPBars*>(gap->plottable(6))->name(), QStringLiteral("layout change"));
+  const QString title = static_cast<QCPTextElement*>(gap->plotLayout()->element(0, 0))->text();
+  QVERIFY2(title.startsWith(QStringLiteral("Why: extra ")) &&
+               title.endsWith(QStringLiteral(" per step on RoCEv2 200 Gb/s, tuned vs InfiniBand HDR 200 Gb/s, by cause")),
+           qPrintable(title));
   // Every series distinct in colour, dash and marker (the two RoCE series were alike before).
   QCustomPlot* tput = page->plot(FabricComparisonPage::Throughput);
   QCOMPARE(tput->graphCount(), 3);
@@ -586,6 +597,23 @@ void TestWorkbench::comparisonNonFittingIsHollow() {
       for (int k = 0; k < g->data()->size(); ++k) QVERIFY(g->data()->at(k)->key != 3.0);  // log2(8)
   }
   QVERIFY(hollow);
+  // Over the hollow markers (which stack where fabrics coincide), one mark for "does not fit",
+  // with one legend entry, drawn on the chart itself so every export and slide carries it.
+  QCPGraph* mark = tput->findChild<QCPGraph*>(QStringLiteral("doesNotFit"));
+  QVERIFY(mark);
+  QCOMPARE(mark->name(), QStringLiteral("Does not fit in GPU memory"));
+  QCOMPARE(mark->scatterStyle().shape(), QCPScatterStyle::ssCross);
+  QVERIFY(tput->legend->hasItemWithPlottable(mark));
+  int marks = 0;
+  for (int i = 0; i < tput->graphCount(); ++i) marks += tput->graph(i)->objectName() == QStringLiteral("doesNotFit");
+  QCOMPARE(marks, 1);
+  QCOMPARE(mark->data()->at(0)->key, 3.0);
+  for (int m = 0; m < FabricComparisonPage::GapByTraffic; ++m) {
+    int inChart = 0;
+    for (int i = 0; i < page->plot(FabricComparisonPage::Metric(m))->graphCount(); ++i)
+      inChart += page->plot(FabricComparisonPage::Metric(m))->graph(i)->objectName() == QStringLiteral("doesNotFit");
+    QVERIFY(inChart <= 1);
+  }
 }
 
 void TestWorkbench::comparisonCancel() {

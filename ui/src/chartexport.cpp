@@ -179,8 +179,10 @@ void paintChart(QCPPainter& painter, QCustomPlot* plot, const QSize& logical, co
   text.setAlpha(190);
   painter.setPen(QPen(text, 1));
   painter.drawLine(QPointF(8, plotHeight + 2.5), QPointF(logical.width() - 8, plotHeight + 2.5));
+  QString footerText = chartFooter(options.scenarioName, options.date);
+  if (!options.note.isEmpty()) footerText += QStringLiteral(" — ") + oneLine(options.note);
   painter.drawText(QRectF(10, plotHeight + 3, logical.width() - 20, footer - 3), Qt::AlignVCenter | Qt::AlignLeft,
-                   chartFooter(options.scenarioName, options.date));
+                   painter.fontMetrics().elidedText(footerText, Qt::ElideRight, logical.width() - 20));
   painter.restore();
 }
 
@@ -238,7 +240,9 @@ bool exportChart(QCustomPlot* plot, const QString& path, const ChartExportOption
       // QSvgGenerator (Qt 6.4) writes the title and description into the XML as they are: a
       // name with markup in it would make the file malformed, its tags part of the document.
       svg.setTitle(title.toHtmlEscaped());
-      svg.setDescription(chartFooter(options.scenarioName, options.date).toHtmlEscaped());
+      svg.setDescription((chartFooter(options.scenarioName, options.date) +
+                          (options.note.isEmpty() ? QString() : QStringLiteral(" — ") + oneLine(options.note)))
+                             .toHtmlEscaped());
       paintOn(&svg, plot, logical, options, 1.0);
       return saveBytes(path, buffer.data(), error);
     }
@@ -290,6 +294,7 @@ QString exportNumber(double value) {
 QByteArray tableToCsv(const Table& table) {
   QString text;
   QTextStream out(&text);
+  for (const QString& note : table.notes) out << "# " << oneLine(note) << "\r\n";
   for (qsizetype i = 0; i < table.header.size(); ++i) {
     if (i) out << ',';
     csvField(out, table.header[i]);
@@ -308,6 +313,14 @@ QByteArray tableToCsv(const Table& table) {
 
 Table tableFromCsv(const QByteArray& csv) {
   QString text = QString::fromUtf8(csv.startsWith("\xEF\xBB\xBF") ? csv.mid(3) : csv);
+  QStringList notes;
+  while (text.startsWith(QStringLiteral("# "))) {
+    const qsizetype end = text.indexOf(QLatin1Char('\n'));
+    QString line = text.left(end < 0 ? text.size() : end);
+    if (line.endsWith(QLatin1Char('\r'))) line.chop(1);
+    notes << line.mid(2);
+    text = end < 0 ? QString() : text.mid(end + 1);
+  }
   QList<QStringList> records;
   QStringList record;
   QString field;
@@ -341,6 +354,7 @@ Table tableFromCsv(const QByteArray& csv) {
   }
   if (!field.isEmpty() || !record.isEmpty()) records << (record << field);
   Table t;
+  t.notes = notes;
   if (records.isEmpty()) return t;
   t.header = records.takeFirst();
   for (const QStringList& r : records) {
@@ -503,11 +517,23 @@ Table gapTable(const SweepResult& result) {
   for (int k = 0; k < cp::kTrafficKinds; ++k)
     t.header << QStringLiteral("exposed_%1_delta_s").arg(QString::fromUtf8(cp::to_string(cp::Traffic(k)).data()));
   t.header << QStringLiteral("compute_delta_s") << QStringLiteral("step_delta_s") << QStringLiteral("same_layout");
+  // The step delta by cause (the chart's bars), after the columns by traffic.
+  for (const char* part : {"bandwidth", "interference"})
+    for (int k = 0; k < cp::kTrafficKinds; ++k)
+      t.header << QStringLiteral("%1_%2_s").arg(QLatin1String(part), QString::fromUtf8(cp::to_string(cp::Traffic(k)).data()));
+  t.header << QStringLiteral("latency_per_message_s") << QStringLiteral("latency_per_hop_s")
+           << QStringLiteral("layout_change_s") << QStringLiteral("other_s") << QStringLiteral("reference_layout")
+           << QStringLiteral("layout");
   for (const cp::FabricGap& g : result.comparison.gaps) {
     QVariantList row{g.gpus, QString::fromStdString(g.reference_fabric), QString::fromStdString(g.fabric),
                      QString::fromStdString(g.fabric_name)};
     for (double d : g.exposed_delta_s) row << d;
     row << g.compute_delta_s << g.step_delta_s << (g.same_layout ? 1 : 0);
+    const cp::FabricGap::ByCause& c = g.by_cause;
+    for (double d : c.bandwidth) row << d;
+    for (double d : c.interference) row << d;
+    row << c.latency_per_message << c.latency_per_hop << c.layout_change << c.other
+        << QString::fromStdString(g.reference_layout) << QString::fromStdString(g.layout);
     t.rows << row;
   }
   return t;
@@ -585,6 +611,7 @@ QString nameOf(const std::function<QString()>& scenarioName) { return scenarioNa
 void exportChartInteractively(QCustomPlot* plot, const ChartContext& c, ChartFormat format) {
   ChartExportOptions o;
   o.scenarioName = nameOf(c.scenarioName);
+  o.note = nameOf(c.note);
   o.size = kPngSize.get();
   o.dpi = kPngDpi.get();
   QString suffix;
@@ -668,6 +695,7 @@ void addChartExportActions(QMenu* menu, QCustomPlot* plot, const ChartContext& c
   QObject::connect(add(ChartExport::tr("Copy chart"), "copyChart"), &QAction::triggered, plot, [plot, context] {
     ChartExportOptions o;
     o.scenarioName = nameOf(context.scenarioName);
+    o.note = nameOf(context.note);
     copyChartToClipboard(plot, o);
   });
   const bool hasData = context.data && context.data().has_value();
@@ -867,12 +895,12 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
   if (plan) {
     installChartExportMenu(plan->memoryChart()->plot(),
                            {name, planData([](const cp::Scenario&, const cp::Estimate& e) { return memoryTable(e); }),
-                            QStringLiteral("memory-per-gpu")});
+                            QStringLiteral("memory-per-gpu"), {}});
     installChartExportMenu(plan->stepChart()->plot(),
                            {name, planData([](const cp::Scenario&, const cp::Estimate& e) { return stepTable(e); }),
-                            QStringLiteral("step-time")});
-    installChartExportMenu(plan->powerChart()->plot(), {name, planData(&powerTable), QStringLiteral("power")});
-    installChartExportMenu(plan->costChart()->plot(), {name, planData(&costTable), QStringLiteral("cost")});
+                            QStringLiteral("step-time"), {}});
+    installChartExportMenu(plan->powerChart()->plot(), {name, planData(&powerTable), QStringLiteral("power"), {}});
+    installChartExportMenu(plan->costChart()->plot(), {name, planData(&costTable), QStringLiteral("cost"), {}});
   }
   if (comparison) {
     const auto sweepData = [comparison](int metric) {
@@ -881,12 +909,20 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
         if (!r) return std::nullopt;
         static const char* const kColumns[] = {"tokens_per_s", "mfu", "scaling", "train_time_s", "cost_per_run_",
                                                "first_fabric_advantage"};
-        if (metric == FabricComparisonPage::GapByTraffic) return gapTable(*r);
-        if (metric < 0 || metric >= int(std::size(kColumns))) return sweepTable(*r);
-        QString column = QString::fromLatin1(kColumns[metric]);
-        if (column.endsWith(QLatin1Char('_')))  // the cost's column names its currency
-          column += QString::fromUtf8(cp::to_string(r->currency).data()).toLower();
-        return sweepMetricTable(*r, column);
+        Table t;
+        if (metric == FabricComparisonPage::GapByTraffic) {
+          t = gapTable(*r);
+        } else if (metric < 0 || metric >= int(std::size(kColumns))) {
+          t = sweepTable(*r);
+        } else {
+          QString column = QString::fromLatin1(kColumns[metric]);
+          if (column.endsWith(QLatin1Char('_')))  // the cost's column names its currency
+            column += QString::fromUtf8(cp::to_string(r->currency).data()).toLower();
+          t = sweepMetricTable(*r, column);
+        }
+        // How the points' layouts were chosen, which no column says.
+        t.notes << comparison->methodLine();
+        return t;
       };
     };
     static const char* const kNames[FabricComparisonPage::MetricCount] = {
@@ -894,7 +930,8 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
         "fabric-advantage", "fabric-gap-by-traffic"};
     for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
       installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
-                             {name, sweepData(m), QString::fromLatin1(kNames[m])});
+                             {name, sweepData(m), QString::fromLatin1(kNames[m]),
+                              [comparison] { return comparison->methodLine(); }});
   }
 }
 

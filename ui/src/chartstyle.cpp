@@ -280,6 +280,11 @@ QString chartReadout(QCustomPlot* plot, const QPointF& pos) {
   if (auto* readout = plot->findChild<Readout*>(QStringLiteral("chartReadout"), Qt::FindDirectChildrenOnly);
       readout && readout->describe())
     return readout->describe()(p, index);
+  return plottableReadout(p, index);
+}
+
+QString plottableReadout(QCPAbstractPlottable* p, int index) {
+  QCustomPlot* plot = p->parentPlot();
   QCPPlottableInterface1D* data = p->interface1D();
   if (index < 0 || !data || index >= data->dataCount()) return p->name();
   QStringList lines;

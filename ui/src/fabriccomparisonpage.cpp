@@ -40,7 +40,8 @@
 namespace cp::ui {
 namespace {
 
-// The fabrics the user chose, remembered between runs (issue 19 point 18); empty: the defaults.
+// The fabrics the user chose, remembered between runs, so a comparison is not set up again at
+// every start; empty: the defaults.
 const Preference<QStringList> kChosenFabrics{"comparison/fabrics"};
 
 constexpr int kMaxChoices[] = {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384};
@@ -72,13 +73,13 @@ QCPScatterStyle::ScatterShape marker(std::size_t k) {
   return kShapes[k % std::size(kShapes)];
 }
 
-// Issue 19: a scaling efficiency above 100% and why, in the engine's own figures. Efficiency is
-// tokens/s per GPU against the series' smallest size that runs (cp::scaling_efficiency). Above
-// 100% either the layout changed (with the best layout per size, the smallest size runs the
-// fastest layout that fits its memory, e.g. TP 8; more GPUs shard more state and afford a
-// faster one, e.g. TP 2), or the same layout spends less GPU time per token (the optimizer
-// step or the bubble shared by more GPUs). The note names both layouts and the step parts whose
-// GPU time per token shrank most (cp::step_breakdown).
+// A scaling efficiency above 100% reads as an error unless the chart says why, in the engine's own
+// figures. Efficiency is tokens/s per GPU against the series' smallest size that runs
+// (cp::scaling_efficiency). Above 100% either the layout changed (with the best layout per size,
+// the smallest size runs the fastest layout that fits its memory, e.g. TP 8; more GPUs shard more
+// state and afford a faster one, e.g. TP 2), or the same layout spends less GPU time per token (the
+// optimizer step or the bubble shared by more GPUs). The note names both layouts and the step parts
+// whose GPU time per token shrank most (cp::step_breakdown).
 struct ScalingNote {
   QStringList sentences;  // on the chart, the longest that fits (wrapped to its width); the last always does
   QString full;           // the tooltip
@@ -260,7 +261,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   makePlain(status_);
   status_->setWordWrap(true);
 
-  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock (issue 19): the
+  // Two rows, so that the page fits a 1366-px laptop beside the Inputs dock: the
   // question on the first, the overlays and the progress on the second.
   auto* bar = new QHBoxLayout;
   bar->addWidget(layout_);
@@ -298,6 +299,8 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
     plot->xAxis->setTicker(ticker);
     plots_[std::size_t(m)] = plot;
     grid->addWidget(plot, m / 3, m % 3);
+    // The hover read-out names the point's layout (and why a hollow point is hollow).
+    if (m != GapByTraffic) installChartReadout(plot, [this](QCPAbstractPlottable* p, int index) { return pointReadout(p, index); });
   }
   grid->addWidget(verdicts_, 2, 1, 1, 2);
   // Rows: the title, the method line, the chart, then (two charts) the legend.
@@ -316,7 +319,7 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   plots_[GapByTraffic]->legend->setFillOrder(QCPLegend::foColumnsFirst);
   plots_[GapByTraffic]->legend->setWrap(3);
   plots_[GapByTraffic]->plotLayout()->setRowStretchFactor(kLegendRow, 0.001);
-  // Issue 19 point 9: the legends take fewer columns where their names do not fit (1366x768).
+  // The legends take fewer columns where their names do not fit (1366x768), rather than cut them.
   keepLegendFitted(legendPlot, 2);
   keepLegendFitted(plots_[GapByTraffic], 3);
 
@@ -368,7 +371,8 @@ void FabricComparisonPage::fitScalingNote() {
   }
 }
 
-// The toolbar's words, again after a language change (issue 19 point 11: they stayed English).
+// The toolbar's words, again after a language change (set once, they would stay in the first
+// language).
 void FabricComparisonPage::retranslate() {
   for (int i = 0; i < maxGpus_->count(); ++i)
     maxGpus_->setItemText(i, tr("%1 GPUs").arg(formatCount(maxGpus_->itemData(i).toInt())));
@@ -646,21 +650,50 @@ QString FabricComparisonPage::verdict(const cp::FabricGap& g) const {
     const auto ms = [](double s) {
       return QStringLiteral("%1%2 ms").arg(s >= 0 ? QStringLiteral("+") : QString()).arg(1e3 * s, 0, 'f', 1);
     };
+    const auto kindOf = [this](cp::Traffic k) {
+      switch (k) {
+        case cp::Traffic::Dp: return tr("data-parallel");
+        case cp::Traffic::Ep: return tr("expert all-to-all");
+        case cp::Traffic::Cp: return tr("context-parallel");
+        case cp::Traffic::Pp: return tr("pipeline");
+        case cp::Traffic::Tp: return tr("tensor-parallel");
+      }
+      return QString();
+    };
+    const auto onSlow = [&](double s) { return refAhead ? ms(s) : ms(-s); };
+    // The cause as the core names it (dominant_cause), in the same words.
+    const std::string cause = cp::dominant_cause(g);
+    const cp::FabricGap::ByCause& b = g.by_cause;
+    const auto trafficIn = [&](const std::string& prefix) {
+      for (int k = 0; k < cp::kTrafficKinds; ++k)
+        if (cause == prefix + std::string(cp::to_string(cp::Traffic(k)))) return k;
+      return -1;
+    };
     QString why;
-    if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic)) {
+    if (cause == "layout_change") {
+      //: %1 the reference's layout, %2 the reference fabric, %3 the other layout, %4 the other fabric,
+      //: %5 extra time per step, %6 the slower fabric
+      why = tr("the best layouts differ (%1 on %2, %3 on %4), %5 per step on %6 from the change of layout")
+                .arg(QString::fromStdString(g.reference_layout), reference, QString::fromStdString(g.layout), fabric,
+                     onSlow(b.layout_change), slow);
+    } else if (cause.starts_with("latency.")) {
+      //: %1 per-message latency, %2 per-hop latency, %3 the sum per step, %4 the slower fabric
+      why = tr("mostly latency (per message %1, per switch hop %2), %3 per step on %4; more bandwidth or tuning "
+               "does not shorten it")
+                .arg(ms(b.latency_per_message), ms(b.latency_per_hop), onSlow(b.latency()), slow);
+    } else if (const int k = trafficIn("interference."); k >= 0) {
+      //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
+      why = tr("mostly compute slowed by hidden %1 traffic, %2 per step on %3")
+                .arg(kindOf(cp::Traffic(k)), onSlow(b.interference[std::size_t(k)]), slow);
+    } else if (const int k = trafficIn("bandwidth."); k >= 0) {
+      //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
+      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kindOf(cp::Traffic(k)), onSlow(b.bandwidth[std::size_t(k)]), slow);
+    } else if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic)) {
       why = tr("the best layouts differ, and compute, bubble and optimizer time change by %1 per step on %2")
                 .arg(ms(refAhead ? g.compute_delta_s : -g.compute_delta_s), slow);
     } else {
-      QString kind;
-      switch (g.dominant) {
-        case cp::Traffic::Dp: kind = tr("data-parallel"); break;
-        case cp::Traffic::Ep: kind = tr("expert all-to-all"); break;
-        case cp::Traffic::Cp: kind = tr("context-parallel"); break;
-        case cp::Traffic::Pp: kind = tr("pipeline"); break;
-        case cp::Traffic::Tp: kind = tr("tensor-parallel"); break;
-      }
       //: %1 kind of traffic, %2 extra time per step, %3 the slower fabric
-      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kind, ms(refAhead ? traffic : -traffic), slow);
+      why = tr("mostly exposed %1 traffic, %2 per step on %3").arg(kindOf(g.dominant), ms(refAhead ? traffic : -traffic), slow);
     }
     //: %1 the faster fabric, %2 its lead, %3 GPU count, %4 the reason
     t = tr("%1 is %2 faster at %3 GPUs: %4").arg(fast, formatPercent(std::abs(lead), 1), size, why);
@@ -722,6 +755,27 @@ QString FabricComparisonPage::jobVerdict() const {
   return tr("For this job, %1.").arg(parts.join(tr("; ")));
 }
 
+QString FabricComparisonPage::pointReadout(QCPAbstractPlottable* p, int index) const {
+  QString text = plottableReadout(p, index);
+  const QVariant k = p->property("series");
+  QCPPlottableInterface1D* data = p->interface1D();
+  if (!result_ || !k.isValid() || k.toInt() < 0 || std::size_t(k.toInt()) >= result_->series.size() || index < 0 ||
+      !data || index >= data->dataCount())
+    return text;
+  const SweepSeries& series = result_->series[std::size_t(k.toInt())];
+  const double key = data->dataMainKey(index);
+  for (const SweepPoint& point : series.points) {
+    if (xOf(point.gpus) != key) continue;
+    if (p->name().isEmpty()) text = fabricName(series.fabric_name) + QLatin1Char('\n') + text;
+    if (point.estimated && !point.fits) text += QLatin1Char('\n') + tr("Does not fit in GPU memory");
+    else if (point.provisional) text += QLatin1Char('\n') + tr("Your layout, while the best one is searched");
+    //: A point's layout in a chart's hover text
+    if (!point.layout.empty()) text += QLatin1Char('\n') + tr("Layout: %1").arg(QString::fromStdString(point.layout));
+    break;
+  }
+  return text;
+}
+
 QString FabricComparisonPage::methodLine() const {
   return layout() == cp::SweepLayout::Best ? tr("Best layout found for each size and fabric")
                                            : tr("Your layout held: TP, PP, CP and EP as in the plan, DP follows the size");
@@ -760,7 +814,7 @@ void FabricComparisonPage::redraw() {
       QT_TR_NOOP("Throughput (M tokens/s)"), QT_TR_NOOP("MFU (%)"),
       QT_TR_NOOP("Scaling efficiency (%)"),  QT_TR_NOOP("Time to train (days)"),
       QT_TR_NOOP("Cost per run"),            QT_TR_NOOP("Advantage of the first fabric (%)"),
-      QT_TR_NOOP("Why: extra time per step by traffic (ms)")};
+      QT_TR_NOOP("Why: extra time per step, by cause")};
   for (int m = 0; m < MetricCount; ++m) {
     QCustomPlot* plot = plots_[std::size_t(m)];
     plot->clearGraphs();
@@ -819,6 +873,7 @@ void FabricComparisonPage::redraw() {
     colours.push_back(colour);
     dashes.push_back(dash);
   }
+  std::array<std::vector<std::pair<double, double>>, MetricCount> doesNotFit;  // per chart: (x, value)
   for (std::size_t k = 0; k < r.series.size(); ++k) {
     const SweepSeries& series = r.series[k];
     const QColor colour = colours[k];
@@ -827,10 +882,12 @@ void FabricComparisonPage::redraw() {
       if (m == Advantage && k == 0) continue;  // the first fabric against itself
       QCustomPlot* plot = plots_[std::size_t(m)];
       QCPGraph* g = plot->addGraph();
+      g->setProperty("series", int(k));  // for the hover read-out (pointReadout)
       g->setName(fabricName(series.fabric_name));
       g->setPen(pen);
       g->setScatterStyle(QCPScatterStyle(marker(k), colour, colour, 7));
-      // Estimated points that do not fit in memory: hollow, unconnected, not in the legend.
+      // Estimated points that do not fit in memory: hollow, unconnected, not in the legend (the one
+      // "does not fit" mark drawn over them below is).
       QCPGraph* hollow = nullptr;
       // A partial result's held-layout points while their search runs: dotted, not in the legend.
       QCPGraph* held = nullptr;
@@ -840,6 +897,7 @@ void FabricComparisonPage::redraw() {
           if (!p.feasible || (m == TrainTime && p.train_time_s <= 0)) continue;
           if (!held) {
             held = plot->addGraph();
+            held->setProperty("series", int(k));
             held->setObjectName(QStringLiteral("provisional"));
             held->setPen(QPen(colour, 1.2, Qt::DotLine));
             held->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.2), QBrush(Qt::NoBrush), 6));
@@ -853,14 +911,27 @@ void FabricComparisonPage::redraw() {
         } else if (p.estimated && !p.fits && plottable && m != Scaling) {
           if (!hollow) {
             hollow = plot->addGraph();
+            hollow->setProperty("series", int(k));
             hollow->setLineStyle(QCPGraph::lsNone);
             hollow->setScatterStyle(QCPScatterStyle(marker(k), QPen(colour, 1.5), QBrush(Qt::NoBrush), 9));
             hollow->removeFromLegend();
           }
           hollow->addData(xOf(p.gpus), valueOf(Metric(m), p));
+          doesNotFit[std::size_t(m)].emplace_back(xOf(p.gpus), valueOf(Metric(m), p));
         }
       }
     }
+  }
+  // One mark for "does not fit in memory", over the fabrics' hollow markers (which stack where
+  // fabrics coincide), with its own legend entry, so that an exported chart says it too.
+  for (int m = 0; m < GapByTraffic; ++m) {
+    if (doesNotFit[std::size_t(m)].empty()) continue;
+    QCPGraph* mark = plots_[std::size_t(m)]->addGraph();
+    mark->setObjectName(QStringLiteral("doesNotFit"));
+    mark->setName(tr("Does not fit in GPU memory"));
+    mark->setLineStyle(QCPGraph::lsNone);
+    mark->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(palette::doesNotFit(), 2), Qt::NoBrush, 11));
+    for (const auto& [x, y] : doesNotFit[std::size_t(m)]) mark->addData(x, y);
   }
   // Efficiencies above 100%: why, on the chart (fitted to its width) and as its tooltip; not
   // while held layouts still stand in for some sizes.
@@ -908,18 +979,37 @@ void FabricComparisonPage::redraw() {
       break;
     }
   }
-  // Why: the verdict pair's extra time per step, by traffic, one bar group per size.
+  // Why: the verdict pair's extra time per step by cause, one bar group per size. Each traffic's
+  // bar is its bandwidth and the interference it causes; latency and a change of layout are
+  // their own bars, so neither reads as traffic (fabric_gap's by_cause).
   {
     QCustomPlot* plot = plots_[GapByTraffic];
     const cp::ComparisonResult& c = r.comparison;
-    static const char* const kParts[] = {QT_TR_NOOP("DP"), QT_TR_NOOP("EP"), QT_TR_NOOP("CP"),
-                                         QT_TR_NOOP("PP"), QT_TR_NOOP("TP"), QT_TR_NOOP("compute")};
-    static const cp::StepPart kColours[] = {cp::StepPart::Dp, cp::StepPart::Ep, cp::StepPart::Cp,
-                                            cp::StepPart::Pp, cp::StepPart::Tp, cp::StepPart::Compute};
+    static const char* const kParts[] = {QT_TR_NOOP("DP"),      QT_TR_NOOP("EP"), QT_TR_NOOP("CP"),
+                                         QT_TR_NOOP("PP"),      QT_TR_NOOP("TP"), QT_TR_NOOP("latency"),
+                                         QT_TR_NOOP("layout change")};
+    constexpr int kPartCount = 7;
+    static const cp::StepPart kColours[] = {cp::StepPart::Dp, cp::StepPart::Ep,     cp::StepPart::Cp,
+                                            cp::StepPart::Pp, cp::StepPart::Tp,     cp::StepPart::Bubble,
+                                            cp::StepPart::Compute};
+    const auto part_s = [](const cp::FabricGap& g, int part) {
+      const cp::FabricGap::ByCause& b = g.by_cause;
+      if (part < cp::kTrafficKinds) return b.bandwidth[std::size_t(part)] + b.interference[std::size_t(part)];
+      return part == cp::kTrafficKinds ? b.latency() : b.layout_change;
+    };
+    // One unit for the chart, the largest that keeps its largest bar at 1 or more.
+    double largest = 0;
+    const cp::FabricGap* any = nullptr;
+    for (int gpus : c.sizes)
+      if (const cp::FabricGap* g = c.verdict_gap(gpus)) {
+        if (!any) any = g;
+        for (int part = 0; part < kPartCount; ++part) largest = std::max(largest, std::abs(part_s(*g, part)));
+      }
+    const double scale = largest >= 1 ? 1 : largest >= 1e-3 || largest == 0 ? 1e3 : 1e6;
     auto* group = new QCPBarsGroup(plot);
     group->setSpacing(0);
-    const double width = 0.8 / 6;
-    for (int part = 0; part < 6; ++part) {
+    const double width = 0.8 / kPartCount;
+    for (int part = 0; part < kPartCount; ++part) {
       auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
       bars->setName(tr(kParts[part]));
       bars->setWidth(width);
@@ -928,11 +1018,16 @@ void FabricComparisonPage::redraw() {
       bars->setBrush(fill);
       bars->setPen(QPen(fill.darker(130)));
       for (int gpus : c.sizes)
-        if (const cp::FabricGap* g = c.verdict_gap(gpus))
-          bars->addData(xOf(gpus), 1e3 * (part < 5 ? g->exposed_delta_s[std::size_t(part)] : g->compute_delta_s));
+        if (const cp::FabricGap* g = c.verdict_gap(gpus)) bars->addData(xOf(gpus), scale * part_s(*g, part));
     }
-    // Which fabric is taken from which is said by the verdict beside the chart; the axis says the unit.
-    plot->yAxis->setLabel(tr("Extra ms per step"));
+    const QString unit = scale == 1 ? tr("seconds") : scale == 1e3 ? tr("milliseconds") : tr("microseconds");
+    if (any)
+      //: %1 the unit (seconds, milliseconds), %2 the compared fabric, %3 the reference fabric
+      static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))
+          ->setText(tr("Why: extra %1 per step on %2 vs %3, by cause")
+                        .arg(unit, fabricName(any->fabric_name), fabricName(any->reference_name)));
+    const QString axisUnit = scale == 1 ? QStringLiteral("s") : scale == 1e3 ? QStringLiteral("ms") : QStringLiteral("µs");
+    plot->yAxis->setLabel(tr("Extra %1 per step").arg(axisUnit));
   }
   // The seed article's claims: only for its class (A100/H100 at 8-32 GPUs), at their sizes.
   if (claims_->isChecked() && r.comparison.seed_class) {

@@ -276,11 +276,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   installWorkbenchExports(document_, plan_, comparison_);
   installChartExportMenu(planner_->frontierChart()->plot(),
                          {[this] { return scenarioDisplayName(document_->scenario()); },
-                          [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier")});
+                          [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier"), {}});
   // Every chart, table and picture exports (and every chart has a hover read-out).
   const auto scenarioName = [this] { return scenarioDisplayName(document_->scenario()); };
-  installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time")});
-  installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory")});
+  installChartExportMenu(compare_->stepPlot(), {scenarioName, {}, QStringLiteral("compare-step-time"), {}});
+  installChartExportMenu(compare_->memoryPlot(), {scenarioName, {}, QStringLiteral("compare-memory"), {}});
   installTableExportMenu(compare_->table(), QStringLiteral("compare-scenarios"), -1, scenarioName,
                          [] { return tr("Scenarios compared (table)"); });
   installTableExportMenu(planner_->table(), QStringLiteral("planner-layouts"), PlannerTableModel::kSortRole,
@@ -890,7 +890,7 @@ void MainWindow::retranslate() {
 
 QString MainWindow::documentName() const {
   const LibraryController* lib = library_->controller();
-  if (const QString listed = lib->nameOf(lib->currentId()); !listed.isEmpty()) return listed;  // renamed in the library
+  if (QString listed = lib->nameOf(lib->currentId()); !listed.isEmpty()) return listed;  // renamed in the library
   return scenarioDisplayName(document_->scenario());
 }
 

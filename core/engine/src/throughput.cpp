@@ -472,7 +472,12 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.exposed.ep_s = mb * c.ep;
   st.ep_total_s = mb * (c.ep + c.ep_hidden);  // exposed unless Training::ep_comm_overlap
   st.exposed.cp_s = mb * c.cp;
-  st.bubble_s = bubble_slots(mb, p.pp, p.vpp) * c.total();
+  const double slots = bubble_slots(mb, p.pp, p.vpp);
+  st.bubble_s = slots * c.total();
+  st.bubble_comm.tp_s = slots * c.tp;
+  st.bubble_comm.ep_s = slots * c.ep;
+  st.bubble_comm.cp_s = slots * c.cp;
+  st.interference.ep_s = (mb + slots) * calib::kOverlapInterference * c.ep_hidden;
   // PP: activations forward and gradients backward between stages for every micro-batch and
   // chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
   if (p.pp > 1) {
@@ -491,7 +496,8 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
     if (tr.stack_used() == SoftwareStack::MegatronCore && p.vpp > 1)
       exposed_chunks = std::min(chunks, double((p.pp - 1) * 2 + (p.vpp - 1) * p.pp));
     st.exposed.pp_s = calib::kPpSendsPerChunk * exposed_chunks * one.seconds;
-    st.compute_s += calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
+    st.interference.pp_s = calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
+    st.compute_s += st.interference.pp_s;
   }
 
   // DP: gradient reduction over DP x CP ranks (experts over their expert-data-parallel ranks,
@@ -541,6 +547,9 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
   st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes) +
                   calib::kOverlapInterference * (std::max(0.0, tp_hidden) + cp_hidden);
+  st.interference.dp_s = overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes);
+  st.interference.tp_s = calib::kOverlapInterference * std::max(0.0, tp_hidden);
+  st.interference.cp_s = calib::kOverlapInterference * cp_hidden;
   // PyTorch FSDP's copies around each layer's collectives, every micro-batch, on the GPU's HBM
   // (fsdp_copy_bytes_per_param); Megatron's and DeepSpeed's ZeRO-3 gather into the parameters'
   // own storage.
@@ -561,6 +570,8 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   if (tr.stack == SoftwareStack::Auto) {
     st.compute_s /= kAutoStackFactor;
     st.bubble_s /= kAutoStackFactor;
+    for (ExposedComm* x : {&st.interference, &st.bubble_comm})
+      for (double* v : {&x->tp_s, &x->pp_s, &x->dp_s, &x->ep_s, &x->cp_s}) *v /= kAutoStackFactor;
   }
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;

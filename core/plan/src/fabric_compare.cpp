@@ -46,6 +46,17 @@ std::string millis(double s) {
   return buf;
 }
 
+std::string_view traffic_words(Traffic t) {
+  switch (t) {
+    case Traffic::Dp: return "data-parallel";
+    case Traffic::Ep: return "expert all-to-all";
+    case Traffic::Cp: return "context-parallel";
+    case Traffic::Pp: return "pipeline";
+    case Traffic::Tp: return "tensor-parallel";
+  }
+  return "?";
+}
+
 bool same_layout(const Scenario& a, const Scenario& b) {
   const Parallelism& x = a.parallel;
   const Parallelism& y = b.parallel;
@@ -113,6 +124,87 @@ double exposed_s(const Estimate& e, Traffic t) {
   return 0;
 }
 
+namespace {
+
+// Exposed time of one traffic with its share of the pipeline bubble.
+double traffic_s(const StepBreakdown& st, Traffic t) {
+  const ExposedComm& x = st.exposed;
+  const ExposedComm& b = st.bubble_comm;
+  switch (t) {
+    case Traffic::Dp: return x.dp_s + b.dp_s;
+    case Traffic::Ep: return x.ep_s + b.ep_s;
+    case Traffic::Cp: return x.cp_s + b.cp_s;
+    case Traffic::Pp: return x.pp_s + b.pp_s;
+    case Traffic::Tp: return x.tp_s + b.tp_s;
+  }
+  return 0;
+}
+
+double interference_s(const StepBreakdown& st, Traffic t) {
+  const ExposedComm& x = st.interference;
+  switch (t) {
+    case Traffic::Dp: return x.dp_s;
+    case Traffic::Ep: return x.ep_s;
+    case Traffic::Cp: return x.cp_s;
+    case Traffic::Pp: return x.pp_s;
+    case Traffic::Tp: return x.tp_s;
+  }
+  return 0;
+}
+
+FabricGap::ByCause split_by_cause(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e) {
+  FabricGap::ByCause c;
+  const double delta = e.step.step_s - ref_e.step.step_s;
+  // This point's layout on the reference fabric.
+  Scenario a = s;
+  a.cluster.fabric = ref_s.cluster.fabric;
+  if (!validate(a).empty()) {
+    c.layout_change = delta;
+    return c;
+  }
+  const Estimate ae = estimate(a);
+  if (!ae.memory.fits) {
+    c.layout_change = delta;
+    return c;
+  }
+  c.split = true;
+  c.layout_change = ae.step.step_s - ref_e.step.step_s;
+  // Then this fabric's latencies, one at a time; the scenario's other fields stay the reference's.
+  Scenario l = a;
+  double before = ae.step.step_s;
+  StepBreakdown last = ae.step;
+  if (l.cluster.fabric.base_latency_s != s.cluster.fabric.base_latency_s) {
+    l.cluster.fabric.base_latency_s = s.cluster.fabric.base_latency_s;
+    last = estimate(l).step;
+    c.latency_per_message = last.step_s - before;
+    before = last.step_s;
+  }
+  if (l.cluster.fabric.switch_latency_s != s.cluster.fabric.switch_latency_s) {
+    l.cluster.fabric.switch_latency_s = s.cluster.fabric.switch_latency_s;
+    last = estimate(l).step;
+    c.latency_per_hop = last.step_s - before;
+    before = last.step_s;
+  }
+  // The rest of this fabric: bandwidth and interference by traffic, in step-time units (the
+  // site calibration scales the whole step).
+  const double factor = e.step.modelled_step_s > 0 ? e.step.step_s / e.step.modelled_step_s : 1.0;
+  double parts = 0;
+  for (int k = 0; k < kTrafficKinds; ++k) {
+    const Traffic t = Traffic(k);
+    const double bw = factor * (traffic_s(e.step, t) - traffic_s(last, t));
+    const double in = factor * (interference_s(e.step, t) - interference_s(last, t));
+    c.bandwidth[std::size_t(k)] = bw;
+    c.interference[std::size_t(k)] = in;
+    parts += bw + in;
+  }
+  c.other = (e.step.step_s - before) - parts;
+  // The path ends where it started from: the parts add up to the gap.
+  c.other += delta - (c.layout_change + c.latency() + (e.step.step_s - before));
+  return c;
+}
+
+}  // namespace
+
 FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e) {
   FabricGap g;
   g.gpus = s.cluster.total_gpus();
@@ -149,7 +241,31 @@ FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenari
   g.tiers = e.network.tiers;
   g.one_node = s.cluster.nodes <= 1;
   g.one_leaf = !g.one_node && (e.network.tiers <= 1 || s.cluster.nodes <= e.network.nodes_per_leaf);
+  g.by_cause = split_by_cause(ref_s, ref_e, s, e);
+  g.reference_layout = layout_text(ref_s);
+  g.layout = layout_text(s);
   return g;
+}
+
+std::string dominant_cause(const FabricGap& g) {
+  const FabricGap::ByCause& c = g.by_cause;
+  std::string best = "none";
+  double largest = 0;
+  const auto consider = [&](double v, std::string name) {
+    if (std::abs(v) > largest) {
+      largest = std::abs(v);
+      best = std::move(name);
+    }
+  };
+  consider(c.layout_change, "layout_change");
+  consider(c.latency_per_message, "latency.per_message");
+  consider(c.latency_per_hop, "latency.per_hop");
+  for (int k = 0; k < kTrafficKinds; ++k) {
+    consider(c.bandwidth[std::size_t(k)], "bandwidth." + std::string(to_string(Traffic(k))));
+    consider(c.interference[std::size_t(k)], "interference." + std::string(to_string(Traffic(k))));
+  }
+  consider(c.other, "other");
+  return best;
 }
 
 GapClass classify(const FabricGap& g) {
@@ -174,16 +290,36 @@ std::string verdict_text(const FabricGap& g) {
     const double lead = ref_ahead ? g.speedup : 1 / (1 + g.speedup) - 1;
     t = fast + " is " + percent(lead) + " faster" + at;
     const double traffic = g.exposed_delta_s[std::size_t(g.dominant)];
-    if (!g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic))
+    const std::string cause = dominant_cause(g);
+    const FabricGap::ByCause& c = g.by_cause;
+    const auto on_slow = [&](double v) { return millis(ref_ahead ? v : -v) + " per step on " + slow; };
+    if (cause == "layout_change")
+      t += "the best layouts differ (" + g.reference_layout + " on " + g.reference_name + ", " + g.layout + " on " +
+           g.fabric_name + "), " + on_slow(c.layout_change) + " from the change of layout";
+    else if (cause.starts_with("latency."))
+      t += "mostly latency (per message " + millis(c.latency_per_message) + ", per switch hop " +
+           millis(c.latency_per_hop) + "), " + on_slow(c.latency()) + "; more bandwidth or tuning does not shorten it";
+    else if (cause.starts_with("interference.")) {
+      double v = 0;
+      std::string_view kind;
+      for (int k = 0; k < kTrafficKinds; ++k)
+        if (cause.ends_with(to_string(Traffic(k)))) {
+          v = c.interference[std::size_t(k)];
+          kind = traffic_words(Traffic(k));
+        }
+      t += "mostly compute slowed by hidden " + std::string(kind) + " traffic, " + on_slow(v);
+    }
+    else if (!g.by_cause.split && !g.same_layout && std::abs(g.compute_delta_s) > std::abs(traffic))
       t += "the best layouts differ, and compute, bubble and optimizer time change by " +
            millis(ref_ahead ? g.compute_delta_s : -g.compute_delta_s) + " per step on " + slow;
-    else
-      t += "mostly exposed " + std::string(g.dominant == Traffic::Dp   ? "data-parallel"
-                                           : g.dominant == Traffic::Ep ? "expert all-to-all"
-                                           : g.dominant == Traffic::Cp ? "context-parallel"
-                                           : g.dominant == Traffic::Pp ? "pipeline"
-                                                                       : "tensor-parallel") +
-           " traffic, " + millis(ref_ahead ? traffic : -traffic) + " per step on " + slow;
+    else if (cause.starts_with("bandwidth.")) {
+      for (int k = 0; k < kTrafficKinds; ++k)
+        if (cause.ends_with(to_string(Traffic(k))))
+          t += "mostly exposed " + std::string(traffic_words(Traffic(k))) + " traffic, " +
+               on_slow(c.bandwidth[std::size_t(k)]);
+    } else
+      t += "mostly exposed " + std::string(traffic_words(g.dominant)) + " traffic, " +
+           millis(ref_ahead ? traffic : -traffic) + " per step on " + slow;
   }
   if (g.per_month_delta < -0.5) t += "; " + g.fabric_name + " saves " + money(-g.per_month_delta, g.currency) + " per month";
   else if (g.per_month_delta > 0.5)

@@ -46,6 +46,7 @@ struct ChartExportOptions {
   QString scenarioName;    // the footer's scenario; empty: no scenario named
   QDate date = QDate::currentDate();
   std::optional<QPalette> palette;  // the theme to draw in; nullopt: the chart's own palette
+  QString note;  // said in the footer after the scenario and the date (a comparison's method); empty: none
 };
 
 // "Scenario: NAME — DATE — clusterplan", the date in the default locale's long format.
@@ -68,6 +69,9 @@ void copyChartToClipboard(QCustomPlot* plot, const ChartExportOptions& options);
 struct Table {
   QStringList header;
   QList<QVariantList> rows;  // numbers as double or int, the rest as strings
+  // Lines about the whole table (how its figures were made), written before the CSV header as
+  // "# line" and read back by tableFromCsv; JSON leaves them out.
+  QStringList notes;
 };
 
 // A number as exports write it: '.', no grouping, up to 12 significant digits.
@@ -112,6 +116,7 @@ struct ChartContext {
   std::function<QString()> scenarioName;
   std::function<std::optional<Table>()> data;  // empty or nullopt: no data to export
   QString baseName;                            // what the chart is, for the file name (exportFileBase)
+  std::function<QString()> note;               // ChartExportOptions::note; empty: none
 };
 
 // Gives `plot` a context menu: export as PNG (asks for the size and DPI), SVG, PDF, copy, and

@@ -55,6 +55,9 @@ void keepTickLabelsApartIn(QWidget* widget);
 // title, which carries the unit); empty where there is no data. `describe` replaces it for a chart.
 using ReadoutText = std::function<QString(QCPAbstractPlottable* plottable, int dataIndex)>;
 QString chartReadout(QCustomPlot* plot, const QPointF& pos);
+// The read-out chartReadout gives without a `describe` of its own: for a chart whose `describe`
+// adds lines to it.
+QString plottableReadout(QCPAbstractPlottable* plottable, int dataIndex);
 // Shows chartReadout as a tooltip while the mouse moves over the plot. Once per plot; a chart with
 // a read-out of its own (the memory chart) is left alone.
 void installChartReadout(QCustomPlot* plot, const ReadoutText& describe = {});

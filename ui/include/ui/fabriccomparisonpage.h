@@ -19,6 +19,7 @@
 #include "ui/fabricsweep.h"
 
 class QCheckBox;
+class QCPAbstractPlottable;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -68,6 +69,9 @@ class FabricComparisonPage : public QWidget {
   QString jobVerdict() const;
   // How each point's layout was chosen: best per size and fabric, or the plan's held.
   QString methodLine() const;
+  // The hover text of a point of the charts: the value as every chart says it, then the point's
+  // layout (layout_text) and whether it fits.
+  QString pointReadout(QCPAbstractPlottable* plottable, int dataIndex) const;
   QLabel* statusLabel() const { return status_; }
   // Why the scaling efficiency exceeds 100% (the chart's note in full, its tooltip); empty when
   // it does not.

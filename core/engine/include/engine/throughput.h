@@ -153,6 +153,14 @@ struct StepBreakdown {
   double bubble_s = 0;        // pipeline fill and drain
   double optimizer_s = 0;
   ExposedComm exposed;
+  // The parts of compute_s and bubble_s that communication causes, by the traffic that causes
+  // them, so that a gap between two fabrics can be charged to its cause (they are already in
+  // compute_s and bubble_s, never added again): `interference` is the slowdown of the kernels
+  // by hidden transfers holding SMs and HBM (calib::kOverlapInterference, overlap_slowdown_s),
+  // in compute and bubble; `bubble_comm` the pipeline bubble's share that is exposed
+  // per-micro-batch communication (the bubble repeats the slowest stage, transfers included).
+  ExposedComm interference;
+  ExposedComm bubble_comm;
   double microbatch_s = 0;    // one micro-batch through the slowest stage (compute + comm)
   int slowest_stage = 0;
   GroupLink tp, dp, pp, ep, cp;

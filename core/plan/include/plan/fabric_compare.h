@@ -1,5 +1,5 @@
-// The InfiniBand-vs-RoCE comparison, in one place (issue 15 "one owner per concept", issue 18
-// section 2): which fabric pairs with which (by the catalog's meaning: kind, line rate and
+// The InfiniBand-vs-RoCE comparison, in one place, so that the CLI, the GUI, the report and the
+// slides cannot disagree: which fabric pairs with which (by the catalog's meaning: kind, line rate and
 // FabricSpec::tuning, never ids), the one extra estimate that the estimate outputs carry
 // (cost.ib_vs_roce), and the sweep behind `clusterplan-cli sweep --layout` and the comparison
 // tab: cluster sizes x fabrics, the layout held or the planner's best for each point, weak or
@@ -73,11 +73,37 @@ struct FabricGap {
   bool one_leaf = false;  // every node hangs off one leaf switch: ECMP has nothing to collide on
   int tiers = 1;
   Traffic dominant = Traffic::Dp;  // the traffic with the largest |exposed delta|
+  // The step delta by cause, in seconds per step, this fabric minus the reference; the parts
+  // add up to step_delta_s. Worked out along one path of estimates, each changing one thing:
+  // the reference fabric running this point's layout (the layout change), then this fabric's
+  // per-message latency, then its per-hop latency, then the rest of this fabric (bandwidth
+  // and load balance), so that a gap the latency sets is never read as bandwidth and a
+  // change of layout never as traffic with the wrong sign.
+  struct ByCause {
+    bool split = false;  // false: this point's layout does not run on the reference fabric; the whole gap is layout_change
+    // Exposed communication by traffic (with its share of the pipeline bubble).
+    std::array<double, kTrafficKinds> bandwidth{};
+    double latency_per_message = 0;  // FabricSpec::base_latency_s
+    double latency_per_hop = 0;      // FabricSpec::switch_latency_s
+    // The compute slowdown from transfers hidden behind kernels, by the traffic that hides.
+    std::array<double, kTrafficKinds> interference{};
+    double layout_change = 0;  // the reference fabric on this point's layout minus on its own
+    // Compute and bubble that move because another stage paces the pipeline on this fabric
+    // (0 in nearly every case); kept so the parts still add up.
+    double other = 0;
+    double latency() const { return latency_per_message + latency_per_hop; }
+  } by_cause;
+  std::string reference_layout, layout;  // layout_text of each point
 };
 FabricGap fabric_gap(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e);
 
-// Two fabrics closer than this in tokens/s are called equal. A presentation threshold (issue
-// 18's wording, "equal within 0.5%"), well inside the engine's own +-10% validation band.
+// The largest part of by_cause, by magnitude: "bandwidth.dp" (.ep .cp .pp .tp),
+// "latency.per_message", "latency.per_hop", "interference.dp" (...), "layout_change" or
+// "other"; "none" when every part is zero.
+std::string dominant_cause(const FabricGap& g);
+
+// Two fabrics closer than this in tokens/s are called equal. A presentation threshold (the
+// verdicts say "equal within 0.5%"), well inside the engine's own +-10% validation band.
 inline constexpr double kEqualWithin = 0.005;
 enum class GapClass { Equal, ReferenceFaster, FabricFaster };
 GapClass classify(const FabricGap& g);
@@ -177,7 +203,7 @@ BestLayout best_layout(const Scenario& at, const SearchSpace& space, Objective o
 // estimate). For re-pricing a point whose layout an edit cannot change.
 BestLayout best_layout_of(const Scenario& at, const PlanLayout& layout);
 
-// The planner's best layout for many points in one search (issue 35): result[g][i] is exactly
+// The planner's best layout for many points in one search: result[g][i] is exactly
 // best_layout(groups[g][i], space, objective), layout, scenario and estimate, ties broken alike.
 // Each group is one point of a sweep on several fabrics: scenarios that differ in
 // cluster.fabric only (and in their names). For the throughput objective each group's layouts
