@@ -439,10 +439,18 @@ void TestWorkbench::comparisonVerdictsAndGap() {
            qPrintable(verdicts));
   QVERIFY2(page->jobVerdict().contains(QStringLiteral("; RoCEv2 200 Gb/s, tuned matches InfiniBand HDR 200 Gb/s up to ")),
            qPrintable(page->jobVerdict()));
-  // The method under every chart's title.
-  for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
-    QCOMPARE(static_cast<QCPTextElement*>(page->plot(FabricComparisonPage::Metric(m))->plotLayout()->element(1, 0))->text(),
+  // The method under every chart's title; the title and the method wrapped to the plot's width
+  // (at 1366x768 the narrow plots clipped both at their edges).
+  for (int m = 0; m < FabricComparisonPage::MetricCount; ++m) {
+    QCustomPlot* plot = page->plot(FabricComparisonPage::Metric(m));
+    QCOMPARE(static_cast<QCPTextElement*>(plot->plotLayout()->element(1, 0))->text().replace(QLatin1Char('\n'), QLatin1Char(' ')),
              QStringLiteral("Your layout held: TP, PP, CP and EP as in the plan, DP follows the size"));
+    for (int row : {0, 1}) {
+      const auto* e = static_cast<QCPTextElement*>(plot->plotLayout()->element(row, 0));
+      for (const QString& line : e->text().split(QLatin1Char('\n')))
+        QVERIFY2(QFontMetrics(e->font()).horizontalAdvance(line) <= plot->width(), qPrintable(line));
+    }
+  }
   QCOMPARE(verdicts.count(QStringLiteral("<li>")), 3);
   QVERIFY2(verdicts.contains(QStringLiteral("at 32 GPUs: the job fits under one leaf switch, so ECMP has nothing to "
                                             "collide on; RoCEv2 200 Gb/s, tuned ")),
@@ -463,7 +471,8 @@ void TestWorkbench::comparisonVerdictsAndGap() {
   QCOMPARE(dp->data()->at(2)->value, scale * dp128);
   QCOMPARE(qobject_cast<QCPBars*>(gap->plottable(5))->name(), QStringLiteral("latency"));
   QCOMPARE(qobject_cast<QCPBars*>(gap->plottable(6))->name(), QStringLiteral("layout change"));
-  const QString title = static_cast<QCPTextElement*>(gap->plotLayout()->element(0, 0))->text();
+  const QString title =
+      static_cast<QCPTextElement*>(gap->plotLayout()->element(0, 0))->text().replace(QLatin1Char('\n'), QLatin1Char(' '));
   QVERIFY2(title.startsWith(QStringLiteral("Why: extra ")) &&
                title.endsWith(QStringLiteral(" per step on RoCEv2 200 Gb/s, tuned vs InfiniBand HDR 200 Gb/s, by cause")),
            qPrintable(title));

@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,6 +11,7 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -39,6 +41,55 @@
 
 namespace cp::ui {
 namespace {
+
+// `text` broken into lines no wider than `width` pixels in `font`: at spaces, or between any two
+// characters in a run without spaces (Chinese), so that a title never runs past a narrow plot.
+QString wrapToWidth(const QString& text, const QFont& font, int width) {
+  const QFontMetrics fm(font);
+  if (width <= 0 || fm.horizontalAdvance(text) <= width) return text;
+  QStringList lines;
+  QString line;
+  auto push = [&](const QString& piece, const QString& sep) {
+    const QString candidate = line.isEmpty() ? piece : line + sep + piece;
+    if (line.isEmpty() || fm.horizontalAdvance(candidate) <= width) {
+      line = candidate;
+    } else {
+      lines << line;
+      line = piece;
+    }
+  };
+  for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    if (fm.horizontalAdvance(word) <= width) {
+      push(word, QStringLiteral(" "));
+      continue;
+    }
+    // Longer than a line by itself: character by character (never half a surrogate pair).
+    QString chunk;
+    for (int i = 0; i < word.size(); ++i) {
+      const int n = word.at(i).isHighSurrogate() && i + 1 < word.size() ? 2 : 1;
+      const QString c = word.mid(i, n);
+      i += n - 1;
+      if (!chunk.isEmpty() && fm.horizontalAdvance(chunk + c) > width) {
+        push(chunk, QStringLiteral(" "));
+        lines << line;
+        line.clear();
+        chunk.clear();
+      }
+      chunk += c;
+    }
+    if (!chunk.isEmpty()) push(chunk, QStringLiteral(" "));
+  }
+  if (!line.isEmpty()) lines << line;
+  return lines.join(QLatin1Char('\n'));
+}
+
+// Sets a plot's title or method line, wrapped to the plot's width; the whole text is kept in the
+// element's "fullText" property so that a resize can wrap it again.
+void setPlotText(QCustomPlot* plot, int row, const QString& text) {
+  auto* e = static_cast<QCPTextElement*>(plot->plotLayout()->element(row, 0));
+  e->setProperty("fullText", text);
+  e->setText(wrapToWidth(text, e->font(), plot->width() - 12));
+}
 
 // The fabrics the user chose, remembered between runs, so a comparison is not set up again at
 // every start; empty: the defaults.
@@ -482,6 +533,25 @@ void FabricComparisonPage::showEvent(QShowEvent* event) {
   if (dirty_) run();
 }
 
+void FabricComparisonPage::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  // The plots have their new widths once the layout has run: wrap their titles again then.
+  QMetaObject::invokeMethod(
+      this,
+      [this] {
+        for (QCustomPlot* plot : plots_) {
+          if (!plot) continue;
+          for (int row : {0, 1}) {
+            auto* e = static_cast<QCPTextElement*>(plot->plotLayout()->element(row, 0));
+            const QString full = e->property("fullText").toString();
+            if (!full.isEmpty()) e->setText(wrapToWidth(full, e->font(), plot->width() - 12));
+          }
+          plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+      },
+      Qt::QueuedConnection);
+}
+
 void FabricComparisonPage::changeEvent(QEvent* event) {
   if (event->type() == QEvent::PaletteChange) {
     for (QCustomPlot* p : plots_) applyChartPalette(p, palette());
@@ -823,8 +893,8 @@ void FabricComparisonPage::redraw() {
     QString title = tr(kTitles[m]);
     if (m == CostPerRun && result_)
       title = tr("Cost per run (M %1)").arg(QString::fromUtf8(cp::to_string(result_->currency).data()));
-    static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->setText(title);
-    static_cast<QCPTextElement*>(plot->plotLayout()->element(1, 0))->setText(methodLine());
+    setPlotText(plot, 0, title);
+    setPlotText(plot, 1, methodLine());
   }
   // The time axis: logarithmic on request, so that 8 to 16,384 GPUs stay readable.
   QCustomPlot* timePlot = plots_[TrainTime];
@@ -1023,9 +1093,9 @@ void FabricComparisonPage::redraw() {
     const QString unit = scale == 1 ? tr("seconds") : scale == 1e3 ? tr("milliseconds") : tr("microseconds");
     if (any)
       //: %1 the unit (seconds, milliseconds), %2 the compared fabric, %3 the reference fabric
-      static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))
-          ->setText(tr("Why: extra %1 per step on %2 vs %3, by cause")
-                        .arg(unit, fabricName(any->fabric_name), fabricName(any->reference_name)));
+      setPlotText(plot, 0,
+                  tr("Why: extra %1 per step on %2 vs %3, by cause")
+                      .arg(unit, fabricName(any->fabric_name), fabricName(any->reference_name)));
     const QString axisUnit = scale == 1 ? QStringLiteral("s") : scale == 1e3 ? QStringLiteral("ms") : QStringLiteral("µs");
     plot->yAxis->setLabel(tr("Extra %1 per step").arg(axisUnit));
   }

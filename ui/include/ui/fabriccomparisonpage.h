@@ -25,6 +25,7 @@ class QCustomPlot;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QResizeEvent;
 class QToolButton;
 
 namespace cp::ui {
@@ -87,6 +88,7 @@ class FabricComparisonPage : public QWidget {
  protected:
   void showEvent(QShowEvent* event) override;
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void scenarioChanged();
