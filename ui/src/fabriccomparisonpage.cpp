@@ -542,9 +542,8 @@ void FabricComparisonPage::resizeEvent(QResizeEvent* event) {
         for (QCustomPlot* plot : plots_) {
           if (!plot) continue;
           for (int row : {0, 1}) {
-            auto* e = static_cast<QCPTextElement*>(plot->plotLayout()->element(row, 0));
-            const QString full = e->property("fullText").toString();
-            if (!full.isEmpty()) e->setText(wrapToWidth(full, e->font(), plot->width() - 12));
+            const QString full = plot->plotLayout()->element(row, 0)->property("fullText").toString();
+            if (!full.isEmpty()) setPlotText(plot, row, full);
           }
           plot->replot(QCustomPlot::rpQueuedReplot);
         }

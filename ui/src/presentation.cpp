@@ -32,6 +32,21 @@ namespace {
 
 constexpr double kReferenceHeight = 540.0;  // logical lines per screen: 1080p draws at 2x
 
+// A slide's title across the top, bold at 1.6 times the base font, cut with an ellipsis where it
+// is too long; returns its rectangle.
+QRectF drawSlideTitle(QPainter& painter, const QFont& base, const QColor& colour, const QSize& logical, double margin,
+                      const QString& text) {
+  QFont title = base;
+  title.setPointSizeF(title.pointSizeF() * 1.6);
+  title.setBold(true);
+  painter.setFont(title);
+  painter.setPen(colour);
+  const QRectF head(margin, margin * 0.6, logical.width() - 2 * margin, 40);
+  painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
+                   QFontMetricsF(title).elidedText(text, Qt::ElideRight, head.width()));
+  return head;
+}
+
 }  // namespace
 
 PresentationWindow::PresentationWindow(ScenarioDocument* document, FabricComparisonPage* comparison, QWidget* parent)
@@ -132,13 +147,7 @@ void PresentationWindow::paintVerdict(QPainter& painter, const QSize& logical) {
   QColor muted = text;
   muted.setAlpha(170);
   const double margin = 28;
-  QFont title = font();
-  title.setPointSizeF(title.pointSizeF() * 1.6);
-  title.setBold(true);
-  painter.setFont(title);
-  painter.setPen(text);
-  painter.drawText(QRectF(margin, margin * 0.6, logical.width() - 2 * margin, 40), Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("InfiniBand or RoCE for this job"));
+  drawSlideTitle(painter, font(), text, logical, margin, tr("InfiniBand or RoCE for this job"));
   QFont body = font();
   body.setPointSizeF(body.pointSizeF() * 1.5);
   painter.setFont(body);
@@ -162,15 +171,8 @@ void PresentationWindow::paintHeadline(QPainter& painter, const QSize& logical) 
   QColor muted = text;
   muted.setAlpha(170);
   const double margin = 28;
-  QFont title = font();
-  title.setPointSizeF(title.pointSizeF() * 1.6);
-  title.setBold(true);
-  painter.setFont(title);
-  painter.setPen(text);
-  const QRectF head(margin, margin * 0.6, logical.width() - 2 * margin, 40);
-  painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine,
-                   QFontMetricsF(title).elidedText(scenarioDisplayName(document_->estimatedScenario()),
-                                                  Qt::ElideRight, head.width()));
+  const QRectF head =
+      drawSlideTitle(painter, font(), text, logical, margin, scenarioDisplayName(document_->estimatedScenario()));
   const auto& estimate = document_->estimate();
   if (!estimate) {
     painter.setFont(font());

@@ -112,8 +112,10 @@ std::string_view to_string(Traffic t) {
   return "?";
 }
 
-double exposed_s(const Estimate& e, Traffic t) {
-  const ExposedComm& x = e.step.exposed;
+namespace {
+
+// One traffic's seconds in a per-traffic breakdown.
+double of(const ExposedComm& x, Traffic t) {
   switch (t) {
     case Traffic::Dp: return x.dp_s;
     case Traffic::Ep: return x.ep_s;
@@ -123,34 +125,17 @@ double exposed_s(const Estimate& e, Traffic t) {
   }
   return 0;
 }
+
+}  // namespace
+
+double exposed_s(const Estimate& e, Traffic t) { return of(e.step.exposed, t); }
 
 namespace {
 
 // Exposed time of one traffic with its share of the pipeline bubble.
-double traffic_s(const StepBreakdown& st, Traffic t) {
-  const ExposedComm& x = st.exposed;
-  const ExposedComm& b = st.bubble_comm;
-  switch (t) {
-    case Traffic::Dp: return x.dp_s + b.dp_s;
-    case Traffic::Ep: return x.ep_s + b.ep_s;
-    case Traffic::Cp: return x.cp_s + b.cp_s;
-    case Traffic::Pp: return x.pp_s + b.pp_s;
-    case Traffic::Tp: return x.tp_s + b.tp_s;
-  }
-  return 0;
-}
+double traffic_s(const StepBreakdown& st, Traffic t) { return of(st.exposed, t) + of(st.bubble_comm, t); }
 
-double interference_s(const StepBreakdown& st, Traffic t) {
-  const ExposedComm& x = st.interference;
-  switch (t) {
-    case Traffic::Dp: return x.dp_s;
-    case Traffic::Ep: return x.ep_s;
-    case Traffic::Cp: return x.cp_s;
-    case Traffic::Pp: return x.pp_s;
-    case Traffic::Tp: return x.tp_s;
-  }
-  return 0;
-}
+double interference_s(const StepBreakdown& st, Traffic t) { return of(st.interference, t); }
 
 FabricGap::ByCause split_by_cause(const Scenario& ref_s, const Estimate& ref_e, const Scenario& s, const Estimate& e) {
   FabricGap::ByCause c;

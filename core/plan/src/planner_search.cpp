@@ -158,16 +158,9 @@ void run_unit(const Setup& st, const Unit& u, UnitResult& out, const std::atomic
   for (const int ep : k.ep) {
     l.ep = ep;
     fill_below(k, 3, l);
-    if (ep > 1) {
-      PlanReason r = PlanReason::Count;
-      if (!m.is_moe()) r = PlanReason::EpDense;
-      else if (m.experts % ep != 0) r = PlanReason::EpExperts;
-      // Inside DP x CP, or folded over TP x DP x CP at expert TP 1 (Scenario::expert_tp()).
-      else if ((long long)u.tp * dp * u.cp % ep != 0) r = PlanReason::EpDpCp;
-      if (r != PlanReason::Count) {
-        t.reject(r, under_ep, l);
-        continue;
-      }
+    if (const PlanReason r = ep_refusal(m, ep, u.tp, dp, u.cp); r != PlanReason::Count) {
+      t.reject(r, under_ep, l);
+      continue;
     }
     s.parallel.ep = ep;
     for (const int vpp : k.vpp) {

@@ -289,8 +289,7 @@ void GroupSearch::make_nodes() {
     const int dp = job_gpus / (unit.tp * unit.pp * unit.cp);
     // The checks of run_unit, in its order for each knob.
     for (const int ep : k.ep) {
-      // As the planner: inside DP x CP, or folded over TP x DP x CP (Scenario::expert_tp()).
-      if (ep > 1 && (!m.is_moe() || m.experts % ep != 0 || (long long)unit.tp * dp * unit.cp % ep != 0)) continue;
+      if (planner_detail::ep_refusal(m, ep, unit.tp, dp, unit.cp) != PlanReason::Count) continue;
       set_unit(s, unit, ep);
       const std::size_t shard = shards_.size();
       shards_.emplace_back(ui, ep);

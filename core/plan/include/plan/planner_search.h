@@ -111,6 +111,17 @@ void conclude(const Scenario& base, const SearchSpace& space, const Tally& tally
 // What best_layout says of its search's result `r` for the point `at`.
 BestLayout best_of(const PlanResult& r, const Scenario& at);
 
+// Why EP `ep` cannot run with TP `tp`, DP `dp` and CP `cp` on model `m` (PlanReason::Count: it
+// can): a MoE model whose experts EP divides, with EP inside DP x CP or folded over TP x DP x CP
+// at expert TP 1 (Scenario::expert_tp()). The planner and the sweep's search share it.
+inline PlanReason ep_refusal(const ModelShape& m, int ep, int tp, int dp, int cp) {
+  if (ep <= 1) return PlanReason::Count;
+  if (!m.is_moe()) return PlanReason::EpDense;
+  if (m.experts % ep != 0) return PlanReason::EpExperts;
+  if ((long long)tp * dp * cp % ep != 0) return PlanReason::EpDpCp;
+  return PlanReason::Count;
+}
+
 // A full estimate's figures for the ranking, and the first reason (after the estimate) that
 // makes the layout infeasible, if any.
 struct Classified {
