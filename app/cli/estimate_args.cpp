@@ -169,85 +169,10 @@ const std::array kOptions = {
                [](EstimateArgs& a, std::string_view v) {
                  return count(v, row("experts-per-token"), a.shape.experts_per_token);
                }},
+};
 
-    OptionInfo{"seq", "N", "Training", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("seq"), a.seq); }},
-    OptionInfo{"micro-batch", "N", "Training", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("micro-batch"), a.micro_batch); }},
-    OptionInfo{"global-batch", "N", "Training", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("global-batch"), a.global_batch); }},
-    OptionInfo{"precision", "fp32|bf16|fp16|fp8", "Training", "",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_precision, spellings_precision(), a.precision);
-               }},
-    OptionInfo{"optimizer", "adam|sgd|adam8bit", "Training", "adam covers AdamW.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_optimizer, spellings_optimizer(), a.optimizer);
-               }},
-    OptionInfo{"grad-dtype", "auto|fp32|bf16", "Training",
-               "Default auto: fp32 for bf16, fp8 and fp32 training (the frameworks' default), 16-bit for fp16.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_grad_dtype, spellings_grad_dtype(), a.grad_dtype);
-               }},
-    OptionInfo{"optimizer-dtype", "fp32|bf16", "Training", "Default fp32.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_optimizer_dtype, spellings_optimizer_dtype(), a.optimizer_dtype);
-               }},
-    OptionInfo{"recompute", "none|selective|full", "Training", "",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_recompute, spellings_recompute(), a.recompute);
-               }},
-    OptionInfo{"selective-op", "on|off", "Training", "Default off.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.selective_op); }},
-    OptionInfo{"recompute-modules", "none|LIST", "Training",
-               "A comma list of layernorm, act, mla_up_proj (Megatron-Core's --recompute-modules names); default none.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_recompute_modules, spellings_recompute_modules(), a.recompute_modules);
-               }},
-    OptionInfo{"stack", "auto|megatron-core|megatron-lm|megatron-deepspeed|pytorch-eager|pytorch-compile", "Training",
-               "Default auto: not stated, priced as megatron-core, the band spanning the stacks.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_software_stack, spellings_software_stack(), a.stack);
-               }},
-    OptionInfo{"deployment", "typical|vendor", "Training",
-               "Default typical: anyone's cluster and software; vendor: NVIDIA's own published recipes on its "
-               "reference clusters (the Megatron stacks reach less outside them).",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_deployment, spellings_deployment(), a.deployment);
-               }},
-    OptionInfo{"attention-kernel", "auto|native|flash2|triton|flash1", "Training",
-               "Flash-attention kernel; default auto (the stack's own).",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_attention_kernel, spellings_attention_kernel(), a.attention_kernel);
-               }},
-    OptionInfo{"fp8-attention", "on|off", "Training", "Needs --precision fp8; default off.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fp8_attention); }},
-    OptionInfo{"zero", "0|1|2|3|fsdp|distopt", "Training", "fsdp is stage 3.",
-               [](EstimateArgs& a, std::string_view v) { return choice(v, parse_zero, spellings_zero(), a.zero); }},
-    OptionInfo{"dropout", "on|off", "Training", "",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dropout); }},
-    OptionInfo{"flash-attention", "on|off", "Training", "",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.flash_attention); }},
-    OptionInfo{"tokens", "N", "Training", "1.4e12, 15T and 1,400,000,000,000 are accepted.",
-               [](EstimateArgs& a, std::string_view v) { return real(v, row("tokens"), a.tokens, NumberUnit::Count); }},
-
-    OptionInfo{"tp", "N", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("tp"), a.tp); }},
-    OptionInfo{"pp", "N", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("pp"), a.pp); }},
-    OptionInfo{"vpp", "N", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("vpp"), a.vpp); }},
-    OptionInfo{"dp", "N", "Parallelism", "Left out: derived from the GPU count too.",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("dp"), a.dp); }},
-    OptionInfo{"cp", "N", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("cp"), a.cp); }},
-    OptionInfo{"ep", "N", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("ep"), a.ep); }},
-    OptionInfo{"etp", "N", "Parallelism", "Left out (or 0): TP where EP fits inside DP x CP, else 1.",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("etp"), a.etp); }},
-    OptionInfo{"sequence-parallel", "on|off", "Parallelism", "",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.sequence_parallel); }},
-
+// The cluster's size and GPU: the builder applies these before the network's rows.
+const std::array kClusterOptions = {
     OptionInfo{"gpu", "NAME", "Cluster", "An id of 'catalog gpus'.",
                [](EstimateArgs& a, std::string_view v) -> Reason {
                  if (!find_gpu(v)) return "unknown GPU " + quoted(v) + " (see 'clusterplan-cli catalog gpus')";
@@ -273,33 +198,9 @@ const std::array kOptions = {
                  a.fabric = std::string(v);
                  return std::nullopt;
                }},
-    OptionInfo{"nics-per-node", "N", "Network", "Default 8.",
-               [](EstimateArgs& a, std::string_view v) { return count_in(v, row("nics-per-node"), a.nics_per_node); }},
-    OptionInfo{"topology", "single|fat-tree-2|fat-tree-3|rail", "Network", "Default rail.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_topology_opt, spellings_topology(), a.topology);
-               }},
-    OptionInfo{"oversubscription", "X", "Network", "",
-               [](EstimateArgs& a, std::string_view v) { return real(v, row("oversubscription"), a.oversubscription); }},
-    OptionInfo{"tp-comm-overlap", "on|off", "Network", "Default off.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_comm_overlap); }},
-    OptionInfo{"tp-async-grad", "on|off", "Network", "Default on.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.tp_async_grad); }},
-    OptionInfo{"grad-accum-fusion", "on|off", "Training", "Default on.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.grad_accum_fusion); }},
-    OptionInfo{"fused-cross-entropy", "on|off", "Training", "Default off.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.fused_cross_entropy); }},
-    OptionInfo{"ep-comm-overlap", "on|off", "Network", "Default off.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.ep_comm_overlap); }},
-    OptionInfo{"dp-overlap", "on|off", "Network", "Default on.",
-               [](EstimateArgs& a, std::string_view v) { return on_off(v, a.dp_overlap); }},
-    OptionInfo{"moe-dispatch", "bf16|fp8", "Network", "Default bf16.",
-               [](EstimateArgs& a, std::string_view v) {
-                 return choice(v, parse_moe_dispatch, spellings_moe_dispatch(), a.moe_dispatch);
-               }},
-    OptionInfo{"moe-max-nodes", "N", "Network", "",
-               [](EstimateArgs& a, std::string_view v) { return count(v, row("moe-max-nodes"), a.moe_max_nodes); }},
+};
 
+const std::array kCalibrationOptions = {
     OptionInfo{"measured-step-s", "X", "Calibration",
                "your measured step time of a pilot run, seconds: scales the model to match it",
                [](EstimateArgs& a, std::string_view v) {
@@ -344,11 +245,95 @@ void check_combinations(const EstimateArgs& a, std::vector<std::string>& errors)
   }
 }
 
+// How a row's number is written on the command line: token counts take multipliers ("15T"),
+// memory takes units ("96GiB").
+NumberUnit cli_unit(const FieldInfo& f) {
+  if (f.unit == "tokens" || f.unit == "parameters") return NumberUnit::Count;
+  if (f.unit == "bytes") return NumberUnit::Bytes;
+  return NumberUnit::Plain;
+}
+
+// A row's option from its text: a whole number or a number within the row's bounds, on or
+// off, or one of the choice's spellings.
+Reason set_field(EstimateArgs& a, const FieldInfo& f, std::string_view text) {
+  std::optional<double>& out = a.fields[std::size_t(&f - kFields.data())];
+  switch (f.kind) {
+    case FieldKind::Count: {
+      std::optional<int> v;
+      if (Reason r = whole_in(text, int(f.min), int(f.max), v)) return r;
+      out = *v;
+      return std::nullopt;
+    }
+    case FieldKind::Real: return real(text, f, out, cli_unit(f));
+    case FieldKind::Flag: {
+      std::optional<bool> v;
+      if (Reason r = on_off(text, v)) return r;
+      out = *v ? 1 : 0;
+      return std::nullopt;
+    }
+    case FieldKind::Choice: {
+      Scenario probe;
+      if (!f.set_word(probe, text)) return quoted(text) + " is not one of: " + std::string(f.spellings());
+      out = f.get(probe);
+      return std::nullopt;
+    }
+    case FieldKind::Text: break;
+  }
+  return std::string("takes no value");
+}
+
+// The rows' options of one help group, in the table's order, with their placeholders ("N",
+// "on|off", the spellings) and, for a flag or a choice, the default of the default scenario.
+void add_row_options(std::string_view section, std::string_view group, std::vector<OptionInfo>& out) {
+  static std::vector<std::string> texts = [] {
+    std::vector<std::string> v;
+    v.reserve(2 * kFields.size());  // never reallocated: the options keep views into it
+    return v;
+  }();
+  const Scenario defaults = default_scenario();
+  for (const FieldInfo& f : kFields) {
+    if (!field_option(f) || !f.key.starts_with(section)) continue;
+    OptionInfo o{f.flag, "N", group, "", nullptr, &f};
+    if (f.kind == FieldKind::Real) o.value = "X";
+    if (f.kind == FieldKind::Flag) o.value = "on|off";
+    if (f.kind == FieldKind::Choice) {
+      std::string list(f.spellings());
+      if (list.find(" or ") != std::string::npos) list = std::string(f.word(Scenario{})) + ", LIST";
+      for (std::size_t i = 0; (i = list.find(", ", i)) != std::string::npos;) list.replace(i, 2, "|");
+      o.value = texts.emplace_back(std::move(list));
+    }
+    if (f.kind == FieldKind::Flag)
+      o.help = f.get(defaults) != 0 ? "Default on." : "Default off.";
+    if (f.kind == FieldKind::Choice) o.help = texts.emplace_back("Default " + std::string(f.word(defaults)) + ".");
+    // A number's default is stated where it is everyone's, not the default scenario's own
+    // (its TP 8 is LLaMA-65B's): where the default scenario keeps the value a Scenario starts with.
+    if (f.bounded() && f.get(defaults) == f.get(Scenario{}) && f.get(defaults) != 0)
+      o.help = texts.emplace_back("Default " + bound_text(f.get(defaults)) + ".");
+    if (f.kind == FieldKind::Real && cli_unit(f) == NumberUnit::Count)
+      o.help = "1.4e12, 15T and 1,400,000,000,000 are accepted.";
+    out.push_back(o);
+  }
+}
+
 }  // namespace
+
+bool field_option(const FieldInfo& f) {
+  if (f.flag.empty() || !f.has_value() || f.key.starts_with("model.")) return false;
+  return f.key != "cluster.gpus_per_node" && f.key != "cluster.nodes" && !f.key.starts_with("cluster.gpu_spec.");
+}
+
+std::optional<std::string> set_option(const OptionInfo& o, EstimateArgs& a, std::string_view text) {
+  return o.set ? o.set(a, text) : set_field(a, *o.row, text);
+}
 
 std::span<const OptionInfo> estimate_options() {
   static const std::vector<OptionInfo> all = [] {
     std::vector<OptionInfo> v(kOptions.begin(), kOptions.end());
+    add_row_options("training.", "Training", v);
+    add_row_options("parallelism.", "Parallelism", v);
+    v.insert(v.end(), kClusterOptions.begin(), kClusterOptions.end());
+    add_row_options("cluster.", "Network", v);
+    v.insert(v.end(), kCalibrationOptions.begin(), kCalibrationOptions.end());
     const std::span<const OptionInfo> more = power_cost_options();
     v.insert(v.end(), more.begin(), more.end());
     return v;
@@ -393,7 +378,7 @@ ParseResult parse_estimate_args(const std::vector<std::string>& args, std::strin
       r.errors.push_back("--" + w.name + ": missing value (" + std::string(opt->value) + ")");
       continue;
     }
-    if (Reason why = opt->set(r.args, w.value)) r.errors.push_back("--" + w.name + ": " + *why);
+    if (Reason why = set_option(*opt, r.args, w.value)) r.errors.push_back("--" + w.name + ": " + *why);
   }
   check_combinations(r.args, r.errors);
   return r;

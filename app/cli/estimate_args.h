@@ -3,6 +3,7 @@
 // options into a Scenario is scenario_builder.h's job.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -12,6 +13,7 @@
 #include "cli/options.h"
 #include "cli/power_cost_args.h"
 #include "engine/enums.h"
+#include "engine/fields.h"
 #include "engine/fabric.h"
 
 namespace cp::cli {
@@ -43,24 +45,11 @@ struct EstimateArgs {
   std::optional<std::string> hf_config;  // path of a Hugging Face config.json
   ShapeFlags shape;
 
-  std::optional<int> seq, micro_batch, global_batch;
-  std::optional<Precision> precision;
-  std::optional<Optimizer> optimizer;
-  std::optional<GradDtype> grad_dtype;
-  std::optional<OptimizerDtype> optimizer_dtype;
-  std::optional<RecomputeModules> recompute_modules;
-  std::optional<Recompute> recompute;
-  std::optional<bool> selective_op;
-  std::optional<Zero> zero;
-  std::optional<bool> dropout, flash_attention;
-  std::optional<SoftwareStack> stack;
-  std::optional<Deployment> deployment;
-  std::optional<bool> fp8_attention;
-  std::optional<AttentionKernel> attention_kernel;
-  std::optional<double> tokens;
-
-  std::optional<int> tp, pp, vpp, dp, cp, ep, etp;
-  std::optional<bool> sequence_parallel;
+  // The options of the field table's rows (engine/fields.h) that go straight to their value
+  // (field_option() below): by row, a Count's or Real's number, a Flag's 0 or 1, a Choice's
+  // enum value. The builder sets each through its row's value path.
+  std::array<std::optional<double>, kFields.size()> fields{};
+  std::optional<double> given(std::string_view key) const { return fields[field_index(key)]; }
 
   std::optional<std::string> gpu;  // a GPU id, already checked to exist
   std::optional<int> gpus, nodes, gpus_per_node;
@@ -69,12 +58,6 @@ struct EstimateArgs {
   // The scale-out network. A plain string (empty: not given), already checked to be a fabric
   // id: std::optional<std::string> trips GCC 12's -Wrestrict in Release builds.
   std::string fabric;
-  std::optional<int> nics_per_node;
-  std::optional<Topology> topology;
-  std::optional<double> oversubscription;
-  std::optional<bool> tp_comm_overlap, dp_overlap, tp_async_grad, grad_accum_fusion, fused_cross_entropy, ep_comm_overlap;
-  std::optional<MoeDispatch> moe_dispatch;
-  std::optional<int> moe_max_nodes;
 
   // Site calibration: the user's measured step time of a pilot run, seconds. The CLI
   // estimates once, sets calibration.step_time_factor = measured / modelled, estimates again.
@@ -87,7 +70,10 @@ struct EstimateArgs {
   bool changes_model() const { return model || params_b || hf_config || shape.any(); }
   // True when the command line changes the layout or the cluster size: DP is then derived
   // again unless --dp is given (see scenario_builder.cpp).
-  bool changes_layout() const { return tp || pp || cp || gpus || nodes || gpus_per_node; }
+  bool changes_layout() const {
+    return given("parallelism.tp") || given("parallelism.pp") || given("parallelism.cp") || gpus || nodes ||
+           gpus_per_node;
+  }
 };
 
 struct ParseResult {
@@ -117,7 +103,15 @@ struct OptionInfo {
   // default or presets; other options: the whole help. option_help() joins them.
   std::string_view help;
   OptionSetter set = nullptr;
+  // An option of a field-table row that goes straight to its value: `set` is null, and the
+  // row's kind and bounds parse the text (field_option()).
+  const FieldInfo* row = nullptr;
 };
+// Whether `f` is such a row: a CLI option with a value path, other than the model's shape and
+// the cluster's size and GPU, which the builder applies in their own order.
+bool field_option(const FieldInfo& f);
+// Sets option `o` from its text; returns the reason when the text is not acceptable.
+std::optional<std::string> set_option(const OptionInfo& o, EstimateArgs& a, std::string_view text);
 // The help line of an option: its field's help and bounds, then what the CLI adds.
 std::string option_help(const OptionInfo& o);
 // The names of `options`, for unknown_option() (options.h).

@@ -43,22 +43,25 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
   std::vector<std::string> refused;
   std::vector<EstimateArgs> parsed(items.size());
   for (std::size_t i = 0; i < items.size(); ++i)
-    if (const std::optional<std::string> why = opt->set(parsed[i], items[i])) refused.push_back(*why);
+    if (const std::optional<std::string> why = set_option(*opt, parsed[i], items[i])) refused.push_back(*why);
   if (!refused.empty()) {
     errors.push_back(list_refusal(name, items.size(), refused));
     return;
   }
   for (const EstimateArgs& a : parsed) {
-    if (a.tp) sp.tp.push_back(*a.tp);
-    if (a.pp) sp.pp.push_back(*a.pp);
-    if (a.vpp) sp.vpp.push_back(*a.vpp);
-    if (a.cp) sp.cp.push_back(*a.cp);
-    if (a.ep) sp.ep.push_back(*a.ep);
-    if (a.micro_batch) sp.micro_batch.push_back(*a.micro_batch);
-    if (a.recompute) sp.recompute.push_back(*a.recompute);
-    if (a.zero) sp.zero.push_back(*a.zero);
-    if (a.sequence_parallel) sp.sp.push_back(*a.sequence_parallel ? 1 : 0);
-    if (a.tp_comm_overlap) sp.tp_overlap.push_back(*a.tp_comm_overlap ? 1 : 0);
+    auto add = [&](std::string_view key, auto& list) {
+      if (const std::optional<double> v = a.given(key)) list.push_back(std::remove_cvref_t<decltype(list[0])>(int(*v)));
+    };
+    add("parallelism.tp", sp.tp);
+    add("parallelism.pp", sp.pp);
+    add("parallelism.vpp", sp.vpp);
+    add("parallelism.cp", sp.cp);
+    add("parallelism.ep", sp.ep);
+    add("training.micro_batch", sp.micro_batch);
+    add("training.recompute", sp.recompute);
+    add("training.zero", sp.zero);
+    add("parallelism.sp", sp.sp);
+    add("training.tp_comm_overlap", sp.tp_overlap);
   }
 }
 
@@ -184,7 +187,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
   r.args.base = base.args;
   if (r.args.help) return r;
   r.errors.insert(r.errors.end(), base.errors.begin(), base.errors.end());
-  if (base.args.dp) r.errors.emplace_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
+  if (base.args.given("parallelism.dp")) r.errors.emplace_back("--dp: the planner derives DP from each layout (GPUs / (TP x PP x CP)); leave --dp out");
   if (base.args.nodes) r.errors.emplace_back("--nodes: plan sizes the cluster with --gpus (a list or a range A-B)");
   if (!base.args.power_cost.bom_csv.empty())
     r.errors.emplace_back("--bom-csv: a plan writes no bill of materials; run 'estimate --bom-csv' for the chosen layout");

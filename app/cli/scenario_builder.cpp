@@ -135,9 +135,8 @@ void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& pro
   }
 
   if (!a.fabric.empty()) c.fabric = *find_fabric(a.fabric);  // checked by the parser
-  set_if(a.nics_per_node, c.nics_per_node);
-  set_if(a.topology, c.topology);
-  set_if(a.oversubscription, c.oversubscription);
+  for (std::size_t i = 0; i < kFields.size(); ++i)
+    if (a.fields[i] && kFields[i].key.starts_with("cluster.")) kFields[i].set(s, *a.fields[i]);
 }
 
 BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape* hf_shape) {
@@ -166,46 +165,13 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
 
   apply_model(a, s, hf_shape, r.problems, r.warnings);
 
-  Training& t = s.training;
-  set_if(a.seq, t.seq);
-  set_if(a.micro_batch, t.micro_batch);
-  set_if(a.global_batch, t.global_batch);
-  set_if(a.precision, t.precision);
-  set_if(a.optimizer, t.optimizer);
-  set_if(a.grad_dtype, t.grad_dtype);
-  set_if(a.optimizer_dtype, t.optimizer_dtype);
-  set_if(a.recompute, t.recompute);
-  set_if(a.selective_op, t.selective_op);
-  set_if(a.recompute_modules, t.recompute_modules);
-  set_if(a.zero, t.zero);
-  set_if(a.dropout, t.dropout);
-  set_if(a.flash_attention, t.flash_attention);
-  set_if(a.tokens, t.tokens);
-  set_if(a.tp_comm_overlap, t.tp_comm_overlap);
-  set_if(a.tp_async_grad, t.tp_async_grad);
-  set_if(a.grad_accum_fusion, t.grad_accum_fusion);
-  set_if(a.fused_cross_entropy, t.fused_cross_entropy);
-  set_if(a.ep_comm_overlap, t.ep_comm_overlap);
-  set_if(a.moe_dispatch, t.moe_dispatch);
-  set_if(a.moe_max_nodes, t.moe_max_nodes);
-  set_if(a.dp_overlap, t.dp_overlap);
-  set_if(a.stack, t.stack);
-  set_if(a.deployment, t.deployment);
-  set_if(a.fp8_attention, t.fp8_attention);
-  set_if(a.attention_kernel, t.attention_kernel);
-
-  Parallelism& p = s.parallel;
-  set_if(a.tp, p.tp);
-  set_if(a.pp, p.pp);
-  set_if(a.vpp, p.vpp);
-  set_if(a.cp, p.cp);
-  set_if(a.ep, p.ep);
-  set_if(a.etp, p.etp);
-  set_if(a.sequence_parallel, p.sp);
+  // Every option of a field-table row, through the row's value path, in the table's order.
+  // The network's rows (NICs, topology) wait for the cluster (below).
+  for (std::size_t i = 0; i < kFields.size(); ++i)
+    if (a.fields[i] && !kFields[i].key.starts_with("cluster.")) kFields[i].set(s, *a.fields[i]);
   // DP may be left out. A DP kept from the starting scenario was sized for its layout and
   // GPU count; once the command line changes either, DP is derived again from the GPUs.
-  if (a.dp) p.dp = *a.dp;
-  else if (a.changes_layout()) p.dp = 0;
+  if (!a.given("parallelism.dp") && a.changes_layout()) s.parallel.dp = 0;
 
   apply_cluster(a, s, r.problems);
   apply_power_cost_args(a.power_cost, s.assumptions);

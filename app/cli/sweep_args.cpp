@@ -109,7 +109,7 @@ void parse_vary(std::string_view text, SweepParseResult& r) {
   std::vector<std::string> refused;
   for (const std::string& value : axis.values) {
     EstimateArgs scratch;
-    if (const std::optional<std::string> bad = opt->set(scratch, value))
+    if (const std::optional<std::string> bad = set_option(*opt, scratch, value))
       refused.push_back(axis.name + "=" + value + ": " + *bad);
   }
   if (!refused.empty()) {
@@ -190,7 +190,7 @@ SweepParseResult parse_sweep_args(const std::vector<std::string>& args) {
   if (r.args.help) return r;
   r.errors.insert(r.errors.end(), base.errors.begin(), base.errors.end());
   if (base.args.nodes) r.errors.emplace_back("--nodes: sweep sizes the cluster with --gpus (a list); leave --nodes out");
-  if (base.args.dp) r.errors.emplace_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
+  if (base.args.given("parallelism.dp")) r.errors.emplace_back("--dp: sweep derives DP from each GPU count (GPUs / (TP x PP x CP)); leave --dp out");
   if (!base.args.power_cost.bom_csv.empty())
     r.errors.emplace_back("--bom-csv: a sweep writes no bill of materials; run 'estimate --bom-csv' for one point");
   if (base.args.measured_step_s)

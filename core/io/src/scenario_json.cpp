@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/error_band.h"
+#include "engine/fields.h"
 #include "io/power_cost_json.h"
 #include "io/read_reasons.h"
 #include "io/strict_json.h"
@@ -14,25 +15,42 @@ namespace cp {
 
 using nlohmann::json;
 
+namespace {
+
+// A row's value as the scenario file writes it: a whole number, a number, true or false, or
+// the choice's spelling.
+json row_value(const FieldInfo& f, const Scenario& s) {
+  switch (f.kind) {
+    case FieldKind::Count: return json(static_cast<long long>(f.get(s)));
+    case FieldKind::Flag: return json(f.get(s) != 0);
+    case FieldKind::Choice: return json(std::string(f.word(s)));
+    case FieldKind::Real:
+    case FieldKind::Text: break;
+  }
+  return json(f.get(s));
+}
+
+// Whether the reader and writer of the rows (below) own `f`: a stored row with a value path,
+// under `section` ("model.", "training." ...). The GPU's and fabric's figures are a catalog
+// entry's copy, read and written with their entry.
+bool rows_own(const FieldInfo& f, std::string_view section) {
+  return f.has_value() && f.stored && f.key.starts_with(section) && !f.key.starts_with("cluster.gpu_spec.") &&
+         !f.key.starts_with("cluster.fabric_spec.");
+}
+
+// Writes every row of `section` into `out` at its key below the section.
+void write_rows(const Scenario& s, std::string_view section, json& out) {
+  for (const FieldInfo& f : kFields)
+    if (rows_own(f, section)) out[std::string(f.key.substr(section.size()))] = row_value(f, s);
+}
+
+}  // namespace
+
 json model_shape_to_json(const ModelShape& m) {
-  json model = {{"layers", m.layers},
-                {"hidden", m.hidden},
-                {"heads", m.heads},
-                {"kv_heads", m.kv_heads},
-                {"head_dim", m.head_dim},
-                {"ffn", m.ffn},
-                {"ffn_type", to_string(m.ffn_type)},
-                {"vocab", m.vocab},
-                {"tied_embeddings", m.tied_embeddings},
-                {"norm", to_string(m.norm)},
-                {"linear_biases", m.linear_biases},
-                {"learned_positions", m.learned_positions},
-                {"attention", to_string(m.attention)},
-                {"experts", m.experts},
-                {"experts_per_token", m.experts_per_token},
-                {"shared_experts", m.shared_experts},
-                {"moe_ffn", m.moe_ffn},
-                {"dense_layers", m.dense_layers}};
+  Scenario s;
+  s.model = m;
+  json model = json::object();
+  write_rows(s, "model.", model);
   if (m.attention == AttentionType::Mla)
     model["mla"] = {{"q_lora_rank", m.mla.q_lora_rank},
                     {"kv_lora_rank", m.mla.kv_lora_rank},
@@ -62,75 +80,42 @@ json scenario_to_json(const Scenario& s) {
   json model = model_shape_to_json(s.model);
   model["id"] = s.model_id;
   model["derived"] = s.model_derived;
-  const Training& t = s.training;
-  const Parallelism& p = s.parallel;
   const Cluster& c = s.cluster;
-  const GpuSpec& g = c.gpu;
+  json training = json::object(), parallelism = json::object(), cluster = json::object(),
+       overheads = json::object(), calibration = json::object();
+  write_rows(s, "training.", training);
+  write_rows(s, "parallelism.", parallelism);
+  write_rows(s, "cluster.", cluster);
+  write_rows(s, "overheads.", overheads);
+  write_rows(s, "calibration.", calibration);
+  cluster["gpu"] = c.gpu.id;
+  cluster["gpu_spec"] = gpu_spec_to_json(c.gpu);
+  cluster["fabric"] = c.fabric.id;
+  cluster["fabric_spec"] = {{"name", c.fabric.name},
+                            {"kind", to_string(c.fabric.kind)},
+                            {"nic_gbps", c.fabric.nic_gbps},
+                            {"nic_busbw_bytes_per_s", c.fabric.nic_busbw},
+                            {"base_latency_s", c.fabric.base_latency_s},
+                            {"switch_latency_s", c.fabric.switch_latency_s},
+                            {"switch_ports", c.fabric.switch_ports},
+                            {"load_balance", to_string(c.fabric.load_balance)},
+                            {"qps_per_connection", c.fabric.qps_per_connection},
+                            {"balance_efficiency", c.fabric.balance_efficiency},
+                            {"cc_efficiency", c.fabric.cc_efficiency},
+                            {"source", c.fabric.source},
+                            {"channels_per_nic", c.fabric.channels_per_nic},
+                            {"congestion_control", to_string(c.fabric.congestion_control)}};
+  calibration["note"] = s.calibration.note;
   json out{
       {"format", "clusterplan-scenario"},
       {"format_version", kScenarioFormatVersion},
       {"name", scenario_name(s)},
       {"model", model},
-      {"training",
-       {{"seq", t.seq},
-        {"micro_batch", t.micro_batch},
-        {"global_batch", t.global_batch},
-        {"precision", to_string(t.precision)},
-        {"optimizer", to_string(t.optimizer)},
-        {"grad_dtype", to_string(t.grad_dtype)},
-        {"optimizer_dtype", to_string(t.optimizer_dtype)},
-        {"recompute", to_string(t.recompute)},
-        {"selective_op", t.selective_op},
-        {"recompute_modules", to_string(t.recompute_modules)},
-        {"zero", to_string(t.zero)},
-        {"dropout", t.dropout},
-        {"flash_attention", t.flash_attention},
-        {"tokens", t.tokens},
-        {"tp_comm_overlap", t.tp_comm_overlap},
-        {"tp_async_grad", t.tp_async_grad},
-        {"grad_accum_fusion", t.grad_accum_fusion},
-        {"fused_cross_entropy", t.fused_cross_entropy},
-        {"ep_comm_overlap", t.ep_comm_overlap},
-        {"dp_overlap", t.dp_overlap},
-        {"dp_bucket_params", t.dp_bucket_params},
-        {"moe_dispatch", to_string(t.moe_dispatch)},
-        {"moe_max_nodes", t.moe_max_nodes},
-        {"stack", to_string(t.stack)},
-        {"deployment", to_string(t.deployment)},
-        {"fp8_attention", t.fp8_attention},
-        {"attention_kernel", to_string(t.attention_kernel)}}},
-      {"parallelism",
-       {{"tp", p.tp}, {"pp", p.pp}, {"vpp", p.vpp}, {"dp", p.dp}, {"cp", p.cp}, {"ep", p.ep}, {"etp", p.etp}, {"sp", p.sp}}},
-      {"cluster",
-       {{"gpu", g.id},
-        {"gpu_spec", gpu_spec_to_json(g)},
-        {"gpus_per_node", c.gpus_per_node},
-        {"nodes", c.nodes},
-        {"fabric", c.fabric.id},
-        {"fabric_spec",
-         {{"name", c.fabric.name},
-          {"kind", to_string(c.fabric.kind)},
-          {"nic_gbps", c.fabric.nic_gbps},
-          {"nic_busbw_bytes_per_s", c.fabric.nic_busbw},
-          {"base_latency_s", c.fabric.base_latency_s},
-          {"switch_latency_s", c.fabric.switch_latency_s},
-          {"switch_ports", c.fabric.switch_ports},
-          {"load_balance", to_string(c.fabric.load_balance)},
-          {"qps_per_connection", c.fabric.qps_per_connection},
-          {"balance_efficiency", c.fabric.balance_efficiency},
-          {"cc_efficiency", c.fabric.cc_efficiency},
-          {"source", c.fabric.source},
-          {"channels_per_nic", c.fabric.channels_per_nic},
-          {"congestion_control", to_string(c.fabric.congestion_control)}}},
-        {"nics_per_node", c.nics_per_node},
-        {"topology", to_string(c.topology)},
-        {"oversubscription", c.oversubscription}}},
-      {"overheads",
-       {{"framework_bytes", s.overheads.framework_bytes},
-        {"comm_buffer_bytes", s.overheads.comm_buffer_bytes},
-        {"fragmentation", s.overheads.fragmentation},
-        {"headroom_fraction", s.overheads.headroom_fraction}}},
-      {"calibration", {{"step_time_factor", s.calibration.step_time_factor}, {"note", s.calibration.note}}},
+      {"training", training},
+      {"parallelism", parallelism},
+      {"cluster", cluster},
+      {"overheads", overheads},
+      {"calibration", calibration},
       {"assumptions", assumptions_to_json(s.assumptions)},
   };
   if (name_is_derived(s)) out["name_is_derived"] = true;  // the name follows the scenario
@@ -209,11 +194,51 @@ class Reader {
     out = *v;
   }
 
+  // The rows of `section` ("training.") that the rows' reader owns, each at its key in `obj`.
+  void rows(const json& obj, std::string_view section, Scenario& s) {
+    const std::string prefix(section.substr(0, section.size() - 1));
+    for (const FieldInfo& f : kFields)
+      if (rows_own(f, section)) row(obj, f, std::string(f.key.substr(section.size())), prefix, s);
+  }
+
   void string(const json& obj, const char* key, const std::string& prefix, std::string& out) {
     const json* it = find(obj, key, prefix);
     if (!it) return;
     if (!it->is_string()) return fail(join_path(prefix, key), reasons::must_be_string);
     out = it->get<std::string>();
+  }
+
+  void row(const json& obj, const FieldInfo& f, const std::string& key, const std::string& prefix, Scenario& s) {
+    switch (f.kind) {
+      case FieldKind::Count: {
+        int v = int(f.get(s));
+        integer(obj, key.c_str(), prefix, v);
+        f.set(s, v);
+        return;
+      }
+      case FieldKind::Real: {
+        double v = f.get(s);
+        number(obj, key.c_str(), prefix, v);
+        f.set(s, v);
+        return;
+      }
+      case FieldKind::Flag: {
+        bool v = f.get(s) != 0;
+        boolean(obj, key.c_str(), prefix, v);
+        f.set(s, v ? 1 : 0);
+        return;
+      }
+      case FieldKind::Choice: {
+        const json* it = find(obj, key.c_str(), prefix);
+        if (!it) return;
+        std::string text;
+        if (it->is_string()) text = it->get<std::string>();
+        else if (it->is_number_integer()) text = std::to_string(it->get<long long>());  // "zero": 1
+        if (!f.set_word(s, text)) fail(join_path(prefix, key), reasons::not_one_of, {text, std::string(f.spellings())});
+        return;
+      }
+      case FieldKind::Text: return;
+    }
   }
 
   // Every key that no reader named, one problem each.
@@ -223,12 +248,6 @@ class Reader {
   std::vector<Problem>& problems_;
   KeyCheck keys_;
 };
-
-std::optional<AttentionType> parse_attention(std::string_view s) {
-  if (s == "mha") return AttentionType::Mha;
-  if (s == "mla") return AttentionType::Mla;
-  return std::nullopt;
-}
 
 std::optional<FabricKind> parse_fabric_kind(std::string_view s) {
   if (s == "infiniband") return FabricKind::InfiniBand;
@@ -245,12 +264,6 @@ std::optional<LoadBalance> parse_load_balance(std::string_view s) {
 std::optional<CongestionControl> parse_congestion_control_opt(std::string_view s) {
   CongestionControl c;
   if (parse_congestion_control(s, c)) return c;
-  return std::nullopt;
-}
-
-std::optional<Topology> parse_topology_opt(std::string_view s) {
-  Topology t;
-  if (parse_topology(s, t)) return t;
   return std::nullopt;
 }
 
@@ -284,19 +297,7 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
     }
   }
   r.boolean(jm, "derived", "model", s.model_derived);
-  r.integer(jm, "layers", "model", m.layers);
-  r.integer(jm, "hidden", "model", m.hidden);
-  r.integer(jm, "heads", "model", m.heads);
-  r.integer(jm, "kv_heads", "model", m.kv_heads);
-  r.integer(jm, "head_dim", "model", m.head_dim);
-  r.integer(jm, "ffn", "model", m.ffn);
-  r.choice(jm, "ffn_type", "model", m.ffn_type, parse_ffn_type, spellings_ffn_type());
-  r.integer(jm, "vocab", "model", m.vocab);
-  r.boolean(jm, "tied_embeddings", "model", m.tied_embeddings);
-  r.choice(jm, "norm", "model", m.norm, parse_norm_type, spellings_norm_type());
-  r.boolean(jm, "linear_biases", "model", m.linear_biases);
-  r.integer(jm, "learned_positions", "model", m.learned_positions);
-  r.choice(jm, "attention", "model", m.attention, parse_attention, "mha, mla");
+  r.rows(jm, "model.", s);
   if (const json* mla = r.object(jm, "mla", "model")) {
     r.integer(*mla, "q_lora_rank", "model.mla", m.mla.q_lora_rank);
     r.integer(*mla, "kv_lora_rank", "model.mla", m.mla.kv_lora_rank);
@@ -304,11 +305,6 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
     r.integer(*mla, "qk_rope_head_dim", "model.mla", m.mla.qk_rope_head_dim);
     r.integer(*mla, "v_head_dim", "model.mla", m.mla.v_head_dim);
   }
-  r.integer(jm, "experts", "model", m.experts);
-  r.integer(jm, "experts_per_token", "model", m.experts_per_token);
-  r.integer(jm, "shared_experts", "model", m.shared_experts);
-  r.integer(jm, "moe_ffn", "model", m.moe_ffn);
-  r.integer(jm, "dense_layers", "model", m.dense_layers);
 }
 
 void read_gpu_spec(const json& g, GpuSpec& x, Reader& r) {
@@ -390,8 +386,6 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
         r.fail("cluster.gpu_spec.memory_bytes", reasons::positive_bytes);
     }
   }
-  r.integer(jc, "gpus_per_node", "cluster", c.gpus_per_node);
-  r.integer(jc, "nodes", "cluster", c.nodes);
   if (const json* it = r.find(jc, "fabric", "cluster")) {
     if (!it->is_string()) {
       r.fail("cluster.fabric", reasons::must_be_string);
@@ -409,9 +403,7 @@ void read_cluster(const json& jc, Scenario& s, Reader& r) {
     if (find_fabric(c.fabric.id)) refuse_unsound_copy(from_file, "cluster.fabric_spec.", r);
     else c.fabric = from_file;
   }
-  r.integer(jc, "nics_per_node", "cluster", c.nics_per_node);
-  r.choice(jc, "topology", "cluster", c.topology, parse_topology_opt, spellings_topology());
-  r.number(jc, "oversubscription", "cluster", c.oversubscription);
+  r.rows(jc, "cluster.", s);
 }
 
 }  // namespace
@@ -438,58 +430,12 @@ bool scenario_from_json(const json& j, Scenario& s, std::vector<Problem>& proble
   bool derived = false;
   r.boolean(j, "name_is_derived", "", derived);
   if (const json* m = r.object(j, "model", "")) read_model(*m, s, r);
-  if (const json* t = r.object(j, "training", "")) {
-    Training& x = s.training;
-    r.integer(*t, "seq", "training", x.seq);
-    r.integer(*t, "micro_batch", "training", x.micro_batch);
-    r.integer(*t, "global_batch", "training", x.global_batch);
-    r.choice(*t, "precision", "training", x.precision, parse_precision, spellings_precision());
-    r.choice(*t, "optimizer", "training", x.optimizer, parse_optimizer, spellings_optimizer());
-    r.choice(*t, "grad_dtype", "training", x.grad_dtype, parse_grad_dtype, spellings_grad_dtype());
-    r.choice(*t, "optimizer_dtype", "training", x.optimizer_dtype, parse_optimizer_dtype, spellings_optimizer_dtype());
-    r.choice(*t, "recompute", "training", x.recompute, parse_recompute, spellings_recompute());
-    r.boolean(*t, "selective_op", "training", x.selective_op);
-    r.choice(*t, "recompute_modules", "training", x.recompute_modules, parse_recompute_modules,
-             spellings_recompute_modules());
-    r.choice(*t, "zero", "training", x.zero, parse_zero, spellings_zero());
-    r.boolean(*t, "dropout", "training", x.dropout);
-    r.boolean(*t, "flash_attention", "training", x.flash_attention);
-    r.number(*t, "tokens", "training", x.tokens);
-    r.boolean(*t, "tp_comm_overlap", "training", x.tp_comm_overlap);
-    r.boolean(*t, "tp_async_grad", "training", x.tp_async_grad);
-    r.boolean(*t, "grad_accum_fusion", "training", x.grad_accum_fusion);
-    r.boolean(*t, "fused_cross_entropy", "training", x.fused_cross_entropy);
-    r.boolean(*t, "ep_comm_overlap", "training", x.ep_comm_overlap);
-    r.boolean(*t, "dp_overlap", "training", x.dp_overlap);
-    r.number(*t, "dp_bucket_params", "training", x.dp_bucket_params);
-    r.choice(*t, "moe_dispatch", "training", x.moe_dispatch, parse_moe_dispatch, spellings_moe_dispatch());
-    r.integer(*t, "moe_max_nodes", "training", x.moe_max_nodes);
-    r.choice(*t, "stack", "training", x.stack, parse_software_stack, spellings_software_stack());
-    r.choice(*t, "deployment", "training", x.deployment, parse_deployment, spellings_deployment());
-    r.boolean(*t, "fp8_attention", "training", x.fp8_attention);
-    r.choice(*t, "attention_kernel", "training", x.attention_kernel, parse_attention_kernel,
-             spellings_attention_kernel());
-  }
-  if (const json* p = r.object(j, "parallelism", "")) {
-    Parallelism& x = s.parallel;
-    r.integer(*p, "tp", "parallelism", x.tp);
-    r.integer(*p, "pp", "parallelism", x.pp);
-    r.integer(*p, "vpp", "parallelism", x.vpp);
-    r.integer(*p, "dp", "parallelism", x.dp);
-    r.integer(*p, "cp", "parallelism", x.cp);
-    r.integer(*p, "ep", "parallelism", x.ep);
-    r.integer(*p, "etp", "parallelism", x.etp);
-    r.boolean(*p, "sp", "parallelism", x.sp);
-  }
+  if (const json* t = r.object(j, "training", "")) r.rows(*t, "training.", s);
+  if (const json* p = r.object(j, "parallelism", "")) r.rows(*p, "parallelism.", s);
   if (const json* c = r.object(j, "cluster", "")) read_cluster(*c, s, r);
-  if (const json* o = r.object(j, "overheads", "")) {
-    r.number(*o, "framework_bytes", "overheads", s.overheads.framework_bytes);
-    r.number(*o, "comm_buffer_bytes", "overheads", s.overheads.comm_buffer_bytes);
-    r.number(*o, "fragmentation", "overheads", s.overheads.fragmentation);
-    r.number(*o, "headroom_fraction", "overheads", s.overheads.headroom_fraction);
-  }
+  if (const json* o = r.object(j, "overheads", "")) r.rows(*o, "overheads.", s);
   if (const json* k = r.object(j, "calibration", "")) {
-    r.number(*k, "step_time_factor", "calibration", s.calibration.step_time_factor);
+    r.rows(*k, "calibration.", s);
     r.string(*k, "note", "calibration", s.calibration.note);
   }
   // The assumptions' reader checks its own keys.

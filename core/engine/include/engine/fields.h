@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "engine/validate.h"
 
@@ -39,6 +41,19 @@ struct FieldInfo {
   bool min_open = false, max_open = false;
   std::string_view help;  // one sentence: what the input is
   bool stored = true;     // written to the scenario file at `key` (false: derived, e.g. model.size)
+
+  // The value path: where the row's value lives in a Scenario, as plain function pointers so
+  // that the table stays static data. The scenario file's reader and writer, the CLI's options,
+  // the input panel and the comparisons go through it. Null where the value is not one member
+  // (the name, catalog ids, a derived size, the GPU's and fabric's figures, the assumptions):
+  // those have readers of their own.
+  double (*get)(const Scenario&) = nullptr;  // Count, Real; Flag 0 or 1; Choice the enum's value
+  void (*set)(Scenario&, double) = nullptr;  // a Count's value is whole, a Choice's one of the enum's
+  std::string_view (*word)(const Scenario&) = nullptr;      // Choice: the value's spelling
+  bool (*set_word)(Scenario&, std::string_view) = nullptr;  // Choice: false when `text` is no spelling
+  std::string_view (*spellings)() = nullptr;                // Choice: "auto, native, flash2, ..."
+
+  constexpr bool has_value() const { return get != nullptr; }
 
   constexpr bool bounded() const { return kind == FieldKind::Count || kind == FieldKind::Real; }
   // Whether `v` is inside the bounds (always true for unbounded kinds).
@@ -70,7 +85,43 @@ constexpr FieldInfo derived(FieldInfo f) {
   f.stored = false;
   return f;
 }
+
+// The row `f` with its value at `At` (a lambda from Scenario& to the member, CP_AT below): an
+// int for a Count, a double for a Real, a bool for a Flag. A captureless lambda is default
+// constructible, so each pointer below is a function of its own.
+template <class At>
+constexpr FieldInfo at(FieldInfo f, At) {
+  using T = std::remove_cvref_t<decltype(At{}(std::declval<Scenario&>()))>;
+  f.get = [](const Scenario& s) { return double(At{}(const_cast<Scenario&>(s))); };
+  if constexpr (std::is_same_v<T, bool>) f.set = [](Scenario& s, double v) { At{}(s) = v != 0; };
+  else f.set = [](Scenario& s, double v) { At{}(s) = T(v); };
+  return f;
+}
+// A Choice row's value, an enum at `At`, with its spellings: Parse reads one, Spellings lists
+// them (engine/enums.h).
+template <auto Parse, auto Spellings, class At>
+constexpr FieldInfo choice_at(FieldInfo f, At) {
+  using E = std::remove_cvref_t<decltype(At{}(std::declval<Scenario&>()))>;
+  f.get = [](const Scenario& s) { return double(std::underlying_type_t<E>(At{}(const_cast<Scenario&>(s)))); };
+  f.set = [](Scenario& s, double v) { At{}(s) = E(std::underlying_type_t<E>(v)); };
+  f.word = [](const Scenario& s) { return to_string(At{}(const_cast<Scenario&>(s))); };
+  f.set_word = [](Scenario& s, std::string_view text) {
+    const auto v = Parse(text);
+    if (v) At{}(s) = *v;
+    return bool(v);
+  };
+  f.spellings = [] { return std::string_view(Spellings()); };
+  return f;
+}
+inline std::optional<Topology> parse_topology_word(std::string_view text) {
+  Topology t{};
+  if (parse_topology(text, t)) return t;
+  return std::nullopt;
+}
 }  // namespace field_rows
+
+// The member of a Scenario that a row's value is, for field_rows::at and choice_at.
+#define CP_AT(member) [](Scenario & s) -> auto& { return s.member; }
 
 // Every input, in the order of the scenario file. Bounds carry their reasoning (the sources
 // are in /work/shared/reference: hardware.md, published-runs.md; and the papers cited).
@@ -85,196 +136,302 @@ inline constexpr auto kFields = [] {
       choice("model.id", "model", "Model", "A model preset from the catalog; its shape sets the model's sizes."),
       derived(real("model.size", "params-b", "Size", "billion parameters", 0, 1e5,  // 100T parameters
                    "Total parameters; a standard Llama-style shape of that size is derived.", true)),
-      count("model.layers", "layers", "Layers", "", 1, 10000, "Transformer blocks, each an attention layer and an MLP."),
-      count("model.hidden", "hidden", "Hidden size", "", 1, 1 << 20,
-            "Width of each token's vector between the layers (the model dimension)."),
-      count("model.heads", "heads", "Attention heads", "", 1, kMaxDegree, "Query heads of each attention layer."),
-      count("model.kv_heads", "kv-heads", "Key/value heads", "", 1, kMaxDegree,
-            "Key/value heads: as many as the attention heads for multi-head attention, fewer for grouped-query "
-            "(GQA), one for multi-query (MQA)."),
-      count("model.head_dim", "", "Head size", "", 0, kMaxDegree,
-            "Size of each attention head; 0: hidden size / attention heads."),
-      count("model.ffn", "ffn", "FFN size", "", 1, 1 << 22, "Inner size of each MLP (feed-forward) block."),
-      choice("model.ffn_type", "ffn-type", "MLP type", "SwiGLU (three matrices, gated) or GELU (two matrices)."),
-      count("model.vocab", "vocab", "Vocabulary", "tokens", 1, 1 << 24,
-            "Tokens the tokenizer knows: the rows of the embedding and of the output layer."),
-      on_off("model.tied_embeddings", "", "Tied embeddings", "The output layer shares the input embedding's weights."),
-      choice("model.norm", "", "Normalisation", "LayerNorm (with a bias) or RMSNorm."),
-      on_off("model.linear_biases", "", "Linear biases", "The linear layers carry bias vectors."),
-      count("model.learned_positions", "", "Learned positions", "positions", 0, 1 << 24,
-            "Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none."),
-      choice("model.attention", "", "Attention", "Multi-head, grouped-query or multi-head latent attention (MLA)."),
-      count("model.experts", "experts", "Experts", "", 0, kMaxDegree,
-            "Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model."),
+      at(count("model.layers", "layers", "Layers", "", 1, 10000,
+               "Transformer blocks, each an attention layer and an MLP."),
+         CP_AT(model.layers)),
+      at(count("model.hidden", "hidden", "Hidden size", "", 1, 1 << 20,
+               "Width of each token's vector between the layers (the model dimension)."),
+         CP_AT(model.hidden)),
+      at(count("model.heads", "heads", "Attention heads", "", 1, kMaxDegree, "Query heads of each attention layer."),
+         CP_AT(model.heads)),
+      at(count("model.kv_heads", "kv-heads", "Key/value heads", "", 1, kMaxDegree,
+               "Key/value heads: as many as the attention heads for multi-head attention, fewer for grouped-query "
+               "(GQA), one for multi-query (MQA)."),
+         CP_AT(model.kv_heads)),
+      at(count("model.head_dim", "", "Head size", "", 0, kMaxDegree,
+               "Size of each attention head; 0: hidden size / attention heads."),
+         CP_AT(model.head_dim)),
+      at(count("model.ffn", "ffn", "FFN size", "", 1, 1 << 22, "Inner size of each MLP (feed-forward) block."),
+         CP_AT(model.ffn)),
+      choice_at<parse_ffn_type, spellings_ffn_type>(
+          choice("model.ffn_type", "ffn-type", "MLP type", "SwiGLU (three matrices, gated) or GELU (two matrices)."),
+          CP_AT(model.ffn_type)),
+      at(count("model.vocab", "vocab", "Vocabulary", "tokens", 1, 1 << 24,
+               "Tokens the tokenizer knows: the rows of the embedding and of the output layer."),
+         CP_AT(model.vocab)),
+      at(on_off("model.tied_embeddings", "", "Tied embeddings",
+                "The output layer shares the input embedding's weights."),
+         CP_AT(model.tied_embeddings)),
+      choice_at<parse_norm_type, spellings_norm_type>(
+          choice("model.norm", "", "Normalisation", "LayerNorm (with a bias) or RMSNorm."), CP_AT(model.norm)),
+      at(on_off("model.linear_biases", "", "Linear biases", "The linear layers carry bias vectors."),
+         CP_AT(model.linear_biases)),
+      at(count("model.learned_positions", "", "Learned positions", "positions", 0, 1 << 24,
+               "Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none."),
+         CP_AT(model.learned_positions)),
+      choice_at<parse_attention_type, spellings_attention_type>(
+          choice("model.attention", "", "Attention", "Multi-head, grouped-query or multi-head latent attention (MLA)."),
+          CP_AT(model.attention)),
+      at(count("model.experts", "experts", "Experts", "", 0, kMaxDegree,
+               "Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model."),
+         CP_AT(model.experts)),
       // At most model.experts (validate.cpp); 0 on a dense model.
-      count("model.experts_per_token", "experts-per-token", "Experts per token", "", 0, kMaxDegree,
-            "Routed experts each token is sent to (top-k)."),
-      count("model.shared_experts", "", "Shared experts", "", 0, 1 << 10,
-            "Experts every token uses besides the routed ones (DeepSeek)."),
-      count("model.moe_ffn", "", "Expert FFN size", "", 0, 1 << 22, "Inner size of each expert's MLP; 0: the FFN size."),
+      at(count("model.experts_per_token", "experts-per-token", "Experts per token", "", 0, kMaxDegree,
+               "Routed experts each token is sent to (top-k)."),
+         CP_AT(model.experts_per_token)),
+      at(count("model.shared_experts", "", "Shared experts", "", 0, 1 << 10,
+               "Experts every token uses besides the routed ones (DeepSeek)."),
+         CP_AT(model.shared_experts)),
+      at(count("model.moe_ffn", "", "Expert FFN size", "", 0, 1 << 22,
+               "Inner size of each expert's MLP; 0: the FFN size."),
+         CP_AT(model.moe_ffn)),
       // At most model.layers - 1 (validate.cpp).
-      count("model.dense_layers", "", "Dense layers", "layers", 0, 10000 - 1,
-            "Leading layers with a dense MLP instead of experts."),
+      at(count("model.dense_layers", "", "Dense layers", "layers", 0, 10000 - 1,
+               "Leading layers with a dense MLP instead of experts."),
+         CP_AT(model.dense_layers)),
 
       // Training. Llama 3 405B trained on 15.6e12 tokens with sequences of 8192 tokens
       // (published-runs.md); a budget of 1e18 tokens or sequences of 16M tokens is a typo.
-      count("training.seq", "seq", "Sequence length", "tokens", 1, 16 << 20,
-            "Tokens in each training sequence (the context length)."),
-      count("training.micro_batch", "micro-batch", "Micro-batch", "sequences", 1, 1 << 20,
-            "Sequences one GPU runs through one forward and backward pass."),
-      count("training.global_batch", "global-batch", "Global batch", "sequences", 1, 1 << 30,
-            "Sequences per optimizer step, over every data-parallel replica and micro-batch."),
-      choice("training.precision", "precision", "Precision",
-             "Number format of the matrix multiplications; bf16 and fp16 keep fp32 master weights."),
-      choice("training.optimizer", "optimizer", "Optimizer",
-             "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
-      choice("training.grad_dtype", "grad-dtype", "Gradient type",
-             "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, "
-             "16-bit for fp16, as the frameworks do by default."),
-      choice("training.optimizer_dtype", "optimizer-dtype", "Optimizer state type",
-             "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),
-      choice("training.recompute", "recompute", "Recomputation",
-             "Activations computed again in the backward pass instead of stored: none, selective (attention) or "
-             "full (every layer)."),
-      on_off("training.selective_op", "selective-op", "Selective-op recomputation",
-             "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every "
-             "other matmul runs again."),
-      choice("training.recompute_modules", "recompute-modules", "Recomputed modules",
-             "What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA "
-             "up-projections."),
-      choice("training.zero", "zero", "ZeRO",
-             "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the "
-             "gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),
-      on_off("training.dropout", "dropout", "Dropout", "Dropout layers; their masks are kept for the backward pass."),
-      on_off("training.flash_attention", "flash-attention", "Flash attention",
-             "Fused attention kernels that never store the attention matrix."),
+      at(count("training.seq", "seq", "Sequence length", "tokens", 1, 16 << 20,
+               "Tokens in each training sequence (the context length)."),
+         CP_AT(training.seq)),
+      at(count("training.micro_batch", "micro-batch", "Micro-batch", "sequences", 1, 1 << 20,
+               "Sequences one GPU runs through one forward and backward pass."),
+         CP_AT(training.micro_batch)),
+      at(count("training.global_batch", "global-batch", "Global batch", "sequences", 1, 1 << 30,
+               "Sequences per optimizer step, over every data-parallel replica and micro-batch."),
+         CP_AT(training.global_batch)),
+      choice_at<parse_precision, spellings_precision>(
+          choice("training.precision", "precision", "Precision",
+                 "Number format of the matrix multiplications; bf16 and fp16 keep fp32 master weights."),
+          CP_AT(training.precision)),
+      choice_at<parse_optimizer, spellings_optimizer>(
+          choice("training.optimizer", "optimizer", "Optimizer",
+                 "Adam (AdamW) keeps two fp32 moments per parameter, SGD one momentum, 8-bit Adam two 1-byte moments."),
+          CP_AT(training.optimizer)),
+      choice_at<parse_grad_dtype, spellings_grad_dtype>(
+          choice("training.grad_dtype", "grad-dtype", "Gradient type",
+                 "Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, "
+                 "16-bit for fp16, as the frameworks do by default."),
+          CP_AT(training.grad_dtype)),
+      choice_at<parse_optimizer_dtype, spellings_optimizer_dtype>(
+          choice(
+              "training.optimizer_dtype", "optimizer-dtype", "Optimizer state type",
+              "Type of the optimizer's moments: fp32 with an fp32 master copy, or bf16 updating the 16-bit weights."),
+          CP_AT(training.optimizer_dtype)),
+      choice_at<parse_recompute, spellings_recompute>(
+          choice("training.recompute", "recompute", "Recomputation",
+                 "Activations computed again in the backward pass instead of stored: none, selective (attention) or "
+                 "full (every layer)."),
+          CP_AT(training.recompute)),
+      at(on_off("training.selective_op", "selective-op", "Selective-op recomputation",
+                "Selective recomputation as torchtitan's op policy: every op but the attention kernel and every "
+                "other matmul runs again."),
+         CP_AT(training.selective_op)),
+      choice_at<parse_recompute_modules, spellings_recompute_modules>(
+          choice("training.recompute_modules", "recompute-modules", "Recomputed modules",
+                 "What selective recomputation also recomputes: none, or the norms, the MLP activation and the MLA "
+                 "up-projections."),
+          CP_AT(training.recompute_modules)),
+      choice_at<parse_zero, spellings_zero>(
+          choice("training.zero", "zero", "ZeRO",
+                 "How data-parallel replicas share the model state: stage 1 splits the optimizer states, 2 also the "
+                 "gradients, 3 (FSDP) also the weights; distopt is Megatron-LM's distributed optimizer."),
+          CP_AT(training.zero)),
+      at(on_off("training.dropout", "dropout", "Dropout",
+                "Dropout layers; their masks are kept for the backward pass."),
+         CP_AT(training.dropout)),
+      at(on_off("training.flash_attention", "flash-attention", "Flash attention",
+                "Fused attention kernels that never store the attention matrix."),
+         CP_AT(training.flash_attention)),
       // Zero: no budget; else at least one token (a cost per token of less would be infinite).
-      real("training.tokens", "tokens", "Token budget", "tokens", 0, 1e18,
-           "Tokens the whole run trains on; sets its time and cost (0: no budget)."),
-      on_off("training.tp_comm_overlap", "tp-comm-overlap", "TP communication overlap",
-             "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
-      on_off("training.tp_async_grad", "tp-async-grad", "TP asynchronous gradient",
-             "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
-      on_off("training.grad_accum_fusion", "grad-accum-fusion", "Gradient accumulation fusion",
-             "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate "
-             "kernel adds each micro-batch's gradient."),
-      on_off("training.fused_cross_entropy", "fused-cross-entropy", "Fused cross-entropy",
-             "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, "
-             "Megatron-LM's unfused fp32 cross-entropy."),
-      on_off("training.ep_comm_overlap", "ep-comm-overlap", "EP communication overlap",
-             "Hides one micro-batch's expert all-to-alls behind another's compute (Megatron-Core's EP A2A "
-             "overlap, DeepSeek-V3's DualPipe)."),
-      on_off("training.dp_overlap", "dp-overlap", "DP overlap",
-             "Reduces gradients during the backward pass instead of after it."),
+      at(real("training.tokens", "tokens", "Token budget", "tokens", 0, 1e18,
+              "Tokens the whole run trains on; sets its time and cost (0: no budget)."),
+         CP_AT(training.tokens)),
+      at(on_off("training.tp_comm_overlap", "tp-comm-overlap", "TP communication overlap",
+                "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
+         CP_AT(training.tp_comm_overlap)),
+      at(on_off("training.tp_async_grad", "tp-async-grad", "TP asynchronous gradient",
+                "Sends the TP backward's input-gradient all-reduce while the weight-gradient GEMM runs (Megatron)."),
+         CP_AT(training.tp_async_grad)),
+      at(on_off("training.grad_accum_fusion", "grad-accum-fusion", "Gradient accumulation fusion",
+                "The weight-gradient GEMM adds into the gradient buffer itself (Megatron since 2022); off, a separate "
+                "kernel adds each micro-batch's gradient."),
+         CP_AT(training.grad_accum_fusion)),
+      at(on_off("training.fused_cross_entropy", "fused-cross-entropy", "Fused cross-entropy",
+                "The loss and its gradient in one kernel over the 16-bit logits (flash-attn, llm-foundry); off, "
+                "Megatron-LM's unfused fp32 cross-entropy."),
+         CP_AT(training.fused_cross_entropy)),
+      at(on_off("training.ep_comm_overlap", "ep-comm-overlap", "EP communication overlap",
+                "Hides one micro-batch's expert all-to-alls behind another's compute (Megatron-Core's EP A2A "
+                "overlap, DeepSeek-V3's DualPipe)."),
+         CP_AT(training.ep_comm_overlap)),
+      at(on_off("training.dp_overlap", "dp-overlap", "DP overlap",
+                "Reduces gradients during the backward pass instead of after it."),
+         CP_AT(training.dp_overlap)),
       // A model of 1e15 parameters is a typo (100T is the largest size the CLI takes).
-      real("training.dp_bucket_params", "", "Gradient bucket", "parameters", 0, 1e15,
-           "Parameters per gradient all-reduce bucket.", true),
-      choice("training.moe_dispatch", "moe-dispatch", "MoE dispatch type",
-             "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),
+      at(real("training.dp_bucket_params", "", "Gradient bucket", "parameters", 0, 1e15,
+              "Parameters per gradient all-reduce bucket.", true),
+         CP_AT(training.dp_bucket_params)),
+      choice_at<parse_moe_dispatch, spellings_moe_dispatch>(
+          choice("training.moe_dispatch", "moe-dispatch", "MoE dispatch type",
+                 "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),
+          CP_AT(training.moe_dispatch)),
       // More nodes than any cluster has is a typo.
-      count("training.moe_max_nodes", "moe-max-nodes", "MoE node limit", "nodes", 0, 1 << 16,
-            "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4)."),
-      choice("training.stack", "stack", "Software stack",
-             "The training framework: its kernel fusion, launch overhead and pipeline engine."),
-      choice("training.deployment", "deployment", "Deployment",
-             "Where the job runs: typical (anyone's cluster and software) or vendor (NVIDIA's own published "
-             "recipes on its reference clusters); the Megatron stacks reach less outside them."),
-      on_off("training.fp8_attention", "fp8-attention", "FP8 attention",
-             "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
-      choice("training.attention_kernel", "attention-kernel", "Attention kernel",
-             "The flash-attention kernel: auto (the stack's own), native (the GPU's newest), FlashAttention-2, "
-             "the 2022-23 Triton kernel or FlashAttention 1."),
+      at(count("training.moe_max_nodes", "moe-max-nodes", "MoE node limit", "nodes", 0, 1 << 16,
+               "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4)."),
+         CP_AT(training.moe_max_nodes)),
+      choice_at<parse_software_stack, spellings_software_stack>(
+          choice("training.stack", "stack", "Software stack",
+                 "The training framework: its kernel fusion, launch overhead and pipeline engine."),
+          CP_AT(training.stack)),
+      choice_at<parse_deployment, spellings_deployment>(
+          choice("training.deployment", "deployment", "Deployment",
+                 "Where the job runs: typical (anyone's cluster and software) or vendor (NVIDIA's own published "
+                 "recipes on its reference clusters); the Megatron stacks reach less outside them."),
+          CP_AT(training.deployment)),
+      at(on_off("training.fp8_attention", "fp8-attention", "FP8 attention",
+                "With fp8 precision, the attention core runs in fp8 too (fp8 recipes keep it in bf16)."),
+         CP_AT(training.fp8_attention)),
+      choice_at<parse_attention_kernel, spellings_attention_kernel>(
+          choice("training.attention_kernel", "attention-kernel", "Attention kernel",
+                 "The flash-attention kernel: auto (the stack's own), native (the GPU's newest), FlashAttention-2, "
+                 "the 2022-23 Triton kernel or FlashAttention 1."),
+          CP_AT(training.attention_kernel)),
 
       // Parallelism (Megatron-LM's rank layout: TP x PP x CP x DP = GPUs).
-      count("parallelism.tp", "tp", "Tensor parallel (TP)", "GPUs", 1, kMaxDegree,
-            "Tensor parallelism: each layer's matrices are split across this many GPUs, usually inside one node."),
-      count("parallelism.pp", "pp", "Pipeline parallel (PP)", "stages", 1, kMaxDegree,
-            "Pipeline parallelism: the layers are split into this many stages that pass activations on."),
-      count("parallelism.vpp", "vpp", "Interleaved chunks (VPP)", "chunks per stage", 1, 1 << 10,
-            "Virtual pipeline parallelism: model chunks per pipeline stage (interleaved schedule); a smaller "
-            "pipeline bubble for more communication."),
-      count("parallelism.dp", "dp", "Data parallel (DP)", "replicas", 0, 1 << 24,
-            "Data parallelism: copies of the model, each training on its share of the batch; 0: derived from the "
-            "GPU count."),
-      count("parallelism.cp", "cp", "Context parallel (CP)", "GPUs", 1, kMaxDegree,
-            "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
-      count("parallelism.ep", "ep", "Expert parallel (EP)", "GPUs", 1, kMaxDegree,
-            "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs (with ETP, "
-            "over TP x DP x CP)."),
-      count("parallelism.etp", "etp", "Expert tensor parallel (ETP)", "GPUs", 0, kMaxDegree,
-            "Expert tensor parallelism: each expert's matrices are split across this many GPUs; EP x ETP divides "
-            "TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1."),
-      on_off("parallelism.sp", "sequence-parallel", "Sequence parallel (SP)",
-             "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),
+      at(count("parallelism.tp", "tp", "Tensor parallel (TP)", "GPUs", 1, kMaxDegree,
+               "Tensor parallelism: each layer's matrices are split across this many GPUs, usually inside one node."),
+         CP_AT(parallel.tp)),
+      at(count("parallelism.pp", "pp", "Pipeline parallel (PP)", "stages", 1, kMaxDegree,
+               "Pipeline parallelism: the layers are split into this many stages that pass activations on."),
+         CP_AT(parallel.pp)),
+      at(count("parallelism.vpp", "vpp", "Interleaved chunks (VPP)", "chunks per stage", 1, 1 << 10,
+               "Virtual pipeline parallelism: model chunks per pipeline stage (interleaved schedule); a smaller "
+               "pipeline bubble for more communication."),
+         CP_AT(parallel.vpp)),
+      at(count("parallelism.dp", "dp", "Data parallel (DP)", "replicas", 0, 1 << 24,
+               "Data parallelism: copies of the model, each training on its share of the batch; 0: derived from the "
+               "GPU count."),
+         CP_AT(parallel.dp)),
+      at(count("parallelism.cp", "cp", "Context parallel (CP)", "GPUs", 1, kMaxDegree,
+               "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
+         CP_AT(parallel.cp)),
+      at(count("parallelism.ep", "ep", "Expert parallel (EP)", "GPUs", 1, kMaxDegree,
+               "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs (with ETP, "
+               "over TP x DP x CP)."),
+         CP_AT(parallel.ep)),
+      at(count("parallelism.etp", "etp", "Expert tensor parallel (ETP)", "GPUs", 0, kMaxDegree,
+               "Expert tensor parallelism: each expert's matrices are split across this many GPUs; EP x ETP divides "
+               "TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1."),
+         CP_AT(parallel.etp)),
+      at(on_off("parallelism.sp", "sequence-parallel", "Sequence parallel (SP)",
+                "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),
+         CP_AT(parallel.sp)),
 
       // The cluster. The largest published runs use 16384 GPUs (Llama 3, published-runs.md) on
       // 8-GPU nodes; a GB200 NVL72 rack joins 72 GPUs (hardware.md).
       choice("cluster.gpu", "gpu", "GPU", "The accelerator, from the catalog: memory, peak FLOP/s and power."),
-      count("cluster.gpus_per_node", "gpus-per-node", "GPUs per node", "GPUs", 1, 1024,
-            "GPUs in each server, joined by NVLink (or PCIe)."),
-      count("cluster.nodes", "nodes", "Nodes", "nodes", 1, 1 << 20, "Servers in the cluster."),
+      at(count("cluster.gpus_per_node", "gpus-per-node", "GPUs per node", "GPUs", 1, 1024,
+               "GPUs in each server, joined by NVLink (or PCIe)."),
+         CP_AT(cluster.gpus_per_node)),
+      at(count("cluster.nodes", "nodes", "Nodes", "nodes", 1, 1 << 20, "Servers in the cluster."),
+         CP_AT(cluster.nodes)),
       choice("cluster.fabric", "fabric", "Fabric",
              "The scale-out network between the nodes: InfiniBand or RoCE, its speed and tuning."),
       // 64 NICs per node is 8 per GPU on an 8-GPU node.
-      count("cluster.nics_per_node", "nics-per-node", "NICs per node", "NICs", 1, 64,
-            "Scale-out network cards per server (usually one per GPU)."),
-      choice("cluster.topology", "topology", "Topology",
-             "How the switches are wired: one switch, a two- or three-tier fat tree, or rail-optimised."),
+      at(count("cluster.nics_per_node", "nics-per-node", "NICs per node", "NICs", 1, 64,
+               "Scale-out network cards per server (usually one per GPU)."),
+         CP_AT(cluster.nics_per_node)),
+      choice_at<parse_topology_word, spellings_topology>(
+          choice("cluster.topology", "topology", "Topology",
+                 "How the switches are wired: one switch, a two- or three-tier fat tree, or rail-optimised."),
+          CP_AT(cluster.topology)),
       // A leaf with 1000 down ports per up port is no fabric anyone builds.
-      real("cluster.oversubscription", "oversubscription", "Oversubscription", "", 1, 1000,
-           "Leaf switches' down:up port ratio; 1 is non-blocking, 2 halves each node's bandwidth across the spine."),
+      at(real("cluster.oversubscription", "oversubscription", "Oversubscription", "", 1, 1000,
+              "Leaf switches' down:up port ratio; 1 is non-blocking, 2 halves each node's bandwidth across the spine."),
+         CP_AT(cluster.oversubscription)),
       // A custom GPU: an H200 has 141 GB, 4.8 TB/s and about 1e15 dense BF16 FLOP/s
       // (hardware.md). The bounds sit a thousand times beyond, and far enough above zero that no
       // time divides by a vanishing rate.
-      real("cluster.gpu_spec.memory_bytes", "gpu-memory", "GPU memory", "bytes", 1e6, 1e15, "Memory capacity of one GPU."),
-      real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
+      at(real("cluster.gpu_spec.memory_bytes", "gpu-memory", "GPU memory", "bytes", 1e6, 1e15,
+              "Memory capacity of one GPU."),
+         CP_AT(cluster.gpu.memory_bytes)),
+      at(real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
+         CP_AT(cluster.gpu.bf16_flops)),
       // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link).
-      real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18, "Dense FP8 peak of one GPU; 0: as BF16."),
-      real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18, "FP32 peak of one GPU; 0: half of BF16."),
-      real("cluster.gpu_spec.memory_bw_bytes_per_s", "", "Memory bandwidth", "bytes/s", 1e6, 1e15,
-           "Bandwidth of one GPU's memory."),
-      real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6, 1e15,
-           "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe."),
+      at(real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18,
+              "Dense FP8 peak of one GPU; 0: as BF16."),
+         CP_AT(cluster.gpu.fp8_flops)),
+      at(real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18,
+              "FP32 peak of one GPU; 0: half of BF16."),
+         CP_AT(cluster.gpu.fp32_flops)),
+      at(real("cluster.gpu_spec.memory_bw_bytes_per_s", "", "Memory bandwidth", "bytes/s", 1e6, 1e15,
+              "Bandwidth of one GPU's memory."),
+         CP_AT(cluster.gpu.memory_bw)),
+      at(real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6, 1e15,
+              "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe."),
+         CP_AT(cluster.gpu.link_bw)),
       // A GB200 draws 1200 W (hardware.md).
-      real("cluster.gpu_spec.tdp_w", "", "TDP", "W", 0, 1e5, "Board power of one GPU."),
-      real("cluster.gpu_spec.mamf_fraction", "", "Achievable matmul fraction", "", 0, 1,
-           "Share of the peak the best large matrix multiplication reaches (MAMF).", true),
-      real("cluster.gpu_spec.fa2_fraction_of_fa3", "", "FlashAttention-2 rate", "", 0, 1,
-           "Share of FlashAttention-3's rate that PyTorch's FlashAttention-2 kernels reach on this GPU.", true),
-      count("cluster.gpu_spec.tile_n", "", "Tile size", "", 0, 1 << 16,
-            "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation."),
-      count("cluster.gpu_spec.sm_count", "", "Streaming multiprocessors", "", 0, 1 << 20,
-            "Streaming multiprocessors of one GPU; 0: no wave quantisation."),
+      at(real("cluster.gpu_spec.tdp_w", "", "TDP", "W", 0, 1e5, "Board power of one GPU."), CP_AT(cluster.gpu.tdp_w)),
+      at(real("cluster.gpu_spec.mamf_fraction", "", "Achievable matmul fraction", "", 0, 1,
+              "Share of the peak the best large matrix multiplication reaches (MAMF).", true),
+         CP_AT(cluster.gpu.mamf_fraction)),
+      at(real("cluster.gpu_spec.fa2_fraction_of_fa3", "", "FlashAttention-2 rate", "", 0, 1,
+              "Share of FlashAttention-3's rate that PyTorch's FlashAttention-2 kernels reach on this GPU.", true),
+         CP_AT(cluster.gpu.fa2_fraction_of_fa3)),
+      at(count("cluster.gpu_spec.tile_n", "", "Tile size", "", 0, 1 << 16,
+               "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation."),
+         CP_AT(cluster.gpu.tile_n)),
+      at(count("cluster.gpu_spec.sm_count", "", "Streaming multiprocessors", "", 0, 1 << 20,
+               "Streaming multiprocessors of one GPU; 0: no wave quantisation."),
+         CP_AT(cluster.gpu.sm_count)),
       // Line rates: 800 Gb/s NICs today (XDR, hardware.md); an 800 Gb/s NIC moves 1e11 bytes/s.
-      real("cluster.fabric_spec.nic_gbps", "", "NIC line rate", "Gb/s", 0, 1e5, "Line rate of one scale-out NIC."),
-      real("cluster.fabric_spec.nic_busbw_bytes_per_s", "", "NIC bus bandwidth", "bytes/s", 1e6, 1e15,
-           "Bandwidth one NIC delivers to NCCL collectives."),
+      at(real("cluster.fabric_spec.nic_gbps", "", "NIC line rate", "Gb/s", 0, 1e5, "Line rate of one scale-out NIC."),
+         CP_AT(cluster.fabric.nic_gbps)),
+      at(real("cluster.fabric_spec.nic_busbw_bytes_per_s", "", "NIC bus bandwidth", "bytes/s", 1e6, 1e15,
+              "Bandwidth one NIC delivers to NCCL collectives."),
+         CP_AT(cluster.fabric.nic_busbw)),
       // Latencies of microseconds (hardware.md); a second per hop is a typo.
-      real("cluster.fabric_spec.base_latency_s", "", "Base latency", "s", 0, 1, "Latency of one message end to end."),
-      real("cluster.fabric_spec.switch_latency_s", "", "Switch latency", "s", 0, 1, "Latency added by each switch hop."),
-      count("cluster.fabric_spec.switch_ports", "", "Switch ports", "ports", 2, 1 << 16, "Ports of one switch."),
-      count("cluster.fabric_spec.qps_per_connection", "", "Queue pairs", "per connection", 1, 1 << 16,
-            "RDMA queue pairs per connection, over which traffic is spread."),
-      real("cluster.fabric_spec.balance_efficiency", "", "Load-balance efficiency", "", 0, 1,
-           "Share of the bandwidth left by uneven spreading over the spine.", true),
-      real("cluster.fabric_spec.cc_efficiency", "", "Congestion-control efficiency", "", 0, 1,
-           "Share of the bandwidth left by congestion control.", true),
-      count("cluster.fabric_spec.channels_per_nic", "", "NCCL channels", "per NIC", 1, 64, "NCCL channels per NIC."),
+      at(real("cluster.fabric_spec.base_latency_s", "", "Base latency", "s", 0, 1,
+              "Latency of one message end to end."),
+         CP_AT(cluster.fabric.base_latency_s)),
+      at(real("cluster.fabric_spec.switch_latency_s", "", "Switch latency", "s", 0, 1,
+              "Latency added by each switch hop."),
+         CP_AT(cluster.fabric.switch_latency_s)),
+      at(count("cluster.fabric_spec.switch_ports", "", "Switch ports", "ports", 2, 1 << 16, "Ports of one switch."),
+         CP_AT(cluster.fabric.switch_ports)),
+      at(count("cluster.fabric_spec.qps_per_connection", "", "Queue pairs", "per connection", 1, 1 << 16,
+               "RDMA queue pairs per connection, over which traffic is spread."),
+         CP_AT(cluster.fabric.qps_per_connection)),
+      at(real("cluster.fabric_spec.balance_efficiency", "", "Load-balance efficiency", "", 0, 1,
+              "Share of the bandwidth left by uneven spreading over the spine.", true),
+         CP_AT(cluster.fabric.balance_efficiency)),
+      at(real("cluster.fabric_spec.cc_efficiency", "", "Congestion-control efficiency", "", 0, 1,
+              "Share of the bandwidth left by congestion control.", true),
+         CP_AT(cluster.fabric.cc_efficiency)),
+      at(count("cluster.fabric_spec.channels_per_nic", "", "NCCL channels", "per NIC", 1, 64, "NCCL channels per NIC."),
+         CP_AT(cluster.fabric.channels_per_nic)),
 
       // Per-GPU overheads: a GPU holds at most some 10^11 bytes (192 GB, hardware.md); 1 PB is a typo.
-      real("overheads.framework_bytes", "", "Framework memory", "bytes", 0, 1e15,
-           "Memory the framework and CUDA context take on each GPU."),
-      real("overheads.comm_buffer_bytes", "", "Communication buffers", "bytes", 0, 1e15,
-           "Memory of NCCL's buffers on each GPU."),
-      real("overheads.fragmentation", "", "Fragmentation", "", 0, 1,
-           "Share of the memory lost to the allocator's fragmentation.", false, true),
-      real("overheads.headroom_fraction", "", "Memory headroom", "", 0, 1,
-           "Share of the memory kept free as a margin.", false, true),
+      at(real("overheads.framework_bytes", "", "Framework memory", "bytes", 0, 1e15,
+              "Memory the framework and CUDA context take on each GPU."),
+         CP_AT(overheads.framework_bytes)),
+      at(real("overheads.comm_buffer_bytes", "", "Communication buffers", "bytes", 0, 1e15,
+              "Memory of NCCL's buffers on each GPU."),
+         CP_AT(overheads.comm_buffer_bytes)),
+      at(real("overheads.fragmentation", "", "Fragmentation", "", 0, 1,
+              "Share of the memory lost to the allocator's fragmentation.", false, true),
+         CP_AT(overheads.fragmentation)),
+      at(real("overheads.headroom_fraction", "", "Memory headroom", "", 0, 1,
+              "Share of the memory kept free as a margin.", false, true),
+         CP_AT(overheads.headroom_fraction)),
 
       // A measured step a thousand times shorter (or longer) than modelled is a typo (MFU would
       // be some 500; far shorter steps make the throughput infinite, found by tst_properties).
-      real("calibration.step_time_factor", "", "Site calibration", "", 1e-3, 1000,
-           "Measured step time of a pilot run over the modelled one; scales every time.", false, true),
+      at(real("calibration.step_time_factor", "", "Site calibration", "", 1e-3, 1000,
+              "Measured step time of a pilot run over the modelled one; scales every time.", false, true),
+         CP_AT(calibration.step_time_factor)),
       text("calibration.note", "Calibration note", "Where the site calibration comes from."),
 
       // Power, cost and reliability (assumptions.h has each default and its source). The upper
@@ -352,7 +509,8 @@ inline constexpr auto kFields = [] {
       // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
       // above any file system, 1 kB/s far below any disk.
       real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
-           1e15, "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
+           1e15,
+           "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
            "times the GPUs."),
       // Per GPU: Tectonic gave Llama 3 0.12 GB/s per GPU (assumptions.h); 1 TB/s per GPU is beyond
       // any storage link, 1 kB/s below any disk.
@@ -363,8 +521,8 @@ inline constexpr auto kFields = [] {
              "Sync stops training while the checkpoint is written; async only while it is copied to host memory; "
              "in-memory keeps it in peers' host memory."),
       // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
-      real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size", "bytes per parameter",
-           0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
+      real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size",
+           "bytes per parameter", 0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
       // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
       real("assumptions.restart_s", "restart-s", "Restart after a failure", "s", 0, 1e8,
            "Time to detect a failure, reschedule and reload the last checkpoint."),
