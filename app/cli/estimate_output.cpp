@@ -1,5 +1,6 @@
 #include "cli/estimate_output.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <ostream>
@@ -8,12 +9,37 @@
 #include "cli/text_format.h"
 #include "engine/collectives.h"
 #include "engine/fabric.h"
+#include "engine/fields.h"
 #include "engine/model.h"
 #include "io/scenario_json.h"
 #include "engine/units.h"
 
 namespace cp::cli {
 namespace {
+
+// The training inputs that the lines above do not name, where they differ from the default
+// scenario, as their options write them ("--attention-kernel flash2, --selective-op on"): an
+// input added to the field table shows here without a line of its own.
+std::string other_training_inputs(const Scenario& s) {
+  static constexpr std::array kNamed = {
+      "training.seq",         "training.micro_batch",    "training.global_batch", "training.precision",
+      "training.optimizer",   "training.grad_dtype",     "training.recompute",    "training.zero",
+      "training.dropout",     "training.flash_attention", "training.tokens",      "training.tp_comm_overlap",
+      "training.dp_overlap",  "training.ep_comm_overlap", "training.stack",       "training.fp8_attention",
+      "training.fused_cross_entropy"};
+  const Scenario defaults = default_scenario();
+  std::string out;
+  for (const FieldInfo& f : kFields) {
+    if (!f.has_value() || f.flag.empty() || !f.key.starts_with("training.") || f.get(s) == f.get(defaults)) continue;
+    if (std::find(kNamed.begin(), kNamed.end(), f.key) != kNamed.end()) continue;
+    if (!out.empty()) out += ", ";
+    out.append("--").append(f.flag).append(" ");
+    if (f.kind == FieldKind::Choice) out += f.word(s);
+    else if (f.kind == FieldKind::Flag) out += f.get(s) != 0 ? "on" : "off";
+    else out += bound_text(f.get(s));
+  }
+  return out;
+}
 
 std::string format(const char* fmt, double v) {
   char buf[64];
@@ -210,10 +236,8 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
       << on_off(t.dp_overlap) << (t.ep_comm_overlap ? ", EP all-to-all on" : "") << '\n';
   out << "Stack        " << to_string(t.stack)
       << (t.precision == Precision::Fp8 ? std::string(", attention core in ") + (t.fp8_attention ? "fp8" : "bf16") : std::string())
-      << (t.attention_kernel != AttentionKernel::Auto && t.flash_attention
-              ? std::string(", attention kernel ") + std::string(to_string(t.attention_kernel))
-              : std::string())
       << (t.fused_cross_entropy ? ", fused cross-entropy" : "") << '\n';
+  if (const std::string other = other_training_inputs(s); !other.empty()) out << "Also set     " << other << '\n';
 
   out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers
       << " layers, " << count(me.inflight, "micro-batch", "micro-batches") << " in flight\n";

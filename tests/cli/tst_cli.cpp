@@ -467,6 +467,9 @@ void TestCli::text_data() {
   QTest::newRow("network") << QStringList{} << "Network\n  topology ";
   QTest::newRow("switches") << QStringList{"--topology", "single"} << "  switches                     1 (leaf 1)";
   QTest::newRow("calibrated text") << QStringList{"--measured-step-s", "20"} << "  site calibration ";
+  // Inputs that no line names are listed from the field table where they differ from the default.
+  QTest::newRow("also set") << QStringList{"--attention-kernel", "triton", "--selective-op", "on"}
+                            << "Also set     --selective-op on, --attention-kernel triton\n";
 }
 
 void TestCli::text() { checkEstimateTextRow(); }
