@@ -203,6 +203,24 @@ void TstStack::bandFromCrossValidatedBuckets() {
   const ErrorBand widened = error_band(s, e.params.total, true, gaps);
   QVERIFY(std::abs(widened.high - (hi + kGapWidening * std::popcount(gaps))) < 1e-12);
   QVERIFY(std::abs(widened.low - lo) < 1e-12);
+
+  // Context parallelism below the corpus's shortest chunk per rank (4,096 tokens) widens once per
+  // halving: 8K over CP 4 (2,048 per rank) once, over CP 8 (1,024) twice, over CP 16 three times.
+  Scenario c = s;
+  c.training.seq = 8192;
+  for (const auto& [cp_degree, steps] : {std::pair{2, 0.0}, std::pair{4, 1.0}, std::pair{8, 2.0}, std::pair{16, 3.0}}) {
+    c.parallel.cp = cp_degree;
+    const std::uint32_t g = evidence_gaps(c, e.params.total, 0.5);
+    QCOMPARE(bool(g & (1u << unsigned(EvidenceGap::CpShortSequence))), steps > 0);
+    if (steps > 0) QCOMPARE(gap_widening_steps(c, EvidenceGap::CpShortSequence), steps);
+    const ErrorBand base = error_band(c, e.params.total, true, 0);
+    const ErrorBand cpb = error_band(c, e.params.total, true, g);
+    const int others = std::popcount(g) - (steps > 0 ? 1 : 0);
+    QVERIFY2(std::abs(cpb.high - (base.high + kGapWidening * (others + steps))) < 1e-12,
+             qPrintable(QString::number(cp_degree)));
+    QVERIFY(std::abs(cpb.low - base.low) < 1e-12);
+  }
+  QCOMPARE(gap_widening_steps(c, EvidenceGap::MemoryAbove90), 1.0);
 }
 
 void TstStack::bandDoublesOutsideCalibratedRange() {

@@ -26,7 +26,9 @@
 #include "engine/explain.h"
 #include "common/pdf.h"
 #include "engine/scenario.h"
+#include "engine/error_band.h"
 #include "engine/units.h"
+#include "plan/planner.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/chartstyle.h"
@@ -212,6 +214,40 @@ class TestPresenters : public QObject {
   // In the Chinese report, the sources of the figures and the price list's lines have
   // their fixed words in Chinese (the engine's source sentences, the "[est]" markers, the kind of
   // line and its unit); what they cite (authors, titles, product names) stays as written.
+  // A layout few or no published runs cover: the report's headline section says so in the words
+  // of the CLI's and the JSON's warning (outside_evidence), and gives what the planner finds on
+  // the same cluster, with its figure, as `clusterplan-cli plan` words it. LLaMA-65B at TP 4 on
+  // A100 (tp_65b_plus) with CP 8 at 8K (1,024 tokens per CP rank: cp_short_sequence).
+  void reportSaysWhenOutsideTheEvidence() {
+    if (!havePdfToText()) QSKIP("pdftotext (poppler-utils) is not installed");
+    cp::Scenario s = reportScenario();
+    s.training.seq = 8192;
+    s.parallel.tp = 4;
+    s.parallel.pp = 1;
+    s.parallel.cp = 8;
+    const cp::Estimate e = cp::estimate(s);
+    QVERIFY(e.throughput.outside_evidence & (1u << unsigned(cp::EvidenceGap::CpShortSequence)));
+    const QString path = dir_.filePath(QStringLiteral("evidence.pdf"));
+    const cp::ui::ReportResult r = cp::ui::writeScenarioReport(s, path);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    const QString text = pdfText(path).simplified();
+    QVERIFY2(text.contains(QStringLiteral("few or no published runs stand where this layout does (tp_65b_plus, "
+                                          "memory_above_90, cp_short_sequence)")),
+             qPrintable(text.left(3000)));
+    QVERIFY(text.contains(QStringLiteral("cp_short_sequence: for each halving of the tokens per CP rank below 4096")));
+    const cp::PlanResult plan = cp::plan(s, cp::SearchSpace{}, cp::PlanOptions{});
+    QVERIFY(plan.ok() && !plan.top.empty());
+    const QString planner = QString::fromStdString(cp::validated_layout_text(plan)).simplified();
+    QVERIFY(planner.contains(QStringLiteral("tokens/s (band ")));
+    QVERIFY2(text.contains(planner), qPrintable(planner));
+    // The same scenario inside the evidence (CP 1, TP 8, selective recomputation) says nothing of it.
+    cp::Scenario inside = reportScenario();
+    QCOMPARE(cp::estimate(inside).throughput.outside_evidence, 0u);
+    const QString insidePath = dir_.filePath(QStringLiteral("inside.pdf"));
+    QVERIFY(cp::ui::writeScenarioReport(inside, insidePath).error.isEmpty());
+    QVERIFY(!pdfText(insidePath).simplified().contains(QStringLiteral("few or no published runs")));
+  }
+
   void chineseReportTranslatesSourcesAndPrices() {
     if (!havePdfToText()) QSKIP("pdftotext (poppler-utils) is not installed");
     QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));

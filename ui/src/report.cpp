@@ -30,6 +30,7 @@
 #include "engine/fabric.h"
 #include "engine/model.h"
 #include "io/scenario_json.h"
+#include "plan/planner.h"
 #include "ui/breakdownchart.h"
 #include "ui/chartexport.h"
 #include "ui/chartstyle.h"
@@ -636,6 +637,20 @@ QList<Block> allInputsBlocks(const cp::Scenario& s, const QString& priceAppendix
          tableBlocks({Report::tr("Key"), Report::tr("Value")}, rows, {45, 55});
 }
 
+// A layout where few or no published runs stand (throughput.band.outside_evidence): the warning
+// the CLI, the JSON and the GUI give, then what the planner offers on the same cluster, in the
+// CLI's words: its winner when that stands inside the evidence, else the best listed layout that
+// does (or that none does). Searched only for such a layout, so other reports cost nothing more.
+QList<Block> evidenceBlocks(const cp::Scenario& s, const cp::Estimate& e) {
+  QList<Block> blocks;
+  for (const cp::Warning& w : e.warnings)
+    if (w.code == cp::WarningCode::OutsideEvidence) blocks << para(QStringLiteral("<p><b>%1</b></p>").arg(esc(warningText(w))));
+  const cp::PlanResult r = cp::plan(s, cp::SearchSpace{}, cp::PlanOptions{});
+  if (r.ok() && !r.top.empty())
+    blocks << para(QStringLiteral("<p>%1</p>").arg(esc(QString::fromStdString(cp::validated_layout_text(r)))));
+  return blocks;
+}
+
 QString subtitle(const ReportOptions& o) {
   return Report::tr("clusterplan %1 — %2")
       .arg(QCoreApplication::applicationVersion(), QLocale().toString(o.date, QLocale::LongFormat));
@@ -657,8 +672,11 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
   const QString priceAppendix = Report::tr("Appendix A: price list");
   const auto& estimate = document.estimate();
   const bool estimated = estimate && document.valid();
-  if (estimated)
-    c.sections << Section{Report::tr("Headline figures"), headlineBlocks(document.estimatedScenario(), *estimate)};
+  if (estimated) {
+    QList<Block> headline = headlineBlocks(document.estimatedScenario(), *estimate);
+    if (estimate->throughput.outside_evidence != 0) headline << evidenceBlocks(document.estimatedScenario(), *estimate);
+    c.sections << Section{Report::tr("Headline figures"), headline};
+  }
   else
     c.sections << Section{Report::tr("Headline figures"),
                           {para(QStringLiteral("<p>%1</p>").arg(esc(Report::tr("No estimate: the scenario has problems."))))}};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace cp {
 
@@ -102,7 +103,7 @@ std::uint32_t evidence_gaps(const Scenario& s, double total_params, double memor
   if (tr.micro_batch >= 2 && !recomputes && (total_params >= 65e9 || (!fsdp && memory_fraction > 0.85)))
     set(EvidenceGap::MicroBatchNoRecompute);
   if (memory_fraction > 0.90) set(EvidenceGap::MemoryAbove90);
-  if (p.cp > 1 && double(tr.seq) / p.cp < 4096) set(EvidenceGap::CpShortSequence);
+  if (p.cp > 1 && double(tr.seq) / p.cp < kCpShortestEvidenceTokens) set(EvidenceGap::CpShortSequence);
   const long long shard = (long long)s.data_parallel() * p.cp;
   if (tr.zero != Zero::Stage0 && shard > 256) set(EvidenceGap::ZeroOver256Ranks);
   if (s.model.is_moe() && p.ep > 1) {
@@ -114,6 +115,12 @@ std::uint32_t evidence_gaps(const Scenario& s, double total_params, double memor
   }
   if (!has_band_bucket("GPU", gpu_bucket(s))) set(EvidenceGap::GpuFewRuns);
   return g;
+}
+
+double gap_widening_steps(const Scenario& s, EvidenceGap g) {
+  if (g != EvidenceGap::CpShortSequence || s.parallel.cp <= 1) return 1.0;
+  const double per_rank = double(s.training.seq) / s.parallel.cp;
+  return std::max(1.0, std::log2(kCpShortestEvidenceTokens / per_rank));
 }
 
 ErrorBand error_band(const Scenario& s, double total_params, bool calibrated_range, std::uint32_t gaps) {
@@ -158,7 +165,7 @@ ErrorBand error_band(const Scenario& s, double total_params, bool calibrated_ran
   }
   b.gaps = gaps;
   for (int i = 0; i < kEvidenceGapCount; ++i)
-    if (gaps & (1u << unsigned(i))) b.high += kGapWidening;
+    if (gaps & (1u << unsigned(i))) b.high += kGapWidening * gap_widening_steps(s, EvidenceGap(i));
   if (s.training.stack == SoftwareStack::Auto) {
     b.stack_assumed = true;
     b.low += kStackSpreadLow;

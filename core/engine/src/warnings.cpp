@@ -97,9 +97,14 @@ std::string warning_message(const Warning& w) {
           if (!codes.empty()) codes += ", ";
           codes += evidence_gap_code(EvidenceGap(i));
         }
+      const bool cp_short = (bits & (1u << unsigned(EvidenceGap::CpShortSequence))) != 0;
       return "few or no published runs stand where this layout does (" + codes +
              "): the band's optimistic edge is wider by " + printf_text("%.0f", 100 * kGapWidening) +
-             " points for each (throughput.band.outside_evidence)";
+             " points for each" +
+             (cp_short ? printf_text(" (cp_short_sequence: for each halving of the tokens per CP rank below %.0f)",
+                                     kCpShortestEvidenceTokens)
+                       : std::string()) +
+             " (throughput.band.outside_evidence)";
     }
   }
   return "unknown warning";

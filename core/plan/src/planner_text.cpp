@@ -185,4 +185,12 @@ std::string evidence_text(const PlanResult& r) {
                                              100 * (1 - v.metrics.tokens_per_s / w.metrics.tokens_per_s));
 }
 
+std::string validated_layout_text(const PlanResult& r) {
+  const PlanEntry& w = r.top.front();
+  if (w.estimate.throughput.outside_evidence != 0) return evidence_text(r);
+  return "The planner's winner on this cluster stands inside the evidence: " + layout_text(w.layout) +
+         printf_text(": %.0f tokens/s (band %.0f to %.0f), MFU %.1f%%.", w.metrics.tokens_per_s,
+                     w.estimate.throughput.band_low, w.estimate.throughput.band_high, 100 * w.estimate.throughput.mfu);
+}
+
 }  // namespace cp

@@ -50,7 +50,7 @@ enum class EvidenceGap : std::uint8_t {
   Tp65bPlus,           // a dense model of 65B+ at TP 2-4 on Ampere (published: TP 8, or FSDP at TP 1)
   MicroBatchNoRecompute,  // micro-batch 2+ without recomputation: at 65B+, or above 85% of memory without FSDP
   MemoryAbove90,       // the peak needs more than 90% of the GPU's memory
-  CpShortSequence,     // context parallel with under 4,096 tokens per CP rank
+  CpShortSequence,     // context parallel with under kCpShortestEvidenceTokens per CP rank
   ZeroOver256Ranks,    // optimizer (or more) sharded over more than 256 ranks
   EpAcrossNodes,       // the expert all-to-all leaves the node
   GpuFewRuns,          // fewer than kMinBandRuns development runs on this GPU
@@ -67,6 +67,17 @@ std::uint32_t evidence_gaps(const Scenario& s, double total_params, double memor
 // optimistic where it extrapolates (issue notes: the planner's A100 winners read 10-20% above
 // the class's best published MFU), so only that edge moves.
 inline constexpr double kGapWidening = 0.10;
+// The shortest sequence per CP rank the corpus's context-parallel runs stand at: 4,096 tokens
+// (CP 2 at 8K: NVIDIA's DGX Cloud benchmarks and NeMo 24.07's Llama 3 tables, Megatron-Bridge
+// 25.11's 405B; the long-context runs hold 16K-32K per rank). Below it cp_short_sequence is set.
+inline constexpr double kCpShortestEvidenceTokens = 4096;
+// How many times kGapWidening a gap widens the band: 1, except for cp_short_sequence, which
+// widens once per halving of the per-rank chunk below kCpShortestEvidenceTokens (CP 4 at 8K:
+// once, CP 8: twice). Each halving halves the attention work of every ring step while the
+// step's fixed costs (a send/receive pair and its kernel launches, the per-tile prologue of the
+// flash kernel) stay, so what the corpus measured at 4K per rank says less the further below it
+// a layout stands: the error is taken to grow by the same tenth per halving [est].
+double gap_widening_steps(const Scenario& s, EvidenceGap g);
 // The software stack left at auto (not stated): the corpus's mix of stacks. Priced as
 // Megatron-Core, then scaled by kAutoStackFactor, the median over the development runs of the
 // throughput under the stack each source states over its Megatron-Core pricing; the band adds

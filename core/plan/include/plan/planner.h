@@ -193,6 +193,10 @@ BandTie band_tie(const PlanResult& r);
 std::string tie_text(const PlanResult& r);
 // PlanResult::evidence_text for a winner with evidence gaps (r.top not empty).
 std::string evidence_text(const PlanResult& r);
+// What the planner offers a layout that stands outside the evidence (r.top not empty): its
+// evidence_text when its own winner has gaps, else the winner, which stands inside the evidence,
+// with its figure and band.
+std::string validated_layout_text(const PlanResult& r);
 
 // `base`: the model, training setup, cluster and assumptions; its layout is ignored (DP is always
 // derived). Deterministic: the same result with 1 thread or many (except elapsed_s, threads).
