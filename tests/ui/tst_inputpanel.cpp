@@ -102,11 +102,21 @@ void TestInputPanel::everyInputHasATooltip() {
       if (!f.unit.empty()) QVERIFY2(tip.contains(QStringLiteral("Unit: ")), key.c_str());
     }
   }
-  // The name, the model and its size and shape, training, parallelism, hardware, fabric, the
-  // software stack (9: the stack, the attention kernel and seven overlaps and fusions) and
-  // assumptions (with the owner's cost lines and the checkpoint mode and bandwidth per GPU, 7):
-  // every input of the dock has a row.
-  QCOMPARE(inputs, 63);
+  // The name, the model and its size and shape, training, parallelism (with ETP, placed from the
+  // field table), hardware, fabric, the software stack (15: the stack, seven overlaps and
+  // fusions, and the training rows no section names, placed from the field table: gradient and
+  // optimizer types, selective-op, recomputed modules, MoE dispatch and node limit, deployment,
+  // attention kernel) and assumptions (with the owner's cost lines and the checkpoint mode and
+  // bandwidth per GPU, 7): every input of the dock has a row.
+  QCOMPARE(inputs, 71);
+  // A choice placed from the table is named by its enum's words in the current language.
+  auto* kernel = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.attention_kernel")));
+  QVERIFY(kernel);
+  QCOMPARE(kernel->count(), 5);
+  QCOMPARE(kernel->itemText(2), QStringLiteral("FlashAttention-2"));
+  auto* deployment = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.deployment")));
+  QVERIFY(deployment);
+  QCOMPARE(deployment->itemText(1), QStringLiteral("vendor"));
   QVERIFY(panel.editor(QStringLiteral("parallelism.vpp"))->toolTip().contains(QStringLiteral("pipeline bubble")));
   QVERIFY(panel.editor(QStringLiteral("training.zero"))->toolTip().contains(QStringLiteral("stage 1")));
   QVERIFY(panel.editor(QStringLiteral("assumptions.failure_rate_per_gpu_hour"))

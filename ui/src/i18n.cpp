@@ -113,6 +113,42 @@ QString attentionKernelName(cp::AttentionKernel k) {
   return {};
 }
 
+namespace {
+
+// The names of `f`'s values when its spellings are those of enum E, named by `name`.
+template <class E, class Name>
+bool namesOf(const cp::FieldInfo& f, Name name, QStringList& out) {
+  cp::Scenario probe;
+  QStringList names;
+  for (int i = 0;; ++i) {
+    f.set(probe, i);
+    const std::string_view word = f.word(probe), mine = cp::to_string(E(i));
+    if (word != mine) return false;
+    if (word == "?") break;
+    names << name(E(i));
+  }
+  out = names;
+  return true;
+}
+
+}  // namespace
+
+QStringList choiceNames(const cp::FieldInfo& f) {
+  QStringList names;
+  if (namesOf<cp::Precision>(f, precisionName, names) || namesOf<cp::Optimizer>(f, optimizerName, names) ||
+      namesOf<cp::Recompute>(f, recomputeName, names) || namesOf<cp::Zero>(f, zeroName, names) ||
+      namesOf<cp::SoftwareStack>(f, stackName, names) || namesOf<cp::AttentionKernel>(f, attentionKernelName, names))
+    return names;
+  cp::Scenario probe;
+  for (int i = 0;; ++i) {
+    f.set(probe, i);
+    const std::string_view word = f.word(probe);
+    if (word == "?") break;
+    names << QString::fromUtf8(word.data(), qsizetype(word.size()));
+  }
+  return names;
+}
+
 QString warningText(const cp::Warning& w) {
   switch (w.code) {
     case cp::WarningCode::UnevenPipeline:

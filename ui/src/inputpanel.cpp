@@ -354,6 +354,47 @@ QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const cp::FieldInfo&
   return box;
 }
 
+namespace {
+
+std::function<double(const cp::Scenario&)> scaledGet(const cp::FieldInfo& f, double scale) {
+  return [get = f.get, scale](const cp::Scenario& s) { return get(s) * scale; };
+}
+std::function<void(cp::Scenario&, double)> scaledSet(const cp::FieldInfo& f, double scale) {
+  return [set = f.set, scale](cp::Scenario& s, double v) { set(s, v / scale); };
+}
+
+}  // namespace
+
+QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown) {
+  return addInt(section, f, shown, scaledGet(f, shown.scale), scaledSet(f, shown.scale));
+}
+
+QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals,
+                                    const RealUnit& unit) {
+  return addReal(section, f, shown, decimals, scaledGet(f, shown.scale), scaledSet(f, shown.scale), unit);
+}
+
+QComboBox* InputPanel::addChoice(CollapsibleSection* section, const cp::FieldInfo& f) {
+  return addChoice(section, f, [&f] { return choiceNames(f); }, f.get, f.set);
+}
+
+QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const cp::FieldInfo& f) {
+  return addFlag(section, f, f.get, f.set);
+}
+
+void InputPanel::addRest(CollapsibleSection* section, std::string_view prefix) {
+  for (const cp::FieldInfo& f : cp::kFields) {
+    if (!f.has_value() || f.flag.empty() || !f.key.starts_with(prefix) || find(keyText(f))) continue;
+    switch (f.kind) {
+      case cp::FieldKind::Count: addInt(section, f); break;
+      case cp::FieldKind::Real: addReal(section, f, {}, 2); break;
+      case cp::FieldKind::Choice: addChoice(section, f); break;
+      case cp::FieldKind::Flag: addFlag(section, f); break;
+      case cp::FieldKind::Text: break;
+    }
+  }
+}
+
 void InputPanel::buildScenario() {
   auto* sec = addSection(QStringLiteral("scenario"), QT_TR_NOOP("Scenario"), true);
   name_ = new QLineEdit;
@@ -441,63 +482,17 @@ void InputPanel::buildModel() {
 
 void InputPanel::buildTraining() {
   auto* sec = addSection(QStringLiteral("training"), QT_TR_NOOP("Training"), true);
-  addInt(sec, cp::field("training.seq"), {QT_TR_NOOP(" tokens")},
-         [](const cp::Scenario& s) { return double(s.training.seq); },
-         [](cp::Scenario& s, double v) { s.training.seq = int(v); });
-  addInt(sec, cp::field("training.micro_batch"), {QT_TR_NOOP(" sequences")},
-         [](const cp::Scenario& s) { return double(s.training.micro_batch); },
-         [](cp::Scenario& s, double v) { s.training.micro_batch = int(v); });
-  addInt(sec, cp::field("training.global_batch"), {QT_TR_NOOP(" sequences")},
-         [](const cp::Scenario& s) { return double(s.training.global_batch); },
-         [](cp::Scenario& s, double v) { s.training.global_batch = int(v); });
+  addInt(sec, cp::field("training.seq"), {QT_TR_NOOP(" tokens")});
+  addInt(sec, cp::field("training.micro_batch"), {QT_TR_NOOP(" sequences")});
+  addInt(sec, cp::field("training.global_batch"), {QT_TR_NOOP(" sequences")});
   // In tokens, shown "1.4T": "15T", "1.5e13" and "15,000,000,000,000" all read as 1.5e13.
-  addReal(sec, cp::field("training.tokens"), {QT_TR_NOOP(" tokens")}, 0,
-          [](const cp::Scenario& s) { return s.training.tokens; },
-          [](cp::Scenario& s, double v) { s.training.tokens = v; }, {cp::NumberUnit::Count, 1, true});
-  addChoice(
-      sec, cp::field("training.precision"),
-      [] {
-        QStringList names;
-        for (auto p : {cp::Precision::Fp32, cp::Precision::Bf16, cp::Precision::Fp16, cp::Precision::Fp8})
-          names << precisionName(p);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.precision); },
-      [](cp::Scenario& s, double v) { s.training.precision = cp::Precision(int(v)); });
-  addChoice(
-      sec, cp::field("training.optimizer"),
-      [] {
-        QStringList names;
-        for (auto o : {cp::Optimizer::Adam, cp::Optimizer::Sgd, cp::Optimizer::Adam8bit}) names << optimizerName(o);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.optimizer); },
-      [](cp::Scenario& s, double v) { s.training.optimizer = cp::Optimizer(int(v)); });
-  addChoice(
-      sec, cp::field("training.recompute"),
-      [] {
-        QStringList names;
-        for (auto r : {cp::Recompute::None, cp::Recompute::Selective, cp::Recompute::Full}) names << recomputeName(r);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.recompute); },
-      [](cp::Scenario& s, double v) { s.training.recompute = cp::Recompute(int(v)); });
-  addChoice(
-      sec, cp::field("training.zero"),
-      [] {
-        QStringList names;
-        for (auto z : {cp::Zero::Stage0, cp::Zero::Stage1, cp::Zero::Stage2, cp::Zero::Stage3,
-                       cp::Zero::DistributedOptimizer})
-          names << zeroName(z);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.zero); },
-      [](cp::Scenario& s, double v) { s.training.zero = cp::Zero(int(v)); });
-  addFlag(sec, cp::field("training.flash_attention"),
-          [](const cp::Scenario& s) { return double(s.training.flash_attention); },
-          [](cp::Scenario& s, double v) { s.training.flash_attention = v != 0; });
-  addFlag(sec, cp::field("training.dropout"), [](const cp::Scenario& s) { return double(s.training.dropout); },
-          [](cp::Scenario& s, double v) { s.training.dropout = v != 0; });
+  addReal(sec, cp::field("training.tokens"), {QT_TR_NOOP(" tokens")}, 0, {cp::NumberUnit::Count, 1, true});
+  addChoice(sec, cp::field("training.precision"));
+  addChoice(sec, cp::field("training.optimizer"));
+  addChoice(sec, cp::field("training.recompute"));
+  addChoice(sec, cp::field("training.zero"));
+  addFlag(sec, cp::field("training.flash_attention"));
+  addFlag(sec, cp::field("training.dropout"));
 }
 
 void InputPanel::buildParallelism() {
@@ -523,8 +518,8 @@ void InputPanel::buildParallelism() {
   };
   degree(cp::field("parallelism.cp"), &cp::Parallelism::cp);
   degree(cp::field("parallelism.ep"), &cp::Parallelism::ep);
-  addFlag(sec, cp::field("parallelism.sp"), [](const cp::Scenario& s) { return double(s.parallel.sp); },
-          [](cp::Scenario& s, double v) { s.parallel.sp = v != 0; });
+  addFlag(sec, cp::field("parallelism.sp"));
+  addRest(sec, "parallelism.");
 }
 
 void InputPanel::buildHardware() {
@@ -557,39 +552,18 @@ void InputPanel::buildHardware() {
 // the band spanning the stacks).
 void InputPanel::buildSoftware() {
   auto* sec = addSection(QStringLiteral("software"), QT_TR_NOOP("Software stack"), false);
-  addChoice(
-      sec, cp::field("training.stack"),
-      [] {
-        QStringList names;
-        for (auto k : {cp::SoftwareStack::MegatronCore, cp::SoftwareStack::MegatronLm, cp::SoftwareStack::MegatronDeepSpeed,
-                       cp::SoftwareStack::PyTorchEager, cp::SoftwareStack::PyTorchCompile, cp::SoftwareStack::Auto})
-          names << stackName(k);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.stack); },
-      [](cp::Scenario& s, double v) { s.training.stack = cp::SoftwareStack(int(v)); });
-  addChoice(
-      sec, cp::field("training.attention_kernel"),
-      [] {
-        QStringList names;
-        for (auto k : {cp::AttentionKernel::Auto, cp::AttentionKernel::Native, cp::AttentionKernel::Flash2,
-                       cp::AttentionKernel::Triton, cp::AttentionKernel::Flash1})
-          names << attentionKernelName(k);
-        return names;
-      },
-      [](const cp::Scenario& s) { return double(s.training.attention_kernel); },
-      [](cp::Scenario& s, double v) { s.training.attention_kernel = cp::AttentionKernel(int(v)); });
-  auto flag = [this, sec](const cp::FieldInfo& f, bool cp::Training::*member) {
-    addFlag(sec, f, [member](const cp::Scenario& s) { return double(s.training.*member); },
-            [member](cp::Scenario& s, double v) { s.training.*member = v != 0; });
-  };
-  flag(cp::field("training.tp_comm_overlap"), &cp::Training::tp_comm_overlap);
-  flag(cp::field("training.tp_async_grad"), &cp::Training::tp_async_grad);
-  flag(cp::field("training.dp_overlap"), &cp::Training::dp_overlap);
-  flag(cp::field("training.ep_comm_overlap"), &cp::Training::ep_comm_overlap);
-  flag(cp::field("training.grad_accum_fusion"), &cp::Training::grad_accum_fusion);
-  flag(cp::field("training.fused_cross_entropy"), &cp::Training::fused_cross_entropy);
-  flag(cp::field("training.fp8_attention"), &cp::Training::fp8_attention);
+  addChoice(sec, cp::field("training.stack"));
+  addFlag(sec, cp::field("training.tp_comm_overlap"));
+  addFlag(sec, cp::field("training.tp_async_grad"));
+  addFlag(sec, cp::field("training.dp_overlap"));
+  addFlag(sec, cp::field("training.ep_comm_overlap"));
+  addFlag(sec, cp::field("training.grad_accum_fusion"));
+  addFlag(sec, cp::field("training.fused_cross_entropy"));
+  addFlag(sec, cp::field("training.fp8_attention"));
+  // The training's other inputs are its framework's settings (the attention kernel, gradient
+  // and optimizer types, what is recomputed, MoE dispatch, the deployment): each row that the
+  // training section does not show is here.
+  addRest(sec, "training.");
 }
 
 void InputPanel::buildFabric() {
@@ -603,23 +577,14 @@ void InputPanel::buildFabric() {
       },
       [](const cp::Scenario& s) { return double(catalogIndex(cp::fabric_catalog(), s.cluster.fabric.id)); },
       [](cp::Scenario& s, double v) { s.cluster.fabric = cp::fabric_catalog()[std::size_t(v)]; });
-  addChoice(
-      sec, cp::field("cluster.topology"),
-      [] {
-        QStringList topologies;
-        for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3,
-                       cp::Topology::RailOptimized})
-          topologies << topologyName(t);
-        return topologies;
-      },
-      [](const cp::Scenario& s) { return double(s.cluster.topology); },
-      [](cp::Scenario& s, double v) { s.cluster.topology = cp::Topology(int(v)); });
-  addReal(sec, cp::field("cluster.oversubscription"), {QT_TR_NOOP(" : 1")}, 1,
-          [](const cp::Scenario& s) { return s.cluster.oversubscription; },
-          [](cp::Scenario& s, double v) { s.cluster.oversubscription = v; });
-  addInt(sec, cp::field("cluster.nics_per_node"), {QT_TR_NOOP(" NICs")},
-         [](const cp::Scenario& s) { return double(s.cluster.nics_per_node); },
-         [](cp::Scenario& s, double v) { s.cluster.nics_per_node = int(v); });
+  addChoice(sec, cp::field("cluster.topology"), [] {
+    QStringList topologies;
+    for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3, cp::Topology::RailOptimized})
+      topologies << topologyName(t);
+    return topologies;
+  }, cp::field("cluster.topology").get, cp::field("cluster.topology").set);
+  addReal(sec, cp::field("cluster.oversubscription"), {QT_TR_NOOP(" : 1")}, 1);
+  addInt(sec, cp::field("cluster.nics_per_node"), {QT_TR_NOOP(" NICs")});
 }
 
 void InputPanel::buildAssumptions() {

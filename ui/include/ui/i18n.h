@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include "engine/enums.h"
+#include "engine/fields.h"
 #include "engine/warnings.h"
 #include "ui/memorycomponent.h"
 
@@ -27,6 +28,9 @@ QString recomputeName(cp::Recompute r);
 QString zeroName(cp::Zero z);
 QString stackName(cp::SoftwareStack s);
 QString attentionKernelName(cp::AttentionKernel k);
+// The names of a choice row's values (engine/fields.h), in the enum's order, in the current
+// language: the enum's names above where the row's spellings are that enum's, else its spellings.
+QStringList choiceNames(const cp::FieldInfo& f);
 
 QString warningText(const cp::Warning& w);
 

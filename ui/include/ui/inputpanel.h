@@ -91,6 +91,16 @@ class InputPanel : public QWidget {
   QComboBox* addChoice(CollapsibleSection* section, const cp::FieldInfo& f, std::function<QStringList()> items,
                        Get get, Set set, const QString& key = {});
   QCheckBox* addFlag(CollapsibleSection* section, const cp::FieldInfo& f, Get get, Set set);
+  // The editors of a row with a value path (engine/fields.h): its value read and written
+  // through the row, a number shown times `shown.scale`.
+  QSpinBox* addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown = {});
+  QDoubleSpinBox* addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals,
+                          const RealUnit& unit = {});
+  QComboBox* addChoice(CollapsibleSection* section, const cp::FieldInfo& f);
+  QCheckBox* addFlag(CollapsibleSection* section, const cp::FieldInfo& f);
+  // Every row of `prefix` with a value path and a CLI option that no section placed, in the
+  // table's order: an input added to the field table shows without code of its own here.
+  void addRest(CollapsibleSection* section, std::string_view prefix);
   void addRow(CollapsibleSection* section, Field field);
   void commit(const QString& key, const Set& set, double value);
   const Field* find(const QString& key) const;
