@@ -18,7 +18,7 @@ namespace cp::cli {
 namespace {
 
 // The training inputs that the lines above do not name, where they differ from the default
-// scenario, as their options write them ("--attention-kernel flash2, --selective-op on"): an
+// scenario, as their options write them ("--selective-op on, --deployment vendor"): an
 // input added to the field table shows here without a line of its own.
 std::string other_training_inputs(const Scenario& s) {
   static constexpr std::array kNamed = {
