@@ -13,10 +13,10 @@
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
 #include "store/sqlite.h"
-#include "ui/librarycontroller.h"
-#include "ui/librarywatcher.h"
+#include "ui/library/librarycontroller.h"
+#include "ui/library/librarywatcher.h"
 #include "ui/scenariodocument.h"
-#include "ui/scenariolistmodel.h"
+#include "ui/library/scenariolistmodel.h"
 
 using cp::ui::LibraryController;
 using cp::ui::ScenarioListModel;
