@@ -39,9 +39,9 @@
 #include "ui/text/terms.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/pages/fabriccomparisonpage.h"
+#include "ui/charts/fabriccharts.h"
 #include "ui/charts/memorychart.h"
-#include "ui/pages/planpage.h"
+#include "ui/charts/plancharts.h"
 #include "ui/preferences.h"
 #include "ui/scenariodocument.h"
 #include "ui/text/usertext.h"
@@ -882,7 +882,7 @@ void fillExportMenu(QMenu* menu, QWidget* page) {
   if (targets.isEmpty()) menu->addAction(ChartExport::tr("Nothing on this page to export"))->setEnabled(false);
 }
 
-void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison) {
+void installWorkbenchExports(ScenarioDocument* document, PlanCharts* plan, FabricCharts* comparison) {
   const auto name = [document] { return scenarioDisplayName(document->estimatedScenario()); };
   // Each chart writes its own data (the memory chart: its five components, not the whole estimate).
   using PlanData = Table (*)(const cp::Scenario&, const cp::Estimate&);
@@ -910,7 +910,7 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
         static const char* const kColumns[] = {"tokens_per_s", "mfu", "scaling", "train_time_s", "cost_per_run_",
                                                "first_fabric_advantage"};
         Table t;
-        if (metric == FabricComparisonPage::GapByTraffic) {
+        if (metric == FabricCharts::GapByTraffic) {
           t = gapTable(*r);
         } else if (metric < 0 || metric >= int(std::size(kColumns))) {
           t = sweepTable(*r);
@@ -925,11 +925,11 @@ void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricC
         return t;
       };
     };
-    static const char* const kNames[FabricComparisonPage::MetricCount] = {
+    static const char* const kNames[FabricCharts::MetricCount] = {
         "fabric-throughput", "fabric-mfu", "fabric-scaling", "fabric-train-time", "fabric-cost-per-run",
         "fabric-advantage", "fabric-gap-by-traffic"};
-    for (int m = 0; m < FabricComparisonPage::MetricCount; ++m)
-      installChartExportMenu(comparison->plot(FabricComparisonPage::Metric(m)),
+    for (int m = 0; m < FabricCharts::MetricCount; ++m)
+      installChartExportMenu(comparison->plot(FabricCharts::Metric(m)),
                              {name, sweepData(m), QString::fromLatin1(kNames[m]),
                               [comparison] { return comparison->methodLine(); }});
   }

@@ -33,11 +33,11 @@
 #include "ui/charts/breakdownchart.h"
 #include "ui/charts/chartexport.h"
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/fabriccharts.h"
 #include "ui/text/enginetext.h"
-#include "ui/pages/fabriccomparisonpage.h"
 #include "ui/text/i18n.h"
 #include "ui/charts/memorychart.h"
-#include "ui/pages/planpage.h"
+#include "ui/charts/plancharts.h"
 #include "ui/scenariodocument.h"
 #include "ui/text/terms.h"
 #include "ui/theme.h"
@@ -641,12 +641,12 @@ QString subtitle(const ReportOptions& o) {
       .arg(QCoreApplication::applicationVersion(), QLocale().toString(o.date, QLocale::LongFormat));
 }
 
-// The scenario report's content; a hidden plan page draws its charts.
+// The scenario report's content; hidden plan charts (the plan page's) draw its charts.
 Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& options) {
   ScenarioDocument document;
   document.reset(scenario);
-  PlanPage plan(&document);
-  plan.resize(1200, 900);
+  PlanCharts plan;
+  plan.resize(940, 860);
 
   Content c;
   const QString name = scenarioDisplayName(scenario);  // a derived name in the report's language
@@ -665,6 +665,7 @@ Content scenarioContent(const cp::Scenario& scenario, const ReportOptions& optio
   c.sections << Section{Report::tr("Inputs"), inputsBlocks(scenario)};
   if (estimated) {
     const cp::Scenario& s = document.estimatedScenario();
+    plan.setEstimate(s, *estimate);
     c.sections << Section{Report::tr("Figures, formulas and sources"), figuresBlocks(s, *estimate)};
     const struct {
       const char* id;
@@ -761,20 +762,19 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
     r.error = problems.join(QLatin1Char('\n'));
     return r;
   }
-  FabricComparisonPage page(&document);
-  keepTickLabelsApartIn(&page);
-  page.resize(1500, 900);
-  QEventLoop loop;
-  QObject::connect(&page, &FabricComparisonPage::resultShown, &loop, &QEventLoop::quit);
-  QTimer::singleShot(kSweepTimeoutMs, &loop, &QEventLoop::quit);
-  page.setMaxGpus(options.maxGpus);
-  if (!page.result()) loop.exec();  // the result is shown from the event loop: it cannot be missed
-  if (!page.result()) {
+  // The comparison the page runs when it opens, drawn by its charts (hidden).
+  const std::shared_ptr<const SweepResult> result = runComparison(scenario, options.maxGpus, kSweepTimeoutMs);
+  if (!result) {
     ReportResult r;
     r.error = Report::tr("The fabric sweep did not finish.");
     return r;
   }
-  const SweepResult& sweep = *page.result();
+  constexpr auto kLayout = cp::SweepLayout::Best;
+  FabricCharts drawn;
+  keepTickLabelsApartIn(&drawn);
+  drawn.resize(1500, 780);
+  drawn.setResult(result, {kLayout, false, true});
+  const SweepResult& sweep = *result;
   const QString name = QString::fromStdString(scenario.name);
 
   Content c;
@@ -784,11 +784,11 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
   QStringList fabrics;
   for (const SweepSeries& s : sweep.series) fabrics << fabricName(s.fabric_name);
   // The bottom line first, then how the points were found.
-  const QString verdict = page.jobVerdict();
+  const QString verdict = FabricCharts::jobVerdict(result.get(), scenario.cluster.fabric.id);
   QStringList sizes;
   for (int n : sweep.sizes) sizes << formatCount(n);
   const QString method =
-      page.layout() == cp::SweepLayout::Best
+      kLayout == cp::SweepLayout::Best
           ? Report::tr("The plan below, run on %1 GPUs (the plan's own size, %2 GPUs, included; the global batch is "
                        "held), on: %3. Each point runs the best layout found for its size and fabric, not the plan's "
                        "own layout; the table names each point's layout.")
@@ -802,9 +802,9 @@ ReportResult writeFabricReport(const cp::Scenario& scenario, const QString& path
                                                                   fabrics.join(QStringLiteral(", "))))))} +
                             inputsBlocks(scenario)};
   QList<Block> charts;
-  for (int m = 0; m < FabricComparisonPage::MetricCount; ++m) {
+  for (int m = 0; m < FabricCharts::MetricCount; ++m) {
     const QString id = QStringLiteral("fabric%1").arg(m);
-    const QImage image = chartImage(page.plot(FabricComparisonPage::Metric(m)), name, options.date, 380);
+    const QImage image = chartImage(drawn.plot(FabricCharts::Metric(m)), name, options.date, 380);
     c.images.append({id, image});
     charts << chartBlock(id, image, QString());
   }

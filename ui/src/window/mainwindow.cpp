@@ -273,7 +273,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ScenarioDocument::fileNameChanged, this, &MainWindow::updateTitle);
   connect(plan_, &PlanPage::explainRequested, this, &MainWindow::showExplanation);
-  installWorkbenchExports(document_, plan_, comparison_);
+  installWorkbenchExports(document_, plan_->charts(), comparison_->charts());
   installChartExportMenu(planner_->frontierChart()->plot(),
                          {[this] { return scenarioDisplayName(document_->scenario()); },
                           [this] { return planner_->frontierTable(); }, QStringLiteral("planner-frontier"), {}});

@@ -32,8 +32,8 @@ class QMenu;
 
 namespace cp::ui {
 
-class FabricComparisonPage;
-class PlanPage;
+class FabricCharts;
+class PlanCharts;
 class ScenarioDocument;
 
 enum class ChartFormat { Png, Svg, Pdf };
@@ -162,7 +162,7 @@ QList<ExportTarget> exportTargets(QWidget* page);
 // page has nothing to export).
 void fillExportMenu(QMenu* menu, QWidget* page);
 
-// Installs the menu on every chart of the plan page and of the fabric comparison.
-void installWorkbenchExports(ScenarioDocument* document, PlanPage* plan, FabricComparisonPage* comparison);
+// Installs the menu on every chart of the plan and of the fabric comparison (those the pages show).
+void installWorkbenchExports(ScenarioDocument* document, PlanCharts* plan, FabricCharts* comparison);
 
 }  // namespace cp::ui

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 
+#include "ui/charts/fabriccharts.h"
 #include "ui/fabricsweep.h"
 
 class QCheckBox;
@@ -25,7 +26,6 @@ class QCustomPlot;
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QResizeEvent;
 class QToolButton;
 
 namespace cp::ui {
@@ -36,7 +36,9 @@ class FabricComparisonPage : public QWidget {
   Q_OBJECT
 
  public:
-  enum Metric { Throughput, Mfu, Scaling, TrainTime, CostPerRun, Advantage, GapByTraffic, MetricCount };
+  // The charts are FabricCharts' (a room below the pages, which the report draws too).
+  using Metric = FabricCharts::Metric;
+  using enum FabricCharts::Metric;
 
   explicit FabricComparisonPage(ScenarioDocument* document, QWidget* parent = nullptr);
   ~FabricComparisonPage() override;
@@ -62,7 +64,8 @@ class FabricComparisonPage : public QWidget {
   bool lastRunRepriced() const { return repriced_; }
 
   std::shared_ptr<const SweepResult> result() const { return result_; }
-  QCustomPlot* plot(Metric m) const { return plots_[std::size_t(m)]; }
+  QCustomPlot* plot(Metric m) const;
+  FabricCharts* charts() const { return charts_; }
   QProgressBar* progressBar() const { return progress_; }
   QLabel* verdictLabel() const { return verdicts_; }
   // The bottom line for the job across the sizes, for every fabric shown (core/plan's
@@ -76,7 +79,7 @@ class FabricComparisonPage : public QWidget {
   QLabel* statusLabel() const { return status_; }
   // Why the scaling efficiency exceeds 100% (the chart's note in full, its tooltip); empty when
   // it does not.
-  QString scalingNote() const { return scalingNoteFull_; }
+  QString scalingNote() const;
   QCheckBox* claimsBox() const { return claims_; }
 
  Q_SIGNALS:
@@ -88,7 +91,6 @@ class FabricComparisonPage : public QWidget {
  protected:
   void showEvent(QShowEvent* event) override;
   void changeEvent(QEvent* event) override;
-  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void scenarioChanged();
@@ -99,13 +101,11 @@ class FabricComparisonPage : public QWidget {
   void redraw();
   void buildFabricMenu();
   void showVerdicts();
-  void fitScalingNote();
-  QString verdict(const cp::FabricGap& g) const;
 
   ScenarioDocument* document_;
   QFutureWatcher<SweepResult> watcher_;
   std::shared_ptr<const SweepResult> result_;
-  std::array<QCustomPlot*, MetricCount> plots_{};
+  FabricCharts* charts_ = nullptr;
   QComboBox* maxGpus_ = nullptr;
   QComboBox* minGpus_ = nullptr;
   QComboBox* layout_ = nullptr;
@@ -121,8 +121,6 @@ class FabricComparisonPage : public QWidget {
   QLabel* upTo_ = nullptr;
   QStringList chosenFabrics_;  // empty: defaults
   bool dirty_ = true;          // the plan changed since the last sweep
-  QStringList scalingNoteSentences_;  // the note on efficiencies above 100%, longest first
-  QString scalingNoteFull_;
   int threads_ = 0;
   std::shared_ptr<std::atomic<bool>> stop_;  // the running search's: a newer edit sets it
   // What a result was planned for: an edit that changes no layout re-prices it instead.

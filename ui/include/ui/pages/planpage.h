@@ -11,15 +11,14 @@
 
 #include "engine/explain.h"
 #include "plan/nearest_fit.h"
+#include "ui/charts/plancharts.h"
 
 class QLabel;
 class QStackedWidget;
 
 namespace cp::ui {
 
-class BreakdownChart;
 class HeadlineTiles;
-class MemoryChart;
 class ScenarioDocument;
 class SummaryPanel;
 
@@ -31,10 +30,12 @@ class PlanPage : public QWidget {
   ~PlanPage() override;
 
   HeadlineTiles* tiles() const { return tiles_; }
-  MemoryChart* memoryChart() const { return memory_; }
-  BreakdownChart* stepChart() const { return step_; }
-  BreakdownChart* powerChart() const { return power_; }
-  BreakdownChart* costChart() const { return cost_; }
+  // The four charts are PlanCharts' (a room below the pages, which the report draws too).
+  PlanCharts* charts() const { return planCharts_; }
+  MemoryChart* memoryChart() const { return planCharts_->memoryChart(); }
+  BreakdownChart* stepChart() const { return planCharts_->stepChart(); }
+  BreakdownChart* powerChart() const { return planCharts_->powerChart(); }
+  BreakdownChart* costChart() const { return planCharts_->costChart(); }
   SummaryPanel* summaryPanel() const { return summary_; }
   // Where the charts are: the charts, or (without an estimate) one message in their place.
   QStackedWidget* chartArea() const { return charts_; }
@@ -66,10 +67,7 @@ class PlanPage : public QWidget {
   QWidget* results_ = nullptr;
   QWidget* veil_ = nullptr;  // painted over the results while they are the last valid ones
   HeadlineTiles* tiles_ = nullptr;
-  MemoryChart* memory_ = nullptr;
-  BreakdownChart* step_ = nullptr;
-  BreakdownChart* power_ = nullptr;
-  BreakdownChart* cost_ = nullptr;
+  PlanCharts* planCharts_ = nullptr;
   SummaryPanel* summary_ = nullptr;
   QStackedWidget* charts_ = nullptr;  // the charts, or the one message that replaces them
   QLabel* noEstimate_ = nullptr;
