@@ -457,6 +457,31 @@ bool LibraryController::loadRevision(std::int64_t id, int revision, cp::StoredSc
   return found;
 }
 
+bool LibraryController::choices(QList<Choice>& out) const {
+  out.clear();
+  if (!store_) return false;
+  std::vector<cp::ScenarioSummary> list;
+  if (!guarded(nullptr, [&] { list = store_->list(); })) return false;
+  for (const cp::ScenarioSummary& s : list) {
+    cp::StoredScenario stored;
+    bool loaded = false;
+    // One that cannot be read keeps its stored name; loading it for use says what is wrong.
+    guarded(nullptr, [&] { loaded = store_->load(s.id, stored); });
+    out.append({s.id, loaded ? scenarioDisplayName(stored.document.scenario) : fromStd(s.name)});
+  }
+  return true;
+}
+
+bool LibraryController::loadScenario(std::int64_t id, cp::Scenario& out, QString* error) const {
+  if (error) error->clear();
+  if (!store_) return false;
+  cp::StoredScenario stored;
+  bool found = false;
+  if (!guarded(error, [&] { found = store_->load(id, stored); })) return false;
+  if (found) out = stored.document.scenario;
+  return found;
+}
+
 QStringList LibraryController::parseTags(const QString& text) {
   QStringList tags;
   for (const QString& part : text.split(QLatin1Char(','))) {

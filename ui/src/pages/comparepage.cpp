@@ -17,7 +17,6 @@
 
 #include "engine/explain.h"
 #include "io/scenario_json.h"
-#include "store/scenario_store.h"
 #include "engine/units.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/text/enginetext.h"
@@ -25,6 +24,7 @@
 #include "ui/text/i18n.h"
 #include "ui/palette.h"
 #include "ui/scenariodocument.h"
+#include "ui/library/librarycontroller.h"
 #include "ui/library/scenariolistmodel.h"
 #include "ui/text/terms.h"
 #include "ui/text/usertext.h"
@@ -258,17 +258,17 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   refreshChoices();
 }
 
-void ComparePage::setStore(cp::ScenarioStore* store) {
-  const QString path = store ? QString::fromStdString(store->path()) : QString();
-  if (path != storePath_) {  // another library: the picks of the old one are not "deleted"
+void ComparePage::setLibrary(LibraryController* library) {
+  const QString path = library ? library->libraryPath() : QString();
+  if (path != libraryPath_) {  // another library: the picks of the old one are not "deleted"
     picking_ = true;
     for (QComboBox* box : pickers_)
       if (box->currentData().toLongLong() > 0) box->setCurrentIndex(0);
     picking_ = false;
     goneNames_.clear();
-    storePath_ = path;
+    libraryPath_ = path;
   }
-  store_ = store;
+  library_ = library;
   refreshChoices();
 }
 
@@ -280,34 +280,16 @@ void ComparePage::refreshChoices() {
     picked.push_back(box->currentData().toLongLong());
     pickedNames << box->currentText();
   }
-  std::vector<cp::ScenarioSummary> list;
-  bool listed = store_ != nullptr;
-  if (store_) {
-    try {
-      list = store_->list();
-    } catch (const std::exception&) {
-      list.clear();
-      listed = false;  // unreadable is not gone: the picks stay until the library reads again
-    }
-  }
-  // Each scenario by the name the GUI shows (an unnamed one's derived name in its language).
-  QStringList names;
-  for (const cp::ScenarioSummary& s : list) {
-    cp::StoredScenario stored;
-    bool loaded = false;
-    try {
-      loaded = store_->load(s.id, stored);
-    } catch (const std::exception&) {
-      loaded = false;  // named as listed; reading it for the comparison says what is wrong
-    }
-    names << (loaded ? scenarioDisplayName(stored.document.scenario) : QString::fromStdString(s.name));
-  }
+  // Each scenario by the name the GUI shows; unreadable is not gone: the picks stay until the
+  // library reads again.
+  QList<LibraryController::Choice> list;
+  const bool listed = library_ && library_->choices(list);
   for (std::size_t i = 0; i < pickers_.size(); ++i) {
     QComboBox* box = pickers_[i];
     box->clear();
     box->addItem(tr("—"), qint64(0));
     box->addItem(tr("Edited scenario"), kCurrentScenario);
-    for (std::size_t k = 0; k < list.size(); ++k) box->addItem(oneLine(names[qsizetype(k)]), qint64(list[k].id));
+    for (const LibraryController::Choice& c : list) box->addItem(oneLine(c.name), qint64(c.id));
     const int at = box->findData(picked[i]);
     if (at < 0 && picked[i] > 0 && listed && !goneNames_.contains(pickedNames[qsizetype(i)]))
       goneNames_ << pickedNames[qsizetype(i)];
@@ -336,16 +318,15 @@ void ComparePage::pickersChanged() {
     const qint64 id = box->currentData().toLongLong();
     if (id == kCurrentScenario) {
       entries.append({tr("Edited scenario"), document_->scenario()});
-    } else if (id > 0 && store_) {
-      cp::StoredScenario stored;
-      try {
-        if (store_->load(id, stored))
-          entries.append({box->currentText(), stored.document.scenario});
-        else if (!goneNames_.contains(box->currentText()))
-          goneNames_ << box->currentText();  // deleted since the boxes were filled
-      } catch (const std::exception& e) {
-        unreadable_ << tr("“%1” cannot be read from the library: %2").arg(box->currentText(), QString::fromUtf8(e.what()));
-      }
+    } else if (id > 0 && library_) {
+      cp::Scenario scenario;
+      QString error;
+      if (library_->loadScenario(id, scenario, &error))
+        entries.append({box->currentText(), scenario});
+      else if (!error.isEmpty())
+        unreadable_ << tr("“%1” cannot be read from the library: %2").arg(box->currentText(), error);
+      else if (!goneNames_.contains(box->currentText()))
+        goneNames_ << box->currentText();  // deleted since the boxes were filled
     }
   }
   showGone();

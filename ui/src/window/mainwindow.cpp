@@ -287,7 +287,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                          scenarioName, [] { return tr("Ranked layouts (table)"); });
   installWidgetExportMenu(topology_, QStringLiteral("topology"), scenarioName, [] { return tr("Topology"); });
   connect(library_, &LibraryDock::libraryChanged, this, [this] {
-    compare_->setStore(library_->store());
+    compare_->setLibrary(library_->controller());
     updateLibraryAlert();
   });
   // A library moved aside or refused is said where it is seen on start, not only in the library

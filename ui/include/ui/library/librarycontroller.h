@@ -20,6 +20,7 @@ class QUndoStack;
 
 namespace cp {
 class ScenarioStore;
+struct Scenario;
 struct ScenarioFileDocument;
 struct RevisionInfo;
 struct StoredScenario;
@@ -113,6 +114,19 @@ class LibraryController : public QObject {
   // The revision as stored (scenario, notes, snapshot); false with the store's reason when it
   // cannot be read (a damaged revision) or there is none.
   bool loadRevision(std::int64_t id, int revision, cp::StoredScenario& out, QString* error = nullptr);
+
+  // For the pages, which reach the library through the controller only (the comparison picks
+  // its scenarios here). Every entry as the store lists it, each by the name the GUI shows (an
+  // unnamed one's derived name, in the language of the moment; an unreadable one's stored name).
+  // False when no library is open or its list cannot be read: unreadable is not gone.
+  struct Choice {
+    std::int64_t id = 0;
+    QString name;
+  };
+  bool choices(QList<Choice>& out) const;
+  // The scenario of entry `id`'s newest revision. False with `error` empty when the library holds
+  // no such entry (it was deleted); false with the store's reason when it cannot be read.
+  bool loadScenario(std::int64_t id, cp::Scenario& out, QString* error = nullptr) const;
 
   // "a, b ,c" -> {"a", "b", "c"}: trimmed, empty and repeated ones dropped.
   static QStringList parseTags(const QString& text);

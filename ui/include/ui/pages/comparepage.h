@@ -27,12 +27,9 @@ class QCustomPlot;
 class QLabel;
 class QTableWidget;
 
-namespace cp {
-class ScenarioStore;
-}
-
 namespace cp::ui {
 
+class LibraryController;
 class ScenarioDocument;
 
 class ComparePage : public QWidget {
@@ -49,8 +46,9 @@ class ComparePage : public QWidget {
 
   explicit ComparePage(ScenarioDocument* document, QWidget* parent = nullptr);
 
-  // The library to pick from (not owned; nullptr: only the edited scenario). Re-reads its list.
-  void setStore(cp::ScenarioStore* store);
+  // The library to pick from, read through its controller (not owned; nullptr: only the edited
+  // scenario). Re-reads its list.
+  void setLibrary(LibraryController* library);
   void refreshChoices();  // after the library changed
   // Picks these library scenarios (the first is the baseline); at most four are taken.
   void compareLibrary(const QList<qint64>& ids);
@@ -90,8 +88,8 @@ class ComparePage : public QWidget {
   void showGone();
 
   ScenarioDocument* document_;
-  cp::ScenarioStore* store_ = nullptr;
-  QString storePath_;  // the library store_ reads
+  LibraryController* library_ = nullptr;
+  QString libraryPath_;  // the library library_ has open
   std::vector<Shown> shown_;
   std::vector<QComboBox*> pickers_;
   QList<Entry> entries_;
