@@ -10,14 +10,14 @@
 #include <cstdio>
 
 #include "engine/scenario.h"
-#include "ui/i18n.h"
-#include "ui/librarydock.h"
-#include "ui/mainwindow.h"
-#include "ui/plannerpage.h"
-#include "ui/presentation.h"
-#include "ui/settingsdialog.h"
+#include "ui/text/i18n.h"
+#include "ui/library/librarydock.h"
+#include "ui/window/mainwindow.h"
+#include "ui/pages/plannerpage.h"
+#include "ui/window/presentation.h"
+#include "ui/window/settingsdialog.h"
 #include "ui/theme.h"
-#include "ui/units.h"
+#include "ui/text/units.h"
 
 namespace {
 

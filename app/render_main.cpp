@@ -22,14 +22,14 @@
 #include "cli/estimate_args.h"
 #include "cli/scenario_builder.h"
 #include "engine/validate.h"
-#include "ui/breakdownchart.h"
-#include "ui/chartexport.h"
-#include "ui/chartstyle.h"
-#include "ui/fabriccomparisonpage.h"
-#include "ui/i18n.h"
-#include "ui/memorychart.h"
-#include "ui/planpage.h"
-#include "ui/report.h"
+#include "ui/charts/breakdownchart.h"
+#include "ui/charts/chartexport.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/fabriccharts.h"
+#include "ui/text/i18n.h"
+#include "ui/charts/memorychart.h"
+#include "ui/charts/plancharts.h"
+#include "ui/report/report.h"
 #include "ui/scenariodocument.h"
 #include "ui/theme.h"
 
@@ -155,8 +155,11 @@ int chart(const std::string& kind, const Options& o, const cp::Scenario& s) {
   }
   cp::ui::ScenarioDocument document;
   document.reset(s);
-  cp::ui::PlanPage plan(&document);
-  cp::ui::FabricComparisonPage comparison(&document);
+  // The charts of the plan and of the fabric comparison as the pages draw them, without the pages.
+  cp::ui::PlanCharts plan;
+  if (document.estimate()) plan.setEstimate(document.estimatedScenario(), *document.estimate());
+  else plan.clear();
+  cp::ui::FabricCharts comparison;
   cp::ui::keepTickLabelsApartIn(&comparison);
   QCustomPlot* plot = nullptr;
   if (kind == "memory") plot = plan.memoryChart()->plot();
@@ -164,24 +167,23 @@ int chart(const std::string& kind, const Options& o, const cp::Scenario& s) {
   else if (kind == "power") plot = plan.powerChart()->plot();
   else if (kind == "cost") plot = plan.costChart()->plot();
   else if (kind == "fabric") {
-    static const std::map<std::string, cp::ui::FabricComparisonPage::Metric> metrics{
-        {"throughput", cp::ui::FabricComparisonPage::Throughput}, {"mfu", cp::ui::FabricComparisonPage::Mfu},
-        {"scaling", cp::ui::FabricComparisonPage::Scaling},       {"time", cp::ui::FabricComparisonPage::TrainTime},
-        {"cost", cp::ui::FabricComparisonPage::CostPerRun},       {"advantage", cp::ui::FabricComparisonPage::Advantage}};
+    using Charts = cp::ui::FabricCharts;
+    static const std::map<std::string, Charts::Metric> metrics{
+        {"throughput", Charts::Throughput}, {"mfu", Charts::Mfu},       {"scaling", Charts::Scaling},
+        {"time", Charts::TrainTime},        {"cost", Charts::CostPerRun}, {"advantage", Charts::Advantage}};
     const auto m = metrics.find(o.metric);
     if (m == metrics.end()) {
       std::cerr << "--metric: throughput, mfu, scaling, time, cost or advantage, not " << o.metric << '\n';
       return kExitInvalid;
     }
-    QEventLoop loop;
-    QObject::connect(&comparison, &cp::ui::FabricComparisonPage::resultShown, &loop, &QEventLoop::quit);
-    QTimer::singleShot(180000, &loop, &QEventLoop::quit);
-    comparison.run();
-    if (!comparison.result()) loop.exec();  // the result is shown from the event loop: it cannot be missed
-    if (!comparison.result()) {
+    constexpr int kDefaultMaxGpus = 1024;  // the comparison page's default
+    constexpr int kTimeoutMs = 180000;
+    const auto result = cp::ui::runComparison(s, kDefaultMaxGpus, kTimeoutMs);
+    if (!result) {
       std::cerr << "clusterplan-cli chart: the fabric sweep did not finish\n";
       return kExitInvalid;
     }
+    comparison.setResult(result, {});
     plot = comparison.plot(m->second);
   } else {
     std::cerr << "clusterplan-cli chart: memory, time, power, cost or fabric, not '" << kind << "'\n" << kChartUsage;

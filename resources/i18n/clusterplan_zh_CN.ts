@@ -1066,42 +1066,14 @@
     </message>
 </context>
 <context>
-    <name>cp::ui::FabricComparisonPage</name>
-    <message>
-        <source>%1 GPUs</source>
-        <translation>%1 张 GPU</translation>
-    </message>
-    <message>
-        <source>Fabrics</source>
-        <translation>网络方案</translation>
-    </message>
+    <name>cp::ui::FabricCharts</name>
     <message>
         <source>Seed article&apos;s claims</source>
         <translation>原文说法</translation>
     </message>
     <message>
-        <source>Overlay the seed article&apos;s IB-vs-RoCE claims as reference points</source>
-        <translation>将原文关于 IB 与 RoCE 的说法作为参考点叠加显示</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>GPUs</source>
         <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>The scenario has problems: fix the marked inputs to compare fabrics.</source>
-        <translation>方案有问题：请先修正标出的输入，再比较组网方案。</translation>
-    </message>
-    <message>
-        <source>Running %1 estimates…</source>
-        <translation>正在计算 %1 个估算…</translation>
-    </message>
-    <message>
-        <source>Canceled.</source>
-        <translation>已取消。</translation>
     </message>
     <message>
         <source>Throughput (M tokens/s)</source>
@@ -1138,71 +1110,6 @@
     <message>
         <source>seed: %1</source>
         <translation>原文：%1</translation>
-    </message>
-    <message>
-        <source>Best layout per size</source>
-        <translation>每个规模取最佳并行布局</translation>
-    </message>
-    <message>
-        <source>Hold my layout</source>
-        <translation>保持我的并行布局</translation>
-    </message>
-    <message>
-        <source>Best: for each size and fabric, the planner&apos;s fastest feasible layout. Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count.</source>
-        <translation>最佳：每个规模和网络方案下，规划器找到的最快可行布局。保持：TP、PP、CP、EP 与方案一致，DP 随 GPU 数变化。</translation>
-    </message>
-    <message>
-        <source>Strong scaling</source>
-        <translation>强扩展</translation>
-    </message>
-    <message>
-        <source>Weak scaling</source>
-        <translation>弱扩展</translation>
-    </message>
-    <message>
-        <source>Strong: the global batch is held. Weak: the batch per GPU is held.</source>
-        <translation>强扩展：全局批量不变。弱扩展：每张 GPU 的批量不变。</translation>
-    </message>
-    <message>
-        <source>Log time axis</source>
-        <translation>时间轴用对数刻度</translation>
-    </message>
-    <message>
-        <source>Cluster sizes from</source>
-        <translation>集群规模从</translation>
-    </message>
-    <message>
-        <source>up to</source>
-        <translation>到</translation>
-    </message>
-    <message>
-        <source>Searching the best layout at %1 points…</source>
-        <translation>正在为 %1 个点搜索最佳布局…</translation>
-    </message>
-    <message>
-        <source>Best layout found at %1 of %2 sizes; the others show the held layout (dotted) until their search ends.</source>
-        <extracomment>while the best layout is searched size by size</extracomment>
-        <translation>已为 %2 个规模中的 %1 个找到最佳并行布局；其余规模在搜索结束前显示保持的布局（点线）。</translation>
-    </message>
-    <message>
-        <source>No estimate at %1 GPUs: the held layout does not divide them (choose &quot;Best layout per size&quot;).</source>
-        <translation>%1 张 GPU 时无法估算：保持的并行布局无法整除这些 GPU（可选择“每个规模取最佳并行布局”）。</translation>
-    </message>
-    <message>
-        <source>No feasible layout at %1 GPUs.</source>
-        <translation>%1 张 GPU 时没有可行的布局。</translation>
-    </message>
-    <message>
-        <source>Does not fit in GPU memory at %1 GPUs: drawn hollow, not a valid result.</source>
-        <translation>%1 张 GPU 时显存放不下：以空心点表示，不是有效结果。</translation>
-    </message>
-    <message>
-        <source>The seed article&apos;s claims are about A100/H100 clusters of 8-32 GPUs; this scenario is not of that class.</source>
-        <translation>原文说法针对 8-32 张 A100/H100 的集群；当前方案不属于此类。</translation>
-    </message>
-    <message>
-        <source>The verdicts follow when every size has its best layout.</source>
-        <translation>每个规模都找到最佳并行布局后给出结论。</translation>
     </message>
     <message>
         <source>the job runs inside one node, on NVLink, so the fabric carries none of its traffic</source>
@@ -1277,19 +1184,12 @@
         <translation>%1；%2。</translation>
     </message>
     <message>
-        <source>No size where both fabrics have a valid result.</source>
-        <translation>没有两种网络都有有效结果的规模。</translation>
-    </message>
-    <message>
-        <source>%1 against %2, size by size</source>
-        <translation>%1 对比 %2（逐个规模）</translation>
-    </message>
-    <message>
         <source>Why: extra time per step, by cause</source>
         <translation>差距来源：每步多出的时间（按原因）</translation>
     </message>
     <message>
         <source>Why: extra %1 per step on %2 vs %3, by cause</source>
+        <extracomment>%1 the unit (seconds, milliseconds), %2 the compared fabric, %3 the reference fabric</extracomment>
         <translation>差距来源：%2 相对 %3 每步多出的%1（按原因）</translation>
     </message>
     <message>
@@ -1302,6 +1202,7 @@
     </message>
     <message>
         <source>Layout: %1</source>
+        <extracomment>A point&apos;s layout in a chart&apos;s hover text</extracomment>
         <translation>布局：%1</translation>
     </message>
     <message>
@@ -1330,14 +1231,17 @@
     </message>
     <message>
         <source>the best layouts differ (%1 on %2, %3 on %4), %5 per step on %6 from the change of layout</source>
+        <extracomment>%1 the reference&apos;s layout, %2 the reference fabric, %3 the other layout, %4 the other fabric, %5 extra time per step, %6 the slower fabric</extracomment>
         <translation>最优布局不同（%2 上为 %1，%4 上为 %3），布局变化使 %6 每步多 %5</translation>
     </message>
     <message>
         <source>mostly latency (per message %1, per switch hop %2), %3 per step on %4; more bandwidth or tuning does not shorten it</source>
+        <extracomment>%1 per-message latency, %2 per-hop latency, %3 the sum per step, %4 the slower fabric</extracomment>
         <translation>主要是时延（每条消息 %1，每跳交换机 %2），%4 每步多 %3；增加带宽或调优都无法缩短</translation>
     </message>
     <message>
         <source>mostly compute slowed by hidden %1 traffic, %2 per step on %3</source>
+        <extracomment>%1 kind of traffic, %2 extra time per step, %3 the slower fabric</extracomment>
         <translation>主要是被隐藏的%1通信拖慢了计算，%3 每步多 %2</translation>
     </message>
     <message>
@@ -1359,19 +1263,6 @@
     <message>
         <source>TP</source>
         <translation>TP</translation>
-    </message>
-    <message>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <source>%1, %2 GPUs: %3</source>
-        <extracomment>a size of the comparison without a result: the fabric, the number of GPUs, why</extracomment>
-        <translation>%1，%2 块 GPU：%3</translation>
-    </message>
-    <message>
-        <source>Extra ms per step</source>
-        <translation>每步多出的毫秒数</translation>
     </message>
     <message>
         <source>micro-batch %1</source>
@@ -1497,6 +1388,119 @@
     <message>
         <source>Your layout held: TP, PP, CP and EP as in the plan, DP follows the size</source>
         <translation>保持您的并行布局：TP、PP、CP、EP 与方案相同，DP 随规模变化</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::FabricComparisonPage</name>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 张 GPU</translation>
+    </message>
+    <message>
+        <source>Fabrics</source>
+        <translation>网络方案</translation>
+    </message>
+    <message>
+        <source>Seed article&apos;s claims</source>
+        <translation>原文说法</translation>
+    </message>
+    <message>
+        <source>Overlay the seed article&apos;s IB-vs-RoCE claims as reference points</source>
+        <translation>将原文关于 IB 与 RoCE 的说法作为参考点叠加显示</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The scenario has problems: fix the marked inputs to compare fabrics.</source>
+        <translation>方案有问题：请先修正标出的输入，再比较组网方案。</translation>
+    </message>
+    <message>
+        <source>Running %1 estimates…</source>
+        <translation>正在计算 %1 个估算…</translation>
+    </message>
+    <message>
+        <source>Canceled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Best layout per size</source>
+        <translation>每个规模取最佳并行布局</translation>
+    </message>
+    <message>
+        <source>Hold my layout</source>
+        <translation>保持我的并行布局</translation>
+    </message>
+    <message>
+        <source>Best: for each size and fabric, the planner&apos;s fastest feasible layout. Hold: TP, PP, CP and EP as in the scenario, DP follows the GPU count.</source>
+        <translation>最佳：每个规模和网络方案下，规划器找到的最快可行布局。保持：TP、PP、CP、EP 与方案一致，DP 随 GPU 数变化。</translation>
+    </message>
+    <message>
+        <source>Strong scaling</source>
+        <translation>强扩展</translation>
+    </message>
+    <message>
+        <source>Weak scaling</source>
+        <translation>弱扩展</translation>
+    </message>
+    <message>
+        <source>Strong: the global batch is held. Weak: the batch per GPU is held.</source>
+        <translation>强扩展：全局批量不变。弱扩展：每张 GPU 的批量不变。</translation>
+    </message>
+    <message>
+        <source>Log time axis</source>
+        <translation>时间轴用对数刻度</translation>
+    </message>
+    <message>
+        <source>Cluster sizes from</source>
+        <translation>集群规模从</translation>
+    </message>
+    <message>
+        <source>up to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Searching the best layout at %1 points…</source>
+        <translation>正在为 %1 个点搜索最佳布局…</translation>
+    </message>
+    <message>
+        <source>Best layout found at %1 of %2 sizes; the others show the held layout (dotted) until their search ends.</source>
+        <extracomment>while the best layout is searched size by size</extracomment>
+        <translation>已为 %2 个规模中的 %1 个找到最佳并行布局；其余规模在搜索结束前显示保持的布局（点线）。</translation>
+    </message>
+    <message>
+        <source>No estimate at %1 GPUs: the held layout does not divide them (choose &quot;Best layout per size&quot;).</source>
+        <translation>%1 张 GPU 时无法估算：保持的并行布局无法整除这些 GPU（可选择“每个规模取最佳并行布局”）。</translation>
+    </message>
+    <message>
+        <source>No feasible layout at %1 GPUs.</source>
+        <translation>%1 张 GPU 时没有可行的布局。</translation>
+    </message>
+    <message>
+        <source>Does not fit in GPU memory at %1 GPUs: drawn hollow, not a valid result.</source>
+        <translation>%1 张 GPU 时显存放不下：以空心点表示，不是有效结果。</translation>
+    </message>
+    <message>
+        <source>The seed article&apos;s claims are about A100/H100 clusters of 8-32 GPUs; this scenario is not of that class.</source>
+        <translation>原文说法针对 8-32 张 A100/H100 的集群；当前方案不属于此类。</translation>
+    </message>
+    <message>
+        <source>The verdicts follow when every size has its best layout.</source>
+        <translation>每个规模都找到最佳并行布局后给出结论。</translation>
+    </message>
+    <message>
+        <source>No size where both fabrics have a valid result.</source>
+        <translation>没有两种网络都有有效结果的规模。</translation>
+    </message>
+    <message>
+        <source>%1 against %2, size by size</source>
+        <translation>%1 对比 %2（逐个规模）</translation>
+    </message>
+    <message>
+        <source>%1, %2 GPUs: %3</source>
+        <extracomment>a size of the comparison without a result: the fabric, the number of GPUs, why</extracomment>
+        <translation>%1，%2 块 GPU：%3</translation>
     </message>
 </context>
 <context>
@@ -3589,11 +3593,7 @@ capacity: %2</source>
     </message>
 </context>
 <context>
-    <name>cp::ui::PlanPage</name>
-    <message>
-        <source>The scenario has problems (marked in the inputs). Showing the last valid result, greyed, until they are fixed.</source>
-        <translation>方案有问题（已在输入中标出）。修正之前，以灰色显示上一次有效的结果。</translation>
-    </message>
+    <name>cp::ui::PlanCharts</name>
     <message>
         <source>Step time</source>
         <translation>单步时间</translation>
@@ -3622,6 +3622,21 @@ capacity: %2</source>
         <source>Budget per month</source>
         <extracomment>Cost chart&apos;s axis: %1 currency, %2 the way to pay, %3 the price list&apos;s date (YYYY-MM)</extracomment>
         <translation>每月预算</translation>
+    </message>
+    <message>
+        <source>%1, average while training</source>
+        <translation>%1，训练时平均</translation>
+    </message>
+    <message>
+        <source>%1 per month (%2, prices of %3)</source>
+        <translation>%1/月（%2，%3 的价格）</translation>
+    </message>
+</context>
+<context>
+    <name>cp::ui::PlanPage</name>
+    <message>
+        <source>The scenario has problems (marked in the inputs). Showing the last valid result, greyed, until they are fixed.</source>
+        <translation>方案有问题（已在输入中标出）。修正之前，以灰色显示上一次有效的结果。</translation>
     </message>
     <message>
         <source>Does not fit in GPU memory: its time and cost are greyed, as the run cannot start. Looking for the nearest layout that fits…</source>
@@ -3698,14 +3713,6 @@ capacity: %2</source>
     <message>
         <source>Apply the layout that fits</source>
         <translation>应用可放下的并行布局</translation>
-    </message>
-    <message>
-        <source>%1, average while training</source>
-        <translation>%1，训练时平均</translation>
-    </message>
-    <message>
-        <source>%1 per month (%2, prices of %3)</source>
-        <translation>%1/月（%2，%3 的价格）</translation>
     </message>
     <message>
         <source>The scenario has problems (marked in the inputs): no estimate until they are fixed.</source>

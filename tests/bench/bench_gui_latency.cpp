@@ -20,10 +20,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "ui/fabriccomparisonpage.h"
+#include "ui/pages/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
-#include "ui/inputpanel.h"
-#include "ui/mainwindow.h"
+#include "ui/pages/inputpanel.h"
+#include "ui/window/mainwindow.h"
 #include "ui/scenariodocument.h"
 
 namespace {

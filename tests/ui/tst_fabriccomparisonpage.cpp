@@ -10,8 +10,8 @@
 
 #include "plan/fabric_compare.h"
 #include "plan/thread_pool.h"
-#include "ui/chartexport.h"
-#include "ui/fabriccomparisonpage.h"
+#include "ui/charts/chartexport.h"
+#include "ui/pages/fabriccomparisonpage.h"
 #include "ui/fabricsweep.h"
 #include "ui/scenariodocument.h"
 

@@ -28,14 +28,14 @@
 #include "io/read_reasons.h"
 #include "io/scenario_file.h"
 #include "io/scenario_json.h"
-#include "ui/collapsiblesection.h"
-#include "ui/enginetext.h"
-#include "ui/fieldtext.h"
-#include "ui/i18n.h"
-#include "ui/inputpanel.h"
-#include "ui/mainwindow.h"
+#include "ui/pages/collapsiblesection.h"
+#include "ui/text/enginetext.h"
+#include "ui/text/fieldtext.h"
+#include "ui/text/i18n.h"
+#include "ui/pages/inputpanel.h"
+#include "ui/window/mainwindow.h"
 #include "ui/scenariodocument.h"
-#include "ui/settingsdialog.h"
+#include "ui/window/settingsdialog.h"
 
 using cp::ui::InputPanel;
 
@@ -180,7 +180,7 @@ void TestInputPanel::languageChangeRetranslates() {
   QCOMPARE(recompute->itemText(1), selective);
 }
 
-// Every row's label and help has a Chinese translation (ui/src/fieldtext.cpp lists them).
+// Every row's label and help has a Chinese translation (ui/src/text/fieldtext.cpp lists them).
 void TestInputPanel::everyRowIsTranslated() {
   QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
   for (const cp::FieldInfo& f : cp::kFields) {
@@ -195,7 +195,7 @@ void TestInputPanel::everyRowIsTranslated() {
 }
 
 // The engine's validation reasons, the words put into them and the formulas of "why this number"
-// have Chinese translations (ui/src/enginetext.cpp lists them), and a problem reads in Chinese
+// have Chinese translations (ui/src/text/enginetext.cpp lists them), and a problem reads in Chinese
 // with its numbers and phrases in place.
 void TestInputPanel::engineMessagesAreTranslated() {
   QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));

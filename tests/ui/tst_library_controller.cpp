@@ -13,10 +13,10 @@
 #include "io/scenario_json.h"
 #include "store/scenario_store.h"
 #include "store/sqlite.h"
-#include "ui/librarycontroller.h"
-#include "ui/librarywatcher.h"
+#include "ui/library/librarycontroller.h"
+#include "ui/library/librarywatcher.h"
 #include "ui/scenariodocument.h"
-#include "ui/scenariolistmodel.h"
+#include "ui/library/scenariolistmodel.h"
 
 using cp::ui::LibraryController;
 using cp::ui::ScenarioListModel;
@@ -55,6 +55,7 @@ class TestLibraryController : public QObject {
   void bannerForEachWayALibraryOpens();
   void changeElsewhereSeen();
   void unreadableScenarioListedNotHiding();
+  void choicesForThePages();
   void watcherReportsOnce();
   void parseTags();
 
@@ -413,6 +414,49 @@ void TestLibraryController::unreadableScenarioListedNotHiding() {
   QString error;
   QVERIFY(!c.openScenario(ids[3], &error));
   QVERIFY2(error.contains(QStringLiteral("is damaged")), qPrintable(error));
+}
+
+// What the comparison page picks from, through the controller (the pages never reach the store).
+void TestLibraryController::choicesForThePages() {
+  cp::ui::ScenarioDocument document;
+  LibraryController c(&document);
+  QList<LibraryController::Choice> choices;
+  cp::Scenario scenario;
+  QString error;
+  QVERIFY(!c.choices(choices));  // no library: nothing listed, which is not "gone"
+  QVERIFY(!c.loadScenario(1, scenario, &error));
+  QVERIFY(error.isEmpty());
+
+  QVERIFY(c.openLibrary(path_));
+  QVERIFY(c.choices(choices));
+  QVERIFY(choices.isEmpty());
+  setBatch(document, 2048);
+  const std::int64_t named = c.saveAsNew(QStringLiteral("Batch 2048"), {});
+  document.reset(cp::default_scenario());  // unnamed: listed by its derived name
+  const std::int64_t unnamed = c.saveToLibrary();
+  QVERIFY(named > 0 && unnamed > 0);
+  QVERIFY(c.choices(choices));
+  QCOMPARE(choices.size(), 2);
+  QStringList names;
+  for (const LibraryController::Choice& choice : choices) names << choice.name;
+  QVERIFY2(names.contains(QStringLiteral("Batch 2048")), qPrintable(names.join(QLatin1Char(','))));
+  QVERIFY(names.contains(nameIn(c, unnamed)));
+  QVERIFY(!nameIn(c, unnamed).isEmpty());
+
+  QVERIFY(c.loadScenario(named, scenario, &error));
+  QVERIFY(error.isEmpty());
+  QCOMPARE(scenario.training.global_batch, 2048);
+  // Deleted: false, and no reason (gone, not unreadable).
+  QVERIFY(c.deleteScenarios({named}));
+  QVERIFY(!c.loadScenario(named, scenario, &error));
+  QVERIFY(error.isEmpty());
+  // Damaged: false, with the store's reason.
+  {
+    cp::sql::Database db(path_.toStdString(), cp::sql::Database::Mode::ReadWrite);
+    db.exec(("UPDATE scenarios SET tags = 'a' || char(31) || 'b' WHERE id = " + std::to_string(unnamed)).c_str());
+  }
+  QVERIFY(!c.loadScenario(unnamed, scenario, &error));
+  QVERIFY2(error.contains(QStringLiteral("does not match its checksum")), qPrintable(error));
 }
 
 void TestLibraryController::parseTags() {

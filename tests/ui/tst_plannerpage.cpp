@@ -27,15 +27,15 @@
 #include "plan/planner.h"
 #include "engine/scenario.h"
 #include "io/scenario_json.h"
-#include "ui/chartexport.h"
-#include "ui/i18n.h"
-#include "ui/mainwindow.h"
-#include "ui/plannerfrontierchart.h"
-#include "ui/plannerinput.h"
-#include "ui/plannerpage.h"
-#include "ui/plannertablemodel.h"
+#include "ui/charts/chartexport.h"
+#include "ui/text/i18n.h"
+#include "ui/window/mainwindow.h"
+#include "ui/charts/plannerfrontierchart.h"
+#include "ui/pages/plannerinput.h"
+#include "ui/pages/plannerpage.h"
+#include "ui/pages/plannertablemodel.h"
 #include "ui/scenariodocument.h"
-#include "ui/terms.h"
+#include "ui/text/terms.h"
 
 using cp::ui::PlannerPage;
 using cp::ui::PlannerTableModel;

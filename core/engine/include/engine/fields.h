@@ -4,7 +4,7 @@
 // saying what it is. Validation (validate.cpp), the CLI's options and help, the input panel
 // (ranges, units, tooltips) and the compare page read it from here; nothing else writes a
 // field's bounds. Static data: no allocation, no Qt (the GUI translates label and help through
-// its own catalogue, ui/src/fieldtext.cpp).
+// its own catalogue, ui/src/text/fieldtext.cpp).
 //
 // Bounds are input bounds, not physics: an absurd value is a typo, and a figure computed from
 // any value inside them stays finite. The reasoning (and source) of each is next to its row.

@@ -30,7 +30,7 @@ std::string fill_reason(std::string_view reason, const std::vector<std::string>&
 Problem make_problem(std::string field, std::string_view reason, std::vector<std::string> args = {});
 
 // The reasons validate() and the fabric comparison give, as templates. English, the source language of the GUI's catalogue
-// (ui/src/enginetext.cpp lists them for translation; tst_inputpanel checks each is translated).
+// (ui/src/text/enginetext.cpp lists them for translation; tst_inputpanel checks each is translated).
 namespace reasons {
 inline constexpr std::string_view at_least = "must be at least %1, got %2";
 inline constexpr std::string_view at_most = "must be at most %1, got %2";

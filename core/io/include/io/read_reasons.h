@@ -3,7 +3,7 @@
 // read, not valid JSON at a line and column), as templates
 // with %1..%n, like the engine's validation reasons (engine/validate.h, namespace reasons): a
 // Problem carries its reason and arguments so that the GUI can say it in its language
-// (ui/src/enginetext.cpp lists these too; tst_inputpanel checks each is translated).
+// (ui/src/text/enginetext.cpp lists these too; tst_inputpanel checks each is translated).
 #pragma once
 
 #include <string_view>
