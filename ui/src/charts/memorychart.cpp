@@ -6,7 +6,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/units.h"
 #include "ui/charts/chartstyle.h"
