@@ -14,7 +14,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 #include <string>
 #include <vector>
 

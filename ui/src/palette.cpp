@@ -1,5 +1,6 @@
 #include "ui/palette.h"
 
+#include <cmath>
 #include <iterator>
 
 #include "engine/fabric.h"
@@ -119,7 +120,7 @@ QColor bannerBackground(const QPalette& base, bool error) {
   constexpr double kTint = 0.2;
   const QColor window = base.color(QPalette::Window);
   const QColor accent(error ? kVermillion : kOrange);
-  auto mix = [&](int w, int a) { return int(w + (a - w) * kTint + 0.5); };
+  auto mix = [&](int w, int a) { return int(std::lround(w + (a - w) * kTint)); };
   return QColor(mix(window.red(), accent.red()), mix(window.green(), accent.green()),
                 mix(window.blue(), accent.blue()));
 }

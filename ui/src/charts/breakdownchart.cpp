@@ -5,7 +5,7 @@
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "ui/charts/chartstyle.h"
 

@@ -28,7 +28,7 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "io/scenario_json.h"
 #include "plan/fabric_compare.h"

@@ -8,7 +8,7 @@
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 #include <utility>
 
 namespace cp::ui {

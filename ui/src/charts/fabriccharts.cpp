@@ -13,7 +13,7 @@
 #include <iterator>
 #include <utility>
 #include <vector>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/estimate.h"
 #include "engine/explain.h"

@@ -6,7 +6,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/units.h"
 #include "ui/charts/chartstyle.h"
@@ -94,7 +94,7 @@ MemoryChart::MemoryChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   }
   // Legend top to bottom = stack top to bottom.
   plot_->legend->clearItems();
-  for (auto it = bars_.rbegin(); it != bars_.rend(); ++it) (*it)->addToLegend();
+  for (std::size_t i = bars_.size(); i-- > 0;) bars_[i]->addToLegend();
 
   capacityLine_ = new QCPItemStraightLine(plot_);
   capacityLine_->setPen(QPen(palette::capacity(), 2.5, Qt::DashLine));

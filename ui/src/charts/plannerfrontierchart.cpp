@@ -3,7 +3,7 @@
 #include <QEvent>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/fabric.h"
 #include "ui/charts/chartstyle.h"

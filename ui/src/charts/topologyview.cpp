@@ -90,7 +90,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
                    s.cluster.nodes, n.links[0], palette::component(MemoryComponent::Gradients)});
   const QString names[] = {tr("Leaf switches"), tr("Spine switches"), tr("Core switches")};
   for (int t = 0; t < n.tiers && t < 3; ++t)
-    tiers.push_back({names[t], n.switches[std::size_t(t)], t + 1 < 3 ? n.links[std::size_t(t + 1)] : 0, fabric});
+    tiers.push_back({names[t], n.switches[std::size_t(t)], t + 1 < 3 ? n.links[std::size_t(t) + 1] : 0, fabric});
 
   // Title.
   QFont titleFont = scaledFont(font(), 1.25, true);
@@ -125,11 +125,11 @@ void TopologyView::paintEvent(QPaintEvent*) {
   p.setPen(QPen(linkColour, 1.2));
   for (int r = 0; r + 1 < rows; ++r) {
     const auto& lower = centres[std::size_t(r)];
-    const auto& upper = centres[std::size_t(r + 1)];
+    const auto& upper = centres[std::size_t(r) + 1];
     for (std::size_t i = 0; i < lower.size(); ++i) {
       if (items[std::size_t(r)][i] < 0) continue;
       for (std::size_t j = 0; j < upper.size(); ++j) {
-        if (items[std::size_t(r + 1)][j] < 0) continue;
+        if (items[std::size_t(r) + 1][j] < 0) continue;
         if (r == 0 && upper.size() > 1) {
           // Servers: to the leaves nearest them (rail-optimised: several), not to all.
           const double reach = double(upper.size()) / double(lower.size());

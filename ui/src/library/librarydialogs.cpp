@@ -82,6 +82,7 @@ QString RevisionHistoryDialog::changes(const cp::ScenarioFileDocument& older, co
   const bool fabric = value(a, "cluster.fabric") != value(b, "cluster.fabric");
   // In the field table's order (the Inputs dock's), then the keys it does not name.
   std::vector<std::string> keys;
+  keys.reserve(cp::kFields.size());
   for (const cp::FieldInfo& f : cp::kFields) keys.emplace_back(f.key);
   std::set<std::string> rest;
   for (const auto* m : {&a, &b})

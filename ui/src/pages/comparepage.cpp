@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 #include <set>
 
 #include "engine/explain.h"

@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <utility>
 #include <vector>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/fabric.h"
 #include "ui/charts/chartstyle.h"

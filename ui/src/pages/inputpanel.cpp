@@ -278,7 +278,7 @@ QString InputPanel::tipText(const cp::FieldInfo& f, Shown shown) {
   return tip;
 }
 
-QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, Get get, Set set) {
+QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, const Get& get, const Set& set) {
   const QString key = keyText(f);
   auto* spin = new IntField(cp::NumberUnit::Count, [this, key](const QString& why) { refuse(key, why); });
   spin->setRange(int(f.min * shown.scale), int(f.max * shown.scale));
@@ -293,7 +293,7 @@ QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f
 }
 
 QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals,
-                                    Get get, Set set, const RealUnit& unit) {
+                                    const Get& get, const Set& set, const RealUnit& unit) {
   const QString key = keyText(f);
   auto* spin = new RealField(unit.unit, unit.scale, unit.compact, [this, key](const QString& why) { refuse(key, why); });
   spin->setDecimals(decimals);
@@ -321,7 +321,7 @@ void InputPanel::refuse(const QString& key, const QString& why) {
 }
 
 QComboBox* InputPanel::addChoice(CollapsibleSection* section, const cp::FieldInfo& f,
-                                 std::function<QStringList()> items, Get get, Set set, const QString& key) {
+                                 const std::function<QStringList()>& items, const Get& get, const Set& set, const QString& key) {
   const QString name = key.isEmpty() ? keyText(f) : key;
   auto* combo = new QComboBox;
   combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -346,7 +346,7 @@ QComboBox* InputPanel::addChoice(CollapsibleSection* section, const cp::FieldInf
   return combo;
 }
 
-QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const cp::FieldInfo& f, Get get, Set set) {
+QCheckBox* InputPanel::addFlag(CollapsibleSection* section, const cp::FieldInfo& f, const Get& get, const Set& set) {
   const QString key = keyText(f);
   auto* box = new QCheckBox;
   connect(box, &QCheckBox::toggled, this, [this, key, set](bool on) { commit(key, set, on ? 1 : 0); });

@@ -24,7 +24,7 @@
 #include <QTextDocument>
 #include <QTimer>
 #include <QUrl>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "engine/explain.h"
 #include "engine/fabric.h"

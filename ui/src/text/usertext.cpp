@@ -33,7 +33,7 @@ QString oneLine(const QString& text, int max) {
 QString bounded(const QString& text, int max) { return cut(text, max); }
 
 QString plainToolTip(const QString& text) {
-  const QString shown = bounded(text);
+  QString shown = bounded(text);
   if (!Qt::mightBeRichText(shown)) return shown;
   return Qt::convertFromPlainText(shown, Qt::WhiteSpaceNormal);
 }

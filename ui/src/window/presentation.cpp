@@ -10,7 +10,7 @@
 #include <QMouseEvent>
 #include <QScreen>
 #include <algorithm>
-#include <qcustomplot.h>
+#include "ui/charts/customplot.h"
 
 #include "ui/text/enginetext.h"
 #include "ui/charts/breakdownchart.h"

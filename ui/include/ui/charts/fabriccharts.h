@@ -39,7 +39,7 @@ class FabricCharts : public QWidget {
 
   // Charts `result` (null: empty charts with their titles).
   void setResult(std::shared_ptr<const SweepResult> result, const Options& options);
-  const std::shared_ptr<const SweepResult>& result() const { return result_; }
+  std::shared_ptr<const SweepResult> result() const { return result_; }
 
   // The hover text of a point of the charts: the value as every chart says it, then the point's
   // layout (layout_text) and whether it fits.

@@ -84,13 +84,13 @@ class InputPanel : public QWidget {
   // `key` names the section in objectName ("<key>Section") and in the settings that remember
   // whether it is open; `title` is a QT_TR_NOOP text.
   CollapsibleSection* addSection(const QString& key, const char* title, bool expanded);
-  QSpinBox* addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, Get get, Set set);
-  QDoubleSpinBox* addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals, Get get,
-                          Set set, const RealUnit& unit = {});
+  QSpinBox* addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, const Get& get, const Set& set);
+  QDoubleSpinBox* addReal(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown, int decimals, const Get& get,
+                          const Set& set, const RealUnit& unit = {});
   // `items` gives the choices in the current language (called again on a change of language).
-  QComboBox* addChoice(CollapsibleSection* section, const cp::FieldInfo& f, std::function<QStringList()> items,
-                       Get get, Set set, const QString& key = {});
-  QCheckBox* addFlag(CollapsibleSection* section, const cp::FieldInfo& f, Get get, Set set);
+  QComboBox* addChoice(CollapsibleSection* section, const cp::FieldInfo& f, const std::function<QStringList()>& items,
+                       const Get& get, const Set& set, const QString& key = {});
+  QCheckBox* addFlag(CollapsibleSection* section, const cp::FieldInfo& f, const Get& get, const Set& set);
   // The editors of a row with a value path (engine/fields.h): its value read and written
   // through the row, a number shown times `shown.scale`.
   QSpinBox* addInt(CollapsibleSection* section, const cp::FieldInfo& f, Shown shown = {});
