@@ -5,34 +5,14 @@
 
 namespace cp {
 
-namespace calib {
-
-// Fitted on every source of the validation corpus, the locked ones included (after the locked
-// set's one report, docs/model.md), by tests/validation/tst_calibration.cpp (coordinate search,
-// every fitted run, each source weighted once; the leave-one-family-out figures are in
-// docs/model.md). flash1_factor is held (FlashAttention 1 has few sources). Two sit at the edge of their plausible range: gemm_k_overhead at its top (the GEMM tiles
-// of every stack read a little fast) and eager_launch_s at its bottom with eager_traffic_scale
-// low (recent PyTorch trainers fuse more than the eager stack's kernel list counts).
-constexpr Tunables kCalibrated{
-    .flash_efficiency = 0.6,
-    .gemm_k_overhead = 512,
-    .fp8_gemm_efficiency = 1.1,
-    .eager_traffic_scale = 0.25,
-    .eager_launch_s = 5e-6,
-    .deepspeed_layer_overhead_s = 3e-3,
-    .flash1_factor = 0.55,
-    .typical_efficiency = 0.78,
-};
-
 namespace {
-Tunables& current_tunables() {
-  static Tunables t = kCalibrated;
+calib::Tunables& current_tunables() {
+  static calib::Tunables t = calib::kCalibrated;
   return t;
 }
 }  // namespace
-const Tunables& tunables() { return current_tunables(); }
-void set_tunables(const Tunables& t) { current_tunables() = t; }
-}  // namespace calib
+const calib::Tunables& calib::tunables() { return current_tunables(); }
+void calib::set_tunables(const Tunables& t) { current_tunables() = t; }
 
 double peak_flops(const GpuSpec& gpu, Precision p) {
   switch (p) {

@@ -213,10 +213,6 @@ double bubble_slots(int microbatches, int pp, int vpp) {
   return microbatches >= pp ? (pp - 1) / v : (pp - microbatches) + (microbatches - 1) / v;
 }
 
-double dp_bucket_params(const Training& tr, int ranks) {
-  return std::max(tr.dp_bucket_params, calib::kBucketParamsPerDpRank * ranks);
-}
-
 void add_dp_reduction(DpCost& c, const Training& tr, const BytesPerParam& bpp, double params, int ranks,
                       const GroupLink& g, int microbatches, int layers_in_stage) {
   if (ranks <= 1 || params <= 0) return;
