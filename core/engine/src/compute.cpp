@@ -5,15 +5,6 @@
 
 namespace cp {
 
-namespace {
-calib::Tunables& current_tunables() {
-  static calib::Tunables t = calib::kCalibrated;
-  return t;
-}
-}  // namespace
-const calib::Tunables& calib::tunables() { return current_tunables(); }
-void calib::set_tunables(const Tunables& t) { current_tunables() = t; }
-
 double peak_flops(const GpuSpec& gpu, Precision p) {
   switch (p) {
     case Precision::Fp32: return gpu.fp32_flops > 0 ? gpu.fp32_flops : gpu.bf16_flops / 2;
@@ -31,7 +22,7 @@ namespace {
 // figures, to the bit. A GEMM is timed many times per layer.
 struct GemmRate {
   GemmRate() = default;
-  GemmRate(const GpuSpec& g, double peak) {
+  GemmRate(const GpuSpec& g, double peak, const Calibration& cal) {
     const int tile_n = g.tile_n > 0 ? g.tile_n : 128;
     tn = tile_n;
     // x / tn is x times 1 / tn, exactly, when tn is a power of two (the catalog's 128 and 256).
@@ -39,9 +30,9 @@ struct GemmRate {
     inv_tn = 1.0 / tn;
     sms = g.sm_count > 0 ? g.sm_count : 100;
     // The tile prologue/epilogue takes about fixed time: in K units it grows with the SM's math
-    // rate (calib::Tunables::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
+    // rate (Calibration::gemm_k_overhead is the A100 figure; A100: 312 TFLOP/s on 108 SMs).
     constexpr double kA100SmFlops = 312e12 / 108;
-    k_overhead = calib::tunables().gemm_k_overhead * g.tile_overhead_share * (peak / sms) / kA100SmFlops;
+    k_overhead = cal.gemm_k_overhead * g.tile_overhead_share * (peak / sms) / kA100SmFlops;
     rated = peak * g.mamf_fraction;
     hbm = g.memory_bw * calib::kHbmEfficiency;
   }
@@ -67,8 +58,9 @@ struct GemmRate {
 
 }  // namespace
 
-double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes) {
-  return GemmRate(gpu, peak).time(m, n, k, bytes);
+double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes,
+                 const Calibration& calibration) {
+  return GemmRate(gpu, peak, calibration).time(m, n, k, bytes);
 }
 
 namespace {
@@ -82,11 +74,11 @@ struct Rates {
   double extra_launch_s = 0;     // host cost per kernel beyond calib::kKernelOverheadS
   double flash_factor = 1;       // flash-attention rate of the stack's kernels on this GPU
   bool eager = false;            // unfused elementwise kernels (eager PyTorch)
-  double eager_traffic_scale = 0;  // calib::Tunables::eager_traffic_scale
+  double eager_traffic_scale = 0;  // Calibration::eager_traffic_scale
 };
 
 Rates rates(const ComputeContext& c) {
-  const calib::Tunables& k = calib::tunables();
+  const Calibration& k = *c.calibration;
   const Training& tr = *c.training;
   Rates r;
   const bool fp8 = tr.precision == Precision::Fp8 && c.gpu->fp8_flops > 0;
@@ -99,7 +91,7 @@ Rates rates(const ComputeContext& c) {
   // (cuDNN fused attention) and FlashAttention-3 use (GpuSpec::fa2_fraction_of_fa3).
   // Kernels older than FlashAttention-2 (Training::attention_kernel) are bound twice: by their
   // work partitioning, a fraction of FlashAttention-2's rate as measured on A100
-  // (calib::Tunables::flash1_factor, kTritonOverFlash1), and, like FlashAttention-2, by the
+  // (Calibration::flash1_factor, kTritonOverFlash1), and, like FlashAttention-2, by the
   // Ampere-era instructions they are written in (on Hopper-class GPUs, fa2_fraction_of_fa3).
   // The slower bound sets the rate: on A100 the partitioning, on H100 the instructions
   // (llm-foundry's H100 tables, run with the Triton kernel, match FlashAttention-2's rate there).
@@ -126,8 +118,8 @@ Rates rates(const ComputeContext& c) {
     r.eager = true;
     r.eager_traffic_scale = k.eager_traffic_scale;
   }
-  r.gemm = GemmRate(*c.gpu, r.gemm_peak);
-  r.attention = GemmRate(*c.gpu, r.attention_peak);
+  r.gemm = GemmRate(*c.gpu, r.gemm_peak, k);
+  r.attention = GemmRate(*c.gpu, r.attention_peak, k);
   return r;
 }
 
@@ -324,7 +316,7 @@ LayerWork layer_work(const ComputeContext& c, bool moe) {
     executed_fwd = core_flops * causal;
     executed_bwd = calib::kFlashBackwardFactor * executed_fwd;
     att.time = executed_fwd /
-               (rt.attention_peak * c.gpu->mamf_fraction * calib::tunables().flash_efficiency * rt.flash_factor);
+               (rt.attention_peak * c.gpu->mamf_fraction * c.calibration->flash_efficiency * rt.flash_factor);
     if (p.cp > 1) {
       // Context parallelism (ring attention, Transformer Engine): each of the CP steps runs the
       // kernel over one chunk of seq / CP keys, paying the per-tile fixed cost every step; the
@@ -404,7 +396,7 @@ LayerWork output_work(const ComputeContext& c) {
   // fp8 recipes convert the transformer layers' linear layers only; the output layer stays in
   // bf16 (Transformer Engine's fp8_autocast wraps the layers; torchao float8 skips the head).
   const double peak = tr.precision == Precision::Fp8 ? peak_flops(*c.gpu, Precision::Bf16) : c.peak;
-  const double fwd = gemm_time(*c.gpu, peak, T, v_local, m.hidden);
+  const double fwd = gemm_time(*c.gpu, peak, T, v_local, m.hidden, 2, *c.calibration);
   // Megatron-LM's vocabulary-parallel cross-entropy is unfused fp32 PyTorch: cast the 16-bit
   // logits (read 2, write 4), max (read 4), subtract (4 + 4), exp (4 + 4), sum (4), normalise
   // (4 + 4): about 38 bytes per logit forward; backward softmax minus one-hot (4 + 4) and the

@@ -160,9 +160,9 @@ CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, do
   return c;
 }
 
-double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p) {
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p, const Calibration& calibration) {
   // DeepSpeed's pipeline engine: blocking host steps around every layer (compute.h).
-  return tr.stack_used() == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_layer_overhead_s : 0.0;
+  return tr.stack_used() == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calibration.deepspeed_layer_overhead_s : 0.0;
 }
 
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
@@ -296,18 +296,20 @@ double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, d
   return exposed_reduce + exposed_gather;
 }
 
-StepWork step_work(const Scenario& s) {
-  const ComputeContext ctx{&s.model, &s.training, &s.parallel, &s.cluster.gpu,
-                           peak_flops(s.cluster.gpu, s.training.precision), s.expert_tp()};
+StepWork step_work(const Scenario& s, const Calibration& calibration) {
   StepWork w;
+  w.calibration = calibration;
+  const ComputeContext ctx{&s.model, &s.training, &s.parallel, &s.cluster.gpu,
+                           peak_flops(s.cluster.gpu, s.training.precision), s.expert_tp(), &calibration};
   w.dense = layer_work(ctx, false);
   if (s.model.is_moe()) w.moe = layer_work(ctx, true);
   w.out = output_work(ctx);
   return w;
 }
 
-StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net) {
-  return estimate_step(s, pc, dp, net, step_work(s));
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const Calibration& calibration) {
+  return estimate_step(s, pc, dp, net, step_work(s, calibration));
 }
 
 double StageFloors::with_tp(double tp_layer_s) const {
@@ -320,7 +322,7 @@ StageFloors stage_floors(const Scenario& s, const StepWork& w) {
   StageKind kinds[kMaxStageKinds];
   StageFloors f;
   f.count = stage_kinds(s.model, s.parallel.pp, kinds);
-  const double layer_overhead = pipeline_layer_overhead_s(s.training, s.parallel);
+  const double layer_overhead = pipeline_layer_overhead_s(s.training, s.parallel, w.calibration);
   for (int i = 0; i < f.count; ++i) {
     f.compute[std::size_t(i)] = stage_cost(kinds[i], w.dense, w.moe, w.out, layer_overhead, LayerComm{}).compute;
     f.layers[std::size_t(i)] = kinds[i].layers;
@@ -439,7 +441,7 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   StageKind kinds[kMaxStageKinds];
   const int n = stage_kinds(m, p.pp, kinds);
   StageCost stages[kMaxStageKinds];
-  const double layer_overhead = pipeline_layer_overhead_s(tr, p);
+  const double layer_overhead = pipeline_layer_overhead_s(tr, p, work.calibration);
   const int mb = tr.global_batch / (dp * tr.micro_batch);
   for (int i = 0; i < n; ++i) {
     stages[i] = stage_cost(kinds[i], dense, moe, out, layer_overhead, comm);

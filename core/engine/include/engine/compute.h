@@ -15,7 +15,8 @@ double peak_flops(const GpuSpec& gpu, Precision p);
 
 // Time of one GEMM (M x K) x (K x N) on `gpu` at `peak` FLOP/s, with 2-byte elements unless
 // given: max(compute with quantisation, HBM traffic) + launch overhead.
-double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes_per_element = 2);
+double gemm_time(const GpuSpec& gpu, double peak, double m, double n, double k, double bytes_per_element = 2,
+                 const Calibration& calibration = calib::kCalibrated);
 
 // Work of one transformer layer for one micro-batch on one GPU.
 struct LayerWork {
@@ -50,6 +51,7 @@ struct ComputeContext {
   const GpuSpec* gpu = nullptr;
   double peak = 0;  // FLOP/s for the training precision
   int etp = 0;      // expert tensor parallel (Scenario::expert_tp()); 0: the TP degree
+  const Calibration* calibration = &calib::kCalibrated;  // the fitted constants (never null)
 };
 
 LayerWork layer_work(const ComputeContext& c, bool moe);

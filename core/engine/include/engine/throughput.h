@@ -214,9 +214,9 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
 // gives 20 of 132 SMs to it). Moves time from c.ep to c.ep_hidden and adds the interference to
 // c.compute.
 void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, int microbatches, int pp);
-// DeepSpeed's pipeline engine: calib::Tunables::deepspeed_layer_overhead_s per layer and
+// DeepSpeed's pipeline engine: Calibration::deepspeed_layer_overhead_s per layer and
 // micro-batch on the megatron-deepspeed stack with pipelining; 0 otherwise.
-double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p);
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p, const Calibration& calibration);
 
 // Pipeline bubble in micro-batch slots of the slowest stage: (p - 1) / v when each stage has
 // at least p micro-batches (Narayanan et al. 2021, section 2.2); with m < p the first
@@ -247,19 +247,23 @@ void add_dp_reduction(DpCost& c, const Training& tr, const BytesPerParam& bpp, d
 double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, double bwd_window_s, double bucket_fraction,
                     int microbatches, int layers_in_stage);
 
-// Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
-StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
+// Precondition: validate(s) found no problem; `net` comes from the same scenario.
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const Calibration& calibration = calib::kCalibrated);
 
 // What one GPU computes per micro-batch in a layer and in the output layer: the first thing
 // estimate_step works out. It reads the model, the training setup, the GPU and TP, CP, EP and
 // SP of the layout, never the fabric, the cluster size or DP, so that a search can work it out
 // once for many layouts and fabrics (core/plan, the fabric sweep).
+// The calibration it was worked out with goes with it, so that the step is priced with the same.
 struct StepWork {
   LayerWork dense, moe, out;  // moe: zero for a dense model
+  Calibration calibration;
 };
-StepWork step_work(const Scenario& s);
-// The same step from layer work already worked out: step_work(s) must be what it was computed
-// from (the result is then bit for bit that of the overload above, which calls this one).
+StepWork step_work(const Scenario& s, const Calibration& calibration = calib::kCalibrated);
+// The same step from layer work already worked out: step_work(s, calibration) must be what it
+// was computed from (the result is then bit for bit that of the overload above, which calls
+// this one).
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
                             const StepWork& work);
 
