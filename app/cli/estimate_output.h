@@ -8,6 +8,7 @@
 #include "engine/cost.h"
 #include "engine/estimate.h"
 #include "engine/scenario.h"
+#include "plan/fabric_compare.h"
 
 namespace cp::cli {
 

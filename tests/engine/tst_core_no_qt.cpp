@@ -1,5 +1,5 @@
 // core/ is plain C++: no file under it may include a Qt header, and none of its CMake targets may
-// link Qt; the engine includes no POSIX-only header. This test reads the source tree
+// link Qt; the engine includes no POSIX-only header, and its files include one another in layers. This test reads the source tree
 // (CLUSTERPLAN_SOURCE_DIR, set by CTest).
 #include <QtTest>
 
@@ -9,6 +9,7 @@ class TstCoreNoQt : public QObject {
   void noQtIncludes();
   void noQtInCoreCMake();
   void engineIsPortable();
+  void engineIsLayered();
   void detectorCatchesQt();
 
  private:
@@ -87,6 +88,53 @@ void TstCoreNoQt::engineIsPortable() {
   QVERIFY(cm.open(QIODevice::ReadOnly));
   const QString text = QString::fromUtf8(cm.readAll());
   QVERIFY(text.contains("target_link_libraries(clusterplan_engine PUBLIC clusterplan_options)"));
+}
+
+void TstCoreNoQt::engineIsLayered() {
+  // The table drawn at the top of engine/calibration.h: a file (header or source) includes only
+  // engine headers of a lower layer, so that no include, and no call, goes back up; a new file
+  // must be given its layer here. The calib namespace opens in calibration.h only.
+  static const QStringList layers[] = {
+      {"units", "enums", "version"},
+      {"calibration"},
+      {"model", "gpu", "fabric", "collectives", "assumptions", "fields", "utf8", "printf_text", "number_text"},
+      {"scenario"},
+      {"compute", "memory", "power", "error_band", "validate"},
+      {"throughput", "reliability", "warnings"},
+      {"cost"},
+      {"estimate"},
+      {"explain", "seed_claims"},
+  };
+  auto layer = [](const QString& name) {
+    for (int i = 0; i < int(std::size(layers)); ++i)
+      if (layers[i].contains(name)) return i;
+    return -1;
+  };
+  static const QRegularExpression include(R"(^\s*#\s*include\s*"engine/(\w+)\.h")", QRegularExpression::MultilineOption);
+  static const QRegularExpression calib(R"(namespace\s+(cp::)?calib\b)");
+  QStringList offenders, calibHeaders;
+  int files = 0;
+  QDirIterator it(coreDir() + "/engine", {"*.h", "*.cpp"}, QDir::Files, QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    QFile f(it.next());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    ++files;
+    const QString self = QFileInfo(f.fileName()).completeBaseName();
+    const QString text = QString::fromUtf8(f.readAll());
+    if (text.contains(calib)) calibHeaders << self;
+    if (layer(self) < 0) {
+      offenders << f.fileName() + ": not in the layer table";
+      continue;
+    }
+    for (auto m = include.globalMatch(text); m.hasNext();) {
+      const QString used = m.next().captured(1);
+      if (used != self && !(layer(used) >= 0 && layer(used) < layer(self)))
+        offenders << f.fileName() + ": includes engine/" + used + ".h, not a lower layer";
+    }
+  }
+  QVERIFY(files >= 40);
+  QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join('\n')));
+  QCOMPARE(calibHeaders, QStringList{"calibration"});
 }
 
 QTEST_APPLESS_MAIN(TstCoreNoQt)

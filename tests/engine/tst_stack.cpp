@@ -81,7 +81,7 @@ void TstStack::fp8AttentionStaysBf16ByDefault() {
 void TstStack::fp8GemmsBelowTheDoubledPeak() {
   // A GEMM-bound job (Llama 2 70B, 4K, TP 8) gains from fp8 much less than the 2x peak ratio:
   // fp8 GEMMs reach a smaller share of their peak (GpuSpec::fp8_matmul_ratio, measured, times
-  // calib::Tunables::fp8_gemm_efficiency).
+  // Calibration::fp8_gemm_efficiency).
   const Scenario bf16 = job("llama-2-70b", "h100-sxm", 64, 4096, 8, 1, 256);
   Scenario fp8 = bf16;
   fp8.training.precision = Precision::Fp8;
@@ -110,7 +110,7 @@ void TstStack::compiledPyTorchIsFused() {
 
 void TstStack::typicalDeploymentSlowsMegatronOnly() {
   // Outside the vendor's clusters a Megatron-family job runs its GEMMs and attention core at
-  // calib::Tunables::typical_efficiency (0.78) of the vendor's rate: its attention core takes
+  // Calibration::typical_efficiency (0.78) of the vendor's rate: its attention core takes
   // 1 / 0.78 = 1.28 times as long; the PyTorch stacks' constants were fitted on such runs already.
   for (SoftwareStack stack : {SoftwareStack::MegatronCore, SoftwareStack::MegatronLm, SoftwareStack::MegatronDeepSpeed,
                               SoftwareStack::PyTorchCompile, SoftwareStack::PyTorchEager}) {
@@ -259,12 +259,12 @@ void TstStack::pytorchFlashKernelsAreAmpereClassOnHopper() {
 
 void TstStack::olderAttentionKernelsAreSlower() {
   // Training::attention_kernel. On A100 the kernels are bound by their work partitioning:
-  // FlashAttention 1 at calib::Tunables::flash1_factor of FlashAttention-2's rate, the Triton
+  // FlashAttention 1 at Calibration::flash1_factor of FlashAttention-2's rate, the Triton
   // kernel kTritonOverFlash1 (1.25x) faster than that. On H100 every Ampere-era kernel is bound
   // by FlashAttention-2's instruction rate (0.35 / 0.75 of the native kernel), which is below
   // their partitioning bound: they all take FlashAttention-2's time, and auto is the native one
   // under Megatron-Core.
-  const double f1 = calib::tunables().flash1_factor;
+  const double f1 = calib::kCalibrated.flash1_factor;
   for (const char* gpu : {"a100-80gb-sxm", "h100-sxm"}) {
     Scenario s = job("llama-3-8b", gpu, 8, 8192, 1, 1, 8);
     auto attention = [&](AttentionKernel k) {

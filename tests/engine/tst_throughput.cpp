@@ -902,7 +902,7 @@ void TstThroughput::fa2RateIsAGpuField() {
 }
 
 void TstThroughput::blackwellTileOverheadByHand() {
-  // gemm_time's K overhead is calib::Tunables::gemm_k_overhead (512) at an A100 SM's rate,
+  // gemm_time's K overhead is Calibration::gemm_k_overhead (512) at an A100 SM's rate,
   // grown with the SM's rate and times the GPU's tile_overhead_share. A 16384 x 4096 x 4096 fp8
   // GEMM (128 x 256 tiles: 128 x 16 = 2048 on 148 SMs, 14 waves of 2072 slots) on the B200
   // (4.5 PFLOP/s fp8, 148 SMs, matmul fraction 0.776, share 0.5): overhead 512 x 0.5 x
@@ -916,7 +916,7 @@ void TstThroughput::blackwellTileOverheadByHand() {
   QCOMPARE(find_gpu("a100-80gb-sxm")->tile_overhead_share, 1.0);
   const double peak = peak_flops(b200, Precision::Fp8);
   QCOMPARE(peak, 4500e12);
-  const double k_over = calib::tunables().gemm_k_overhead * 0.5 * (4500e12 / 148) / (312e12 / 108);
+  const double k_over = calib::kCalibrated.gemm_k_overhead * 0.5 * (4500e12 / 148) / (312e12 / 108);
   const double expect = 2.0 * 16384 * 4096 * 4096 / (4500e12 * 0.776 * (2048.0 / 2072.0) * (4096 / (4096 + k_over))) + 4e-6;
   const double t = gemm_time(b200, peak, 16384, 4096, 4096);
   QVERIFY2(std::abs(t - expect) < 1e-12, qPrintable(QString("%1 vs %2").arg(t).arg(expect)));

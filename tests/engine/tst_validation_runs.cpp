@@ -121,7 +121,7 @@ void TstValidationRuns::korthikantiLayerTimes() {
   const LayerWork w = layer_work(ctx, false);
   const double layer_ms = 1e3 * (w.fwd_s + w.bwd_s + w.recompute_s + e.step.exposed.tp_s / s.model.layers);
   qInfo("22B layer: published %.1f ms, model %.2f ms", published_ms, layer_ms);
-  // The GEMM K overhead is fitted on the whole corpus (calib::tunables().gemm_k_overhead), not
+  // The GEMM K overhead is fitted on the whole corpus (calib::kCalibrated.gemm_k_overhead), not
   // on these layer times alone (kGemmKOverhead, 128, fits them but not the corpus); the layer
   // times read 4-9% long, while the same paper's iteration times (section B) stay within 10%
   // and sections A-C's mean error is 5.4%.

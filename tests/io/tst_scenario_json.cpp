@@ -314,15 +314,14 @@ void TstScenarioJson::writerOnlyWritesTheComparison() {
   const json none = estimate_to_json(s, e);
   QVERIFY(none.at("cost").contains("ib_vs_roce"));  // the key stays (contract)
   QVERIFY(none.at("cost").at("ib_vs_roce").is_null());
-  FabricComparison given;
-  given.this_fabric = "ib-hdr";
+  FabricDelta given;  // what core/plan's FabricComparison hands the writer
   given.other_fabric = "roce-200-tuned";
   given.network_capex_delta = 123.5;
   given.train_time_delta_s = 456.25;
   given.run_total_delta = -789.0;
   const json j = estimate_to_json(s, e, &given);
   const json& v = j.at("cost").at("ib_vs_roce");
-  QCOMPARE(QString::fromStdString(v.at("fabric").get<std::string>()), QString("ib-hdr"));
+  QCOMPARE(QString::fromStdString(v.at("fabric").get<std::string>()), QString("ib-hdr"));  // the scenario's
   QCOMPARE(QString::fromStdString(v.at("other_fabric").get<std::string>()), QString("roce-200-tuned"));
   QCOMPARE(v.at("network_capex_delta").get<double>(), 123.5);
   QCOMPARE(v.at("train_time_delta_s").get<double>(), 456.25);

@@ -255,10 +255,10 @@ void evaluate(Corpus& c) {
   }
 }
 
-void reestimate(Run& r) {
+void reestimate(Run& r, const Calibration& calibration) {
   if (!r.built) return;
   r.error.clear();
-  r.estimate = estimate(r.scenario);
+  r.estimate = estimate(r.scenario, calibration);
   r.predicted = predicted_metric(r);
   if (!(r.predicted > 0) || !std::isfinite(r.predicted)) {
     r.error = std::string("the engine's ") + to_string(r.metric) + " is not a positive number";

@@ -90,9 +90,9 @@ std::vector<std::string> command_words(const Source& s, const Run& r);
 // Parses, builds, validates and estimates every run; fills the Run's result fields.
 void evaluate(Corpus& c);
 
-// Estimates an evaluated run again from its scenario (after calib::set_tunables) and fills
-// its result fields; a run that did not build is left as it is.
-void reestimate(Run& r);
+// Estimates an evaluated run again from its scenario under `calibration` and fills its result
+// fields; a run that did not build is left as it is.
+void reestimate(Run& r, const Calibration& calibration = calib::kCalibrated);
 
 // Whether the run takes part in the calibration fit and the cross-validation: its source's
 // GPUs are the catalog's (hardware_matches_catalog) and the run is not marked not_fitted.

@@ -77,7 +77,7 @@ class TstPatterns : public QObject {
 // StarCoderBase, EleutherAI's Pythia. NVIDIA's own runs of the same code (Narayanan 2021,
 // Korthikanti 2022) read within a few percent; at the vendor's rate these read 21% optimistic.
 // The mechanism: Training::deployment (typical, the default), a Megatron job outside the
-// vendor's reference clusters and recipes at calib::Tunables::typical_efficiency of its GEMM and
+// vendor's reference clusters and recipes at Calibration::typical_efficiency of its GEMM and
 // attention rate, fitted on every source (0.78; on the development set 0.80, every fold 0.78-0.85).
 void TstPatterns::a100MegatronOutsideNvidia() {
   const Corpus& c = corpus();

@@ -3,8 +3,6 @@
 #include <array>
 #include <cmath>
 
-#include "engine/estimate.h"
-#include "engine/validate.h"
 #include "engine/units.h"
 
 namespace cp {

@@ -15,7 +15,7 @@ bool in_calibrated_range(const Scenario& s) {
   return gpu && fabric && family;
 }
 
-Estimate estimate(const Scenario& s) {
+Estimate estimate(const Scenario& s, const Calibration& calibration) {
   Estimate e;
   const ModelShape& m = s.model;
   const Parallelism& p = s.parallel;
@@ -25,7 +25,7 @@ Estimate estimate(const Scenario& s) {
   e.memory = estimate_memory(s, e.params, e.dp);
   const Cluster& k = s.cluster;
   e.network = size_network(k.fabric, k.topology, k.oversubscription, k.nodes, k.nics_per_node);
-  e.step = estimate_step(s, e.params, e.dp, e.network);
+  e.step = estimate_step(s, e.params, e.dp, e.network, calibration);
   e.calibrated_range = in_calibrated_range(s);
   const double memory_fraction = e.memory.capacity > 0 ? e.memory.peak.total() / e.memory.capacity : 0.0;
   const std::uint32_t gaps = evidence_gaps(s, e.params.total, memory_fraction);

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "engine/compute.h"
+#include "engine/calibration.h"
 #include "engine/units.h"
 
 namespace cp {

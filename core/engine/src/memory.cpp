@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "engine/throughput.h"
 
 namespace cp {
 
@@ -77,6 +76,10 @@ ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, dou
   m.gradients = params * bpp.gradients / (zero == Zero::Stage2 || zero == Zero::Stage3 ? d : 1.0);
   m.optimizer = params * bpp.optimizer / (zero == Zero::Stage0 ? 1.0 : d);
   return m;
+}
+
+double dp_bucket_params(const Training& tr, int ranks) {
+  return std::max(tr.dp_bucket_params, calib::kBucketParamsPerDpRank * ranks);
 }
 
 double zero2_bucket_bytes(const Training& tr, const BytesPerParam& bpp, double params, int ranks) {

@@ -160,9 +160,9 @@ CpLayerCost cp_layer_cost(const ModelShape& m, int tp, int cp, double tokens, do
   return c;
 }
 
-double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p) {
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p, const Calibration& calibration) {
   // DeepSpeed's pipeline engine: blocking host steps around every layer (compute.h).
-  return tr.stack_used() == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calib::tunables().deepspeed_layer_overhead_s : 0.0;
+  return tr.stack_used() == SoftwareStack::MegatronDeepSpeed && p.pp > 1 ? calibration.deepspeed_layer_overhead_s : 0.0;
 }
 
 StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork& moe, const LayerWork& out,
@@ -211,10 +211,6 @@ double bubble_slots(int microbatches, int pp, int vpp) {
   if (pp <= 1) return 0.0;
   const double v = vpp;
   return microbatches >= pp ? (pp - 1) / v : (pp - microbatches) + (microbatches - 1) / v;
-}
-
-double dp_bucket_params(const Training& tr, int ranks) {
-  return std::max(tr.dp_bucket_params, calib::kBucketParamsPerDpRank * ranks);
 }
 
 void add_dp_reduction(DpCost& c, const Training& tr, const BytesPerParam& bpp, double params, int ranks,
@@ -300,18 +296,20 @@ double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, d
   return exposed_reduce + exposed_gather;
 }
 
-StepWork step_work(const Scenario& s) {
-  const ComputeContext ctx{&s.model, &s.training, &s.parallel, &s.cluster.gpu,
-                           peak_flops(s.cluster.gpu, s.training.precision), s.expert_tp()};
+StepWork step_work(const Scenario& s, const Calibration& calibration) {
   StepWork w;
+  w.calibration = calibration;
+  const ComputeContext ctx{&s.model, &s.training, &s.parallel, &s.cluster.gpu,
+                           peak_flops(s.cluster.gpu, s.training.precision), s.expert_tp(), &calibration};
   w.dense = layer_work(ctx, false);
   if (s.model.is_moe()) w.moe = layer_work(ctx, true);
   w.out = output_work(ctx);
   return w;
 }
 
-StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net) {
-  return estimate_step(s, pc, dp, net, step_work(s));
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const Calibration& calibration) {
+  return estimate_step(s, pc, dp, net, step_work(s, calibration));
 }
 
 double StageFloors::with_tp(double tp_layer_s) const {
@@ -324,7 +322,7 @@ StageFloors stage_floors(const Scenario& s, const StepWork& w) {
   StageKind kinds[kMaxStageKinds];
   StageFloors f;
   f.count = stage_kinds(s.model, s.parallel.pp, kinds);
-  const double layer_overhead = pipeline_layer_overhead_s(s.training, s.parallel);
+  const double layer_overhead = pipeline_layer_overhead_s(s.training, s.parallel, w.calibration);
   for (int i = 0; i < f.count; ++i) {
     f.compute[std::size_t(i)] = stage_cost(kinds[i], w.dense, w.moe, w.out, layer_overhead, LayerComm{}).compute;
     f.layers[std::size_t(i)] = kinds[i].layers;
@@ -385,20 +383,13 @@ double step_floor_s(int microbatches, int pp, int vpp, double stage_s, double op
   return ((microbatches + bubble_slots(microbatches, pp, vpp)) * stage_s + optimizer_s) * (1.0 - 1e-9);
 }
 
-StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
-                            const StepWork& work) {
-  const ModelShape& m = s.model;
-  const Training& tr = s.training;
+namespace {
+
+// The communicator groups of a layout (Megatron-LM rank order tp-cp-ep-dp-pp: TP ranks are
+// adjacent, then CP, EP/DP, PP).
+void set_group_links(const Scenario& s, const NetworkSize& net, int dp, StepBreakdown& st) {
   const Parallelism& p = s.parallel;
   const int gpn = s.cluster.gpus_per_node;
-  const LayerWork& dense = work.dense;
-  const LayerWork& moe = work.moe;
-  const LayerWork& out = work.out;
-  const double T = double(tr.seq) / p.cp * tr.micro_batch;  // tokens per micro-batch per GPU
-  const double h = m.hidden;
-  StepBreakdown st;
-
-  // Megatron-LM rank order tp-cp-ep-dp-pp: TP ranks are adjacent, then CP, EP/DP, PP.
   st.tp = group_link(s, net, p.tp, std::min(p.tp, gpn));
   const int inner = p.tp;
   st.cp = group_link(s, net, p.cp, std::max(1, gpn / inner), TrafficPattern::P2P);
@@ -409,63 +400,91 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
                      TrafficPattern::AllToAll);
   st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
   st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
+}
 
+// The per-layer communication of one micro-batch: each group's cost and what of it is exposed.
+struct LayerCommCosts {
+  TpLayerCost tp;
+  EpLayerCost ep;
+  CpLayerCost cp;
+  LayerComm exposed;
+};
+
+// Megatron-Core's MoE layers: the MLP half's TP collectives are the token dispatcher's (with
+// SP, the all-gather of the tokens across TP before the experts and the reduce-scatter after
+// the combine, forward and backward), plain NCCL calls on the compute stream; the experts'
+// Transformer Engine GroupedLinear is built with parallel_mode None (no userbuffers overlap,
+// no asynchronous input-gradient collective). Only the attention half keeps the overlap
+// (megatron/core/transformer/moe/token_dispatcher.py, MoEAlltoAllTokenDispatcher;
+// megatron/core/extensions/transformer_engine.py, TEGroupedLinear). The difference from the
+// dense layer's figure is charged with the MoE layer's exposed dispatch time.
+double moe_tp_extra_s(const Scenario& s, double T, const Link& tp_link, double async_window, const TpLayerCost& tp) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  if (!(m.is_moe() && p.tp > 1 && (tr.tp_comm_overlap || tp_backward_overlaps(tr)))) return 0.0;
+  const double half = 0.5 * (calib::kTpCollectivesPerLayer + (tr.recompute == Recompute::Full ? calib::kTpCollectivesRecomputed : 0.0));
+  const double ar = all_reduce(calib::kActivationBytes * T * m.hidden, p.tp, tp_link).seconds;
+  const double async_hidden = tp_backward_overlaps(tr) ? std::min(0.5 * calib::kTpCollectivesBackward * ar, std::max(0.0, async_window)) : 0.0;
+  const double attention_hidden = tr.tp_comm_overlap ? std::max(half * ar * calib::kTpOverlapHidden, async_hidden) : async_hidden;
+  const double moe_exposed = 2.0 * half * ar - attention_hidden;
+  return std::max(0.0, moe_exposed - tp.exposed_s);
+}
+
+LayerCommCosts layer_comm_costs(const Scenario& s, const StepWork& work, double T, StepBreakdown& st) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  LayerCommCosts x;
   // The window of the layers that make up most of the model (one TP cost per layer).
-  const LayerWork& most = 2 * m.moe_layers() > m.layers ? moe : dense;
+  const LayerWork& most = 2 * m.moe_layers() > m.layers ? work.moe : work.dense;
   const double async_window = most.tp_async_window_s;
-  const TpLayerCost tp = tp_layer_cost(T, h, p.tp, st.tp.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap,
-                                       tp_backward_overlaps(tr), async_window, most.fwd_s + most.bwd_s + most.recompute_s);
-  if (p.tp > 1) st.tp.algo = tp.algo;
-  const EpLayerCost ep = p.ep > 1 && m.is_moe() ? ep_layer_cost(m, tr, p.tp, T, st.ep) : EpLayerCost{};
-  if (p.ep > 1 && m.is_moe()) st.ep.algo = ep.algo;
-  const CpLayerCost cp = cp_layer_cost(m, p.tp, p.cp, T, dense.attention_fwd_s, st.cp.link);
-  if (p.cp > 1) st.cp.algo = cp.algo;
-  // Megatron-Core's MoE layers: the MLP half's TP collectives are the token dispatcher's (with
-  // SP, the all-gather of the tokens across TP before the experts and the reduce-scatter after
-  // the combine, forward and backward), plain NCCL calls on the compute stream; the experts'
-  // Transformer Engine GroupedLinear is built with parallel_mode None (no userbuffers overlap,
-  // no asynchronous input-gradient collective). Only the attention half keeps the overlap
-  // (megatron/core/transformer/moe/token_dispatcher.py, MoEAlltoAllTokenDispatcher;
-  // megatron/core/extensions/transformer_engine.py, TEGroupedLinear). The difference from the
-  // dense layer's figure is charged with the MoE layer's exposed dispatch time.
-  double moe_tp_extra_s = 0;
-  if (m.is_moe() && p.tp > 1 && (tr.tp_comm_overlap || tp_backward_overlaps(tr))) {
-    const double half = 0.5 * (calib::kTpCollectivesPerLayer + (tr.recompute == Recompute::Full ? calib::kTpCollectivesRecomputed : 0.0));
-    const double ar = all_reduce(calib::kActivationBytes * T * h, p.tp, st.tp.link).seconds;
-    const double async_hidden = tp_backward_overlaps(tr) ? std::min(0.5 * calib::kTpCollectivesBackward * ar, std::max(0.0, async_window)) : 0.0;
-    const double attention_hidden = tr.tp_comm_overlap ? std::max(half * ar * calib::kTpOverlapHidden, async_hidden) : async_hidden;
-    const double moe_exposed = 2.0 * half * ar - attention_hidden;
-    moe_tp_extra_s = std::max(0.0, moe_exposed - tp.exposed_s);
-  }
-  const LayerComm comm{tp.exposed_s, ep.seconds + moe_tp_extra_s, cp.exposed_s()};
+  x.tp = tp_layer_cost(T, m.hidden, p.tp, st.tp.link, tr.recompute == Recompute::Full, tr.tp_comm_overlap,
+                       tp_backward_overlaps(tr), async_window, most.fwd_s + most.bwd_s + most.recompute_s);
+  if (p.tp > 1) st.tp.algo = x.tp.algo;
+  x.ep = p.ep > 1 && m.is_moe() ? ep_layer_cost(m, tr, p.tp, T, st.ep) : EpLayerCost{};
+  if (p.ep > 1 && m.is_moe()) st.ep.algo = x.ep.algo;
+  x.cp = cp_layer_cost(m, p.tp, p.cp, T, work.dense.attention_fwd_s, st.cp.link);
+  if (p.cp > 1) st.cp.algo = x.cp.algo;
+  x.exposed = LayerComm{x.tp.exposed_s, x.ep.seconds + moe_tp_extra_s(s, T, st.tp.link, async_window, x.tp), x.cp.exposed_s()};
+  return x;
+}
 
-  // Per-stage cost of one micro-batch; the slowest stage paces the pipeline.
+// Every kind of pipeline stage, its cost for one micro-batch and the slowest, which paces the
+// pipeline.
+struct Stages {
   StageKind kinds[kMaxStageKinds];
-  const int n = stage_kinds(m, p.pp, kinds);
-  StageCost stages[kMaxStageKinds];
-  const double layer_overhead = pipeline_layer_overhead_s(tr, p);
-  const int mb = tr.global_batch / (dp * tr.micro_batch);
-  for (int i = 0; i < n; ++i) {
-    stages[i] = stage_cost(kinds[i], dense, moe, out, layer_overhead, comm);
-    if (tr.ep_comm_overlap) hide_expert_all_to_all(stages[i], kinds[i], moe, mb, p.pp);
-    const StageParams held = stage_params(m, pc, p, kinds[i], s.expert_tp());
-    stages[i].dense_params = held.dense;
-    stages[i].expert_params = held.experts;
-  }
+  StageCost costs[kMaxStageKinds];
+  int count = 0;
   int slow = 0;
-  for (int i = 0; i < n; ++i) {
-    if (stages[i].total() > stages[slow].total()) slow = i;
+  const StageKind& slow_kind() const { return kinds[slow]; }
+  const StageCost& slowest() const { return costs[slow]; }
+};
+
+void cost_stages(const Scenario& s, const ParamCounts& pc, const StepWork& work, const LayerComm& comm, int mb,
+                 Stages& x) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  x.count = stage_kinds(m, p.pp, x.kinds);
+  const double layer_overhead = pipeline_layer_overhead_s(tr, p, work.calibration);
+  for (int i = 0; i < x.count; ++i) {
+    x.costs[i] = stage_cost(x.kinds[i], work.dense, work.moe, work.out, layer_overhead, comm);
+    if (tr.ep_comm_overlap) hide_expert_all_to_all(x.costs[i], x.kinds[i], work.moe, mb, p.pp);
+    const StageParams held = stage_params(m, pc, p, x.kinds[i], s.expert_tp());
+    x.costs[i].dense_params = held.dense;
+    x.costs[i].expert_params = held.experts;
   }
-  // Whole-model FLOPs per micro-batch: every layer once and the output layer, summed over TP
-  // and CP ranks.
-  const double rank_sum = double(p.tp) * p.cp;
-  const int moe_total = m.moe_layers();
-  const double model_flops_per_mb =
-      rank_sum * ((m.layers - moe_total) * dense.model_flops + moe_total * moe.model_flops + out.model_flops);
-  const double hardware_flops_per_mb =
-      rank_sum * ((m.layers - moe_total) * dense.hardware_flops + moe_total * moe.hardware_flops + out.hardware_flops);
-  const StageCost& c = stages[slow];
-  st.slowest_stage = kinds[slow].index;
+  x.slow = 0;
+  for (int i = 0; i < x.count; ++i) {
+    if (x.costs[i].total() > x.costs[x.slow].total()) x.slow = i;
+  }
+}
+
+// The slowest stage's compute, exposed per-micro-batch communication and bubble over the step.
+void add_pipeline_time(const Parallelism& p, const Stages& stages, int mb, StepBreakdown& st) {
+  const StageCost& c = stages.slowest();
+  st.slowest_stage = stages.slow_kind().index;
   st.microbatch_s = c.total();
   st.compute_s = mb * c.compute;
   st.exposed.tp_s = mb * c.tp;
@@ -478,103 +497,171 @@ StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, co
   st.bubble_comm.ep_s = slots * c.ep;
   st.bubble_comm.cp_s = slots * c.cp;
   st.interference.ep_s = (mb + slots) * calib::kOverlapInterference * c.ep_hidden;
-  // PP: activations forward and gradients backward between stages for every micro-batch and
-  // chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
-  if (p.pp > 1) {
-    const double bytes = T * h * calib::kActivationBytes / (p.sp ? p.tp : 1);
-    const CollectiveTime one = send_recv(bytes, st.pp.link);
-    st.pp.algo = one.algo;
-    // Megatron-Core's interleaved schedule overlaps the sends of its steady 1F1B phase with the
-    // next chunk's compute (overlap_p2p_comm, the default since Megatron-LM 4eeff55d1f,
-    // 2023-10-12; megatron/core/pipeline_parallel/schedules.py); the warm-up's forward sends
-    // and the flush's backward sends stay exposed: (pp - 1) x 2 + (vpp - 1) x pp chunks each
-    // on the first stage (num_warmup_microbatches), at most all of them. Earlier stacks and the
-    // non-interleaved schedule send on the critical path. The hidden sends hold SMs like every
-    // overlapped collective (kOverlapInterference of their time).
-    const double chunks = double(p.vpp) * mb;
-    double exposed_chunks = chunks;
-    if (tr.stack_used() == SoftwareStack::MegatronCore && p.vpp > 1)
-      exposed_chunks = std::min(chunks, double((p.pp - 1) * 2 + (p.vpp - 1) * p.pp));
-    st.exposed.pp_s = calib::kPpSendsPerChunk * exposed_chunks * one.seconds;
-    st.interference.pp_s = calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
-    st.compute_s += st.interference.pp_s;
-  }
+}
 
-  // DP: gradient reduction over DP x CP ranks (experts over their expert-data-parallel ranks,
-  // Scenario::expert_dp(): DP x CP / EP when ETP is TP). An expert's copies sit ETP x EP ranks
-  // apart.
-  const BytesPerParam bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
-  const int d = dp * p.cp;
-  const int d_expert = s.expert_dp();
-  const GroupLink dpe = group_link(s, net, d_expert, std::max(1, gpn / (s.expert_tp() * p.ep)));
-  const int layers_in_stage = std::max(1, kinds[slow].layers);
-  DpCost dpc;
-  dpc.algo = st.dp.algo;
-  add_dp_reduction(dpc, tr, bpp, c.dense_params, d, st.dp, mb, layers_in_stage);
-  add_dp_reduction(dpc, tr, bpp, c.expert_params, d_expert, dpe, mb, layers_in_stage);
-  st.dp.algo = dpc.algo;
-  st.dp_collectives = dpc.collectives;
-  st.dp_total_s = dpc.reduce_s + dpc.gather_s;
-  // DP communication hides behind the compute stream, whose time in a window is its kernels
-  // plus its stalls on context-parallel exchanges (a faster GPU shortens both the kernels and
-  // the cover, never the sum). When the CP and DP groups both cross the NIC, the CP exchanges
-  // of the window occupy the same links first. One window for all, so the hidden parts never
-  // add up to more than the compute they hide behind.
-  const int layers_slow = kinds[slow].layers;
-  const bool cp_shares_nic = p.cp > 1 && st.cp.nodes > 1 && st.dp.nodes > 1;
+// PP: activations forward and gradients backward between stages for every micro-batch and
+// chunk; with SP only 1/t of them per rank (scatter/gather, Narayanan et al. 2021).
+void add_pipeline_sends(const Scenario& s, double T, int mb, StepBreakdown& st) {
+  const Parallelism& p = s.parallel;
+  if (p.pp <= 1) return;
+  const double bytes = T * s.model.hidden * calib::kActivationBytes / (p.sp ? p.tp : 1);
+  const CollectiveTime one = send_recv(bytes, st.pp.link);
+  st.pp.algo = one.algo;
+  // Megatron-Core's interleaved schedule overlaps the sends of its steady 1F1B phase with the
+  // next chunk's compute (overlap_p2p_comm, the default since Megatron-LM 4eeff55d1f,
+  // 2023-10-12; megatron/core/pipeline_parallel/schedules.py); the warm-up's forward sends
+  // and the flush's backward sends stay exposed: (pp - 1) x 2 + (vpp - 1) x pp chunks each
+  // on the first stage (num_warmup_microbatches), at most all of them. Earlier stacks and the
+  // non-interleaved schedule send on the critical path. The hidden sends hold SMs like every
+  // overlapped collective (kOverlapInterference of their time).
+  const double chunks = double(p.vpp) * mb;
+  double exposed_chunks = chunks;
+  if (s.training.stack_used() == SoftwareStack::MegatronCore && p.vpp > 1)
+    exposed_chunks = std::min(chunks, double((p.pp - 1) * 2 + (p.vpp - 1) * p.pp));
+  st.exposed.pp_s = calib::kPpSendsPerChunk * exposed_chunks * one.seconds;
+  st.interference.pp_s = calib::kOverlapInterference * calib::kPpSendsPerChunk * (chunks - exposed_chunks) * one.seconds;
+  st.compute_s += st.interference.pp_s;
+}
+
+// The data-parallel side of the slowest stage: its parameters, the ranks that reduce them and
+// the collectives that do.
+struct DpSide {
+  BytesPerParam bpp;
+  int d = 1;         // DP x CP ranks of the dense parameters
+  int d_expert = 1;  // expert-data-parallel ranks
+  double total_params = 0;
+  DpCost cost;
+};
+
+// DP: gradient reduction over DP x CP ranks (experts over their expert-data-parallel ranks,
+// Scenario::expert_dp(): DP x CP / EP when ETP is TP). An expert's copies sit ETP x EP ranks
+// apart.
+DpSide dp_reduction(const Scenario& s, const NetworkSize& net, int dp, const Stages& stages, int mb, StepBreakdown& st) {
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  const StageCost& c = stages.slowest();
+  DpSide x;
+  x.bpp = bytes_per_param(tr.precision, tr.optimizer, tr.grad_dtype, tr.zero);
+  x.d = dp * p.cp;
+  x.d_expert = s.expert_dp();
+  const GroupLink dpe = group_link(s, net, x.d_expert, std::max(1, s.cluster.gpus_per_node / (s.expert_tp() * p.ep)));
+  const int layers_in_stage = std::max(1, stages.slow_kind().layers);
+  x.cost.algo = st.dp.algo;
+  add_dp_reduction(x.cost, tr, x.bpp, c.dense_params, x.d, st.dp, mb, layers_in_stage);
+  add_dp_reduction(x.cost, tr, x.bpp, c.expert_params, x.d_expert, dpe, mb, layers_in_stage);
+  st.dp.algo = x.cost.algo;
+  st.dp_collectives = x.cost.collectives;
+  st.dp_total_s = x.cost.reduce_s + x.cost.gather_s;
+  x.total_params = c.dense_params + c.expert_params;
+  return x;
+}
+
+// DP communication hides behind the compute stream, whose time in a window is its kernels
+// plus its stalls on context-parallel exchanges (a faster GPU shortens both the kernels and
+// the cover, never the sum). When the CP and DP groups both cross the NIC, the CP exchanges
+// of the window occupy the same links first. One window for all, so the hidden parts never
+// add up to more than the compute they hide behind.
+void add_exposed_dp(const Scenario& s, const Stages& stages, const CpLayerCost& cp, const DpSide& x, int mb,
+                    StepBreakdown& st) {
+  const Training& tr = s.training;
+  const StageCost& c = stages.slowest();
+  const int layers_slow = stages.slow_kind().layers;
+  const bool cp_shares_nic = s.parallel.cp > 1 && st.cp.nodes > 1 && st.dp.nodes > 1;
   const double cp_busy_fwd = cp_shares_nic ? layers_slow * cp.comm_fwd_s : 0.0;
   const double cp_busy_bwd = cp_shares_nic ? layers_slow * calib::kCpBackwardBytesFactor * cp.comm_fwd_s : 0.0;
   const double fwd_stream = (c.compute - c.bwd) + layers_slow * cp.stall_fwd_s;
   const double bwd_stream = c.bwd + layers_slow * cp.stall_bwd_s;
-  const double total_params = c.dense_params + c.expert_params;
-  const double bucket = total_params > 0 ? std::min(1.0, dp_bucket_params(tr, d) / total_params) : 1.0;
-  st.exposed.dp_s = dp_exposed_s(tr, dpc, std::max(0.0, fwd_stream - cp_busy_fwd), std::max(0.0, bwd_stream - cp_busy_bwd),
-                                 bucket, mb, layers_in_stage);
+  const double bucket = x.total_params > 0 ? std::min(1.0, dp_bucket_params(tr, x.d) / x.total_params) : 1.0;
+  st.exposed.dp_s = dp_exposed_s(tr, x.cost, std::max(0.0, fwd_stream - cp_busy_fwd), std::max(0.0, bwd_stream - cp_busy_bwd),
+                                 bucket, mb, std::max(1, layers_slow));
+}
 
-  // Optimizer step on this GPU's share of the states.
-  const double with_states =
-      tr.zero == Zero::Stage0 ? total_params : c.dense_params / d + c.expert_params / d_expert;
-  st.optimizer_s = optimizer_time(s.cluster.gpu, tr.precision, tr.optimizer, with_states, total_params);
-
-  // Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
-  // overlap the GEMMs, slowing them by about the share of SMs they hold.
-  const double tp_hidden = mb * kinds[slow].layers * tp.hidden_s;
+// Hidden communication is not free: NCCL kernels occupy SMs and HBM bandwidth while they
+// overlap the GEMMs, slowing them by about the share of SMs they hold.
+void add_interference(const Scenario& s, const Stages& stages, const LayerCommCosts& comm, const DpSide& x, int mb,
+                      StepBreakdown& st) {
+  const double tp_hidden = mb * stages.slow_kind().layers * comm.tp.hidden_s;
   // The ring-attention exchanges hidden under the attention core hold SMs the same way (NCCL
   // send/receive kernels on their own stream; Megatron-Core's context parallelism, Transformer
   // Engine's P2P ring), which the TP and DP terms already charge for their hidden parts.
-  const double cp_hidden = mb * kinds[slow].layers * cp.hidden_s();
+  const double cp_hidden = mb * stages.slow_kind().layers * comm.cp.hidden_s();
   const double dp_hidden = std::max(0.0, st.dp_total_s - st.exposed.dp_s);
   const double hidden_share = st.dp_total_s > 0 ? dp_hidden / st.dp_total_s : 0.0;
-  st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes) +
+  st.compute_s += overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * x.cost.bus_bytes) +
                   calib::kOverlapInterference * (std::max(0.0, tp_hidden) + cp_hidden);
-  st.interference.dp_s = overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * dpc.bus_bytes);
+  st.interference.dp_s = overlap_slowdown_s(s.cluster.gpu, dp_hidden, hidden_share * x.cost.bus_bytes);
   st.interference.tp_s = calib::kOverlapInterference * std::max(0.0, tp_hidden);
   st.interference.cp_s = calib::kOverlapInterference * cp_hidden;
+}
+
+// Per-micro-batch passes over the parameters in HBM.
+void add_parameter_passes(const Scenario& s, const DpSide& x, int mb, StepBreakdown& st) {
+  const Training& tr = s.training;
   // PyTorch FSDP's copies around each layer's collectives, every micro-batch, on the GPU's HBM
   // (fsdp_copy_bytes_per_param); Megatron's and DeepSpeed's ZeRO-3 gather into the parameters'
   // own storage.
   const bool pytorch = tr.stack_used() == SoftwareStack::PyTorchEager || tr.stack_used() == SoftwareStack::PyTorchCompile;
-  if (tr.zero == Zero::Stage3 && pytorch && d > 1)
-    st.compute_s += mb * total_params * fsdp_copy_bytes_per_param(bpp.gradients) /
+  if (tr.zero == Zero::Stage3 && pytorch && x.d > 1)
+    st.compute_s += mb * x.total_params * fsdp_copy_bytes_per_param(x.bpp.gradients) /
                     (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
   // Without gradient-accumulation fusion, each micro-batch's weight gradients are added into
   // the gradient buffer by separate kernels (Training::grad_accum_fusion); ZeRO-3 reduces
   // each micro-batch's gradients instead of accumulating them.
   if (!tr.grad_accum_fusion && tr.zero != Zero::Stage3)
-    st.compute_s += mb * total_params * unfused_accumulation_bytes_per_param(bpp.gradients) /
+    st.compute_s += mb * x.total_params * unfused_accumulation_bytes_per_param(x.bpp.gradients) /
                     (s.cluster.gpu.memory_bw * calib::kHbmEfficiency);
+}
 
-  // A stack left at auto: the corpus's mix of stacks. The stacks differ in their kernels (fusion,
-  // launch overhead), so Megatron-Core's compute and the bubble it sets are scaled by the median
-  // throughput ratio of the stacks the corpus's sources state (engine/error_band.h).
-  if (tr.stack == SoftwareStack::Auto) {
-    st.compute_s /= kAutoStackFactor;
-    st.bubble_s /= kAutoStackFactor;
-    for (ExposedComm* x : {&st.interference, &st.bubble_comm})
-      for (double* v : {&x->tp_s, &x->pp_s, &x->dp_s, &x->ep_s, &x->cp_s}) *v /= kAutoStackFactor;
-  }
+// A stack left at auto: the corpus's mix of stacks. The stacks differ in their kernels (fusion,
+// launch overhead), so Megatron-Core's compute and the bubble it sets are scaled by the median
+// throughput ratio of the stacks the corpus's sources state (engine/error_band.h).
+void scale_auto_stack(const Training& tr, StepBreakdown& st) {
+  if (tr.stack != SoftwareStack::Auto) return;
+  st.compute_s /= kAutoStackFactor;
+  st.bubble_s /= kAutoStackFactor;
+  for (ExposedComm* x : {&st.interference, &st.bubble_comm})
+    for (double* v : {&x->tp_s, &x->pp_s, &x->dp_s, &x->ep_s, &x->cp_s}) *v /= kAutoStackFactor;
+}
+
+}  // namespace
+
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const StepWork& work) {
+  const ModelShape& m = s.model;
+  const Training& tr = s.training;
+  const Parallelism& p = s.parallel;
+  const double T = double(tr.seq) / p.cp * tr.micro_batch;  // tokens per micro-batch per GPU
+  const int mb = tr.global_batch / (dp * tr.micro_batch);
+  StepBreakdown st;
+  set_group_links(s, net, dp, st);
+  const LayerCommCosts comm = layer_comm_costs(s, work, T, st);
+  Stages stages;
+  cost_stages(s, pc, work, comm.exposed, mb, stages);
+  add_pipeline_time(p, stages, mb, st);
+  add_pipeline_sends(s, T, mb, st);
+  const DpSide dps = dp_reduction(s, net, dp, stages, mb, st);
+  add_exposed_dp(s, stages, comm.cp, dps, mb, st);
+  // Optimizer step on this GPU's share of the states.
+  const StageCost& c = stages.slowest();
+  const double with_states =
+      tr.zero == Zero::Stage0 ? dps.total_params : c.dense_params / dps.d + c.expert_params / dps.d_expert;
+  st.optimizer_s = optimizer_time(s.cluster.gpu, tr.precision, tr.optimizer, with_states, dps.total_params);
+  add_interference(s, stages, comm, dps, mb, st);
+  add_parameter_passes(s, dps, mb, st);
+  scale_auto_stack(tr, st);
   st.modelled_step_s = st.compute_s + st.exposed.total() + st.bubble_s + st.optimizer_s;
   st.step_s = st.modelled_step_s * s.calibration.step_time_factor;
+  // Whole-model FLOPs per micro-batch: every layer once and the output layer, summed over TP
+  // and CP ranks.
+  const double rank_sum = double(p.tp) * p.cp;
+  const int moe_total = m.moe_layers();
+  const LayerWork& dense = work.dense;
+  const LayerWork& moe = work.moe;
+  const LayerWork& out = work.out;
+  const double model_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.model_flops + moe_total * moe.model_flops + out.model_flops);
+  const double hardware_flops_per_mb =
+      rank_sum * ((m.layers - moe_total) * dense.hardware_flops + moe_total * moe.hardware_flops + out.hardware_flops);
   st.model_flops_per_step = model_flops_per_mb * mb * dp;
   st.hardware_flops_per_step = hardware_flops_per_mb * mb * dp;
   return st;

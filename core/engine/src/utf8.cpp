@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "engine/validate.h"
-
 namespace cp {
 
 namespace {
@@ -48,7 +46,5 @@ std::vector<std::string> invalid_utf8_args(std::string_view text) {
   std::snprintf(hex, sizeof hex, "%02X", at < text.size() ? unsigned(static_cast<unsigned char>(text[at])) : 0u);
   return {hex, std::to_string(at)};
 }
-
-std::string invalid_utf8_reason(std::string_view text) { return fill_reason(reasons::utf8, invalid_utf8_args(text)); }
 
 }  // namespace cp

@@ -443,4 +443,6 @@ std::vector<Problem> validate(const Scenario& s) {
   return out;
 }
 
+std::string invalid_utf8_reason(std::string_view text) { return fill_reason(reasons::utf8, invalid_utf8_args(text)); }
+
 }  // namespace cp

@@ -295,7 +295,7 @@ std::string bom_to_csv(const Scenario& s, const Estimate& e) {
   return out;
 }
 
-void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const FabricComparison* versus) {
+void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const FabricDelta* versus) {
   const PowerEstimate& p = e.power;
   const Assumptions& a = s.assumptions;
   const bool run = s.training.tokens > 0 && e.reliability.real_train_time_s > 0;
@@ -332,7 +332,7 @@ void add_power_cost_json(const Scenario& s, const Estimate& e, json& out, const 
   const PriceList& paying = a.list_for(a.payment);
   json ib_vs_roce = nullptr;
   if (versus && !versus->other_fabric.empty())
-    ib_vs_roce = {{"fabric", versus->this_fabric},
+    ib_vs_roce = {{"fabric", s.cluster.fabric.id},
                   {"other_fabric", versus->other_fabric},
                   {"network_capex_delta", versus->network_capex_delta},
                   {"train_time_delta_s", run ? json(versus->train_time_delta_s) : json(nullptr)},

@@ -495,7 +495,7 @@ json evidence_codes(std::uint32_t gaps) {
 
 }  // namespace
 
-json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparison* versus) {
+json estimate_to_json(const Scenario& s, const Estimate& e, const FabricDelta* versus) {
   const MemoryEstimate& me = e.memory;
   const MemoryBreakdown& m = me.peak;
   json warnings = json::array();

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "engine/utf8.h"
+#include "engine/validate.h"
 #include "io/power_cost_json.h"
 #include "io/scenario_json.h"
 #include "store/scenario_store_pack.h"

@@ -91,12 +91,13 @@ struct CostEstimate {
 CostEstimate estimate_cost(const Scenario& s, const NetworkSize& net, const PowerEstimate& power,
                            const ReliabilityEstimate& rel, double tokens);
 
-// InfiniBand against RoCE at the same line rate on the same cluster: the other fabric's
-// network capital cost, real time-to-train and run cost, as differences (other minus this).
-// A value the estimate writers print (cost.ib_vs_roce); computed once by the caller with
-// core/plan's compare_ib_roce (plan/fabric_compare.h), never by a writer.
-struct FabricComparison {
-  std::string this_fabric, other_fabric;  // ids; other_fabric empty when no counterpart exists
+// The same job on another fabric against this estimate: the other fabric's network capital
+// cost, real time-to-train, run cost and owner's cost, as differences (other minus this), money
+// in the output currency. A value the estimate writers print (cost.ib_vs_roce, beside the
+// scenario's own fabric); which fabric, and the second estimate, are core/plan's
+// (plan/fabric_compare.h: FabricComparison, compare_ib_roce).
+struct FabricDelta {
+  std::string other_fabric;  // id; empty when there is no other fabric
   double network_capex_delta = 0;
   double train_time_delta_s = 0;
   double run_total_delta = 0;

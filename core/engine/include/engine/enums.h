@@ -40,7 +40,7 @@ enum class Zero { Stage0, Stage1, Stage2, Stage3, DistributedOptimizer };
 // combine kept in BF16).
 enum class MoeDispatch { Bf16, Fp8 };
 // The software stack a job runs on. Each preset fixes a few mechanisms whose costs
-// are global constants (core/engine/include/engine/compute.h, calib::Tunables):
+// are global constants (core/engine/include/engine/calibration.h, Calibration):
 //   megatron-core       Megatron-Core / NeMo with Transformer Engine (2023-): fused kernels
 //   megatron-lm         Megatron-LM 2020-22: fused kernels (softmax, bias-GeLU, bias-dropout-add)
 //   megatron-deepspeed  Megatron kernels under DeepSpeed's pipeline engine (2021-22)

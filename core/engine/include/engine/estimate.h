@@ -1,6 +1,7 @@
 // One estimate: a Scenario in, an Estimate out. Pure, deterministic, allocation-free.
 #pragma once
 
+#include "engine/calibration.h"
 #include "engine/cost.h"
 #include "engine/memory.h"
 #include "engine/model.h"
@@ -31,7 +32,9 @@ struct Estimate {
 // Whether published runs (published-runs.md) back this GPU, fabric and model family.
 bool in_calibrated_range(const Scenario& s);
 
-// Precondition: validate(s) returned no problem. The hot path: no heap allocation.
-Estimate estimate(const Scenario& s);
+// Precondition: validate(s) returned no problem. The hot path: no heap allocation. The fitted
+// constants are a parameter (engine/calibration.h): the engine reads no global, so that
+// calibration tooling can estimate under other values, in any thread.
+Estimate estimate(const Scenario& s, const Calibration& calibration = calib::kCalibrated);
 
 }  // namespace cp

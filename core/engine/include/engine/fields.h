@@ -17,11 +17,14 @@
 #include <type_traits>
 #include <utility>
 
-#include "engine/validate.h"
-
 namespace cp {
 
-// kMaxHeadsExpertsDegree (engine/validate.h): the bound eight rows share.
+// The upper bound shared by eight integer fields: attention heads, key/value heads, head size,
+// experts, and the TP, PP, CP and EP degrees (the field table engine/fields.h, hence validation,
+// the input panel and the CLI; the planner's knob lists). An input bound, not physics: 256 times
+// the largest published value among them (DeepSeek-V3: 256 routed experts, arXiv:2412.19437;
+// LLaMA-3 405B: 128 heads, arXiv:2407.21783), small enough that products of two stay within an int.
+inline constexpr int kMaxHeadsExpertsDegree = 1 << 16;
 
 enum class FieldKind : unsigned char {
   Count,   // a whole number in [min, max]

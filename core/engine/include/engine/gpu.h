@@ -31,7 +31,7 @@ struct GpuSpec {
   // Transformer Engine runs): 1 where FlashAttention-2 is the native kernel (Ampere, Ada);
   // calib::kFa2OnHopperFactor (0.35 / 0.75, Shah et al. 2024) on Hopper-class GPUs.
   double fa2_fraction_of_fa3 = 1.0;
-  // Share of a GEMM tile's fixed cost (its prologue and epilogue, calib::Tunables::
+  // Share of a GEMM tile's fixed cost (its prologue and epilogue, Calibration::
   // gemm_k_overhead, which in K units grows with the SM's math rate) that holds up the SM: 1 up
   // to Hopper, where the accumulator lives in registers and the epilogue runs between tiles.
   // Blackwell's tensor cores accumulate in tensor memory, where persistent kernels keep two

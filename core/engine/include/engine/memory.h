@@ -2,68 +2,13 @@
 // al. 2022, generalised tensor by tensor) and the framework's own allowances.
 #pragma once
 
+#include "engine/calibration.h"
 #include "engine/enums.h"
 #include "engine/model.h"
 #include "engine/scenario.h"
 #include "engine/units.h"
 
 namespace cp {
-
-namespace calib {
-// NCCL allocates, for every channel of a communicator and every peer it receives from, one
-// buffer per protocol: Simple NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable docs), LL128
-// 120 elements x 8 B x 640 threads x 8 steps = 4.6875 MiB and LL 8 lines x 16 B x 512 threads x
-// 8 steps = 0.5 MiB (NCCL src/include/device.h defaults). Checked against NCCL at 5067397c
-// (2026-06): src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL128_BUFFSIZE
-// NCCL_LL128_ELEMS_PER_THREAD (120) x NCCL_LL128_MAX_NTHREADS (640) x NCCL_STEPS (8) x 8 B and
-// DEFAULT_LL_BUFFSIZE NCCL_LL_LINES_PER_THREAD (8) x NCCL_LL_MAX_NTHREADS (512) x NCCL_STEPS x
-// 16 B, unchanged (tst_memory::ncclBuffersMatchNcclDefaults).
-inline constexpr double kNcclSimpleBytes = double(1 << 22);
-inline constexpr double kNcclLl128Bytes = 120.0 * 640 * 8 * 8;
-inline constexpr double kNcclLlBytes = 8.0 * 512 * 8 * 16;
-inline constexpr double kNcclConnectionBytes = kNcclSimpleBytes + kNcclLl128Bytes + kNcclLlBytes;
-// Channels of a collective communicator (ring all-reduce, reduce-scatter, all-gather): NCCL
-// opens 16 to 32 on NVSwitch A100/H100 nodes (nccl-tests init logs); 16 taken [est].
-inline constexpr double kNcclCollectiveChannels = 16;
-// Point-to-point traffic (pipeline sends, CP ring exchanges, the EP all-to-all) uses the Simple
-// protocol on NCCL_NCHANNELS_PER_NET_PEER = 2 channels per peer (NCCL docs), a send and a
-// receive buffer of NCCL_BUFFSIZE each.
-inline constexpr double kNcclP2pBytesPerPeer = 2 * 2 * 4.0 * units::MiB;
-
-// cuBLAS workspaces. PyTorch gives every (cuBLAS handle, stream) pair one: 32 MiB on Hopper
-// and Blackwell, 4096 KiB x 2 + 16 KiB x 8 = 8.125 MiB before (CUBLAS_WORKSPACE_CONFIG's
-// defaults, aten/src/ATen/cuda/CublasHandlePool.cpp, getChosenWorkspaceSize); training runs its
-// GEMMs on one stream. Transformer Engine keeps its own: 32 MiB on Hopper and later, 4 MiB before
-// (transformer_engine/pytorch/module/base.py, get_cublas_workspace_size_bytes, at c27ee60ec =
-// v1.11), repeated for its three userbuffers GEMM streams when TP overlap is on
-// (_NUM_MAX_UB_STREAMS = 3, initialize_ub) and four more for the multi-stream grouped GEMMs of
-// MoE experts (get_multi_stream_cublas_workspace, common/include/transformer_engine/gemm.h
-// num_streams = 4).
-inline constexpr double kTorchCublasWorkspaceHopper = 32.0 * units::MiB;
-inline constexpr double kTorchCublasWorkspaceAmpere = (4096.0 * 2 + 16.0 * 8) * units::KiB;
-inline constexpr double kTeCublasWorkspaceHopper = 32.0 * units::MiB;
-inline constexpr double kTeCublasWorkspaceAmpere = 4.0 * units::MiB;
-inline constexpr int kTeUserbufferStreams = 3;
-inline constexpr int kTeGroupedGemmStreams = 4;
-
-// Transformer Engine's userbuffers for TP communication overlap (initialize_ub,
-// transformer_engine/pytorch/module/base.py at c27ee60ec = v1.11, the version of Megatron-Core
-// r0.8-r0.10 and NeMo 24.07-24.12): one buffer of the layer input's full shape, (sequence x
-// micro-batch / CP) x hidden (Megatron's _initialize_tp_communicators), for each of the ten
-// overlapped GEMMs of a layer: ring-exchange all-gathers qkv_fprop, fc1_fprop, proj_dgrad and
-// fc2_dgrad, pipelined reduce-scatters proj_fprop and fc2_fprop, bulk qkv_dgrad, qkv_wgrad,
-// fc1_dgrad and fc1_wgrad. The six all-gather buffers (layers_all_gather_overlap) hold fp8 when
-// the layer computes in fp8, the four reduce-scatter ones the 16-bit output.
-inline constexpr int kTeUserbuffersAllGather = 6;
-inline constexpr int kTeUserbuffersReduceScatter = 4;
-
-// fp8 training with Transformer Engine keeps, besides each linear layer's 16-bit weight, its
-// fp8 copy and, on Hopper (whose fp8 GEMMs take only the TN layout), that copy's transpose for
-// the backward GEMMs, cached across the micro-batches of a step (TE's fp8 weight workspaces,
-// is_first_microbatch; transformer_engine/pytorch/module/linear.py): 1 + 1 bytes per parameter.
-// Blackwell's MXFP8 keeps a row-wise and a column-wise copy instead, the same two bytes.
-inline constexpr double kTeFp8WeightCopyBytes = 2.0;
-}  // namespace calib
 
 // Bytes per parameter of each model-state class, before any ZeRO sharding.
 struct BytesPerParam {
@@ -84,6 +29,11 @@ struct ModelStates {
   double total() const { return weights + gradients + optimizer; }
 };
 ModelStates model_states(double params, const BytesPerParam& bpp, Zero zero, double d);
+
+// Megatron-Core DDP bucket size in parameters: max(dp_bucket_params, kBucketParamsPerDpRank x DP).
+// The reduction's buckets (engine/throughput.h, add_dp_reduction) and the memory they hold
+// unsharded (zero2_bucket_bytes) are the same buckets.
+double dp_bucket_params(const Training& tr, int ranks);
 
 // ZeRO-2 shards the gradients, but a gradient bucket is reduce-scattered only once it is whole:
 // until then its parameters' gradients are held unsharded (Rajbhandari et al. 2020, section

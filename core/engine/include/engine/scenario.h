@@ -84,13 +84,13 @@ struct Training {
   MoeDispatch moe_dispatch = MoeDispatch::Bf16;
   int moe_max_nodes = 0;
   // The software stack: kernel fusion, launch overhead and pipeline engine of the framework,
-  // each priced by a global constant of calib::Tunables. Left at auto (not stated), it is
+  // each priced by a global constant of Calibration. Left at auto (not stated), it is
   // priced as Megatron-Core (fused kernels, the most common stack of published large runs) and
   // the band spans the other stacks (engine/error_band.h).
   SoftwareStack stack = SoftwareStack::Auto;
   SoftwareStack stack_used() const { return stack == SoftwareStack::Auto ? SoftwareStack::MegatronCore : stack; }
   // Anyone's cluster and software (typical, the default) or NVIDIA's own published recipes on
-  // its reference clusters (vendor): the Megatron stacks reach calib::Tunables::typical_efficiency
+  // its reference clusters (vendor): the Megatron stacks reach Calibration::typical_efficiency
   // of the vendor's GEMM and attention rate outside them.
   Deployment deployment = Deployment::Typical;
   // With --precision fp8: whether the attention core (flash attention) runs in fp8 too.

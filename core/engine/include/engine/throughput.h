@@ -8,94 +8,16 @@
 #include <algorithm>
 #include <array>
 #include <limits>
-
-#include "engine/collectives.h"
 #include <string_view>
 
+#include "engine/calibration.h"
+#include "engine/collectives.h"
 #include "engine/compute.h"
 #include "engine/fabric.h"
 #include "engine/memory.h"
 #include "engine/scenario.h"
 
 namespace cp {
-
-namespace calib {
-// NCCL all-reduce bus bandwidth inside an NVLink/NVSwitch node as a fraction of the one-way
-// NVLink bandwidth: A800 about 160 of 200 GB/s, DGX A100 about 230 of 300 (NVIDIA/nccl issues).
-inline constexpr double kNvlinkEfficiency = 0.78;
-// Nodes without NVLink reduce over PCIe 4.0 x16 through the host [est].
-inline constexpr double kPcieBusbw = 20e9;
-// NCCL per-step software latency (proxy, protocol handshakes), added to the wire latency:
-// puts a 2-node, 16-rank ring all-reduce of a small message near the 46-48 us reported on NDR.
-inline constexpr double kNcclStepLatencyS = 1.5e-6;
-// Megatron-Core DDP sizes its gradient buckets max(40M, 1M x DP) parameters when none is given
-// ("make buckets larger to ensure that chunks used in NCCL ring-reduce implementations are
-// large enough to remain bandwidth-bound": megatron/core/distributed/
-// distributed_data_parallel.py, 2024); `dp_bucket_params` is the 40M floor.
-inline constexpr double kBucketParamsPerDpRank = 1e6;
-// Fraction of TP communication hidden behind GEMMs with Megatron-Core's TP overlap
-// (--tp-comm-overlap: Transformer Engine's userbuffers, sequence parallelism on). Per layer the
-// four all-reduce equivalents are eight halves (all-gathers and reduce-scatters); Transformer
-// Engine's default overlap methods (NVIDIA/TransformerEngine, transformer_engine/pytorch/module/
-// base.py, initialize_ub, at fecb10bd) run the all-gathers before QKV and FC1 and the
-// output-gradient all-gathers of the projection and FC2 as a ring exchange split in TP chunks,
-// each chunk's transfer under the previous chunk's GEMM, the local chunk first: nothing waits;
-// the input-gradient pairs of QKV and FC1 in bulk, beside the independent weight- or input-
-// gradient GEMM: nothing waits; the reduce-scatters after the projection and FC2 as a
-// pipeline of four splits whose last transfer follows the last GEMM split: a quarter of each
-// waits. Exposed: 2 x 1/4 of 8 halves = 1/16; hidden 15/16 (never more than the layer's
-// compute, tp_layer_cost's overlap_window_s). Full recomputation's repeated forward, likewise.
-inline constexpr double kTpOverlapHidden = 15.0 / 16.0;
-// Overlapped communication slows the compute it hides behind: NCCL runs one thread block per
-// channel (8-32 channels on 108-132 SMs, 7-25% of the GPU) and shares HBM bandwidth [est].
-inline constexpr double kOverlapInterference = 0.15;
-// HBM bytes a ring collective moves per byte of bus traffic: each step reads the chunk it
-// sends and writes the chunk it receives, and a reduction also reads the local chunk it adds
-// (NCCL's ring primitives: recvReduceSend, recvCopySend) [derived]: 3.
-inline constexpr double kCollectiveHbmPerBusByte = 3.0;
-// Switch hops between two nodes of a fat tree: under one leaf 1, under one pod 3 (leaf, spine,
-// leaf), across pods 5 (through the core); a flat network has fewer (NetworkSize::max_switch_hops).
-inline constexpr int kSwitchHopsUnderLeaf = 1;
-inline constexpr int kSwitchHopsInPod = 3;
-inline constexpr int kSwitchHopsAcrossPods = 5;
-// Bytes per element of the activations and gradients the parallel groups exchange (bf16/fp16;
-// fp8 recipes keep them in 16 bits, Transformer Engine), and the least a weight gather moves.
-inline constexpr double kActivationBytes = 2.0;
-// Megatron's tensor-parallel layer: two all-reduces forward (after self-attention and after the
-// MLP: the g operators of Shoeybi et al. 2019, Fig. 4) and two backward (the f operators); full
-// recomputation repeats the forward pair (Korthikanti et al. 2022, section 5).
-inline constexpr double kTpCollectivesPerLayer = 4.0;
-inline constexpr double kTpCollectivesRecomputed = 2.0;
-// Of the per-layer four, the backward's two (the f operators' input-gradient all-reduces; with
-// SP an all-gather of the input and a reduce-scatter of its gradient).
-inline constexpr double kTpCollectivesBackward = 2.0;
-// Expert parallelism per MoE layer: a dispatch + combine pair forward and their gradients
-// backward (GShard, Lepikhin et al. 2020; Megatron-Core's token dispatcher): 2 pairs, one more
-// when full recomputation repeats the forward.
-inline constexpr double kEpAllToAllPairsPerLayer = 2.0;
-// fp8 dispatch (DeepSeek-V3 report, section 3.3): 1 byte per element plus one fp32 scale
-// (4 bytes) per 1 x 128 tile of activations.
-inline constexpr double kFp8ScaleBytes = 4.0;
-inline constexpr double kFp8ScaleBlock = 128.0;
-// Ring attention's backward passes dK and dV around the ring with K and V: twice the forward's
-// bytes (Liu et al. 2023, Ring Attention; Transformer Engine's context parallelism).
-inline constexpr double kCpBackwardBytesFactor = 2.0;
-// Pipeline parallelism: one activation send forward and one gradient send backward per
-// micro-batch and model chunk (Narayanan et al. 2021, section 2.2).
-inline constexpr double kPpSendsPerChunk = 2.0;
-// FSDP / ZeRO-3 gathers each layer's weights twice per micro-batch, for forward and again for
-// backward (the forward's copy is freed: PyTorch FSDP reshard_after_forward, DeepSpeed stage 3),
-// and reduce-scatters its gradients once.
-inline constexpr double kZero3GathersPerLayer = 2.0;
-// PyTorch FSDP copies each layer's unsharded tensors through HBM around its collectives
-// (torch/distributed/_composable/fsdp/_fsdp_collectives.py, PyTorch 2.4): after each all-gather
-// the gathered 16-bit weights are copied out of the flat buffer into the parameters
-// (foreach_all_gather_copy_out, split_with_sizes_copy: read 2 + write 2 bytes per parameter),
-// forward and backward; before each reduce-scatter the gradients are copied into the flat
-// input, cast to the reduce type (foreach_reduce, torch._chunk_cat: read 2 + write g), and
-// that input is pre-divided in place by the world size (_div_if_needed: read g + write g).
-inline constexpr double kFsdpGatherCopyBytes = 4.0;  // per parameter per gather
-}  // namespace calib
 
 // Bytes PyTorch FSDP copies per parameter of a layer and micro-batch (calib::kFsdpGatherCopyBytes),
 // with gradients reduced in `grad_bytes` bytes: 2 x 4 + (2 + g) + 2g, 22 for fp32 reduction.
@@ -292,18 +214,15 @@ StageCost stage_cost(const StageKind& k, const LayerWork& dense, const LayerWork
 // gives 20 of 132 SMs to it). Moves time from c.ep to c.ep_hidden and adds the interference to
 // c.compute.
 void hide_expert_all_to_all(StageCost& c, const StageKind& k, const LayerWork& moe, int microbatches, int pp);
-// DeepSpeed's pipeline engine: calib::Tunables::deepspeed_layer_overhead_s per layer and
+// DeepSpeed's pipeline engine: Calibration::deepspeed_layer_overhead_s per layer and
 // micro-batch on the megatron-deepspeed stack with pipelining; 0 otherwise.
-double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p);
+double pipeline_layer_overhead_s(const Training& tr, const Parallelism& p, const Calibration& calibration);
 
 // Pipeline bubble in micro-batch slots of the slowest stage: (p - 1) / v when each stage has
 // at least p micro-batches (Narayanan et al. 2021, section 2.2); with m < p the first
 // micro-batch's p x v chunk steps run one after another and the others trail it:
 // (p - m) + (m - 1) / v (p - 1 for a single micro-batch, whatever v). 0 without PP.
 double bubble_slots(int microbatches, int pp, int vpp);
-
-// Megatron-Core DDP bucket size in parameters: max(dp_bucket_params, kBucketParamsPerDpRank x DP).
-double dp_bucket_params(const Training& tr, int ranks);
 
 // The data-parallel collectives of one step, before overlap.
 struct DpCost {
@@ -328,19 +247,23 @@ void add_dp_reduction(DpCost& c, const Training& tr, const BytesPerParam& bpp, d
 double dp_exposed_s(const Training& tr, const DpCost& dp, double fwd_window_s, double bwd_window_s, double bucket_fraction,
                     int microbatches, int layers_in_stage);
 
-// Precondition: validate(s) found no problem; `mem` and `net` come from the same scenario.
-StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net);
+// Precondition: validate(s) found no problem; `net` comes from the same scenario.
+StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
+                            const Calibration& calibration = calib::kCalibrated);
 
 // What one GPU computes per micro-batch in a layer and in the output layer: the first thing
 // estimate_step works out. It reads the model, the training setup, the GPU and TP, CP, EP and
 // SP of the layout, never the fabric, the cluster size or DP, so that a search can work it out
 // once for many layouts and fabrics (core/plan, the fabric sweep).
+// The calibration it was worked out with goes with it, so that the step is priced with the same.
 struct StepWork {
   LayerWork dense, moe, out;  // moe: zero for a dense model
+  Calibration calibration;
 };
-StepWork step_work(const Scenario& s);
-// The same step from layer work already worked out: step_work(s) must be what it was computed
-// from (the result is then bit for bit that of the overload above, which calls this one).
+StepWork step_work(const Scenario& s, const Calibration& calibration = calib::kCalibrated);
+// The same step from layer work already worked out: step_work(s, calibration) must be what it
+// was computed from (the result is then bit for bit that of the overload above, which calls
+// this one).
 StepBreakdown estimate_step(const Scenario& s, const ParamCounts& pc, int dp, const NetworkSize& net,
                             const StepWork& work);
 

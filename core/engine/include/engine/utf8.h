@@ -12,10 +12,8 @@ namespace cp {
 // U+10FFFF). Names, notes and tags must be: the JSON output and the library hold UTF-8 only.
 bool is_valid_utf8(std::string_view text);
 
-// "must be valid UTF-8 text: byte 0xE9 at offset 3 is not (text typed in a Latin-1 terminal?
-// set a UTF-8 locale, e.g. LANG=C.UTF-8)" for a problem's message.
-std::string invalid_utf8_reason(std::string_view text);
-// What that message puts into its template (reasons::utf8 in engine/validate.h): the byte in
+// What the problem message for invalid text puts into its template (reasons::utf8 and
+// invalid_utf8_reason in engine/validate.h): the byte in
 // two hex digits and its offset.
 std::vector<std::string> invalid_utf8_args(std::string_view text);
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/fields.h"  // kMaxHeadsExpertsDegree, the bound validation checks
 #include "engine/scenario.h"
 
 namespace cp {
@@ -143,13 +144,11 @@ inline constexpr std::string_view kProblemPhrases[] = {
     "purchase",
 };
 
-// The upper bound shared by eight integer fields: attention heads, key/value heads, head size,
-// experts, and the TP, PP, CP and EP degrees (the field table engine/fields.h, hence validation,
-// the input panel and the CLI; the planner's knob lists). An input bound, not physics: 256 times
-// the largest published value among them (DeepSeek-V3: 256 routed experts, arXiv:2412.19437;
-// LLaMA-3 405B: 128 heads, arXiv:2407.21783), small enough that products of two stay within an int.
-inline constexpr int kMaxHeadsExpertsDegree = 1 << 16;
-
 std::vector<Problem> validate(const Scenario& s);
+
+// "must be valid UTF-8 text: byte 0xE9 at offset 3 is not (text typed in a Latin-1 terminal?
+// set a UTF-8 locale, e.g. LANG=C.UTF-8)" for a problem's message: reasons::utf8 filled with
+// invalid_utf8_args (engine/utf8.h).
+std::string invalid_utf8_reason(std::string_view text);
 
 }  // namespace cp

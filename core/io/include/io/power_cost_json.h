@@ -25,7 +25,7 @@ bool assumptions_from_json(const nlohmann::json& j, Assumptions& a, std::vector<
 // Adds "power", "energy", "cost", "reliability" and "bom" to an estimate's JSON; cost.ib_vs_roce
 // is `versus` (null when the caller passes none). Runs no estimate.
 void add_power_cost_json(const Scenario& s, const Estimate& e, nlohmann::json& out,
-                         const FabricComparison* versus = nullptr);
+                         const FabricDelta* versus = nullptr);
 
 nlohmann::json bom_to_json(const Scenario& s, const Estimate& e);
 // The bill of materials as CSV (header + one row per line), for procurement.

@@ -27,9 +27,10 @@ nlohmann::json gpu_spec_to_json(const GpuSpec& g);
 bool scenario_from_json(const nlohmann::json& j, Scenario& s, std::vector<Problem>& problems);
 
 // The estimate as nested JSON with units in key suffixes (see docs/cli.md). A writer only
-// writes: it runs no estimate. cost.ib_vs_roce holds `versus` when the caller computed it
-// (core/plan's compare_ib_roce), and is null otherwise (e.g. library snapshots).
-nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e, const FabricComparison* versus = nullptr);
+// writes: it runs no estimate. cost.ib_vs_roce holds `versus` beside the scenario's fabric when
+// the caller computed it (core/plan's compare_ib_roce, whose FabricComparison is a
+// FabricDelta), and is null otherwise (e.g. library snapshots).
+nlohmann::json estimate_to_json(const Scenario& s, const Estimate& e, const FabricDelta* versus = nullptr);
 
 // The figures of an estimate's JSON that no result may have: a number that is not
 // finite (NaN or infinite, which JSON would carry as null), a fraction (goodput, the network's

@@ -34,6 +34,14 @@ const FabricSpec* counterpart(const FabricSpec& f);
 // InfiniBand counterpart, else NDR), then stock and tuned RoCE at that line rate.
 std::vector<std::string> comparison_fabrics(const FabricSpec& f);
 
+// InfiniBand against RoCE at the same line rate on the same cluster: the counterpart fabric's
+// figures against this estimate's (FabricDelta, engine/cost.h: what the estimate writers print
+// as cost.ib_vs_roce) and the fabric compared from. Computed once by compare_ib_roce below,
+// never by a writer.
+struct FabricComparison : FabricDelta {
+  std::string this_fabric;  // id: the scenario's fabric
+};
+
 // `s` run once more on its counterpart fabric (one estimate). other_fabric is empty when there
 // is no counterpart or the scenario does not validate on it. Precondition: `e` is estimate(s).
 FabricComparison compare_ib_roce(const Scenario& s, const Estimate& e);
