@@ -57,7 +57,7 @@ inline constexpr double kKernelOverheadS = 4e-6;
 // fused attention, which Transformer Engine runs, is of the same class): 0.35 / 0.75. The GPU
 // catalog sets GpuSpec::fa2_fraction_of_fa3 to it for Hopper-class GPUs (gpu.cpp).
 inline constexpr double kFa2OnHopperFactor = 0.35 / 0.75;
-// Kernels older than FlashAttention-2 (Training::attention_kernel). FlashAttention-2 is "about
+// Kernels older than FlashAttention-2 (AttentionKernel::Triton, Flash1). FlashAttention-2 is "about
 // 2x" FlashAttention 1 (Dao 2023, abstract): the start of Calibration::flash1_factor, the
 // FlashAttention 1 rate relative to FlashAttention-2's, which the corpus fits (the paper's own
 // end-to-end FlashAttention rows, Table 1, and the llm-foundry tables).
