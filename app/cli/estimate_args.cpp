@@ -61,12 +61,6 @@ Reason whole_in(std::string_view text, int min, int max, std::optional<int>& out
   return std::nullopt;
 }
 
-std::optional<Topology> parse_topology_opt(std::string_view s) {
-  Topology t{};
-  if (parse_topology(s, t)) return t;
-  return std::nullopt;
-}
-
 std::optional<OutputFormat> parse_format(std::string_view s) {
   if (s == "text") return OutputFormat::Text;
   if (s == "json") return OutputFormat::Json;
@@ -85,10 +79,6 @@ consteval const FieldInfo& row(std::string_view flag) {
 // A whole number of at least the row's minimum. The engine's validation (validate.cpp) refuses
 // what is above the row's maximum, naming the field ("training.seq: must be at most ...").
 Reason count(std::string_view text, const FieldInfo& f, std::optional<int>& out) { return whole(text, int(f.min), out); }
-// A whole number within the row's bounds, both refused here.
-Reason count_in(std::string_view text, const FieldInfo& f, std::optional<int>& out) {
-  return whole_in(text, int(f.min), int(f.max), out);
-}
 // A number within the row's bounds (a count with multipliers when `unit` is Count).
 Reason real(std::string_view text, const FieldInfo& f, std::optional<double>& out, NumberUnit unit = NumberUnit::Plain,
             double scale = 1) {

@@ -97,8 +97,9 @@ void TstCoreNoQt::engineIsLayered() {
   static const QStringList layers[] = {
       {"units", "enums", "version"},
       {"calibration"},
-      {"model", "gpu", "fabric", "collectives", "assumptions", "fields", "utf8", "printf_text", "number_text"},
+      {"model", "gpu", "fabric", "collectives", "assumptions", "utf8", "printf_text", "number_text"},
       {"scenario"},
+      {"fields"},
       {"compute", "memory", "power", "error_band", "validate"},
       {"throughput", "reliability", "warnings"},
       {"cost"},

@@ -11,9 +11,11 @@
 //   units enums                           plain definitions (and the generated version.h)
 //   calibration                           this header
 //   model gpu fabric collectives          the catalogs, the fabric's sizing, the alpha-beta
-//     assumptions fields utf8               collectives, prices, the field table, text
+//     assumptions utf8                      collectives, prices, text
 //     printf_text number_text               helpers
 //   scenario                              one job: model, cluster, training, parallelism
+//   fields                                the field table: each input's words, bounds and
+//                                           value path into the scenario
 //   compute memory power error_band       one GPU's kernels, bytes per GPU, watts, the band,
 //     validate                              the input checks
 //   throughput reliability warnings       step time; interruptions; warning texts

@@ -12,10 +12,13 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+
+#include "engine/scenario.h"
 
 namespace cp {
 
