@@ -158,6 +158,19 @@ constexpr std::array kOwnOptions = {std::string_view("objective"),        std::s
                                     std::string_view("spare-nodes"),      std::string_view("max-micro-batch"),
                                     std::string_view("tp-across-nodes"),  std::string_view("uneven-chunks")};
 
+// What an option's value looks like, as plan --help shows it.
+std::string_view placeholder(std::string_view name) {
+  if (is_knob(name)) return "a list: a,b,...";
+  if (name == "objective") return "throughput|time|cost|cost-per-token";
+  if (name == "ranking") return "robust|optimistic";
+  if (name == "gpus") return "LIST|A-B";
+  if (name == "fabric") return "a,b";
+  if (name == "deadline-days") return "D";
+  if (name == "power-kw" || name == "budget-per-month") return "X";
+  if (name == "tp-across-nodes" || name == "uneven-chunks") return "on|off";
+  return "N";  // top, threads, spare-nodes, max-micro-batch
+}
+
 bool is_own(const std::string& name) {
   return std::find(kOwnOptions.begin(), kOwnOptions.end(), name) != kOwnOptions.end();
 }
@@ -176,7 +189,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
       continue;
     }
     if (!w.has_value) {
-      r.errors.push_back("--" + w.name + ": missing value");
+      r.errors.push_back("--" + w.name + ": missing value (" + std::string(placeholder(w.name)) + ")");
       continue;
     }
     if (is_knob(w.name)) parse_knob(w.name, w.value, r.args.space, r.errors);

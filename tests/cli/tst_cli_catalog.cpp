@@ -77,6 +77,9 @@ void TestCli::commandErrors_data() {
                                           << "--batch: missing value";
   QTest::newRow("batch estimate option at the end") << QStringList{"estimate", "--batch", "-", "--tp"}
                                                     << "--tp: missing value (N)";
+  QTest::newRow("plan own option at the end") << QStringList{"plan", "--objective"}
+                                             << "--objective: missing value (throughput|time|cost|cost-per-token)";
+  QTest::newRow("plan knob at the end") << QStringList{"plan", "--tp"} << "--tp: missing value (a list: a,b,...)";
   QTest::newRow("catalog lists fabrics") << QStringList{"catalog", "nics"} << "is not one of: models, gpus, fabrics";
   QTest::newRow("unknown command lists sweep") << QStringList{"frobnicate"} << "commands: estimate, sweep, plan, scenario, catalog, claims";
 }
