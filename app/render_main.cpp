@@ -20,6 +20,7 @@
 
 #include "cli/cli.h"
 #include "cli/estimate_args.h"
+#include "cli/options.h"
 #include "cli/scenario_builder.h"
 #include "engine/validate.h"
 #include "ui/charts/breakdownchart.h"
@@ -75,38 +76,51 @@ std::optional<int> toInt(const std::string& s) {
   return std::nullopt;
 }
 
+// Read through the CLI's one tokenizer (cli/options.h), so that "--name value" and "--name=value"
+// work and an option without its value is refused as by every other command. "-o" is read as
+// "--output"; the messages name the option as it was typed.
 Options parse(const std::vector<std::string>& args, bool chart) {
   Options o;
-  const std::map<std::string, std::string*> strings{
-      {"-o", &o.output}, {"--output", &o.output}, {"--theme", &o.theme}, {"--lang", &o.lang}, {"--metric", &o.metric}};
-  std::map<std::string, std::optional<int>*> ints{{"--width", &o.width}, {"--height", &o.height}, {"--dpi", &o.dpi}};
-  if (!chart) ints = {{"--max-gpus", &o.maxGpus}};
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string name = args[i];
-    std::optional<std::string> value;
-    if (const auto eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    const auto takeValue = [&]() -> std::optional<std::string> {
-      if (value) return value;
-      if (i + 1 < args.size()) return args[++i];
-      o.errors.push_back(name + ": needs a value");
-      return std::nullopt;
-    };
-    if (name == "--help" || name == "-h") {
+  struct Value {
+    std::string* text;
+    std::optional<int>* number;
+    const char* placeholder;
+  };
+  std::map<std::string, Value, std::less<>> options{{"output", {&o.output, nullptr, "OUT"}},
+                                                    {"theme", {&o.theme, nullptr, "light|dark"}},
+                                                    {"lang", {&o.lang, nullptr, "LANG"}},
+                                                    {"metric", {&o.metric, nullptr, "M"}}};
+  if (chart) {
+    options.insert({{"width", {nullptr, &o.width, "PX"}}, {"height", {nullptr, &o.height, "PX"}}, {"dpi", {nullptr, &o.dpi, "N"}}});
+  } else {
+    options.insert({"max-gpus", {nullptr, &o.maxGpus, "N"}});
+  }
+  std::vector<std::string> words = args;
+  for (std::string& w : words)
+    if (w == "-o") w = "--output";
+  std::size_t at = 0;  // where the word read next starts in `args`
+  for (const cp::cli::OptionWord& w : cp::cli::read_options(words)) {
+    const std::string typed = args[at].substr(0, args[at].find('='));  // "-o", "--output", "--width"
+    at += w.words.size();
+    if (w.kind == cp::cli::OptionWord::Kind::Help) {
       o.help = true;
-    } else if (!chart && name == "--fabric") {
+    } else if (!chart && w.is("fabric")) {  // a switch: a word after it is not its value
       o.fabric = true;
-    } else if (const auto s = strings.find(name); s != strings.end()) {
-      if (auto v = takeValue()) *s->second = *v;
-    } else if (const auto n = ints.find(name); n != ints.end()) {
-      if (auto v = takeValue()) {
-        if (auto x = toInt(*v)) *n->second = *x;
-        else o.errors.push_back(name + ": not a whole number: " + *v);
+      if (w.words.size() == 2) o.rest.push_back(w.words[1]);
+      else if (w.has_value) o.errors.emplace_back("--fabric: takes no value");
+    } else if (const auto it = w.kind == cp::cli::OptionWord::Kind::Option ? options.find(w.name) : options.end();
+               it != options.end()) {
+      if (!w.has_value) {
+        o.errors.push_back(typed + ": missing value (" + it->second.placeholder + ")");
+      } else if (it->second.text) {
+        *it->second.text = w.value;
+      } else if (const auto x = toInt(w.value)) {
+        *it->second.number = *x;
+      } else {
+        o.errors.push_back(typed + ": not a whole number: " + w.value);
       }
     } else {
-      o.rest.push_back(args[i]);
+      cp::cli::pass_on(w, o.rest);  // an estimate option and its value, or a stray word
     }
   }
   if (!o.help && o.output.empty()) o.errors.emplace_back("-o: the output file is missing");

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/estimate_args.h"
+#include "cli/options.h"
 #include "cli/scenario_builder.h"
 #include "engine/estimate.h"
 #include "io/input_file.h"
@@ -106,18 +107,16 @@ bool has_batch_option(const std::vector<std::string>& args) {
 int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   std::string source;
   std::vector<std::string> rest;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == kOption) {
-      if (i + 1 >= args.size()) {
-        err << "--batch: needs a file (or - for standard input)\n";
-        return kExitInvalid;
-      }
-      source = args[++i];
-    } else if (args[i].rfind(std::string(kOption) + "=", 0) == 0) {
-      source = args[i].substr(kOption.size() + 1);
-    } else {
-      rest.push_back(args[i]);
+  for (const OptionWord& w : read_options(args)) {
+    if (!w.is(kOption.substr(2))) {
+      pass_on(w, rest);  // an estimate option and its value, a help request or a stray word
+      continue;
     }
+    if (!w.has_value) {
+      err << kOption << ": missing value (FILE, or - for standard input)\n";
+      return kExitInvalid;
+    }
+    source = w.value;
   }
   const ParseResult parsed = parse_estimate_args(rest);
   if (!parsed.ok()) {

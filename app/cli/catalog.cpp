@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/help_text.h"
+#include "cli/options.h"
 #include "engine/assumptions.h"
 #include "engine/fabric.h"
 #include "engine/gpu.h"
@@ -146,36 +147,32 @@ json catalog_fabrics_json() {
 int run_catalog(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::optional<std::string> what;
   bool json_format = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
+  for (const OptionWord& w : read_options(args)) {
+    if (w.kind == OptionWord::Kind::Help) {
       out << catalog_usage();
       return 0;
     }
-    std::string format;  // a plain string: std::optional<std::string> trips GCC 12's -Wrestrict
-    if (a.rfind("--format=", 0) == 0) {
-      format = a.substr(9);
-    } else if (a == "--format") {
-      if (i + 1 >= args.size()) {
-        err << "--format: missing value (text|json)\n";
+    if (w.kind == OptionWord::Kind::Argument) {
+      if (what) {
+        err << cli::quoted(w.value) << ": unexpected argument (catalog takes one of: models, gpus, fabrics, price-lists)\n";
         return 2;
       }
-      format = args[++i];
-    } else if (a.rfind("--", 0) == 0) {
-      err << a.substr(0, a.find('=')) << ": unknown option (see 'clusterplan-cli catalog --help')\n";
-      return 2;
-    } else if (!what) {
-      what = a;
+      what = w.value;
       continue;
-    } else {
-      err << "'" << a << "': unexpected argument (catalog takes one of: models, gpus, fabrics, price-lists)\n";
+    }
+    if (!w.is("format")) {
+      err << unknown_option(w.name, "catalog", {"format"}) << '\n';
       return 2;
     }
-    if (format != "text" && format != "json") {
-      err << "--format: '" << format << "' is not one of: text, json\n";
+    if (!w.has_value) {
+      err << "--format: missing value (text|json)\n";
       return 2;
     }
-    json_format = format == "json";
+    if (w.value != "text" && w.value != "json") {
+      err << "--format: " << cli::quoted(w.value) << " is not one of: text, json\n";
+      return 2;
+    }
+    json_format = w.value == "json";
   }
   if (!what) {
     err << "catalog: missing what to list (models, gpus, fabrics or price-lists)\n" << catalog_usage();

@@ -4,35 +4,38 @@
 #include <ostream>
 
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "engine/seed_claims.h"
 
 namespace cp::cli {
 
 int run_claims(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool json = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--help" || a == "-h") {
+  for (const OptionWord& w : read_options(args)) {
+    if (w.kind == OptionWord::Kind::Help) {
       out << "Usage: clusterplan-cli claims [--format text|json]\n\n"
              "Recomputes every quantitative claim of the seed article (shared reference\n"
              "seed-claims.md) with the engine and says plainly whether its physics supports it:\n"
              "supported, partly supported or not supported, with the numbers behind the verdict.\n";
       return kExitOk;
     }
-    std::string format;
-    if (a.rfind("--format=", 0) == 0) {
-      format = a.substr(9);
-    } else if (a == "--format" && i + 1 < args.size()) {
-      format = args[++i];
-    } else {
-      err << a << ": unknown option (see 'clusterplan-cli claims --help')\n";
+    if (w.kind == OptionWord::Kind::Argument) {
+      err << cli::quoted(w.value) << ": unexpected argument (claims takes no arguments; see 'clusterplan-cli claims --help')\n";
       return kExitInvalid;
     }
-    if (format != "text" && format != "json") {
-      err << "--format: '" << format << "' is not one of: text, json\n";
+    if (!w.is("format")) {
+      err << unknown_option(w.name, "claims", {"format"}) << '\n';
       return kExitInvalid;
     }
-    json = format == "json";
+    if (!w.has_value) {
+      err << "--format: missing value (text|json)\n";
+      return kExitInvalid;
+    }
+    if (w.value != "text" && w.value != "json") {
+      err << "--format: " << cli::quoted(w.value) << " is not one of: text, json\n";
+      return kExitInvalid;
+    }
+    json = w.value == "json";
   }
   const std::vector<ClaimCheck> claims = check_seed_claims();
   if (json) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/fabric.h"
+#include "plan/search_list.h"
 
 namespace cp::cli {
 
@@ -61,23 +62,9 @@ void pass_on(const OptionWord& word, std::vector<std::string>& out) {
 }
 
 bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why) {
-  items.clear();
-  if (text.empty()) {
-    why = "the list is empty";
-    return false;
-  }
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    if (item.empty()) {
-      why = "empty item in the list '" + std::string(text) + "'";
-      return false;
-    }
-    items.emplace_back(item);
-    if (comma == std::string_view::npos) return true;
-    start = comma + 1;
-  }
+  const ListFault fault = split_search_list(text, items);
+  why = list_fault_text(fault, text);
+  return fault == ListFault::None;
 }
 
 std::string list_refusal(std::string_view name, std::size_t items, const std::vector<std::string>& reasons) {

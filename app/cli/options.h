@@ -45,7 +45,8 @@ std::vector<OptionWord> read_options(const std::vector<std::string>& args);
 // The words an option was read from, appended to `out` (to hand it on to another parser).
 void pass_on(const OptionWord& word, std::vector<std::string>& out);
 
-// Splits "a,b,c" into its items; false with the reason when the list or an item is empty.
+// Splits "a,b,c" into its items, as the planner's list reader does (plan/search_list.h); false with
+// the reason when the list or an item is empty.
 bool split_list(std::string_view text, std::vector<std::string>& items, std::string& why);
 
 // One message for every refused item of a list option, so that one run shows every mistake in

@@ -8,6 +8,7 @@
 
 #include "engine/fabric.h"
 #include "engine/units.h"
+#include "plan/search_list.h"
 
 namespace cp::cli {
 namespace {
@@ -67,30 +68,29 @@ void parse_knob(const std::string& name, const std::string& value, SearchSpace& 
 
 namespace {
 
+// GPU counts and ranges A-B, read by the planner's one list reader (plan/search_list.h), as the
+// GUI's planner reads them.
 void parse_gpus(const std::string& value, PlanParseResult& r) {
-  std::vector<std::string> items;
-  if (std::string why; !split_list(value, items, why)) {
-    r.errors.push_back("--gpus: " + why);
+  const SearchList list = parse_search_list(value, {.min = 1, .max = INT_MAX, .ranges = true, .trim = false});
+  if (list.fault != ListFault::None) {
+    r.errors.push_back("--gpus: " + list_fault_text(list.fault, value));
     return;
   }
   std::vector<int> gpus;
   std::vector<std::pair<int, int>> ranges;
   std::vector<std::string> refused;  // every refused item, not only the first
-  for (const std::string& item : items) {
-    const std::size_t dash = item.find('-');
-    long long a = 0, b = 0;
-    if (dash == std::string::npos) {
-      if (whole(item, 1, INT_MAX, a)) gpus.push_back(int(a));
-      else refused.push_back(quoted(item) + " is not a GPU count of 1 or more (a list a,b,... or a range A-B)");
-    } else if (!whole(std::string_view(item).substr(0, dash), 1, INT_MAX, a) ||
-               !whole(std::string_view(item).substr(dash + 1), 1, INT_MAX, b) || b < a) {
-      refused.push_back(quoted(item) + " is not a range A-B of GPU counts with 1 <= A <= B");
-    } else {
-      ranges.emplace_back(int(a), int(b));
-    }
+  for (const SearchListItem& item : list.items) {
+    if (item.fault == ListFault::NotWhole)
+      refused.push_back(quoted(item.text) + " is not a GPU count of 1 or more (a list a,b,... or a range A-B)");
+    else if (item.fault == ListFault::NotRange)
+      refused.push_back(quoted(item.text) + " is not a range A-B of GPU counts with 1 <= A <= B");
+    else if (item.range)
+      ranges.emplace_back(int(item.lo), int(item.hi));
+    else
+      gpus.push_back(int(item.lo));
   }
   if (!refused.empty()) {
-    r.errors.push_back(list_refusal("gpus", items.size(), refused));
+    r.errors.push_back(list_refusal("gpus", list.items.size(), refused));
     return;
   }
   r.args.gpus.insert(r.args.gpus.end(), gpus.begin(), gpus.end());
@@ -158,6 +158,19 @@ constexpr std::array kOwnOptions = {std::string_view("objective"),        std::s
                                     std::string_view("spare-nodes"),      std::string_view("max-micro-batch"),
                                     std::string_view("tp-across-nodes"),  std::string_view("uneven-chunks")};
 
+// What an option's value looks like, as plan --help shows it.
+std::string_view placeholder(std::string_view name) {
+  if (is_knob(name)) return "a list: a,b,...";
+  if (name == "objective") return "throughput|time|cost|cost-per-token";
+  if (name == "ranking") return "robust|optimistic";
+  if (name == "gpus") return "LIST|A-B";
+  if (name == "fabric") return "a,b";
+  if (name == "deadline-days") return "D";
+  if (name == "power-kw" || name == "budget-per-month") return "X";
+  if (name == "tp-across-nodes" || name == "uneven-chunks") return "on|off";
+  return "N";  // top, threads, spare-nodes, max-micro-batch
+}
+
 bool is_own(const std::string& name) {
   return std::find(kOwnOptions.begin(), kOwnOptions.end(), name) != kOwnOptions.end();
 }
@@ -176,7 +189,7 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
       continue;
     }
     if (!w.has_value) {
-      r.errors.push_back("--" + w.name + ": missing value");
+      r.errors.push_back("--" + w.name + ": missing value (" + std::string(placeholder(w.name)) + ")");
       continue;
     }
     if (is_knob(w.name)) parse_knob(w.name, w.value, r.args.space, r.errors);
@@ -200,15 +213,12 @@ PlanParseResult parse_plan_args(const std::vector<std::string>& args) {
 bool plan_gpu_counts(const PlanArgs& a, int gpn, int base_gpus, std::vector<int>& out, std::string& why) {
   out = a.gpus;
   for (const auto& [lo, hi] : a.gpu_ranges) {
-    const std::size_t before = out.size();
-    for (long long g = ((long long)lo + gpn - 1) / gpn * gpn; g <= hi; g += gpn) {
-      out.push_back(int(g));
-      if (out.size() > std::size_t(kMaxPlanClusters)) {
-        why = "the ranges give more than " + std::to_string(kMaxPlanClusters) + " cluster sizes";
-        return false;
-      }
+    bool none = false;
+    if (!expand_range(lo, hi, gpn, std::size_t(kMaxPlanClusters), out, none)) {
+      why = "the ranges give more than " + std::to_string(kMaxPlanClusters) + " cluster sizes";
+      return false;
     }
-    if (out.size() == before) {
+    if (none) {
       why = "the range " + std::to_string(lo) + "-" + std::to_string(hi) + " holds no whole number of " +
             std::to_string(gpn) + "-GPU nodes";
       return false;

@@ -44,6 +44,17 @@ struct Words {
   }
 };
 
+// What an option's value looks like, as the usage shows it.
+std::string_view placeholder(std::string_view name) {
+  if (name == "db") return "PATH";
+  if (name == "id" || name == "revision") return "N";
+  if (name == "expect-revision") return "R";
+  if (name == "name") return "NAME";
+  if (name == "tag") return "TAG";
+  if (name == "format") return "text|json";
+  return "TEXT";  // notes, search
+}
+
 // Reads `args` through the one option tokenizer (options.h): `--name value` and `--name=value` for
 // the `known` options (all of which take a value). Other words go to `rest` when given (to be
 // parsed as estimate options), else an unknown option is an error that names the nearest known one
@@ -74,7 +85,7 @@ bool split_words(const std::vector<std::string>& args, std::initializer_list<std
       continue;
     }
     if (!word.has_value) {
-      errors.push_back("--" + word.name + ": missing value");
+      errors.push_back("--" + word.name + ": missing value (" + std::string(placeholder(word.name)) + ")");
       continue;
     }
     w.options[word.name].push_back(word.value);

@@ -60,6 +60,26 @@ void TestCli::commandErrors_data() {
                                << "--format: 'csv' is not one of: text, json";
   QTest::newRow("catalog option") << QStringList{"catalog", "gpus", "--all"} << "--all: unknown option";
   QTest::newRow("catalog format value") << QStringList{"catalog", "gpus", "--format"} << "--format: missing value";
+  // One rule for an option without its value, in every command: "--NAME: missing value (PLACEHOLDER)".
+  QTest::newRow("catalog format at the end") << QStringList{"catalog", "gpus", "--format"}
+                                             << "--format: missing value (text|json)";
+  QTest::newRow("catalog format before an option") << QStringList{"catalog", "--format", "--all", "gpus"}
+                                                   << "--format: missing value (text|json)";
+  QTest::newRow("catalog option near format") << QStringList{"catalog", "gpus", "--formt", "json"}
+                                              << "did you mean --format?";
+  QTest::newRow("claims format at the end") << QStringList{"claims", "--format"} << "--format: missing value (text|json)";
+  QTest::newRow("claims format=") << QStringList{"claims", "--format=xml"} << "--format: 'xml' is not one of: text, json";
+  QTest::newRow("claims option") << QStringList{"claims", "--all"} << "--all: unknown option (see 'clusterplan-cli claims --help')";
+  QTest::newRow("claims argument") << QStringList{"claims", "all"} << "'all': unexpected argument";
+  QTest::newRow("batch at the end") << QStringList{"estimate", "--batch"}
+                                    << "--batch: missing value (FILE, or - for standard input)";
+  QTest::newRow("batch before an option") << QStringList{"estimate", "--batch", "--tp", "8"}
+                                          << "--batch: missing value";
+  QTest::newRow("batch estimate option at the end") << QStringList{"estimate", "--batch", "-", "--tp"}
+                                                    << "--tp: missing value (N)";
+  QTest::newRow("plan own option at the end") << QStringList{"plan", "--objective"}
+                                             << "--objective: missing value (throughput|time|cost|cost-per-token)";
+  QTest::newRow("plan knob at the end") << QStringList{"plan", "--tp"} << "--tp: missing value (a list: a,b,...)";
   QTest::newRow("catalog lists fabrics") << QStringList{"catalog", "nics"} << "is not one of: models, gpus, fabrics";
   QTest::newRow("unknown command lists sweep") << QStringList{"frobnicate"} << "commands: estimate, sweep, plan, scenario, catalog, claims";
 }

@@ -12,6 +12,7 @@ class TstCliClaims : public QObject {
   void json();
   void text();
   void badFormat();
+  void formatWithEquals();
 };
 
 void TstCliClaims::json() {
@@ -43,6 +44,13 @@ void TstCliClaims::badFormat() {
   QCOMPARE(cp::cli::run({"claims", "--format", "xml"}, out, err), 2);
   QVERIFY(err.str().find("--format") != std::string::npos);
   QVERIFY(out.str().empty());
+}
+
+// "--format=json" reads as "--format json", as in every other command.
+void TstCliClaims::formatWithEquals() {
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run({"claims", "--format=json"}, out, err), 0);
+  QCOMPARE(nlohmann::json::parse(out.str())["schema_version"].get<int>(), 1);
 }
 
 QTEST_APPLESS_MAIN(TstCliClaims)

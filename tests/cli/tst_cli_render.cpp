@@ -123,6 +123,36 @@ class TestCliRender : public QObject {
     QVERIFY(r.out.contains("Usage"));
   }
 
+  // As in every command, an option without its value is refused: "--NAME: missing value (PLACEHOLDER)".
+  void missingValue() {
+    const QString out = dir_.filePath(QStringLiteral("m.png"));
+    Run r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("-o"), out, QStringLiteral("--width")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--width: missing value (PX)"), r.err.constData());
+    r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("--theme"), QStringLiteral("-o"), out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--theme: missing value (light|dark)"), r.err.constData());
+    r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("-o")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("-o: missing value (OUT)"), r.err.constData());
+    r = run(cli(), {QStringLiteral("report"), QStringLiteral("--max-gpus"), QStringLiteral("--output=") + out});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--max-gpus: missing value (N)"), r.err.constData());
+    r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("-o"), out, QStringLiteral("--tp")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--tp: missing value (N)"), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+  }
+
+  // "--name=value" reads as "--name value".
+  void optionWithEquals() {
+    const QString path = dir_.filePath(QStringLiteral("eq.svg"));
+    const Run r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("--width=320"),
+                              QStringLiteral("--theme=dark"), QStringLiteral("--output=") + path});
+    QVERIFY2(r.code == 0, r.err.constData());
+    QVERIFY(QFile::exists(path));
+  }
+
   void reportFromScenarioFile() {
     // A scenario file, as `scenario export` or the workbench writes it.
     const QString scenario = dir_.filePath(QStringLiteral("plan.json"));

@@ -231,7 +231,7 @@ void TstCliScenario::errors_data() {
                                << "clusterplan-cli scenario list: --serch: unknown option (see 'clusterplan-cli "
                                   "scenario list --help'); did you mean --search?";
   QTest::newRow("missing value") << QStringList{"list", "--tag"}
-                                 << "clusterplan-cli scenario list: --tag: missing value";
+                                 << "clusterplan-cli scenario list: --tag: missing value (TAG)";
   QTest::newRow("list format") << QStringList{"list", "--format", "xml"}
                                << "clusterplan-cli scenario: --format: 'xml' is not one of: text, json";
   QTest::newRow("show no id") << QStringList{"show"} << "clusterplan-cli scenario: missing the scenario id";

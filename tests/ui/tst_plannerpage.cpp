@@ -104,6 +104,8 @@ class TestPlannerPage : public QObject {
   void frontierSaysWhyEmptyWithoutTokens();
   void badInputNamesField_data();
   void badInputNamesField();
+  void requestReadsLists_data();
+  void requestReadsLists();
   void staleResultLabelled();
   void mainWindowHasPlannerTab();
   void searchSpaceFitsALaptop();
@@ -408,6 +410,44 @@ void TestPlannerPage::badInputNamesField() {
   QVERIFY(!page.search());
   QVERIFY(!page.isRunning());
   QVERIFY2(page.messageText().startsWith(field), qPrintable(page.messageText()));
+}
+
+// The controls' lists are read by the core's one list reader (plan/search_list.h), the CLI's:
+// spaces around items are dropped, ranges are expanded (GPU ranges to whole nodes), and each
+// fault is named in the GUI's own words.
+void TestPlannerPage::requestReadsLists_data() {
+  QTest::addColumn<QString>("gpus");
+  QTest::addColumn<QString>("tp");
+  QTest::addColumn<QString>("expected");  // the GPU counts, then "|" and the TPs; or the message
+  QTest::newRow("list and range") << " 64 , 128-160 " << "1, 2-4" << "64,128,136,144,152,160|1,2,3,4";
+  QTest::newRow("not whole nodes") << "60" << "" << "60 GPUs is not a whole number of 8-GPU nodes";
+  QTest::newRow("reversed range") << "128-64" << "" << "“128-64” is not a range A-B of whole numbers with 1 ≤ A ≤ B";
+  QTest::newRow("empty item") << "64,,128" << "" << "an empty item in the list “64,,128”";
+  QTest::newRow("no whole node in range") << "9-15" << "" << "the range 9-15 holds no multiple of 8";
+  QTest::newRow("TP zero") << "64" << "0" << "“0” is not a whole number of 1 or more";
+}
+
+void TestPlannerPage::requestReadsLists() {
+  QFETCH(QString, gpus);
+  QFETCH(QString, tp);
+  QFETCH(QString, expected);
+  cp::Scenario base = smallScenario();
+  base.cluster.gpus_per_node = 8;
+  cp::ui::PlannerInput in;
+  in.gpus = gpus;
+  in.tp = tp;
+  const cp::ui::PlannerRequest r = cp::ui::plannerRequest(in, base);
+  if (!expected.contains(QLatin1Char('|'))) {
+    QVERIFY2(r.errors.join(QLatin1Char('\n')).contains(expected), qPrintable(r.errors.join(QLatin1Char('\n'))));
+    return;
+  }
+  QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+  const auto joined = [](const std::vector<int>& v) {
+    QStringList l;
+    for (int x : v) l << QString::number(x);
+    return l.join(QLatin1Char(','));
+  };
+  QCOMPARE(joined(r.space.gpus) + QLatin1Char('|') + joined(r.space.tp), expected);
 }
 
 void TestPlannerPage::staleResultLabelled() {

@@ -3,10 +3,10 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <climits>
-#include <optional>
 
 #include "engine/fabric.h"
 #include "engine/units.h"
+#include "plan/search_list.h"
 
 namespace cp::ui {
 namespace {
@@ -15,49 +15,41 @@ struct PlannerTerms {
   Q_DECLARE_TR_FUNCTIONS(cp::ui::PlannerTerms)
 };
 
-// One whole number of at least `min`, or nothing.
-std::optional<long long> whole(const QString& text, long long min) {
-  bool ok = false;
-  const long long v = text.trimmed().toLongLong(&ok);
-  if (!ok || v < min || v > INT_MAX) return std::nullopt;
-  return v;
-}
-
-// A comma list of whole numbers and ranges A-B (every value, or with `step` every multiple of
-// it, from A to B). False with a message (without the field's name) when an item is not one.
-bool parseList(const QString& text, int min, int step, std::vector<int>& out, QString& why) {
-  const QStringList items = text.split(QLatin1Char(','));
-  for (const QString& raw : items) {
-    const QString item = raw.trimmed();
-    if (item.isEmpty()) {
-      why = PlannerTerms::tr("an empty item in the list “%1”").arg(text.trimmed());
+// A comma list of whole numbers of at least `min` and ranges A-B (every value, or with `step`
+// every multiple of it, from A to B), read by the core's reader (plan/search_list.h) as the CLI
+// reads it. With `nodeGpus` (GPU counts), a single value must be a multiple of it. False with a
+// message (without the field's name) for the first item that is refused.
+bool parseList(const QString& text, int min, int step, std::vector<int>& out, QString& why, int nodeGpus = 0) {
+  const cp::SearchList list = cp::parse_search_list(text.toStdString(), {.min = min, .max = INT_MAX, .ranges = true, .trim = true});
+  if (list.fault != cp::ListFault::None) {  // an empty list or item
+    why = PlannerTerms::tr("an empty item in the list “%1”").arg(text.trimmed());
+    return false;
+  }
+  for (const cp::SearchListItem& item : list.items) {
+    const QString written = QString::fromStdString(item.text);
+    if (item.fault == cp::ListFault::NotWhole) {
+      why = PlannerTerms::tr("“%1” is not a whole number of %2 or more").arg(written).arg(min);
       return false;
     }
-    const qsizetype dash = item.indexOf(QLatin1Char('-'), 1);
-    if (dash < 0) {
-      const std::optional<long long> v = whole(item, min);
-      if (!v) {
-        why = PlannerTerms::tr("“%1” is not a whole number of %2 or more").arg(item).arg(min);
-        return false;
-      }
-      out.push_back(int(*v));
-      continue;
-    }
-    const std::optional<long long> a = whole(item.left(dash), min), b = whole(item.mid(dash + 1), min);
-    if (!a || !b || *b < *a) {
-      why = PlannerTerms::tr("“%1” is not a range A-B of whole numbers with %2 ≤ A ≤ B").arg(item).arg(min);
+    if (item.fault == cp::ListFault::NotRange) {
+      why = PlannerTerms::tr("“%1” is not a range A-B of whole numbers with %2 ≤ A ≤ B").arg(written).arg(min);
       return false;
     }
-    const std::size_t before = out.size();
-    for (long long v = (*a + step - 1) / step * step; v <= *b; v += step) {
-      out.push_back(int(v));
-      if (out.size() > std::size_t(kMaxPlannerListItems)) {
-        why = PlannerTerms::tr("the list gives more than %1 values").arg(kMaxPlannerListItems);
+    if (!item.range) {
+      if (nodeGpus > 0 && item.lo % nodeGpus != 0) {
+        why = PlannerTerms::tr("%1 GPUs is not a whole number of %2-GPU nodes").arg(item.lo).arg(nodeGpus);
         return false;
       }
+      out.push_back(int(item.lo));
+    } else if (bool none = false; !cp::expand_range(item.lo, item.hi, step, std::size_t(kMaxPlannerListItems), out, none)) {
+      why = PlannerTerms::tr("the list gives more than %1 values").arg(kMaxPlannerListItems);
+      return false;
+    } else if (none) {
+      why = PlannerTerms::tr("the range %1 holds no multiple of %2").arg(written).arg(step);
+      return false;
     }
-    if (out.size() == before) {
-      why = PlannerTerms::tr("the range %1 holds no multiple of %2").arg(item).arg(step);
+    if (out.size() > std::size_t(kMaxPlannerListItems)) {
+      why = PlannerTerms::tr("the list gives more than %1 values").arg(kMaxPlannerListItems);
       return false;
     }
   }
@@ -81,28 +73,7 @@ PlannerRequest plannerRequest(const PlannerInput& in, const cp::Scenario& base) 
     fail(gpuField, PlannerTerms::tr("give a GPU count, a list such as 64,128 or a range such as 64-512"));
   } else {
     // A range means every whole node count in it; a single value must be whole nodes.
-    for (const QString& item : in.gpus.split(QLatin1Char(','))) {
-      std::vector<int> values;
-      const bool range = item.trimmed().indexOf(QLatin1Char('-'), 1) > 0;
-      if (item.trimmed().isEmpty()) {
-        fail(gpuField, PlannerTerms::tr("an empty item in the list “%1”").arg(in.gpus.trimmed()));
-        break;
-      }
-      if (!parseList(item, 1, range ? gpn : 1, values, why)) {
-        fail(gpuField, why);
-        break;
-      }
-      const auto odd = std::find_if(values.begin(), values.end(), [gpn](int g) { return g % gpn != 0; });
-      if (odd != values.end()) {
-        fail(gpuField, PlannerTerms::tr("%1 GPUs is not a whole number of %2-GPU nodes").arg(*odd).arg(gpn));
-        break;
-      }
-      sp.gpus.insert(sp.gpus.end(), values.begin(), values.end());
-      if (sp.gpus.size() > std::size_t(kMaxPlannerListItems)) {
-        fail(gpuField, PlannerTerms::tr("the list gives more than %1 values").arg(kMaxPlannerListItems));
-        break;
-      }
-    }
+    if (!parseList(in.gpus, 1, gpn, sp.gpus, why, gpn)) fail(gpuField, why);
     for (int g : sp.gpus)
       if (g / gpn <= in.spareNodes) {
         fail(plannerFieldName(QStringLiteral("search.spare_nodes")),
