@@ -50,7 +50,7 @@ struct FieldInfo {
 
   // The value path: where the row's value lives in a Scenario, as plain function pointers so
   // that the table stays static data. The scenario file's reader and writer, the CLI's options,
-  // the input panel and the comparisons go through it. Null where the value is not one member
+  // the estimate text and the input panel go through it. Null where the value is not one member
   // (the name, catalog ids, a derived size, the GPU's and fabric's figures, the assumptions):
   // those have readers of their own.
   double (*get)(const Scenario&) = nullptr;  // Count, Real; Flag 0 or 1; Choice the enum's value
