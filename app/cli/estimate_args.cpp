@@ -4,6 +4,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <deque>
 #include <cstdio>
 
 #include "engine/fields.h"
@@ -275,12 +276,8 @@ Reason set_field(EstimateArgs& a, const FieldInfo& f, std::string_view text) {
 // The rows' options of one help group, in the table's order, with their placeholders ("N",
 // "on|off", the spellings) and, for a flag or a choice, the default of the default scenario.
 void add_row_options(std::string_view section, std::string_view group, std::vector<OptionInfo>& out) {
-  static std::vector<std::string> texts = [] {
-    std::vector<std::string> v;
-    v.reserve(2 * kFields.size());  // never reallocated: the options keep views into it
-    return v;
-  }();
-  const Scenario defaults = default_scenario();
+  static std::deque<std::string> texts;  // the options keep views into it: a deque never moves them
+  const Scenario defaults = default_scenario(), blank{};
   for (const FieldInfo& f : kFields) {
     if (!field_option(f) || !f.key.starts_with(section)) continue;
     OptionInfo o{f.flag, "N", group, "", nullptr, &f};
@@ -288,7 +285,8 @@ void add_row_options(std::string_view section, std::string_view group, std::vect
     if (f.kind == FieldKind::Flag) o.value = "on|off";
     if (f.kind == FieldKind::Choice) {
       std::string list(f.spellings());
-      if (list.find(" or ") != std::string::npos) list = std::string(f.word(Scenario{})) + ", LIST";
+      // A set of choices (recompute-modules) is spelled in words, not as a list of values.
+      if (list.find(" or ") != std::string::npos) list = std::string(f.word(blank)) + ", LIST";
       for (std::size_t i = 0; (i = list.find(", ", i)) != std::string::npos;) list.replace(i, 2, "|");
       o.value = texts.emplace_back(std::move(list));
     }
@@ -297,7 +295,7 @@ void add_row_options(std::string_view section, std::string_view group, std::vect
     if (f.kind == FieldKind::Choice) o.help = texts.emplace_back("Default " + std::string(f.word(defaults)) + ".");
     // A number's default is stated where it is everyone's, not the default scenario's own
     // (its TP 8 is LLaMA-65B's): where the default scenario keeps the value a Scenario starts with.
-    if (f.bounded() && f.get(defaults) == f.get(Scenario{}) && f.get(defaults) != 0)
+    if (f.bounded() && f.get(defaults) == f.get(blank) && f.get(defaults) != 0)
       o.help = texts.emplace_back("Default " + bound_text(f.get(defaults)) + ".");
     if (f.kind == FieldKind::Real && cli_unit(f) == NumberUnit::Count)
       o.help = "1.4e12, 15T and 1,400,000,000,000 are accepted.";

@@ -44,11 +44,9 @@ void write_rows(const Scenario& s, std::string_view section, json& out) {
     if (rows_own(f, section)) out[std::string(f.key.substr(section.size()))] = row_value(f, s);
 }
 
-}  // namespace
-
-json model_shape_to_json(const ModelShape& m) {
-  Scenario s;
-  s.model = m;
+// The "model" object of `s`: its shape's rows and, for MLA, the latent sizes.
+json model_json(const Scenario& s) {
+  const ModelShape& m = s.model;
   json model = json::object();
   write_rows(s, "model.", model);
   if (m.attention == AttentionType::Mla)
@@ -58,6 +56,14 @@ json model_shape_to_json(const ModelShape& m) {
                     {"qk_rope_head_dim", m.mla.qk_rope_head_dim},
                     {"v_head_dim", m.mla.v_head_dim}};
   return model;
+}
+
+}  // namespace
+
+json model_shape_to_json(const ModelShape& m) {
+  Scenario s;  // the catalog's shapes only: a scenario file writes its own (model_json)
+  s.model = m;
+  return model_json(s);
 }
 
 json gpu_spec_to_json(const GpuSpec& g) {
@@ -77,7 +83,7 @@ json gpu_spec_to_json(const GpuSpec& g) {
 }
 
 json scenario_to_json(const Scenario& s) {
-  json model = model_shape_to_json(s.model);
+  json model = model_json(s);
   model["id"] = s.model_id;
   model["derived"] = s.model_derived;
   const Cluster& c = s.cluster;

@@ -577,12 +577,7 @@ void InputPanel::buildFabric() {
       },
       [](const cp::Scenario& s) { return double(catalogIndex(cp::fabric_catalog(), s.cluster.fabric.id)); },
       [](cp::Scenario& s, double v) { s.cluster.fabric = cp::fabric_catalog()[std::size_t(v)]; });
-  addChoice(sec, cp::field("cluster.topology"), [] {
-    QStringList topologies;
-    for (auto t : {cp::Topology::SingleSwitch, cp::Topology::FatTree2, cp::Topology::FatTree3, cp::Topology::RailOptimized})
-      topologies << topologyName(t);
-    return topologies;
-  }, cp::field("cluster.topology").get, cp::field("cluster.topology").set);
+  addChoice(sec, cp::field("cluster.topology"));
   addReal(sec, cp::field("cluster.oversubscription"), {QT_TR_NOOP(" : 1")}, 1);
   addInt(sec, cp::field("cluster.nics_per_node"), {QT_TR_NOOP(" NICs")});
 }

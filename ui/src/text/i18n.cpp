@@ -115,18 +115,28 @@ QString attentionKernelName(cp::AttentionKernel k) {
 
 namespace {
 
+// Calls `each(i, word)` for every value of the choice row `f`, in the enum's order.
+template <class Each>
+void forEachWord(const cp::FieldInfo& f, Each each) {
+  cp::Scenario probe;
+  for (int i = 0;; ++i) {
+    f.set(probe, i);
+    const std::string_view word = f.word(probe);
+    if (word == "?") return;
+    each(i, word);
+  }
+}
+
 // The names of `f`'s values when its spellings are those of enum E, named by `name`.
 template <class E, class Name>
 bool namesOf(const cp::FieldInfo& f, Name name, QStringList& out) {
-  cp::Scenario probe;
   QStringList names;
-  for (int i = 0;; ++i) {
-    f.set(probe, i);
-    const std::string_view word = f.word(probe), mine = cp::to_string(E(i));
-    if (word != mine) return false;
-    if (word == "?") break;
+  bool same = true;
+  forEachWord(f, [&](int i, std::string_view word) {
+    same = same && word == cp::to_string(E(i));
     names << name(E(i));
-  }
+  });
+  if (!same || cp::to_string(E(names.size())) != "?") return false;
   out = names;
   return true;
 }
@@ -137,15 +147,10 @@ QStringList choiceNames(const cp::FieldInfo& f) {
   QStringList names;
   if (namesOf<cp::Precision>(f, precisionName, names) || namesOf<cp::Optimizer>(f, optimizerName, names) ||
       namesOf<cp::Recompute>(f, recomputeName, names) || namesOf<cp::Zero>(f, zeroName, names) ||
-      namesOf<cp::SoftwareStack>(f, stackName, names) || namesOf<cp::AttentionKernel>(f, attentionKernelName, names))
+      namesOf<cp::SoftwareStack>(f, stackName, names) || namesOf<cp::AttentionKernel>(f, attentionKernelName, names) ||
+      namesOf<cp::Topology>(f, topologyName, names))
     return names;
-  cp::Scenario probe;
-  for (int i = 0;; ++i) {
-    f.set(probe, i);
-    const std::string_view word = f.word(probe);
-    if (word == "?") break;
-    names << QString::fromUtf8(word.data(), qsizetype(word.size()));
-  }
+  forEachWord(f, [&](int, std::string_view word) { names << QString::fromUtf8(word.data(), qsizetype(word.size())); });
   return names;
 }
 
