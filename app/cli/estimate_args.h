@@ -108,7 +108,8 @@ struct OptionInfo {
   const FieldInfo* row = nullptr;
 };
 // Whether `f` is such a row: a CLI option with a value path, other than the model's shape and
-// the cluster's size and GPU, which the builder applies in their own order.
+// the cluster's size and GPU, which the builder applies in their own order, and the power and
+// cost options, which have entries of their own.
 bool field_option(const FieldInfo& f);
 // Sets option `o` from its text; returns the reason when the text is not acceptable.
 std::optional<std::string> set_option(const OptionInfo& o, EstimateArgs& a, std::string_view text);

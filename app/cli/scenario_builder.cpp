@@ -71,26 +71,18 @@ bool apply_shape_flags(const ShapeFlags& f, ModelShape& m) {
 
 void apply_model(const EstimateArgs& a, Scenario& s, const ModelShape* hf_shape, std::vector<Problem>& problems,
                  std::vector<std::string>& warnings) {
-  bool from_preset = false;
   if (a.model) {
     const ModelPreset* p = find_model_preset(*a.model);  // checked by the parser
     s.model = p->shape;
     s.model_id = *a.model;
     s.model_derived = false;
-    from_preset = true;
   } else if (a.params_b) {
-    const ModelShape m = derive_shape_from_size(*a.params_b * 1e9);
-    if (m.layers == 0) {  // below two layers of the narrowest standard width
+    if (!set_derived_model(s, *a.params_b)) {
       char buf[96];
       std::snprintf(buf, sizeof buf, "%g billion parameters is too small to derive a standard shape", *a.params_b);
       problems.push_back({"--params-b", buf});
       return;
     }
-    s.model = m;
-    char id[64];
-    std::snprintf(id, sizeof id, "derived:%gB", *a.params_b);  // the same id as the scenario file's params_b
-    s.model_id = id;
-    s.model_derived = true;
   } else if (a.hf_config) {
     ModelShape m;
     if (hf_shape) m = *hf_shape;
@@ -106,10 +98,7 @@ void apply_model(const EstimateArgs& a, Scenario& s, const ModelShape* hf_shape,
     s.model_id = "custom";
     s.model_derived = false;
   }
-  // A changed preset is no longer that preset: label it custom so that nothing claims the
-  // published shape. A derived shape keeps its label (it is still mostly derived).
-  if (apply_shape_flags(a.shape, s.model) && (from_preset || find_model_preset(s.model_id)))
-    s.model_id = "custom";
+  if (apply_shape_flags(a.shape, s.model)) label_changed_preset(s);
 }
 
 void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& problems) {

@@ -1,5 +1,6 @@
 // `clusterplan-cli sweep`: one estimate per point of the cartesian product of GPU counts,
-// fabrics and --vary values, under an explicit scaling policy. A point that cannot run
+// fabrics and --vary values, under an explicit scaling policy, run by core/plan's one sweep
+// (plan/sweep.h), whose axes are the options' field-table rows. A point that cannot run
 // (validation fails, or the memory does not fit) is a row with its reasons, never dropped.
 #pragma once
 
@@ -47,8 +48,8 @@ struct SweepResult {
 };
 
 // Precondition: parse_sweep_args() returned no error. Reads the files the options name.
-// Order: fabric (outermost), then each --vary list in the order given, then GPU count
-// (innermost), so that each scaling curve is a run of consecutive points.
+// Order (the core sweep's): fabric (outermost), then each --vary list in the order given, then
+// GPU count (innermost), so that each scaling curve is a run of consecutive points.
 SweepResult run_sweep_points(const SweepArgs& args);
 // The same points, each passed to `sink` as soon as it is estimated and then dropped: memory
 // stays bounded for the largest sweep. False (and `errors`) when the base scenario is unsound.

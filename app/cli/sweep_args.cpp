@@ -7,6 +7,8 @@
 
 #include "cli/plan_args.h"
 #include "engine/fabric.h"
+#include "engine/fields.h"
+#include "plan/sweep.h"
 
 namespace cp::cli {
 namespace {
@@ -64,7 +66,8 @@ std::string refused_vary(std::string_view name) {
 std::string numeric_option_names() {
   std::string names;
   for (const OptionInfo& o : estimate_options())
-    if (is_numeric_option(o) && refused_vary(o.name).empty()) {
+    if (const FieldInfo* row = find_field_by_flag(o.name);
+        is_numeric_option(o) && refused_vary(o.name).empty() && row && !axis_refusal(*row)) {
       if (!names.empty()) names += ", ";
       names += o.name;
     }
@@ -89,7 +92,9 @@ void parse_vary(std::string_view text, SweepParseResult& r) {
     r.errors.push_back("--vary: '" + std::string(name) + "' cannot be varied: " + why);
     return;
   }
-  if (!is_numeric_option(*opt)) {
+  // The core sweep varies the option's field-table row (plan/sweep.h).
+  const FieldInfo* row = find_field_by_flag(name);
+  if (!is_numeric_option(*opt) || !row || axis_refusal(*row)) {
     r.errors.push_back("--vary: '" + std::string(name) + "' is not a numeric option (numeric estimate options: " +
                        numeric_option_names() + ")");
     return;

@@ -167,7 +167,7 @@ void TestCli::sweepInfeasible_data() {
   // The default layout needs 32 GPUs per replica.
   QTest::newRow("dp not derivable") << QStringList{"--gpus", "16,32"} << 2 << 16 << "parallelism.dp" << false;
   QTest::newRow("not a node multiple") << QStringList{"--gpus", "20,32"} << 2 << 20
-                                       << "--gpus: 20 GPUs is not a multiple of 8 GPUs per node" << false;
+                                       << "cluster.nodes: 20 GPUs are not a whole number of 8-GPU nodes" << false;
   // LLaMA-65B on 4 GPUs with TP 4: the weights alone are 30.4 GiB per GPU (doesNotFitExitsZero);
   // with ZeRO-3 over DP 16 on 64 GPUs the states are sharded 16 ways and it fits.
   QTest::newRow("memory") << QStringList{"--tp", "4", "--pp", "1", "--zero", "3", "--gpus", "4,64"} << 2 << 4

@@ -8,7 +8,9 @@
 #include "cli/cli.h"
 #include "cli/estimate_args.h"
 #include "cli/scenario_builder.h"
+#include "engine/fields.h"
 #include "plan/fabric_compare.h"
+#include "plan/sweep.h"
 
 using nlohmann::json;
 
@@ -62,6 +64,7 @@ class TstCliSweepCompare : public QObject {
   void badLayoutOptions();
   void estimateKeepsIbVsRoce();
   void sameAsTheCoreSweep();
+  void varyIsTheCoreAxis();
 };
 
 void TstCliSweepCompare::heldIsTheDefault() {
@@ -290,5 +293,46 @@ void TstCliSweepCompare::sameAsTheCoreSweep() {
     QVERIFY(compared >= 12);
   }
 }
+// --vary runs the core sweep's axes (plan/sweep.h) on the options' rows: the CLI, with a preset
+// word and a number, gives every point the core gives for the rows' values.
+void TstCliSweepCompare::varyIsTheCoreAxis() {
+  const QStringList words{"--model", "llama-2-7b", "--gpu", "h100-sxm", "--tp", "2", "--global-batch", "256",
+                          "--tokens", "1e11"};
+  const Result r = runCli(QStringList{"sweep"} + words +
+                          QStringList{"--gpus", "4,16", "--fabric", "ib-ndr,roce-400-tuned", "--vary", "pue=air,1.1",
+                                      "--vary", "micro-batch=1,2", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  const json j = json::parse(r.out);
+  std::vector<std::string> base_words;
+  for (const QString& w : words) base_words.push_back(w.toStdString());
+  const cp::cli::BuildResult built = cp::cli::build_scenario(cp::cli::parse_estimate_args(base_words).args);
+  QVERIFY(built.problems.empty());
+  cp::SweepSpec spec;
+  spec.sizes = {4, 16};
+  spec.fabrics = {"ib-ndr", "roce-400-tuned"};
+  spec.vary = {{cp::find_field("assumptions.pue"), {1.5, 1.1}}, {cp::find_field("training.micro_batch"), {1, 2}}};
+  std::vector<cp::SweepPoint> core;
+  std::vector<cp::Problem> errors;
+  QVERIFY(cp::for_each_sweep_point(built.scenario, spec, [&](cp::SweepPoint& p) { core.push_back(p); }, errors));
+  const json& points = j.at("points");
+  QCOMPARE(points.size(), core.size());
+  QCOMPARE(core.size(), std::size_t(16));
+  for (std::size_t i = 0; i < core.size(); ++i) {
+    const json& got = points[i];
+    const cp::SweepPoint& want = core[i];
+    const QByteArray at = QByteArray::number(int(i));
+    QVERIFY2(got.at("gpus").get<int>() == want.gpus && got.at("fabric").get<std::string>() == want.fabric, at);
+    QVERIFY2(got.at("vary").at("pue") == (want.at[0] == 0 ? json("air") : json(1.1)), at);
+    QVERIFY2(got.at("feasible").get<bool>() == want.feasible, at);
+    QVERIFY2(got.at("global_batch").get<int>() == want.global_batch, at);
+    if (!want.feasible) continue;
+    const json& e = got.at("estimate");
+    QVERIFY2(e.at("inputs").at("assumptions").at("pue").get<double>() == want.scenario.assumptions.pue, at);
+    QVERIFY2(e.at("throughput").at("tokens_per_s").get<double>() == want.estimate.throughput.tokens_per_s, at);
+    QVERIFY2(e.at("power").at("facility_w").get<double>() == want.estimate.power.facility_w, at);
+    QVERIFY2(e.at("cost").at("per_month").get<double>() == want.estimate.cost.per_month, at);
+  }
+}
+
 QTEST_APPLESS_MAIN(TstCliSweepCompare)
 #include "tst_cli_sweep_compare.moc"

@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <map>
 #include <set>
 #include <string>
 
@@ -19,6 +21,7 @@ class TstFields : public QObject {
  private slots:
   void rowsAreWellFormed();
   void everyJsonInputHasARow();
+  void valuePathsReachTheirKeys();
   void validateRefusesExactlyTheBounds_data();
   void validateRefusesExactlyTheBounds();
   void rangeText();
@@ -91,6 +94,73 @@ void TstFields::everyJsonInputHasARow() {
   // And every stored row is a key of the file: no row describes a key nobody writes.
   for (const FieldInfo& f : kFields)
     if (f.stored) QVERIFY2(keys.count(std::string(f.key)) == 1, std::string(f.key).c_str());
+}
+
+// Every row but the name, the catalog ids and the derived size has a value path, and it reaches
+// the member its key names: a value set through the row is what the scenario file writes at
+// that key, and the row reads it back.
+void TstFields::valuePathsReachTheirKeys() {
+  const Scenario base = default_scenario();
+  const auto file = [](const Scenario& s) {
+    std::map<std::string, std::string> m;
+    for (auto& [k, v] : flatten_json(scenario_to_json(s))) m[k] = v;
+    return m;
+  };
+  const std::map<std::string, std::string> before = file(base);
+  int reached = 0;
+  for (const FieldInfo& f : kFields) {
+    const std::string key(f.key);
+    if (f.kind == FieldKind::Text || key == "model.id" || key == "cluster.gpu" || key == "cluster.fabric" ||
+        key == "model.size") {
+      QVERIFY2(!f.has_value(), key.c_str());
+      continue;
+    }
+    QVERIFY2(f.has_value(), ("no value path: " + key).c_str());
+    Scenario s = base;
+    std::string want;
+    if (f.kind == FieldKind::Choice) {
+      // The first spelling that is not the current value.
+      const std::string list(f.spellings());
+      const std::string now(f.word(s));
+      for (std::size_t at = 0; at < list.size();) {
+        std::size_t end = list.find(", ", at);
+        if (end == std::string::npos) end = list.size();
+        const std::string word = list.substr(at, end - at);
+        if (word != now && word.find(' ') == std::string::npos && f.set_word(s, word)) break;
+        at = end + 2;
+      }
+      QVERIFY2(f.word(s) != now, key.c_str());
+      want = std::string(f.word(s));
+    } else if (f.kind == FieldKind::Flag) {
+      f.set(s, f.get(s) != 0 ? 0 : 1);
+    } else {
+      // A value inside the bounds that the default does not have: a third of the way up.
+      double v = f.min + (std::min(f.max, f.min + 1000) - f.min) / 3;
+      if (f.kind == FieldKind::Count) v = std::ceil(v) + (f.min_open ? 1 : 0);
+      if (v == f.get(s)) v = f.kind == FieldKind::Count ? v + 1 : v * 1.5;
+      QVERIFY2(f.admits(v), key.c_str());
+      f.set(s, v);
+      QCOMPARE(f.get(s), v);
+    }
+    const std::map<std::string, std::string> after = file(s);
+    QVERIFY2(after.count(key) == 1, ("not in the file: " + key).c_str());
+    QVERIFY2(after.at(key) != before.at(key), ("the file did not change at " + key).c_str());
+    if (!want.empty()) QCOMPARE(QString::fromStdString(after.at(key)).remove('"'), QString::fromStdString(want));
+    // Nothing else in the file moved (a derived mark aside).
+    for (const auto& [k, v] : after)
+      if (k != key && !k.starts_with("name") && !k.starts_with("model.derived") && before.count(k))
+        QVERIFY2(before.at(k) == v, (key + " also changed " + k).c_str());
+    ++reached;
+  }
+  QVERIFY2(reached > 100, std::to_string(reached).c_str());
+  // An optional input is unset with NaN and reads NaN while unset.
+  const FieldInfo& switch_w = *find_field("assumptions.switch_w");
+  Scenario s = base;
+  switch_w.set(s, 900);
+  QCOMPARE(*s.assumptions.switch_w, 900.0);
+  switch_w.set(s, std::numeric_limits<double>::quiet_NaN());
+  QVERIFY(!s.assumptions.switch_w);
+  QVERIFY(std::isnan(switch_w.get(s)));
 }
 
 using Set = std::function<void(Scenario&, double)>;

@@ -1,5 +1,7 @@
 #include "engine/scenario.h"
 
+#include <cstdio>
+
 #include "engine/number_text.h"
 
 namespace cp {
@@ -45,6 +47,22 @@ std::string derived_scenario_name(const Scenario& s) {
 bool name_is_derived(const Scenario& s) { return !s.derived_name.empty() && s.name == s.derived_name; }
 
 std::string scenario_name(const Scenario& s) { return name_is_derived(s) ? derived_scenario_name(s) : s.name; }
+
+bool set_derived_model(Scenario& s, double params_b) {
+  const ModelShape m = derive_shape_from_size(params_b * 1e9);
+  if (m.layers == 0) return false;
+  s.model = m;
+  char id[64];
+  std::snprintf(id, sizeof id, "derived:%gB", params_b);
+  s.model_id = id;
+  s.model_derived = true;
+  return true;
+}
+
+void label_changed_preset(Scenario& s) {
+  const ModelPreset* p = find_model_preset(s.model_id);
+  if (p && !(p->shape == s.model)) s.model_id = "custom";
+}
 
 void refresh_derived_name(Scenario& s, bool unname) {
   if (!unname && !name_is_derived(s)) return;

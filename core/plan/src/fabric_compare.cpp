@@ -10,6 +10,7 @@
 #include "engine/units.h"
 #include "engine/validate.h"
 #include "plan/planner_search.h"
+#include "plan/sweep.h"
 
 namespace cp {
 namespace {
@@ -598,36 +599,16 @@ void take_best(ComparisonPoint& p, BestLayout b) {
 }
 
 // The scenario of the point at `gpus` GPUs on fabric `id` (`f` its spec, nullptr when unknown),
-// before its layout: held_scenario with the scaling policy applied; false (and p.problem) when
+// before its layout: the one sweep's point (sweep.h, sweep_scenario); false (and p.problem) when
 // the point cannot run at all.
 bool point_scenario(const Scenario& base, const ComparisonSpec& spec, const std::string& id, const FabricSpec* f,
                     int gpus, ComparisonPoint& p, Scenario& s) {
-  const int reference_gpus = spec.sizes.empty() ? 0 : spec.sizes.front();
   if (!f) {
     p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
     return false;
   }
-  if (gpus >= base.cluster.gpus_per_node && gpus % base.cluster.gpus_per_node != 0) {
-    p.problem = make_problem("cluster.nodes", reasons::whole_nodes,
-                             {std::to_string(gpus), std::to_string(base.cluster.gpus_per_node)});
-    return false;
-  }
-  s = held_scenario(base, *f, gpus);
-  if (spec.scaling == SweepScaling::Weak && reference_gpus > 0) {
-    const long long scaled = (long long)base.training.global_batch * gpus;
-    if (scaled % reference_gpus != 0) {
-      p.problem = make_problem("training.global_batch", reasons::weak_batch,
-                               {std::to_string(base.training.global_batch), std::to_string(gpus),
-                                std::to_string(reference_gpus)});
-      return false;
-    }
-    s.training.global_batch = int(scaled / reference_gpus);
-  }
-  return true;
-}
-
-const FabricSpec* fabric_of(const Scenario& base, const std::string& id) {
-  return id == base.cluster.fabric.id ? &base.cluster.fabric : find_fabric(id);
+  const int reference = weak_reference(base, spec.layout, spec.sizes);
+  return sweep_scenario(base, *f, gpus, spec.layout, spec.scaling, reference, s, p.problem);
 }
 
 // Scaling per series (against its smallest feasible size) and the gaps against the reference.
@@ -679,7 +660,7 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
     const std::string& id = fabrics[k];
     ComparisonSeries series;
     series.fabric_id = id;
-    const FabricSpec* f = fabric_of(base, id);
+    const FabricSpec* f = sweep_fabric(base, id);
     series.fabric_name = f ? f->name : id;
     for (int gpus : spec.sizes) {
       ComparisonPoint p;
@@ -787,7 +768,7 @@ ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& 
   for (std::size_t k = 0; k < fabrics.size(); ++k) {
     ComparisonSeries series;
     series.fabric_id = fabrics[k];
-    const FabricSpec* f = fabric_of(base, fabrics[k]);
+    const FabricSpec* f = sweep_fabric(base, fabrics[k]);
     series.fabric_name = f ? f->name : fabrics[k];
     for (std::size_t i = 0; i < spec.sizes.size(); ++i) {
       ComparisonPoint p;

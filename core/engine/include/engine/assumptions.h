@@ -124,6 +124,7 @@ inline constexpr double kStorageBytesPerSPerGpu = 0.125e9;
 enum class CheckpointMode { Sync, Async, InMemory };
 std::string_view to_string(CheckpointMode m);  // "sync", "async", "in-memory"
 std::optional<CheckpointMode> parse_checkpoint_mode(std::string_view);
+constexpr std::string_view spellings_checkpoint_mode() { return "sync, async, in-memory"; }
 
 // --- the owner's full cost (purchase)
 // Wholesale colocation, USD per kW of IT capacity per month: CBRE "North America Data Center
@@ -245,6 +246,8 @@ std::string_view to_string(PriceItem i);  // "server_rent", "gpu_hour", "server"
 std::string_view to_string(CostCategory c);
 std::optional<Currency> parse_currency(std::string_view);  // "CNY"/"cny", "USD"/"usd"
 std::optional<Payment> parse_payment(std::string_view);
+constexpr std::string_view spellings_currency() { return "CNY, USD"; }
+constexpr std::string_view spellings_payment() { return "rent, cloud, purchase"; }
 std::optional<PriceItem> parse_price_item(std::string_view);
 CostCategory category_of(PriceItem i);
 

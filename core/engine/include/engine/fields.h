@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,10 +51,10 @@ struct FieldInfo {
 
   // The value path: where the row's value lives in a Scenario, as plain function pointers so
   // that the table stays static data. The scenario file's reader and writer, the CLI's options,
-  // the estimate text and the input panel go through it. Null where the value is not one member
-  // (the name, catalog ids, a derived size, the GPU's and fabric's figures, the assumptions):
-  // those have readers of their own.
-  double (*get)(const Scenario&) = nullptr;  // Count, Real; Flag 0 or 1; Choice the enum's value
+  // the estimate text, the input panel and the sweep's axes go through it. Null where the value
+  // is not one member (the name, the catalog ids, the derived size): those have readers of
+  // their own.
+  double (*get)(const Scenario&) = nullptr;  // Count, Real (NaN: unset); Flag 0 or 1; Choice the enum's value
   void (*set)(Scenario&, double) = nullptr;  // a Count's value is whole, a Choice's one of the enum's
   std::string_view (*word)(const Scenario&) = nullptr;      // Choice: the value's spelling
   bool (*set_word)(Scenario&, std::string_view) = nullptr;  // Choice: false when `text` is no spelling
@@ -117,6 +118,20 @@ constexpr FieldInfo choice_at(FieldInfo f, At) {
     return bool(v);
   };
   f.spellings = [] { return std::string_view(Spellings()); };
+  return f;
+}
+// A Real row whose member is a std::optional<double>, unset meaning the engine's own rule (the
+// row's help says which): get() is NaN while it is unset, and set() with NaN unsets it.
+template <class At>
+constexpr FieldInfo optional_at(FieldInfo f, At) {
+  f.get = [](const Scenario& s) {
+    const std::optional<double>& v = At{}(const_cast<Scenario&>(s));
+    return v ? *v : std::numeric_limits<double>::quiet_NaN();
+  };
+  f.set = [](Scenario& s, double v) {
+    if (v == v) At{}(s) = v;
+    else At{}(s).reset();
+  };
   return f;
 }
 inline std::optional<Topology> parse_topology_word(std::string_view text) {
@@ -443,97 +458,133 @@ inline constexpr auto kFields = [] {
       // Power, cost and reliability (assumptions.h has each default and its source). The upper
       // bounds are inputs no real plan comes near; they keep every figure finite (without one, a
       // power price of 1e308 makes the cost -nan).
-      real("assumptions.pue", "pue", "PUE", "", 1, 5, "Power usage effectiveness: facility power over IT power."),
-      real("assumptions.gpu_power_factor", "gpu-power-factor", "Average GPU draw", "of TDP", 0, 1.5,
-           "Average GPU power while training, as a fraction of its TDP.", true),
+      at(real("assumptions.pue", "pue", "PUE", "", 1, 5, "Power usage effectiveness: facility power over IT power."),
+         CP_AT(assumptions.pue)),
+      at(real("assumptions.gpu_power_factor", "gpu-power-factor", "Average GPU draw", "of TDP", 0, 1.5,
+              "Average GPU power while training, as a fraction of its TDP.", true),
+         CP_AT(assumptions.gpu_power_factor)),
       // Watts: a whole GB200 NVL72 rack draws about 120 kW (assumptions.h); one node's overhead,
       // one switch or the storage of one node above 1 MW, or one transceiver above 1 kW (an 800G
       // one draws 16 W), is a typo.
-      real("assumptions.node_overhead_w", "node-overhead-w", "Node overhead", "W", 0, 1e6,
-           "Power of a node besides its GPUs (CPUs, memory, fans); unset: calibrated to the DGX maximum."),
-      real("assumptions.switch_w", "switch-w", "Switch power", "W", 0, 1e6,
-           "Power of one switch without its optics; unset: by port rate."),
-      real("assumptions.optic_w", "optic-w", "Transceiver power", "W", 0, 1e3,
-           "Power of one optical transceiver; unset: 16 W per 800G, scaled by rate."),
-      real("assumptions.storage_w_per_node", "storage-w-per-node", "Storage power", "W per node", 0, 1e6,
-           "Power of the shared storage, per compute node."),
+      optional_at(real("assumptions.node_overhead_w", "node-overhead-w", "Node overhead", "W", 0, 1e6,
+                       "Power of a node besides its GPUs (CPUs, memory, fans); unset: calibrated to the DGX maximum."),
+                  CP_AT(assumptions.node_overhead_w)),
+      optional_at(real("assumptions.switch_w", "switch-w", "Switch power", "W", 0, 1e6,
+                       "Power of one switch without its optics; unset: by port rate."),
+                  CP_AT(assumptions.switch_w)),
+      optional_at(real("assumptions.optic_w", "optic-w", "Transceiver power", "W", 0, 1e3,
+                       "Power of one optical transceiver; unset: 16 W per 800G, scaled by rate."),
+                  CP_AT(assumptions.optic_w)),
+      at(real("assumptions.storage_w_per_node", "storage-w-per-node", "Storage power", "W per node", 0, 1e6,
+              "Power of the shared storage, per compute node."),
+         CP_AT(assumptions.storage_w_per_node)),
       // A rack above 10 MW (80 GB200 NVL72 racks' worth) is a typo.
-      real("assumptions.rack_limit_w", "", "Rack power limit", "W", 0, 1e7,
-           "Power one rack can be fed and cooled with; sets how many nodes share a rack.", true),
+      at(real("assumptions.rack_limit_w", "", "Rack power limit", "W", 0, 1e7,
+              "Power one rack can be fed and cooled with; sets how many nodes share a rack.", true),
+         CP_AT(assumptions.rack_limit_w)),
       // Lignite, the dirtiest grid fuel, emits about 1.1-1.2 kg CO2 per kWh (IPCC AR5 WG3 annex
       // III; coal's median 0.82 life-cycle): 5 is far above any grid.
-      real("assumptions.grid_kg_co2_per_kwh", "grid-co2", "Grid carbon intensity", "kg CO2 per kWh", 0, 5,
-           "CO2 the grid emits per kWh drawn."),
-      choice("assumptions.currency", "currency", "Currency", "Currency of the results."),
+      at(real("assumptions.grid_kg_co2_per_kwh", "grid-co2", "Grid carbon intensity", "kg CO2 per kWh", 0, 5,
+              "CO2 the grid emits per kWh drawn."),
+         CP_AT(assumptions.grid_kg_co2_per_kwh)),
+      choice_at<parse_currency, spellings_currency>(
+          choice("assumptions.currency", "currency", "Currency", "Currency of the results."),
+          CP_AT(assumptions.currency)),
       // CNY per USD: about 7.2 (2024); 0.01 to 1000 leaves room for any rate while a price
       // converted either way stays finite.
-      real("assumptions.cny_per_usd", "exchange-rate", "Exchange rate", "CNY per USD", 0.01, 1000,
-           "CNY per USD, set by you and never fetched; converts prices given in the other currency."),
+      at(real("assumptions.cny_per_usd", "exchange-rate", "Exchange rate", "CNY per USD", 0.01, 1000,
+              "CNY per USD, set by you and never fetched; converts prices given in the other currency."),
+         CP_AT(assumptions.cny_per_usd)),
       // Electricity: 0.08-0.09 USD/kWh industrial (assumptions.h); household rates in Europe
       // stayed below 1 USD/kWh in the 2022 crisis: 100 per kWh in either currency is a typo.
-      real("assumptions.power_price_per_kwh", "power-price", "Electricity price", "per kWh", 0, 100,
-           "Price of one kWh of electricity (paid separately only when purchasing)."),
-      choice("assumptions.power_price_currency", "", "Electricity price currency",
-             "Currency the electricity price is given in."),
-      choice("assumptions.payment", "payment", "Payment",
-             "How the cluster is paid for: rent per server-month, cloud per GPU-hour, or purchase."),
-      real("assumptions.headroom", "headroom", "Budget headroom", "", 0, 10,
-           "Margin added to each budget category, as a fraction."),
-      real("assumptions.vat", "vat", "VAT", "", 0, 1, "Value-added tax on prices, as a fraction.", false, true),
+      at(real("assumptions.power_price_per_kwh", "power-price", "Electricity price", "per kWh", 0, 100,
+              "Price of one kWh of electricity (paid separately only when purchasing)."),
+         CP_AT(assumptions.power_price_per_kwh)),
+      choice_at<parse_currency, spellings_currency>(
+          choice("assumptions.power_price_currency", "", "Electricity price currency",
+                 "Currency the electricity price is given in."),
+          CP_AT(assumptions.power_price_currency)),
+      choice_at<parse_payment, spellings_payment>(
+          choice("assumptions.payment", "payment", "Payment",
+                 "How the cluster is paid for: rent per server-month, cloud per GPU-hour, or purchase."),
+          CP_AT(assumptions.payment)),
+      at(real("assumptions.headroom", "headroom", "Budget headroom", "", 0, 10,
+              "Margin added to each budget category, as a fraction."),
+         CP_AT(assumptions.headroom)),
+      at(real("assumptions.vat", "vat", "VAT", "", 0, 1, "Value-added tax on prices, as a fraction.", false, true),
+         CP_AT(assumptions.vat)),
       // Amortised over less than 0.01 year (3.7 days), the monthly share of a purchase is a
       // typo, and over 1e-300 years it is infinite (found by tst_properties).
-      real("assumptions.amortisation_years", "amortisation-years", "Amortisation", "years", 0.01, 50,
-           "Years a purchase is paid off over."),
+      at(real("assumptions.amortisation_years", "amortisation-years", "Amortisation", "years", 0.01, 50,
+              "Years a purchase is paid off over."),
+         CP_AT(assumptions.amortisation_years)),
       // The owner's full cost (assumptions.h has each default and its source). Colocation goes for
       // about USD 190 per kW-month (CBRE 2025), a build for about 11.7 million per MW (Cushman &
       // Wakefield 2025): a thousand times either is a typo, and a price of 1e308 would make the
       // cost infinite.
-      real("assumptions.facility_per_kw_month", "facility-per-kw-month", "Facility (colocation)", "per kW-month", 0,
-           1e6, "Rent of the data-centre space, power and cooling per kW of IT load and month (colocation)."),
-      real("assumptions.facility_capex_per_mw", "facility-capex-per-mw", "Facility build cost", "per MW", 0, 1e10,
-           "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
-      real("assumptions.facility_years", "facility-years", "Facility life", "years", 0.01, 100,
-           "Years a built data centre is paid off over."),
-      choice("assumptions.facility_price_currency", "", "Facility price currency",
-             "Currency the two facility prices are given in."),
+      at(real("assumptions.facility_per_kw_month", "facility-per-kw-month", "Facility (colocation)", "per kW-month", 0,
+              1e6, "Rent of the data-centre space, power and cooling per kW of IT load and month (colocation)."),
+         CP_AT(assumptions.facility_per_kw_month)),
+      optional_at(real("assumptions.facility_capex_per_mw", "facility-capex-per-mw", "Facility build cost", "per MW", 0,
+                       1e10, "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
+                  CP_AT(assumptions.facility_capex_per_mw)),
+      at(real("assumptions.facility_years", "facility-years", "Facility life", "years", 0.01, 100,
+              "Years a built data centre is paid off over."),
+         CP_AT(assumptions.facility_years)),
+      choice_at<parse_currency, spellings_currency>(
+          choice("assumptions.facility_price_currency", "", "Facility price currency",
+                 "Currency the two facility prices are given in."),
+          CP_AT(assumptions.facility_price_currency)),
       // A contract costing more than the hardware each year is a typo.
-      real("assumptions.support_per_year", "support-per-year", "Support and maintenance", "of the hardware a year", 0,
-           1, "Support and maintenance contracts per year, as a share of the hardware's price."),
+      at(real("assumptions.support_per_year", "support-per-year", "Support and maintenance", "of the hardware a year", 0,
+              1, "Support and maintenance contracts per year, as a share of the hardware's price."),
+         CP_AT(assumptions.support_per_year)),
       // A share of 1 would make the storage infinite: below 1.
-      real("assumptions.storage_capex_share", "storage-capex-share", "Storage share", "of the capital cost", 0, 1,
-           "Shared storage's share of the cluster's capital cost (servers, network and storage).", false, true),
+      at(real("assumptions.storage_capex_share", "storage-capex-share", "Storage share", "of the capital cost", 0, 1,
+              "Shared storage's share of the cluster's capital cost (servers, network and storage).", false, true),
+         CP_AT(assumptions.storage_capex_share)),
       // 100% a year is beyond any lender (CoreWeave's dearest 2025 loan: 15%).
-      real("assumptions.discount_rate", "discount-rate", "Cost of capital", "a year", 0, 1,
-           "Interest a year on the money the hardware ties up (debt or the return forgone)."),
-      real("assumptions.residual_value", "residual-value", "Residual value", "of the price", 0, 1,
-           "Share of the purchase price the hardware is still worth at the end of the amortisation."),
+      at(real("assumptions.discount_rate", "discount-rate", "Cost of capital", "a year", 0, 1,
+              "Interest a year on the money the hardware ties up (debt or the return forgone)."),
+         CP_AT(assumptions.discount_rate)),
+      at(real("assumptions.residual_value", "residual-value", "Residual value", "of the price", 0, 1,
+              "Share of the purchase price the hardware is still worth at the end of the amortisation."),
+         CP_AT(assumptions.residual_value)),
       // Llama 3 saw 1.97e-5 interruptions per GPU-hour (assumptions.h); a rate above 0 but below
       // 1e-12 is a typo too (validate.cpp: kMinFailureRate).
-      real("assumptions.failure_rate_per_gpu_hour", "failure-rate", "Failure rate", "per GPU-hour", 0, 1,
-           "Job interruptions per GPU-hour; with the restart time and checkpoints, sets the time lost to failures.",
-           false, true),
+      at(real("assumptions.failure_rate_per_gpu_hour", "failure-rate", "Failure rate", "per GPU-hour", 0, 1,
+              "Job interruptions per GPU-hour; with the restart time and checkpoints, sets the time lost to failures.",
+              false, true),
+         CP_AT(assumptions.failure_rate_per_gpu_hour)),
       // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
       // above any file system, 1 kB/s far below any disk.
-      real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
-           1e15,
-           "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
-           "times the GPUs."),
+      optional_at(real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
+                       1e15,
+                       "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
+                       "times the GPUs."),
+                  CP_AT(assumptions.checkpoint_bytes_per_s)),
       // Per GPU: Tectonic gave Llama 3 0.12 GB/s per GPU (assumptions.h); 1 TB/s per GPU is beyond
       // any storage link, 1 kB/s below any disk.
-      real("assumptions.checkpoint_bytes_per_s_per_gpu", "storage-bytes-per-s-per-gpu", "Checkpoint bandwidth per GPU",
-           "bytes/s per GPU", 1e3, 1e12,
-           "Share of the storage's write bandwidth each GPU brings: the storage grows with the cluster."),
-      choice("assumptions.checkpoint_mode", "checkpoint-mode", "Checkpoint mode",
-             "Sync stops training while the checkpoint is written; async only while it is copied to host memory; "
-             "in-memory keeps it in peers' host memory."),
+      at(real("assumptions.checkpoint_bytes_per_s_per_gpu", "storage-bytes-per-s-per-gpu", "Checkpoint bandwidth per GPU",
+              "bytes/s per GPU", 1e3, 1e12,
+              "Share of the storage's write bandwidth each GPU brings: the storage grows with the cluster."),
+         CP_AT(assumptions.checkpoint_bytes_per_s_per_gpu)),
+      choice_at<parse_checkpoint_mode, spellings_checkpoint_mode>(
+          choice("assumptions.checkpoint_mode", "checkpoint-mode", "Checkpoint mode",
+                 "Sync stops training while the checkpoint is written; async only while it is copied to host memory; "
+                 "in-memory keeps it in peers' host memory."),
+          CP_AT(assumptions.checkpoint_mode)),
       // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
-      real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size",
-           "bytes per parameter", 0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
+      optional_at(real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size",
+                       "bytes per parameter", 0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
+                  CP_AT(assumptions.checkpoint_bytes_per_param)),
       // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
-      real("assumptions.restart_s", "restart-s", "Restart after a failure", "s", 0, 1e8,
-           "Time to detect a failure, reschedule and reload the last checkpoint."),
-      real("assumptions.checkpoint_interval_s", "checkpoint-interval-s", "Checkpoint interval", "s", 0, 1e8,
-           "Time between checkpoints; unset: the Young/Daly optimum.", true),
+      at(real("assumptions.restart_s", "restart-s", "Restart after a failure", "s", 0, 1e8,
+              "Time to detect a failure, reschedule and reload the last checkpoint."),
+         CP_AT(assumptions.restart_s)),
+      optional_at(real("assumptions.checkpoint_interval_s", "checkpoint-interval-s", "Checkpoint interval", "s", 0, 1e8,
+                       "Time between checkpoints; unset: the Young/Daly optimum.", true),
+                  CP_AT(assumptions.checkpoint_interval_s)),
   };
 }();
 

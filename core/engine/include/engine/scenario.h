@@ -206,6 +206,14 @@ std::string scenario_name(const Scenario& s);
 // Makes the name follow the scenario: while it is derived, stores the current derived name in
 // `name` (after an edit, on load). `unname`: give the scenario back its derived name.
 void refresh_derived_name(Scenario& s, bool unname = false);
+// The model derived from a size of `params_b` billion parameters (model.h derive_shape_from_size),
+// with the scenario file's id for it, "derived:<size>B". False, and `s` unchanged, when the size
+// is below two layers of the narrowest standard width.
+bool set_derived_model(Scenario& s, double params_b);
+// After an edit of the model's shape: a preset whose shape it no longer is is labelled "custom",
+// so that nothing claims the published shape. A derived shape keeps its label.
+void label_changed_preset(Scenario& s);
+
 // The fabric as a name part: "IB NDR", "RoCE 400G tuned"; another fabric by its own name.
 std::string short_fabric_name(const FabricSpec& f);
 
