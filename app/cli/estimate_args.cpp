@@ -308,7 +308,8 @@ void add_row_options(std::string_view section, std::string_view group, std::vect
 bool field_option(const FieldInfo& f) {
   // The power and cost options keep their own entries (power_cost_args.cpp), which also read
   // presets and currencies.
-  if (f.flag.empty() || !f.has_value() || f.key.starts_with("model.") || f.key.starts_with("assumptions.")) return false;
+  if (f.flag.empty() || !f.has_value() || f.key.starts_with("model.") || f.key.starts_with("assumptions."))
+    return false;
   return f.key != "cluster.gpus_per_node" && f.key != "cluster.nodes" && !f.key.starts_with("cluster.gpu_spec.");
 }
 

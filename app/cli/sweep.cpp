@@ -35,7 +35,7 @@ SweepSpec sweep_spec(const SweepArgs& a, const Scenario& base) {
   spec.threads = a.threads;
   for (const VaryAxis& v : a.vary) {
     SweepAxis axis;
-    axis.row = find_field_by_flag(v.name);
+    axis.row = vary_row(v.name);
     const OptionInfo* option = find_estimate_option(v.name);
     for (const std::string& word : v.values) {
       EstimateArgs one;

@@ -66,7 +66,7 @@ std::string refused_vary(std::string_view name) {
 std::string numeric_option_names() {
   std::string names;
   for (const OptionInfo& o : estimate_options())
-    if (const FieldInfo* row = find_field_by_flag(o.name);
+    if (const FieldInfo* row = vary_row(o.name);
         is_numeric_option(o) && refused_vary(o.name).empty() && row && !axis_refusal(*row)) {
       if (!names.empty()) names += ", ";
       names += o.name;
@@ -93,7 +93,7 @@ void parse_vary(std::string_view text, SweepParseResult& r) {
     return;
   }
   // The core sweep varies the option's field-table row (plan/sweep.h).
-  const FieldInfo* row = find_field_by_flag(name);
+  const FieldInfo* row = vary_row(name);
   if (!is_numeric_option(*opt) || !row || axis_refusal(*row)) {
     r.errors.push_back("--vary: '" + std::string(name) + "' is not a numeric option (numeric estimate options: " +
                        numeric_option_names() + ")");
@@ -148,6 +148,11 @@ bool has_search_list(const SearchSpace& s) {
 }
 
 }  // namespace
+
+const FieldInfo* vary_row(std::string_view option) {
+  if (option == "rack-kw") return find_field("assumptions.rack_limit_w");
+  return find_field_by_flag(option);
+}
 
 std::string_view to_string(Scaling s) { return s == Scaling::Weak ? "weak" : "strong"; }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/estimate_args.h"
+#include "engine/fields.h"
 #include "plan/fabric_compare.h"
 #include "plan/planner.h"
 
@@ -23,6 +24,11 @@ struct VaryAxis {
   std::string name;
   std::vector<std::string> values;
 };
+
+// The field-table row that `--vary OPTION=` varies: the option's own row, or for --rack-kw (in
+// kW, with presets) the rack limit's (in W); the option's parser reads each value. nullptr for
+// an option with no row.
+const FieldInfo* vary_row(std::string_view option);
 
 struct SweepArgs {
   bool help = false;

@@ -5987,6 +5987,14 @@ They are marked in the inputs and listed under Problems; the charts return when 
         <translation>未说明（按 Megatron-Core 估算）</translation>
     </message>
     <message>
+        <source>Typical (any cluster and software)</source>
+        <translation>常规（任意集群与软件）</translation>
+    </message>
+    <message>
+        <source>Vendor recipe (NVIDIA&apos;s reference clusters)</source>
+        <translation>厂商配方（NVIDIA 参考集群）</translation>
+    </message>
+    <message>
         <source>the stack&apos;s own</source>
         <translation>软件栈自带</translation>
     </message>

@@ -20,6 +20,7 @@
 #include "io/power_cost_json.h"
 #include "plan/fabric_compare.h"
 #include "io/scenario_json.h"
+#include "plan/sweep.h"
 
 using nlohmann::json;
 
@@ -47,6 +48,7 @@ class TestCli : public QObject {
   void sweepErrors_data();
   void sweepErrors();
   void sweepNoCrashOnMixedTokens();
+  void sweepVariesEveryNumericOption();
   void sweepStreamIsTheDocument_data();
   void sweepStreamIsTheDocument();
 };
@@ -376,6 +378,27 @@ void TestCli::sweepNoCrashOnMixedTokens() {
 // The sweep is written point by point (bounded memory); the document is that built at once
 // (sweep_to_json), key for key and value for value ("fabric_gap", which needs every point,
 // follows "points" in the stream, so the bytes differ only in that key's place).
+// Every numeric estimate option but the sweep's own is an axis of the core sweep: a row it varies
+// (plan/sweep.h); --rack-kw, in kW with presets, varies the rack limit in W through its parser.
+void TestCli::sweepVariesEveryNumericOption() {
+  int axes = 0;
+  for (const cp::cli::OptionInfo& o : cp::cli::estimate_options()) {
+    if (!cp::cli::is_numeric_option(o)) continue;
+    const std::string name(o.name);
+    if (name == "gpus" || name == "nodes" || name == "dp" || name == "measured-step-s") continue;
+    const cp::FieldInfo* row = cp::cli::vary_row(o.name);
+    QVERIFY2(row && !cp::axis_refusal(*row), name.c_str());
+    ++axes;
+  }
+  QVERIFY(axes >= 45);
+  bool ok = false;
+  const json j = sweepJson(kH100x64.mid(0, 4) + QStringList{"--gpus", "64", "--vary", "rack-kw=air-15,40"}, &ok);
+  QVERIFY(ok);
+  QCOMPARE(j["points"].size(), std::size_t(2));
+  QCOMPARE(j["points"][0]["estimate"]["inputs"]["assumptions"]["rack_limit_w"].get<double>(), 15000.0);
+  QCOMPARE(j["points"][1]["estimate"]["inputs"]["assumptions"]["rack_limit_w"].get<double>(), 40000.0);
+}
+
 void TestCli::sweepStreamIsTheDocument_data() {
   QTest::addColumn<QStringList>("args");
   QTest::newRow("one point") << QStringList{};

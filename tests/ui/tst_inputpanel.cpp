@@ -116,7 +116,7 @@ void TestInputPanel::everyInputHasATooltip() {
   QCOMPARE(kernel->itemText(2), QStringLiteral("FlashAttention-2"));
   auto* deployment = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.deployment")));
   QVERIFY(deployment);
-  QCOMPARE(deployment->itemText(1), QStringLiteral("vendor"));
+  QCOMPARE(deployment->itemText(1), QStringLiteral("Vendor recipe (NVIDIA's reference clusters)"));
   QVERIFY(panel.editor(QStringLiteral("parallelism.vpp"))->toolTip().contains(QStringLiteral("pipeline bubble")));
   QVERIFY(panel.editor(QStringLiteral("training.zero"))->toolTip().contains(QStringLiteral("stage 1")));
   QVERIFY(panel.editor(QStringLiteral("assumptions.failure_rate_per_gpu_hour"))

@@ -136,7 +136,9 @@ std::optional<std::string> axis_refusal(const FieldInfo& row) {
 
 std::optional<Problem> apply_axis(Scenario& s, const FieldInfo& row, double v) {
   if (row.key == kModelSize) {
-    if (!set_derived_model(s, v)) return Problem{std::string(kModelSize), printf_text("%g billion parameters is too small to derive a standard shape", v)};
+    if (!set_derived_model(s, v))
+      return Problem{std::string(kModelSize),
+                     printf_text("%g billion parameters is too small to derive a standard shape", v)};
     return std::nullopt;
   }
   row.set(s, v);

@@ -102,6 +102,16 @@ QString stackName(cp::SoftwareStack s) {
   return {};
 }
 
+QString deploymentName(cp::Deployment d) {
+  switch (d) {
+    case cp::Deployment::Typical:
+      return QCoreApplication::translate("cp::ui::Terms", "Typical (any cluster and software)");
+    case cp::Deployment::Vendor:
+      return QCoreApplication::translate("cp::ui::Terms", "Vendor recipe (NVIDIA's reference clusters)");
+  }
+  return {};
+}
+
 QString attentionKernelName(cp::AttentionKernel k) {
   switch (k) {
     case cp::AttentionKernel::Auto: return QCoreApplication::translate("cp::ui::Terms", "the stack's own");
@@ -148,7 +158,7 @@ QStringList choiceNames(const cp::FieldInfo& f) {
   if (namesOf<cp::Precision>(f, precisionName, names) || namesOf<cp::Optimizer>(f, optimizerName, names) ||
       namesOf<cp::Recompute>(f, recomputeName, names) || namesOf<cp::Zero>(f, zeroName, names) ||
       namesOf<cp::SoftwareStack>(f, stackName, names) || namesOf<cp::AttentionKernel>(f, attentionKernelName, names) ||
-      namesOf<cp::Topology>(f, topologyName, names))
+      namesOf<cp::Deployment>(f, deploymentName, names) || namesOf<cp::Topology>(f, topologyName, names))
     return names;
   forEachWord(f, [&](int, std::string_view word) { names << QString::fromUtf8(word.data(), qsizetype(word.size())); });
   return names;

@@ -526,7 +526,8 @@ inline constexpr auto kFields = [] {
               1e6, "Rent of the data-centre space, power and cooling per kW of IT load and month (colocation)."),
          CP_AT(assumptions.facility_per_kw_month)),
       optional_at(real("assumptions.facility_capex_per_mw", "facility-capex-per-mw", "Facility build cost", "per MW", 0,
-                       1e10, "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
+                       1e10,
+                       "Cost of building the data centre per MW of IT load; unset: colocation at the monthly rate."),
                   CP_AT(assumptions.facility_capex_per_mw)),
       at(real("assumptions.facility_years", "facility-years", "Facility life", "years", 0.01, 100,
               "Years a built data centre is paid off over."),
@@ -536,8 +537,8 @@ inline constexpr auto kFields = [] {
                  "Currency the two facility prices are given in."),
           CP_AT(assumptions.facility_price_currency)),
       // A contract costing more than the hardware each year is a typo.
-      at(real("assumptions.support_per_year", "support-per-year", "Support and maintenance", "of the hardware a year", 0,
-              1, "Support and maintenance contracts per year, as a share of the hardware's price."),
+      at(real("assumptions.support_per_year", "support-per-year", "Support and maintenance", "of the hardware a year",
+              0, 1, "Support and maintenance contracts per year, as a share of the hardware's price."),
          CP_AT(assumptions.support_per_year)),
       // A share of 1 would make the storage infinite: below 1.
       at(real("assumptions.storage_capex_share", "storage-capex-share", "Storage share", "of the capital cost", 0, 1,
@@ -558,15 +559,15 @@ inline constexpr auto kFields = [] {
          CP_AT(assumptions.failure_rate_per_gpu_hour)),
       // Checkpoint bandwidth: Megatron's 1T saved at 273 GB/s (assumptions.h); 1 PB/s is far
       // above any file system, 1 kB/s far below any disk.
-      optional_at(real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth", "bytes/s", 1e3,
-                       1e15,
+      optional_at(real("assumptions.checkpoint_bytes_per_s", "storage-bytes-per-s", "Checkpoint write bandwidth",
+                       "bytes/s", 1e3, 1e15,
                        "Bandwidth at which the whole cluster writes a checkpoint to storage; unset: the per-GPU figure "
                        "times the GPUs."),
                   CP_AT(assumptions.checkpoint_bytes_per_s)),
       // Per GPU: Tectonic gave Llama 3 0.12 GB/s per GPU (assumptions.h); 1 TB/s per GPU is beyond
       // any storage link, 1 kB/s below any disk.
-      at(real("assumptions.checkpoint_bytes_per_s_per_gpu", "storage-bytes-per-s-per-gpu", "Checkpoint bandwidth per GPU",
-              "bytes/s per GPU", 1e3, 1e12,
+      at(real("assumptions.checkpoint_bytes_per_s_per_gpu", "storage-bytes-per-s-per-gpu",
+              "Checkpoint bandwidth per GPU", "bytes/s per GPU", 1e3, 1e12,
               "Share of the storage's write bandwidth each GPU brings: the storage grows with the cluster."),
          CP_AT(assumptions.checkpoint_bytes_per_s_per_gpu)),
       choice_at<parse_checkpoint_mode, spellings_checkpoint_mode>(
@@ -576,7 +577,8 @@ inline constexpr auto kFields = [] {
           CP_AT(assumptions.checkpoint_mode)),
       // fp32 weights, gradients and Adam's two moments are 16 bytes per parameter; 1000 is a typo.
       optional_at(real("assumptions.checkpoint_bytes_per_param", "checkpoint-bytes-per-param", "Checkpoint size",
-                       "bytes per parameter", 0, 1000, "Bytes saved per parameter; unset: weights and optimizer states.", true),
+                       "bytes per parameter", 0, 1000,
+                       "Bytes saved per parameter; unset: weights and optimizer states.", true),
                   CP_AT(assumptions.checkpoint_bytes_per_param)),
       // A year is 3.2e7 s: 1e8 s (3 years) to restart or between checkpoints is beyond any run.
       at(real("assumptions.restart_s", "restart-s", "Restart after a failure", "s", 0, 1e8,

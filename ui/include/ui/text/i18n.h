@@ -27,6 +27,7 @@ QString optimizerName(cp::Optimizer o);
 QString recomputeName(cp::Recompute r);
 QString zeroName(cp::Zero z);
 QString stackName(cp::SoftwareStack s);
+QString deploymentName(cp::Deployment d);
 QString attentionKernelName(cp::AttentionKernel k);
 // The names of a choice row's values (engine/fields.h), in the enum's order, in the current
 // language: the enum's names above where the row's spellings are that enum's, else its spellings.
