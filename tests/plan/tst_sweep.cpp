@@ -102,6 +102,13 @@ void TstSweep::axesAreRows() {
   QVERIFY2(params > 12e9 && params < 14e9, QByteArray::number(params));
   QVERIFY(!p[1].feasible);
   QCOMPARE(p[1].problems.front().field, std::string("model.size"));
+  // A value outside the row's bounds is the point's problem, never stored (1e12 layers is no int).
+  spec.vary = {axis("model.layers", {1e12, std::numeric_limits<double>::quiet_NaN(), 40})};
+  p = run(llama7b_h100(), spec);
+  QCOMPARE(p.size(), std::size_t(3));
+  QVERIFY(!p[0].feasible && !p[1].feasible && p[2].feasible);
+  QCOMPARE(QString::fromStdString(p[0].problems.front().text()),
+           QStringLiteral("model.layers: must be from 1 to 10000, got 1000000000000"));
 }
 
 void TstSweep::axesRefused() {

@@ -141,6 +141,12 @@ std::optional<Problem> apply_axis(Scenario& s, const FieldInfo& row, double v) {
                      printf_text("%g billion parameters is too small to derive a standard shape", v)};
     return std::nullopt;
   }
+  // A value outside the row's bounds is refused before it is set: a whole number out of an
+  // int's range cannot even be stored. NaN unsets an optional number (its built-in rule).
+  const bool unset = v != v;
+  if ((unset && row.kind != FieldKind::Real) || (!unset && !row.admits(v)))
+    return Problem{std::string(row.key),
+                   "must be " + range_text(row) + ", got " + (unset ? std::string("nothing") : bound_text(v))};
   row.set(s, v);
   if (row.key.starts_with("model.")) label_changed_preset(s);
   return std::nullopt;
