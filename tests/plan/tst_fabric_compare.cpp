@@ -8,26 +8,14 @@
 #include <numeric>
 
 #include "engine/validate.h"
+#include "common/llama7b_h100.h"
 #include "plan/fabric_compare.h"
 
 using namespace cp;
 
 namespace {
 
-// Llama-2-7B on H100 SXM, TP 8 PP 1 (held), 8 GPUs per node: fits on one node.
-Scenario llama7b_h100(int tp = 8, int pp = 1) {
-  Scenario s = default_scenario();
-  s.model_id = "llama-2-7b";
-  s.model = find_model_preset("llama-2-7b")->shape;
-  s.training.seq = 4096;
-  s.training.global_batch = 512;
-  s.training.tokens = 1e11;
-  s.parallel = Parallelism{tp, pp, 1, 0, 1, 1, tp > 1};
-  s.cluster.gpu = *find_gpu("h100-sxm");
-  s.cluster.fabric = *find_fabric("ib-ndr");
-  s.cluster.nodes = 2;
-  return s;
-}
+using test::llama7b_h100;
 
 const ComparisonPoint& point(const ComparisonResult& r, std::size_t series, int gpus) {
   for (const ComparisonPoint& p : r.series.at(series).points)

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "engine/fields.h"
+#include "common/llama7b_h100.h"
 #include "plan/fabric_compare.h"
 #include "plan/sweep.h"
 
@@ -14,20 +15,7 @@ using namespace cp;
 
 namespace {
 
-// Llama-2-7B on H100 SXM, TP 8 (held), 8 GPUs per node.
-Scenario llama7b_h100(int tp = 8) {
-  Scenario s = default_scenario();
-  s.model_id = "llama-2-7b";
-  s.model = find_model_preset("llama-2-7b")->shape;
-  s.training.seq = 4096;
-  s.training.global_batch = 512;
-  s.training.tokens = 1e11;
-  s.parallel = Parallelism{tp, 1, 1, 0, 1, 1, tp > 1};
-  s.cluster.gpu = *find_gpu("h100-sxm");
-  s.cluster.fabric = *find_fabric("ib-ndr");
-  s.cluster.nodes = 2;
-  return s;
-}
+using test::llama7b_h100;
 
 std::vector<SweepPoint> run(const Scenario& base, const SweepSpec& spec) {
   std::vector<SweepPoint> points;
@@ -57,7 +45,6 @@ void TstSweep::orderAndCount() {
   spec.sizes = {8, 16, 32};
   spec.fabrics = {"ib-ndr", "roce-400-tuned"};
   spec.vary = {axis("training.micro_batch", {1, 2}), axis("assumptions.pue", {1.1, 1.3, 1.5})};
-  QCOMPARE(sweep_point_count(spec), 36LL);
   const std::vector<SweepPoint> points = run(llama7b_h100(), spec);
   QCOMPARE(points.size(), std::size_t(36));
   // Fabric outermost, then the axes in order (the last fastest), then the GPU count.

@@ -48,13 +48,17 @@ bool name_is_derived(const Scenario& s) { return !s.derived_name.empty() && s.na
 
 std::string scenario_name(const Scenario& s) { return name_is_derived(s) ? derived_scenario_name(s) : s.name; }
 
+std::string derived_model_id(double params_b) {
+  char id[64];
+  std::snprintf(id, sizeof id, "derived:%gB", params_b);
+  return id;
+}
+
 bool set_derived_model(Scenario& s, double params_b) {
   const ModelShape m = derive_shape_from_size(params_b * 1e9);
   if (m.layers == 0) return false;
   s.model = m;
-  char id[64];
-  std::snprintf(id, sizeof id, "derived:%gB", params_b);
-  s.model_id = id;
+  s.model_id = derived_model_id(params_b);
   s.model_derived = true;
   return true;
 }

@@ -295,10 +295,10 @@ void read_model(const json& jm, Scenario& s, Reader& r) {
     if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > 1e5) {
       r.fail("model.params_b", reasons::params_b);
     } else {
+      // A size too small for a standard shape still gives its (empty) shape, which validation
+      // names, rather than leaving the model as it was.
       m = derive_shape_from_size(it->get<double>() * 1e9);
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "derived:%gB", it->get<double>());
-      s.model_id = buf;
+      s.model_id = derived_model_id(it->get<double>());
       s.model_derived = true;
     }
   }

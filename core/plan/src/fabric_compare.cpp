@@ -599,15 +599,14 @@ void take_best(ComparisonPoint& p, BestLayout b) {
 }
 
 // The scenario of the point at `gpus` GPUs on fabric `id` (`f` its spec, nullptr when unknown),
-// before its layout: the one sweep's point (sweep.h, sweep_scenario); false (and p.problem) when
-// the point cannot run at all.
-bool point_scenario(const Scenario& base, const ComparisonSpec& spec, const std::string& id, const FabricSpec* f,
-                    int gpus, ComparisonPoint& p, Scenario& s) {
+// before its layout: the one sweep's point (sweep.h, sweep_scenario; `reference` its
+// weak_reference); false (and p.problem) when the point cannot run at all.
+bool point_scenario(const Scenario& base, const ComparisonSpec& spec, int reference, const std::string& id,
+                    const FabricSpec* f, int gpus, ComparisonPoint& p, Scenario& s) {
   if (!f) {
     p.problem = make_problem("cluster.fabric", reasons::unknown_fabric, {id});
     return false;
   }
-  const int reference = weak_reference(base, spec.layout, spec.sizes);
   return sweep_scenario(base, *f, gpus, spec.layout, spec.scaling, reference, s, p.problem);
 }
 
@@ -651,6 +650,7 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
   r.seed_class = in_seed_class(base, spec.sizes);
   const std::vector<std::string> fabrics =
       spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
+  const int reference = weak_reference(base, spec.layout, spec.sizes);
   const int total = int(fabrics.size() * spec.sizes.size());
   const bool best = spec.layout == SweepLayout::Best;
   // Every point's scenario on its size and fabric, or the problem that stops it first.
@@ -666,7 +666,7 @@ ComparisonResult compare_fabrics(const Scenario& base, const ComparisonSpec& spe
       ComparisonPoint p;
       p.gpus = gpus;
       Scenario s;
-      const bool ok = point_scenario(base, spec, id, f, gpus, p, s);
+      const bool ok = point_scenario(base, spec, reference, id, f, gpus, p, s);
       series.points.push_back(std::move(p));
       at[k].push_back(std::move(s));
       ready[k].push_back(ok);
@@ -765,6 +765,7 @@ ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& 
   r.seed_class = in_seed_class(base, spec.sizes);
   const std::vector<std::string> fabrics =
       spec.fabrics.empty() ? comparison_fabrics(base.cluster.fabric) : spec.fabrics;
+  const int reference = weak_reference(base, spec.layout, spec.sizes);
   for (std::size_t k = 0; k < fabrics.size(); ++k) {
     ComparisonSeries series;
     series.fabric_id = fabrics[k];
@@ -774,7 +775,7 @@ ComparisonResult reprice_comparison(const Scenario& base, const ComparisonSpec& 
       ComparisonPoint p;
       p.gpus = spec.sizes[i];
       Scenario at;
-      if (point_scenario(base, spec, fabrics[k], f, p.gpus, p, at)) {
+      if (point_scenario(base, spec, reference, fabrics[k], f, p.gpus, p, at)) {
         const ComparisonPoint* was = k < planned.series.size() && i < planned.series[k].points.size()
                                          ? &planned.series[k].points[i]
                                          : nullptr;

@@ -13,6 +13,11 @@ namespace {
 
 constexpr std::string_view kModelSize = "model.size";
 
+// GPUs of one replica of the layout: TP x PP x CP.
+long long replica_gpus(const Scenario& s) {
+  return std::max(1LL, (long long)s.parallel.tp * s.parallel.pp * std::max(1, s.parallel.cp));
+}
+
 // The axes' values of curve `set` (an index over every combination, the last axis fastest).
 std::vector<std::size_t> axis_indices(const SweepSpec& spec, std::size_t set) {
   std::vector<std::size_t> at(spec.vary.size(), 0);
@@ -42,37 +47,6 @@ bool curve_scenario(const Scenario& base, const SweepSpec& spec, const std::vect
   return true;
 }
 
-// A point whose scenario is built: its layout chosen (held, or the planner's `found`),
-// validated, estimated, and judged.
-void settle_point(SweepPoint& p, const std::optional<BestLayout>& found) {
-  if (found) {
-    if (found->found) {
-      p.scenario = found->scenario;
-      p.estimate = found->estimate;
-      p.layout = found->layout;
-      p.estimated = true;
-    } else {
-      Problem why = found->problem;
-      if (why.message.empty()) why = Problem{"parallelism", found->why};
-      p.problems.push_back(std::move(why));
-    }
-  } else {
-    p.problems = validate(p.scenario);
-    if (p.problems.empty()) {
-      p.estimate = estimate(p.scenario);
-      p.estimated = true;
-    }
-  }
-  if (p.estimated) {
-    p.dp = p.estimate.dp;
-    if (!p.estimate.memory.fits)
-      p.problems.push_back(make_problem("memory.total_bytes", reasons::needs_memory,
-                                        {printf_text("%.1f", p.estimate.memory.peak.total() / units::GiB),
-                                         printf_text("%.1f", p.estimate.memory.capacity / units::GiB)}));
-  }
-  p.feasible = p.estimated && p.problems.empty();
-}
-
 // Under Best, the planner's answer for every point of one set of axis values: all its sizes on
 // every fabric in one search (best_layouts), a block of sizes at a time. Only each point's
 // layout (or why there is none) is kept; its point re-estimates it (best_layout_of), so that
@@ -80,8 +54,7 @@ void settle_point(SweepPoint& p, const std::optional<BestLayout>& found) {
 struct Planned {
   bool found = false;
   PlanLayout layout;
-  Problem problem;
-  std::string why;
+  Problem problem;  // when not found: the planner's binding reason
 };
 
 std::vector<std::vector<Planned>> plan_set(const Scenario& curve, const SweepSpec& spec,
@@ -113,10 +86,37 @@ std::vector<std::vector<Planned>> plan_set(const Scenario& curve, const SweepSpe
         p.found = b.found;
         p.layout = b.layout;
         p.problem = b.problem;
-        p.why = b.why;
       }
   }
   return plans;
+}
+
+// A point whose scenario is built: its layout chosen (held, or the planner's `planned`),
+// validated, estimated, and judged.
+void settle_point(SweepPoint& p, const Planned* planned) {
+  if (planned && planned->found) {
+    BestLayout b = best_layout_of(p.scenario, planned->layout);
+    p.scenario = std::move(b.scenario);
+    p.estimate = b.estimate;
+    p.layout = b.layout;
+    p.estimated = true;
+  } else if (planned) {
+    p.problems.push_back(planned->problem);
+  } else {
+    p.problems = validate(p.scenario);
+    if (p.problems.empty()) {
+      p.estimate = estimate(p.scenario);
+      p.estimated = true;
+    }
+  }
+  if (p.estimated) {
+    p.dp = p.estimate.dp;
+    if (!p.estimate.memory.fits)
+      p.problems.push_back(make_problem("memory.total_bytes", reasons::needs_memory,
+                                        {printf_text("%.1f", p.estimate.memory.peak.total() / units::GiB),
+                                         printf_text("%.1f", p.estimate.memory.capacity / units::GiB)}));
+  }
+  p.feasible = p.estimated && p.problems.empty();
 }
 
 }  // namespace
@@ -153,8 +153,7 @@ std::optional<Problem> apply_axis(Scenario& s, const FieldInfo& row, double v) {
 }
 
 int weak_reference(const Scenario& curve, SweepLayout layout, const std::vector<int>& sizes) {
-  const long long replica =
-      std::max(1LL, (long long)curve.parallel.tp * curve.parallel.pp * std::max(1, curve.parallel.cp));
+  const long long replica = replica_gpus(curve);
   const int node = std::max(1, curve.cluster.gpus_per_node);
   for (int g : sizes) {
     if (g < 1 || (g >= node && g % node != 0)) continue;
@@ -173,9 +172,7 @@ bool sweep_scenario(const Scenario& curve, const FabricSpec& fabric, int gpus, S
   }
   out = held_scenario(curve, fabric, gpus);
   // Under Held a size that is not whole replicas is left to validation, which names DP.
-  const long long replica =
-      std::max(1LL, (long long)curve.parallel.tp * curve.parallel.pp * std::max(1, curve.parallel.cp));
-  const bool whole = layout == SweepLayout::Best || gpus % replica == 0;
+  const bool whole = layout == SweepLayout::Best || gpus % replica_gpus(curve) == 0;
   if (scaling == SweepScaling::Weak && reference_gpus > 0 && whole) {
     const long long scaled = (long long)curve.training.global_batch * gpus;
     if (scaled % reference_gpus != 0 || scaled / reference_gpus > INT_MAX) {
@@ -188,13 +185,6 @@ bool sweep_scenario(const Scenario& curve, const FabricSpec& fabric, int gpus, S
   }
   refresh_derived_name(out);
   return true;
-}
-
-long long sweep_point_count(const SweepSpec& spec) {
-  long long n = std::max<std::size_t>(1, spec.sizes.size());
-  n *= (long long)std::max<std::size_t>(1, spec.fabrics.size());
-  for (const SweepAxis& a : spec.vary) n *= (long long)a.values.size();
-  return n;
 }
 
 bool for_each_sweep_point(const Scenario& base, const SweepSpec& spec, const std::function<void(SweepPoint&)>& sink,
@@ -235,6 +225,7 @@ bool for_each_sweep_point(const Scenario& base, const SweepSpec& spec, const std
         p.at = at;
         p.own_size = p.gpus == base.cluster.total_gpus();
         p.own_fabric = p.fabric == base.cluster.fabric.id;
+        p.global_batch = curve.training.global_batch;  // until the scaling policy sets it
         Problem why;
         if (!curve_ok) {
           p.problems.push_back(curve_problem);
@@ -242,23 +233,10 @@ bool for_each_sweep_point(const Scenario& base, const SweepSpec& spec, const std
           p.problems.push_back(std::move(why));
         } else {
           p.global_batch = p.scenario.training.global_batch;
-          p.dp = p.scenario.data_parallel();
-          if ((long long)p.dp * p.scenario.parallel.tp * p.scenario.parallel.pp * p.scenario.parallel.cp != p.gpus)
-            p.dp = 0;
-          std::optional<BestLayout> found;
-          if (best) {
-            const Planned& planned = plans[set][f][i];
-            if (planned.found) {
-              found = best_layout_of(p.scenario, planned.layout);
-            } else {
-              found = BestLayout{};
-              found->problem = planned.problem;
-              found->why = planned.why;
-            }
-          }
-          settle_point(p, found);
+          const long long replica = replica_gpus(p.scenario);
+          p.dp = p.gpus % replica == 0 ? int(p.gpus / replica) : 0;
+          settle_point(p, best ? &plans[set][f][i] : nullptr);
         }
-        if (!p.global_batch) p.global_batch = (p.estimated ? p.scenario : curve).training.global_batch;
         sink(p);
       }
       // After the last fabric's curve of this set, its plans are done with.

@@ -206,9 +206,11 @@ std::string scenario_name(const Scenario& s);
 // Makes the name follow the scenario: while it is derived, stores the current derived name in
 // `name` (after an edit, on load). `unname`: give the scenario back its derived name.
 void refresh_derived_name(Scenario& s, bool unname = false);
+// The scenario file's model id for a shape derived from a size: "derived:<size>B".
+std::string derived_model_id(double params_b);
 // The model derived from a size of `params_b` billion parameters (model.h derive_shape_from_size),
-// with the scenario file's id for it, "derived:<size>B". False, and `s` unchanged, when the size
-// is below two layers of the narrowest standard width.
+// with derived_model_id. False, and `s` unchanged, when the size is below two layers of the
+// narrowest standard width.
 bool set_derived_model(Scenario& s, double params_b);
 // After an edit of the model's shape: a preset whose shape it no longer is is labelled "custom",
 // so that nothing claims the published shape. A derived shape keeps its label.

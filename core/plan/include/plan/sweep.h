@@ -76,9 +76,6 @@ int weak_reference(const Scenario& curve, SweepLayout layout, const std::vector<
 bool sweep_scenario(const Scenario& curve, const FabricSpec& fabric, int gpus, SweepLayout layout,
                     SweepScaling scaling, int reference_gpus, Scenario& out, Problem& why);
 
-// The number of points of `spec` (sizes x fabrics x every axis's values).
-long long sweep_point_count(const SweepSpec& spec);
-
 // Every point of `spec` on `base`, passed to `sink` as soon as it is estimated and then dropped,
 // so that memory stays bounded however many points there are. Order: fabric (outermost), then
 // each axis in the order given (the last fastest), then GPU count (innermost), so that each
