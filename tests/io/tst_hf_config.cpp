@@ -1,62 +1,22 @@
-// Hugging Face config.json import: each published config (written inline, as transformers
-// saves it, trimmed of keys the import ignores) must give the published parameter count
-// through cp::count_params, and bad configs must name the offending key.
+// Hugging Face config.json import: each published config (tests/fixtures/hf_config, one file per
+// Hugging Face repository, as transformers saves it, trimmed of keys the import ignores) must give
+// the published parameter count through cp::count_params, and bad configs must name the offending
+// key.
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
 
 #include "io/hf_config.h"
 #include "engine/model.h"
+#include "common/fixtures.h"
 
 namespace {
 
-// meta-llama/Llama-2-7b-hf
-const char* kLlama2_7b = R"({
-  "architectures": ["LlamaForCausalLM"], "model_type": "llama",
-  "hidden_act": "silu", "hidden_size": 4096, "intermediate_size": 11008,
-  "max_position_embeddings": 4096, "num_attention_heads": 32, "num_hidden_layers": 32,
-  "num_key_value_heads": 32, "rms_norm_eps": 1e-05, "tie_word_embeddings": false,
-  "torch_dtype": "float16", "vocab_size": 32000
-})";
-
-// meta-llama/Meta-Llama-3-70B
-const char* kLlama3_70b = R"({
-  "architectures": ["LlamaForCausalLM"], "model_type": "llama", "attention_bias": false,
-  "hidden_act": "silu", "hidden_size": 8192, "intermediate_size": 28672,
-  "max_position_embeddings": 8192, "num_attention_heads": 64, "num_hidden_layers": 80,
-  "num_key_value_heads": 8, "rms_norm_eps": 1e-05, "rope_theta": 500000.0,
-  "tie_word_embeddings": false, "vocab_size": 128256
-})";
-
-// mistralai/Mixtral-8x7B-v0.1
-const char* kMixtral = R"({
-  "architectures": ["MixtralForCausalLM"], "model_type": "mixtral",
-  "hidden_act": "silu", "hidden_size": 4096, "intermediate_size": 14336,
-  "max_position_embeddings": 32768, "num_attention_heads": 32, "num_experts_per_tok": 2,
-  "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8,
-  "rms_norm_eps": 1e-05, "router_aux_loss_coef": 0.02, "sliding_window": null,
-  "tie_word_embeddings": false, "vocab_size": 32000
-})";
-
-// deepseek-ai/DeepSeek-V3
-const char* kDeepSeekV3 = R"({
-  "architectures": ["DeepseekV3ForCausalLM"], "model_type": "deepseek_v3",
-  "first_k_dense_replace": 3, "hidden_act": "silu", "hidden_size": 7168,
-  "intermediate_size": 18432, "kv_lora_rank": 512, "max_position_embeddings": 163840,
-  "moe_intermediate_size": 2048, "moe_layer_freq": 1, "n_group": 8, "n_routed_experts": 256,
-  "n_shared_experts": 1, "norm_topk_prob": true, "num_attention_heads": 128,
-  "num_experts_per_tok": 8, "num_hidden_layers": 61, "num_key_value_heads": 128,
-  "num_nextn_predict_layers": 1, "q_lora_rank": 1536, "qk_nope_head_dim": 128,
-  "qk_rope_head_dim": 64, "rms_norm_eps": 1e-06, "tie_word_embeddings": false,
-  "topk_group": 4, "topk_method": "noaux_tc", "v_head_dim": 128, "vocab_size": 129280
-})";
-
-// openai-community/gpt2 (GPT-2 small)
-const char* kGpt2 = R"({
-  "activation_function": "gelu_new", "architectures": ["GPT2LMHeadModel"],
-  "layer_norm_epsilon": 1e-05, "model_type": "gpt2", "n_ctx": 1024, "n_embd": 768,
-  "n_head": 12, "n_layer": 12, "n_positions": 1024, "vocab_size": 50257
-})";
+// A published config.json: tests/fixtures/hf_config/<name>.json, named after its Hugging Face
+// repository (tests/fixtures/README.md).
+QByteArray hfConfig(const char* name) {
+  return QByteArray::fromStdString(cp::test::fixture(std::string("hf_config/") + name + ".json"));
+}
 
 bool import(const char* text, cp::ModelShape& m, std::vector<cp::Problem>& problems) {
   return cp::model_from_hf_config(nlohmann::json::parse(text), m, problems);
@@ -83,21 +43,25 @@ void TestHfConfig::paramCounts_data() {
   QTest::addColumn<double>("publishedTotal");  // the published count
   QTest::addColumn<double>("publishedActive"); // 0: none published to compare with
 
+  // meta-llama/Llama-2-7b-hf.
   // Llama-2 7B, h = 4096: attention 4h^2 = 67,108,864; SwiGLU 3 x 4096 x 11008 =
   // 135,266,304; norms 2h = 8,192; layer 202,383,360 x 32 = 6,476,267,520; embedding and
   // output 2 x 32000 x 4096 = 262,144,000; final norm 4,096. Total 6,738,415,616 (6.74B).
-  QTest::newRow("Llama-2-7B") << QByteArray(kLlama2_7b) << 6738415616.0 << 6738415616.0 << 6.74e9 << 0.0;
+  QTest::newRow("Llama-2-7B") << hfConfig("llama-2-7b-hf") << 6738415616.0 << 6738415616.0 << 6.74e9 << 0.0;
+  // meta-llama/Meta-Llama-3-70B.
   // Llama-3 70B, h = 8192, 8 KV heads of 128: attention 2h^2 + 2 x 8192 x 1024 =
   // 150,994,944; SwiGLU 3 x 8192 x 28672 = 704,643,072; norms 16,384; layer 855,654,400 x 80
   // = 68,452,352,000; embedding and output 2 x 128256 x 8192 = 2,101,346,304; final norm
   // 8,192. Total 70,553,706,496 (70.55B).
-  QTest::newRow("Llama-3-70B") << QByteArray(kLlama3_70b) << 70553706496.0 << 70553706496.0 << 70.55e9 << 0.0;
+  QTest::newRow("Llama-3-70B") << hfConfig("meta-llama-3-70b") << 70553706496.0 << 70553706496.0 << 70.55e9 << 0.0;
+  // mistralai/Mixtral-8x7B-v0.1.
   // Mixtral 8x7B: attention 2 x 4096^2 + 2 x 4096 x 1024 = 41,943,040; norms 8,192; router
   // 4096 x 8 = 32,768; expert 3 x 4096 x 14336 = 176,160,768. MoE layer 41,984,000 + 8 experts
   // = 1,451,270,144 x 32 = 46,440,644,608, + 262,144,000 + 4,096 = 46,702,792,704 (46.7B).
   // Active: 41,984,000 + 2 experts = 394,305,536 x 32 = 12,617,777,152 + 262,148,096 =
   // 12,879,925,248 (12.9B).
-  QTest::newRow("Mixtral-8x7B") << QByteArray(kMixtral) << 46702792704.0 << 12879925248.0 << 46.7e9 << 12.9e9;
+  QTest::newRow("Mixtral-8x7B") << hfConfig("mixtral-8x7b-v0.1") << 46702792704.0 << 12879925248.0 << 46.7e9 << 12.9e9;
+  // deepseek-ai/DeepSeek-V3.
   // DeepSeek-V3, h = 7168, 128 heads, MLA: W_DQ 7168 x 1536 + W_UQ 1536 x 128 x 192 + norm
   // 1536 = 48,760,320; W_DKV/W_KR 7168 x 576 + W_UK/W_UV 512 x 128 x 256 + norm 512 =
   // 20,906,496; W_O 128 x 128 x 7168 = 117,440,512; attention 187,107,328; norms 14,336.
@@ -107,12 +71,13 @@ void TestHfConfig::paramCounts_data() {
   // 7168 = 1,853,358,080, final norm 7,168. Total 671,026,404,352 (671B). Active: MoE layer
   // 188,956,672 + 9 experts = 585,318,400 x 58 = 33,948,467,200, + 1,750,450,176 +
   // 1,853,365,248 = 37,552,282,624 (the published 37B rounds differently: not compared).
-  QTest::newRow("DeepSeek-V3") << QByteArray(kDeepSeekV3) << 671026404352.0 << 37552282624.0 << 671e9 << 0.0;
+  QTest::newRow("DeepSeek-V3") << hfConfig("deepseek-v3") << 671026404352.0 << 37552282624.0 << 671e9 << 0.0;
+  // openai-community/gpt2 (GPT-2 small).
   // GPT-2 small, h = 768, biases everywhere, LayerNorm: attention 4h^2 + 4h = 2,362,368;
   // MLP 8h^2 + 5h = 4,722,432; norms 2 x 2h = 3,072; layer 7,087,872 x 12 = 85,054,464;
   // tied embedding 50257 x 768 = 38,597,376 + positions 1024 x 768 = 786,432; final norm
   // 1,536. Total 124,439,808 (124M).
-  QTest::newRow("GPT-2") << QByteArray(kGpt2) << 124439808.0 << 124439808.0 << 124e6 << 0.0;
+  QTest::newRow("GPT-2") << hfConfig("gpt2") << 124439808.0 << 124439808.0 << 124e6 << 0.0;
 }
 
 void TestHfConfig::paramCounts() {
@@ -138,23 +103,23 @@ void TestHfConfig::shapeFields_data() {
   QTest::addColumn<QString>("field");
   QTest::addColumn<int>("expected");
 
-  QTest::newRow("llama swiglu") << QByteArray(kLlama2_7b) << "ffn_type" << int(cp::FfnType::SwiGlu);
-  QTest::newRow("llama untied") << QByteArray(kLlama2_7b) << "tied" << 0;
-  QTest::newRow("llama rmsnorm") << QByteArray(kLlama2_7b) << "norm" << int(cp::NormType::RmsNorm);
-  QTest::newRow("llama-3 gqa") << QByteArray(kLlama3_70b) << "kv_heads" << 8;
-  QTest::newRow("mixtral experts") << QByteArray(kMixtral) << "experts" << 8;
-  QTest::newRow("mixtral top-k") << QByteArray(kMixtral) << "experts_per_token" << 2;
-  QTest::newRow("deepseek mla") << QByteArray(kDeepSeekV3) << "attention" << int(cp::AttentionType::Mla);
-  QTest::newRow("deepseek head_dim") << QByteArray(kDeepSeekV3) << "head_dim" << 192;  // 128 nope + 64 rope
-  QTest::newRow("deepseek dense layers") << QByteArray(kDeepSeekV3) << "dense_layers" << 3;
-  QTest::newRow("deepseek shared") << QByteArray(kDeepSeekV3) << "shared_experts" << 1;
-  QTest::newRow("deepseek moe_ffn") << QByteArray(kDeepSeekV3) << "moe_ffn" << 2048;
-  QTest::newRow("gpt2 gelu") << QByteArray(kGpt2) << "ffn_type" << int(cp::FfnType::Gelu);
-  QTest::newRow("gpt2 ffn 4h") << QByteArray(kGpt2) << "ffn" << 3072;  // n_inner absent: 4 x 768
-  QTest::newRow("gpt2 tied") << QByteArray(kGpt2) << "tied" << 1;
-  QTest::newRow("gpt2 layernorm") << QByteArray(kGpt2) << "norm" << int(cp::NormType::LayerNorm);
-  QTest::newRow("gpt2 biases") << QByteArray(kGpt2) << "linear_biases" << 1;
-  QTest::newRow("gpt2 positions") << QByteArray(kGpt2) << "learned_positions" << 1024;
+  QTest::newRow("llama swiglu") << hfConfig("llama-2-7b-hf") << "ffn_type" << int(cp::FfnType::SwiGlu);
+  QTest::newRow("llama untied") << hfConfig("llama-2-7b-hf") << "tied" << 0;
+  QTest::newRow("llama rmsnorm") << hfConfig("llama-2-7b-hf") << "norm" << int(cp::NormType::RmsNorm);
+  QTest::newRow("llama-3 gqa") << hfConfig("meta-llama-3-70b") << "kv_heads" << 8;
+  QTest::newRow("mixtral experts") << hfConfig("mixtral-8x7b-v0.1") << "experts" << 8;
+  QTest::newRow("mixtral top-k") << hfConfig("mixtral-8x7b-v0.1") << "experts_per_token" << 2;
+  QTest::newRow("deepseek mla") << hfConfig("deepseek-v3") << "attention" << int(cp::AttentionType::Mla);
+  QTest::newRow("deepseek head_dim") << hfConfig("deepseek-v3") << "head_dim" << 192;  // 128 nope + 64 rope
+  QTest::newRow("deepseek dense layers") << hfConfig("deepseek-v3") << "dense_layers" << 3;
+  QTest::newRow("deepseek shared") << hfConfig("deepseek-v3") << "shared_experts" << 1;
+  QTest::newRow("deepseek moe_ffn") << hfConfig("deepseek-v3") << "moe_ffn" << 2048;
+  QTest::newRow("gpt2 gelu") << hfConfig("gpt2") << "ffn_type" << int(cp::FfnType::Gelu);
+  QTest::newRow("gpt2 ffn 4h") << hfConfig("gpt2") << "ffn" << 3072;  // n_inner absent: 4 x 768
+  QTest::newRow("gpt2 tied") << hfConfig("gpt2") << "tied" << 1;
+  QTest::newRow("gpt2 layernorm") << hfConfig("gpt2") << "norm" << int(cp::NormType::LayerNorm);
+  QTest::newRow("gpt2 biases") << hfConfig("gpt2") << "linear_biases" << 1;
+  QTest::newRow("gpt2 positions") << hfConfig("gpt2") << "learned_positions" << 1024;
   // num_key_value_heads absent: multi-head attention.
   QTest::newRow("kv defaults to heads")
       << QByteArray(R"({"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,

@@ -16,6 +16,7 @@
 #include "io/strict_json.h"
 #include "io/scenario_json.h"
 #include "common/files.h"
+#include "common/fixtures.h"
 #include "common/unprivileged.h"
 
 using namespace cp;
@@ -153,24 +154,10 @@ void TstScenarioFile::bareScenarioAccepted() {
 }
 
 // Format 0 (docs/scenario-format.md): one flat object, scenario fields as dotted keys, tags as
-// one comma-separated string. Written here by hand, as an old clusterplan would have.
+// one comma-separated string. Written by hand, as an old clusterplan would have
+// (tests/fixtures/scenario_file/format-version-0.json).
 void TstScenarioFile::upgradeFromVersion0() {
-  const char* v0 = R"({
-    "format": "clusterplan-scenario-file",
-    "format_version": 0,
-    "name": "Old plan",
-    "notes": "from 2024",
-    "tags": "budget, , q3 ,budget",
-    "model.id": "llama-65b",
-    "training.seq": 4096,
-    "training.global_batch": 512,
-    "training.zero": "1",
-    "parallelism.tp": 8,
-    "parallelism.pp": 8,
-    "parallelism.dp": 0,
-    "cluster.gpu": "h100-sxm",
-    "cluster.nodes": 8
-  })";
+  const std::string v0 = cp::test::fixture("scenario_file/format-version-0.json");
   const ImportResult r = import_scenario_text(v0);
   QVERIFY2(r.ok(), qPrintable(problemsText(r.problems)));
   QCOMPARE(r.format_version, 0);
