@@ -248,10 +248,7 @@ bool GroupSearch::prepare_points(std::vector<BestLayout>& out) {
           p.s.cluster.gpus_per_node != first.s.cluster.gpus_per_node || !(p.s.model == first.s.model) ||
           !(p.s.training == first.s.training) || !(p.s.cluster.gpu == first.s.cluster.gpu) ||
           p.s.calibration.step_time_factor != first.s.calibration.step_time_factor ||
-          p.s.overheads.framework_bytes != first.s.overheads.framework_bytes ||
-          p.s.overheads.comm_buffer_bytes != first.s.overheads.comm_buffer_bytes ||
-          p.s.overheads.fragmentation != first.s.overheads.fragmentation ||
-          p.s.overheads.headroom_fraction != first.s.overheads.headroom_fraction) {
+          !(p.s.overheads == first.s.overheads)) {
         alone_.push_back(i);
         continue;
       }

@@ -31,7 +31,6 @@
 #include <algorithm>
 
 #include "engine/fabric.h"
-#include "io/scenario_json.h"
 #include "ui/text/enginetext.h"
 #include "ui/text/i18n.h"
 #include "ui/palette.h"
@@ -738,22 +737,24 @@ void PlannerPage::applyRow(int row) {
              false);
 }
 
-QByteArray PlannerPage::searchKey(const cp::Scenario& s, const cp::SearchSpace& space) const {
-  // What the planner reads of the base: everything but its layout (and the cluster size and
-  // fabric when the search space names them).
+cp::Scenario PlannerPage::searchKey(const cp::Scenario& s, const cp::SearchSpace& space) {
+  // What the planner reads of the base: everything but its name and layout (and the cluster
+  // size and fabric when the search space names them). Compared member by member (Scenario's
+  // operator==), so that no input can be left out.
   cp::Scenario t = s;
   t.name.clear();
+  t.derived_name.clear();
   t.parallel = cp::Parallelism{};
   t.training.micro_batch = 1;
   t.training.recompute = cp::Recompute::None;
   t.training.zero = cp::Zero::Stage0;
   if (!space.gpus.empty()) t.cluster.nodes = 1;
   if (!space.fabrics.empty()) t.cluster.fabric = cp::fabric_catalog().front();
-  return QByteArray::fromStdString(cp::scenario_to_json(t).dump());
+  return t;
 }
 
 bool PlannerPage::isStale() const {
-  return result_ && searchKey(document_->scenario(), searchedSpace_) != searchedKey_;
+  return result_ && !(searchKey(document_->scenario(), searchedSpace_) == searchedKey_);
 }
 
 void PlannerPage::updateStale() {

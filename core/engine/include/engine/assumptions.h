@@ -39,6 +39,7 @@ enum class CostCategory { Hardware, Bandwidth, Storage, Services, Electricity, N
 inline constexpr int kCostCategories = 9;
 
 struct PriceLine {
+  friend bool operator==(const PriceLine&, const PriceLine&) = default;
   PriceItem item = PriceItem::ServerRent;
   std::string gpu;     // GPU id the line applies to ("" = any); server, rent and GPU-hour lines
   std::string fabric;  // "infiniband", "roce" or "" (any)
@@ -50,6 +51,7 @@ struct PriceLine {
 };
 
 struct PriceList {
+  friend bool operator==(const PriceList&, const PriceList&) = default;
   std::string id;      // e.g. "seed-cn-2026"
   std::string name;
   std::string date;    // when the prices were taken, YYYY-MM (a bare YYYY reads as its January)
@@ -161,6 +163,7 @@ inline constexpr double kFacilityUsdPerMw = 11.7e6;
 inline constexpr double kFacilityYears = 15;
 
 struct Assumptions {
+  friend bool operator==(const Assumptions&, const Assumptions&) = default;
   // --- power and cooling
   double pue = kPueModern;           // facility / IT power
   // Average GPU draw while training as a fraction of TDP: Epoch AI (training-cost trends)

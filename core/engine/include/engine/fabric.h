@@ -48,6 +48,7 @@ enum class FabricTuning {
 };
 
 struct FabricSpec {
+  friend bool operator==(const FabricSpec&, const FabricSpec&) = default;
   std::string id;
   std::string name;
   FabricKind kind = FabricKind::InfiniBand;

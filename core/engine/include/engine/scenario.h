@@ -104,6 +104,7 @@ struct Training {
 };
 
 struct Parallelism {
+  friend bool operator==(const Parallelism&, const Parallelism&) = default;
   int tp = 1;   // tensor parallel
   int pp = 1;   // pipeline parallel (stages)
   int vpp = 1;  // model chunks per pipeline rank (v of the interleaved schedule)
@@ -117,6 +118,7 @@ struct Parallelism {
 };
 
 struct Cluster {
+  friend bool operator==(const Cluster&, const Cluster&) = default;
   GpuSpec gpu;
   int gpus_per_node = 8;
   int nodes = 1;
@@ -129,6 +131,7 @@ struct Cluster {
 
 // Memory the framework needs beyond the model's tensors. Stated defaults, all editable.
 struct Overheads {
+  friend bool operator==(const Overheads&, const Overheads&) = default;
   // CUDA context, cuBLAS/cuDNN workspaces and loaded kernels: typically 0.5-1.5 GiB per GPU
   // with PyTorch 2.x on A100/H100 (PyTorch CUDA semantics notes, and measured).
   double framework_bytes = 1.0 * 1024 * 1024 * 1024;
@@ -149,11 +152,14 @@ struct Overheads {
 // A user's measured step time on their own cluster: the estimate is scaled by the ratio of
 // measured to modelled step time for that GPU and fabric, and says so.
 struct SiteCalibration {
+  friend bool operator==(const SiteCalibration&, const SiteCalibration&) = default;
   double step_time_factor = 1.0;  // measured / modelled; 1 = no correction
   std::string note;               // what was measured, where, when
 };
 
 struct Scenario {
+  // Member by member, the name and the calibration note included.
+  friend bool operator==(const Scenario&, const Scenario&) = default;
   // The scenario's name. Until the user names it, it is derived from what the scenario is
   // (derived_scenario_name) and follows every edit: `derived_name` holds the name as last
   // derived, and a name equal to it is no name of the user's. Setting `name` names it.

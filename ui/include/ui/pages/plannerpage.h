@@ -95,7 +95,8 @@ class PlannerPage : public QWidget {
   void paintNotices();  // the message's and the stale notice's colours, from the page's palette
   QString tieText(const cp::PlanResult& r) const;
   void arrangeColumns(cp::Objective objective);
-  QByteArray searchKey(const cp::Scenario& s, const cp::SearchSpace& space) const;
+  // What a search reads of the base scenario: compared with == to tell a stale result.
+  static cp::Scenario searchKey(const cp::Scenario& s, const cp::SearchSpace& space);
 
   ScenarioDocument* document_;
   QFutureWatcher<cp::PlanResult> watcher_;
@@ -103,7 +104,7 @@ class PlannerPage : public QWidget {
   std::shared_ptr<const cp::PlanResult> result_;
   cp::Scenario searchedBase_;
   cp::SearchSpace searchedSpace_;
-  QByteArray searchedKey_;
+  cp::Scenario searchedKey_;
   bool gpusEdited_ = false;  // the GPU field was typed in: it no longer follows the scenario
   bool searchedOnce_ = false;
 
