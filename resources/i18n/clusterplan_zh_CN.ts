@@ -16,6 +16,18 @@
         <translation>必须在 %1 到 %2 之间，输入为 %3</translation>
     </message>
     <message>
+        <source>must be above %1 and at most %2, got %3</source>
+        <translation>必须大于 %1 且至多为 %2，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be from %1 to below %2, got %3</source>
+        <translation>必须在 %1 到 %2（不含）之间，输入为 %3</translation>
+    </message>
+    <message>
+        <source>must be above %1 and below %2, got %3</source>
+        <translation>必须大于 %1 且小于 %2，输入为 %3</translation>
+    </message>
+    <message>
         <source>must be %1, from %2 to %3, got %4</source>
         <translation>必须是%1，范围 %2 到 %3，输入为 %4</translation>
     </message>
@@ -1028,6 +1040,14 @@
     <message>
         <source>“%1” is no longer in the library (it was deleted) and was taken out of the comparison.</source>
         <translation>“%1”已不在方案库中（已被删除），已从对比中移除。</translation>
+    </message>
+    <message>
+        <source>built-in rule</source>
+        <translation>内置规则</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -6069,6 +6089,30 @@ They are marked in the inputs and listed under Problems; the charts return when 
     <message>
         <source>cuBLAS workspaces</source>
         <translation>cuBLAS 工作区</translation>
+    </message>
+    <message>
+        <source>as the frameworks do (fp32; 16-bit for fp16)</source>
+        <translation>按框架默认（fp32；fp16 训练为 16 位）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation>归一化层</translation>
+    </message>
+    <message>
+        <source>MLP activation</source>
+        <translation>MLP 激活</translation>
+    </message>
+    <message>
+        <source>MLA up-projections</source>
+        <translation>MLA 上投影</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

@@ -70,6 +70,7 @@ class TestInputPanel : public QObject {
   void everyRowIsTranslated();
   void engineMessagesAreTranslated();
   void fileProblemsReadInChinese();
+  void choicesReadInChinese();
   void assumptionsOpenIsNotClipped();
   void vanishingErrorDoesNotMoveTheForm();
   void wheelScrollsThePanelNotTheField();
@@ -234,6 +235,30 @@ void TestInputPanel::engineMessagesAreTranslated() {
   QCOMPARE(cp::ui::problemMessage(*seq), QStringLiteral("必须是整数"));
   QVERIFY(cp::ui::problemText(*dp).startsWith(cp::ui::fieldLabel(cp::field("parallelism.dp")) +
                                               QStringLiteral(" — parallelism.dp：")));
+}
+
+// Every choice of the dock reads in Chinese: no bare English word such as "none" or "auto" is
+// left among its items (technical names such as bf16 or fp8 stay as they are).
+void TestInputPanel::choicesReadInChinese() {
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  cp::ui::ScenarioDocument document;
+  InputPanel panel(&document);
+  int choices = 0;
+  for (const cp::FieldInfo& f : cp::kFields) {
+    auto* combo = qobject_cast<QComboBox*>(editorOf(panel, f));
+    if (!combo) continue;
+    ++choices;
+    for (int i = 0; i < combo->count(); ++i) {
+      const QString item = combo->itemText(i);
+      const std::string what = std::string(f.key) + ": " + item.toStdString();
+      QVERIFY2(item != QStringLiteral("none") && !item.startsWith(QStringLiteral("auto")), what.c_str());
+    }
+  }
+  QVERIFY(choices >= 10);
+  auto* modules = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.recompute_modules")));
+  QVERIFY(modules);
+  QCOMPARE(modules->itemText(0), QStringLiteral("无"));
+  QCOMPARE(modules->itemText(3), QStringLiteral("归一化层、MLP 激活"));
 }
 
 // The scenario-file reader's file-level problems (not a regular file, too large,

@@ -39,6 +39,7 @@
 #include "ui/library/librarydock.h"
 #include "ui/window/mainwindow.h"
 #include "ui/scenariodocument.h"
+#include "ui/text/fieldtext.h"
 #include "ui/text/i18n.h"
 #include "ui/library/scenariolistmodel.h"
 #include "ui/text/terms.h"
@@ -741,6 +742,35 @@ void TestLibrary::compareEditedScenarioFollowsEdits() {
   spin(w, "parallelism.tp")->setValue(4);
   QVERIFY(page->rowDiffers(tp));
   QCOMPARE(page->table()->item(tp, 2)->text(), QStringLiteral("4"));
+
+  // Any other input that differs gets a row, read through its row of the field table and worded
+  // as the Inputs dock words it; what no row holds, by its key in the scenario file.
+  const cp::FieldInfo& overlap = cp::field("training.dp_overlap");
+  const QString overlapRow = cp::ui::fieldLabel(overlap) + QStringLiteral(" (training.dp_overlap)");
+  const QString gradRow = cp::ui::fieldLabel(cp::field("training.grad_dtype")) + QStringLiteral(" (training.grad_dtype)");
+  QCOMPARE(page->rowOf(overlapRow), -1);
+  w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) {
+    s.training.dp_overlap = !s.training.dp_overlap;
+    s.training.grad_dtype = cp::GradDtype::Bf16;
+    s.overheads.framework_bytes = 2e9;
+  });
+  const int o = page->rowOf(overlapRow);
+  QVERIFY(o > 0 && page->rowDiffers(o));
+  const bool was = cp::default_scenario().training.dp_overlap;
+  QCOMPARE(page->table()->item(o, 1)->text(), was ? QStringLiteral("yes") : QStringLiteral("no"));
+  QCOMPARE(page->table()->item(o, 2)->text(), was ? QStringLiteral("no") : QStringLiteral("yes"));
+  const int g = page->rowOf(gradRow);
+  QVERIFY(g > 0);
+  QCOMPARE(page->table()->item(g, 1)->text(), cp::ui::gradDtypeName(cp::GradDtype::Auto));
+  QCOMPARE(page->table()->item(g, 2)->text(), QStringLiteral("bf16"));
+  const int fw = page->rowOf(cp::ui::fieldLabel(cp::field("overheads.framework_bytes")) +
+                             QStringLiteral(" (overheads.framework_bytes)"));
+  QVERIFY(fw > 0);
+  QCOMPARE(page->table()->item(fw, 2)->text(), QStringLiteral("2,000,000,000 bytes"));
+  w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) { s.calibration.note = "pilot run"; });
+  const int note = page->rowOf(cp::ui::fieldLabel(cp::field("calibration.note")) + QStringLiteral(" (calibration.note)"));
+  QVERIFY(note > 0);
+  QCOMPARE(page->table()->item(note, 2)->text(), QStringLiteral("pilot run"));
 }
 
 // A scenario saved by the command line or another window shows in the list

@@ -277,7 +277,13 @@ std::optional<double> rack_preset(std::string_view n) {
   return std::nullopt;
 }
 
-std::string_view to_string(Currency c) { return c == Currency::Cny ? "CNY" : "USD"; }
+std::string_view to_string(Currency c) {
+  switch (c) {
+    case Currency::Cny: return "CNY";
+    case Currency::Usd: return "USD";
+  }
+  return "?";
+}
 
 std::string_view to_string(Payment p) {
   switch (p) {

@@ -1,5 +1,6 @@
 #include "engine/validate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <utility>
@@ -39,6 +40,13 @@ constexpr double kMaxPrice = 1e12;
 // 3600 / (rate x GPUs) seconds overflows (found by tst_properties: 2e-305 gave an infinite
 // checkpoint interval). 0 means no failures.
 constexpr double kMinFailureRate = 1e-12;
+
+// Rows whose 0 stands for a default below their lower bound (their help says which): a GPU's
+// FP8 and FP32 peaks ("as BF16", "half of BF16") and its NVLink ("PCIe").
+bool zero_stands_for_default(std::string_view key) {
+  return key == "cluster.gpu_spec.fp8_flops" || key == "cluster.gpu_spec.fp32_flops" ||
+         key == "cluster.gpu_spec.link_bw_bytes_per_s";
+}
 
 // Every bound below is the field table's (engine/fields.h): one owner for each input's bounds.
 std::string num(double v) { return bound_text(v); }
@@ -275,6 +283,21 @@ void check_model(const ModelShape& m, Checker& c) {
   }
 }
 
+// Every row with a value is inside its bounds. The checks above give the rows with rules of
+// their own their own words; this names the rest, so that a new input is checked by its row
+// alone. A row already refused keeps the one message; an unset optional row is no value.
+void check_row_bounds(const Scenario& s, std::vector<Problem>& out) {
+  for (const FieldInfo& f : kFields) {
+    if (!f.has_value() || !f.bounded() || zero_stands_for_default(f.key)) continue;
+    const double v = f.get(s);
+    if ((f.optional && std::isnan(v)) || (f.admits(v) && std::isfinite(v))) continue;
+    if (std::any_of(out.begin(), out.end(), [&](const Problem& p) { return p.field == f.key; })) continue;
+    const std::string_view reason = f.min_open ? (f.max_open ? reasons::above_to_below : reasons::above_to)
+                                               : (f.max_open ? reasons::from_to_below : reasons::count_from_to);
+    out.push_back(make_problem(std::string(f.key), reason, {num(f.min), num(f.max), num(v)}));
+  }
+}
+
 }  // namespace
 
 std::vector<Problem> validate(const Scenario& s) {
@@ -388,6 +411,7 @@ std::vector<Problem> validate(const Scenario& s) {
   if (!is_valid_utf8(s.calibration.note)) c.fail("calibration.note", reasons::utf8, invalid_utf8_args(s.calibration.note));
 
   check_assumptions(s.assumptions, out);  // power, cost, reliability (core/engine/src/assumptions.cpp)
+  check_row_bounds(s, out);
 
   if (!par_ok || !cluster_ok) return out;
 

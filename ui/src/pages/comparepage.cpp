@@ -10,6 +10,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include "ui/charts/customplot.h"
@@ -43,6 +44,32 @@ QColor highlight() { return QColor(0xFF, 0xE0, 0xB2); }  // a light tint of the 
 
 QString yesNo(bool b) { return b ? ComparePage::tr("yes") : ComparePage::tr("no"); }
 QString num(double v, int decimals = 0) { return QLocale().toString(v, 'f', decimals); }
+// A row's value in `s` as the Inputs dock words it: a choice by its name, a flag yes or no, a
+// number with its unit, an unset optional one as the built-in rule.
+QString valueText(const cp::FieldInfo& f, const cp::Scenario& s) {
+  const double v = f.get(s);
+  switch (f.kind) {
+    case cp::FieldKind::Choice: {
+      const QStringList names = choiceNames(f);
+      const int i = int(v);
+      if (i >= 0 && i < names.size()) return names[i];
+      const std::string_view word = f.word(s);
+      return QString::fromUtf8(word.data(), qsizetype(word.size()));
+    }
+    case cp::FieldKind::Flag: return yesNo(v != 0);
+    case cp::FieldKind::Count:
+    case cp::FieldKind::Real: {
+      if (std::isnan(v)) return ComparePage::tr("built-in rule");
+      const QString unit = fieldUnit(f);
+      const QString number = std::abs(v) < 1e15 && v == std::floor(v) ? QLocale().toString(qlonglong(v))
+                                                                        : QLocale().toString(v, 'g', 6);
+      return unit.isEmpty() ? number : ComparePage::tr("%1 %2").arg(number, unit);
+    }
+    case cp::FieldKind::Text: break;
+  }
+  return {};
+}
+
 QString signedPercent(double fraction) {
   return fraction > 0 ? ComparePage::tr("+%1").arg(formatPercent(fraction)) : formatPercent(fraction);
 }
@@ -444,34 +471,50 @@ void ComparePage::fillTable() {
     for (int i = 0; i < n; ++i) texts << line.text(shown_[std::size_t(i)].scenario, estimateOf(i));
     addRow(line.label, texts, texts);
   }
-  // Every other input that differs, named by its key in the scenario file.
+  // Every other input that differs. A row of the field table is read through its value path
+  // and worded as the Inputs dock words it; what no row holds (the MLA latent sizes, the price
+  // lists, a custom GPU's or fabric's name) by its key in the scenario file.
+  const auto& first = shown_.front().scenario;
+  const bool gpuDiffers = std::any_of(shown_.begin(), shown_.end(), [&](const Shown& s) { return !(s.scenario.cluster.gpu == first.cluster.gpu); });
+  const bool fabricDiffers = std::any_of(shown_.begin(), shown_.end(), [&](const Shown& s) { return !(s.scenario.cluster.fabric == first.cluster.fabric); });
+  auto hidden = [&](std::string_view key) {
+    // Another GPU or fabric brings its own figures: the row above says which one.
+    return shownKeys().count(std::string(key)) > 0 || (gpuDiffers && key.starts_with("cluster.gpu_spec.")) ||
+           (fabricDiffers && key.starts_with("cluster.fabric_spec."));
+  };
+  auto addIfDiffers = [&](const QString& label, const QStringList& texts) {
+    if (std::all_of(texts.begin(), texts.end(), [&](const QString& t) { return t == texts[0]; })) return;
+    QStringList shownTexts;
+    for (const QString& t : texts) shownTexts << elide(t, kMaxOtherValueChars);
+    addRow(label, texts, shownTexts);
+  };
+  for (const cp::FieldInfo& f : cp::kFields) {
+    if (!f.has_value() || hidden(f.key)) continue;
+    QStringList texts;
+    for (const Shown& s : shown_) texts << valueText(f, s.scenario);
+    addIfDiffers(tr("%1 (%2)").arg(fieldLabel(f), QString::fromUtf8(f.key.data(), qsizetype(f.key.size()))), texts);
+  }
   std::vector<std::map<std::string, std::string>> flat;
+  std::set<std::string> keys;
   for (const Shown& s : shown_) {
     std::map<std::string, std::string> m;
-    for (auto& [k, v] : cp::flatten_json(cp::scenario_to_json(s.scenario))) m[k] = v;
+    for (auto& [k, v] : cp::flatten_json(cp::scenario_to_json(s.scenario))) {
+      const cp::FieldInfo* f = cp::find_field(k);
+      if ((f && f->has_value()) || hidden(k)) continue;
+      keys.insert(k);
+      m[k] = v;
+    }
     flat.push_back(std::move(m));
   }
-  std::set<std::string> keys;
-  for (const auto& m : flat)
-    for (const auto& kv : m) keys.insert(kv.first);
-  const bool gpuDiffers = std::any_of(flat.begin(), flat.end(), [&](const auto& m) { return m.at("cluster.gpu") != flat[0].at("cluster.gpu"); });
-  const bool fabricDiffers = std::any_of(flat.begin(), flat.end(), [&](const auto& m) { return m.at("cluster.fabric") != flat[0].at("cluster.fabric"); });
   for (const std::string& key : keys) {
-    if (shownKeys().count(key)) continue;
-    // Another GPU or fabric brings its own figures: the row above says which one.
-    if ((gpuDiffers && key.rfind("cluster.gpu_spec.", 0) == 0) || (fabricDiffers && key.rfind("cluster.fabric_spec.", 0) == 0))
-      continue;
-    QStringList texts, shownTexts;
+    QStringList texts;
     for (const auto& m : flat) {
       const auto it = m.find(key);
       texts << (it == m.end() ? tr("—") : QString::fromStdString(it->second));
-      shownTexts << elide(texts.back(), kMaxOtherValueChars);
     }
-    if (std::all_of(texts.begin(), texts.end(), [&](const QString& t) { return t == texts[0]; })) continue;
-    // Named as the Inputs dock names it (the field table), the file's key after it.
     const cp::FieldInfo* field = cp::find_field(key);
-    addRow(field ? tr("%1 (%2)").arg(fieldLabel(*field), QString::fromStdString(key)) : QString::fromStdString(key), texts,
-           shownTexts);
+    addIfDiffers(field ? tr("%1 (%2)").arg(fieldLabel(*field), QString::fromStdString(key)) : QString::fromStdString(key),
+                 texts);
   }
 
   applyDifferencesOnly();

@@ -123,13 +123,36 @@ QString attentionKernelName(cp::AttentionKernel k) {
   return {};
 }
 
+QString gradDtypeName(cp::GradDtype g) {
+  switch (g) {
+    case cp::GradDtype::Auto:
+      return QCoreApplication::translate("cp::ui::Terms", "as the frameworks do (fp32; 16-bit for fp16)");
+    case cp::GradDtype::Fp32: return QStringLiteral("fp32");
+    case cp::GradDtype::Bf16: return QStringLiteral("bf16");
+  }
+  return {};
+}
+
+// "none", or the recomputed modules in the spelling's order.
+QString recomputeModulesName(cp::RecomputeModules m) {
+  if (m == cp::RecomputeModules::None) return QCoreApplication::translate("cp::ui::Terms", "none");
+  QStringList parts;
+  if (cp::has(m, cp::RecomputeModules::Layernorm)) parts << QCoreApplication::translate("cp::ui::Terms", "norms");
+  if (cp::has(m, cp::RecomputeModules::Act)) parts << QCoreApplication::translate("cp::ui::Terms", "MLP activation");
+  if (cp::has(m, cp::RecomputeModules::MlaUpProj))
+    parts << QCoreApplication::translate("cp::ui::Terms", "MLA up-projections");
+  return parts.join(QCoreApplication::translate("cp::ui::Terms", ", "));
+}
+
 namespace {
 
-// Calls `each(i, word)` for every value of the choice row `f`, in the enum's order.
+// Calls `each(i, word)` for every value of the choice row `f`, in the enum's order (an enum's
+// to_string says "?" past its last value; no choice has anywhere near kMaxChoices).
 template <class Each>
 void forEachWord(const cp::FieldInfo& f, Each each) {
+  constexpr int kMaxChoices = 256;
   cp::Scenario probe;
-  for (int i = 0;; ++i) {
+  for (int i = 0; i < kMaxChoices; ++i) {
     f.set(probe, i);
     const std::string_view word = f.word(probe);
     if (word == "?") return;
@@ -158,7 +181,8 @@ QStringList choiceNames(const cp::FieldInfo& f) {
   if (namesOf<cp::Precision>(f, precisionName, names) || namesOf<cp::Optimizer>(f, optimizerName, names) ||
       namesOf<cp::Recompute>(f, recomputeName, names) || namesOf<cp::Zero>(f, zeroName, names) ||
       namesOf<cp::SoftwareStack>(f, stackName, names) || namesOf<cp::AttentionKernel>(f, attentionKernelName, names) ||
-      namesOf<cp::Deployment>(f, deploymentName, names) || namesOf<cp::Topology>(f, topologyName, names))
+      namesOf<cp::Deployment>(f, deploymentName, names) || namesOf<cp::Topology>(f, topologyName, names) ||
+      namesOf<cp::GradDtype>(f, gradDtypeName, names) || namesOf<cp::RecomputeModules>(f, recomputeModulesName, names))
     return names;
   forEachWord(f, [&](int, std::string_view word) { names << QString::fromUtf8(word.data(), qsizetype(word.size())); });
   return names;

@@ -48,6 +48,7 @@ struct FieldInfo {
   bool min_open = false, max_open = false;
   std::string_view help;  // one sentence: what the input is
   bool stored = true;     // written to the scenario file at `key` (false: derived, e.g. model.size)
+  bool optional = false;  // may be unset: get() is NaN then (field_rows::optional_at)
 
   // The value path: where the row's value lives in a Scenario, as plain function pointers so
   // that the table stays static data. The scenario file's reader and writer, the CLI's options,
@@ -124,6 +125,7 @@ constexpr FieldInfo choice_at(FieldInfo f, At) {
 // row's help says which): get() is NaN while it is unset, and set() with NaN unsets it.
 template <class At>
 constexpr FieldInfo optional_at(FieldInfo f, At) {
+  f.optional = true;
   f.get = [](const Scenario& s) {
     const std::optional<double>& v = At{}(const_cast<Scenario&>(s));
     return v ? *v : std::numeric_limits<double>::quiet_NaN();

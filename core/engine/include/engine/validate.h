@@ -38,6 +38,9 @@ inline constexpr std::string_view at_most = "must be at most %1, got %2";
 inline constexpr std::string_view count_from_to = "must be from %1 to %2, got %3";
 inline constexpr std::string_view real_from_to = "must be %1, from %2 to %3, got %4";
 inline constexpr std::string_view real_above_to = "must be %1, above %2 to %3, got %4";
+inline constexpr std::string_view above_to = "must be above %1 and at most %2, got %3";
+inline constexpr std::string_view from_to_below = "must be from %1 to below %2, got %3";
+inline constexpr std::string_view above_to_below = "must be above %1 and below %2, got %3";
 inline constexpr std::string_view within = "must be %1 from %2 to %3, got %4";
 inline constexpr std::string_view not_divides = "%1 does not divide %2 %3";
 inline constexpr std::string_view price = "must be a finite price from 0 to %1, got %2";
@@ -98,7 +101,7 @@ inline constexpr std::string_view no_layout = "no layout is feasible";
 
 inline constexpr std::string_view kProblemReasons[] = {
     reasons::at_least, reasons::at_most, reasons::count_from_to, reasons::real_from_to, reasons::real_above_to,
-    reasons::within, reasons::not_divides, reasons::price, reasons::line_rate, reasons::fabric_kind, reasons::pue,
+    reasons::above_to, reasons::from_to_below, reasons::above_to_below, reasons::within, reasons::not_divides, reasons::price, reasons::line_rate, reasons::fabric_kind, reasons::pue,
     reasons::tdp_fraction, reasons::watts_zero_or_more, reasons::watts_above_zero, reasons::co2,
     reasons::exchange_rate, reasons::power_price, reasons::fraction_from_to, reasons::fraction_to_below,
     reasons::years, reasons::failure_rate, reasons::failure_rate_tiny, reasons::bandwidth_above_zero,

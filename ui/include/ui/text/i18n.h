@@ -29,6 +29,8 @@ QString zeroName(cp::Zero z);
 QString stackName(cp::SoftwareStack s);
 QString deploymentName(cp::Deployment d);
 QString attentionKernelName(cp::AttentionKernel k);
+QString gradDtypeName(cp::GradDtype g);
+QString recomputeModulesName(cp::RecomputeModules m);
 // The names of a choice row's values (engine/fields.h), in the enum's order, in the current
 // language: the enum's names above where the row's spellings are that enum's, else its spellings.
 QStringList choiceNames(const cp::FieldInfo& f);
