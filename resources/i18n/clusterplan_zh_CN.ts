@@ -1802,6 +1802,14 @@
         <translation>每个梯度 all-reduce 桶的参数数。</translation>
     </message>
     <message>
+        <source>NCCL buffer size</source>
+        <translation>NCCL 缓冲区大小</translation>
+    </message>
+    <message>
+        <source>NCCL_BUFFSIZE: NCCL&apos;s buffer for each channel and peer; it counts in memory, not in speed.</source>
+        <translation>NCCL_BUFFSIZE：NCCL 为每个通道和每个对端分配的缓冲区；只计入显存，不影响速度估算。</translation>
+    </message>
+    <message>
         <source>MoE dispatch type</source>
         <translation>MoE 分发类型</translation>
     </message>

@@ -66,6 +66,7 @@ class TstMemory : public QObject {
   void cpRingBuffers();
   void cublasWorkspaces();
   void ncclBuffersMatchNcclDefaults();
+  void ncclBufferSize();
   void recomputeModules();
   void torchtitanSelectiveOp();
   void torchtitanPublishedPeaks();
@@ -686,6 +687,33 @@ void TstMemory::ncclBuffersMatchNcclDefaults() {
   QCOMPARE(calib::kNcclLlBytes, 8.0 * 512 * 8 * 16);
   QCOMPARE(calib::kNcclConnectionBytes, 9.1875 * units::MiB);
   QCOMPARE(calib::kNcclP2pBytesPerPeer, 2 * 2 * 512.0 * units::KiB * 8);
+}
+
+// NCCL_BUFFSIZE (Training::nccl_buffsize) sizes the Simple protocol's buffers only. TP 2, PP 2,
+// DP 4 on a middle stage: two collective groups of 16 channels, each a Simple, an LL128 (4.6875
+// MiB) and an LL (0.5 MiB) buffer, and two pipeline peers of 2 channels x send and receive.
+// At NCCL's 4 MiB: 2 x 16 x 9.1875 + 2 x 4 x 4 = 326 MiB; at 8 MiB: 2 x 16 x 13.1875 + 2 x 4 x 8 =
+// 486 MiB; at 1 MiB: 2 x 16 x 6.1875 + 2 x 4 x 1 = 206 MiB.
+void TstMemory::ncclBufferSize() {
+  ModelShape m;
+  m.tied_embeddings = false;
+  Parallelism p;
+  p.tp = 2;
+  p.pp = 2;
+  const StageKind middle{0, 16, 0, false, false};
+  QCOMPARE(nccl_buffer_bytes(m, p, 4, 4, middle) / units::MiB, 326.0);
+  QCOMPARE(nccl_buffer_bytes(m, p, 4, 4, middle, 8 * units::MiB) / units::MiB, 486.0);
+  QCOMPARE(nccl_buffer_bytes(m, p, 4, 4, middle, 1 * units::MiB) / units::MiB, 206.0);
+  // Through the scenario: the estimate's communication buffers move by exactly that, and nothing
+  // else in memory or time moves (it is counted in memory only).
+  Scenario s = default_scenario();
+  const Estimate base = estimate(s);
+  s.training.nccl_buffsize = 8 << 20;
+  const Estimate big = estimate(s);
+  QVERIFY(big.memory.peak.comm_buffers > base.memory.peak.comm_buffers);
+  QCOMPARE(big.memory.peak.total() - big.memory.peak.comm_buffers - big.memory.peak.fragmentation,
+           base.memory.peak.total() - base.memory.peak.comm_buffers - base.memory.peak.fragmentation);
+  QCOMPARE(big.step.step_s, base.step.step_s);
 }
 
 // What selective recomputation also recomputes (Megatron-Core's --recompute-modules; DeepSeek-V3

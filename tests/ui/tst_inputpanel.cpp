@@ -104,12 +104,12 @@ void TestInputPanel::everyInputHasATooltip() {
     }
   }
   // The name, the model and its size and shape, training, parallelism (with ETP, placed from the
-  // field table), hardware, fabric, the software stack (15: the stack, seven overlaps and
+  // field table), hardware, fabric, the software stack (16: the stack, seven overlaps and
   // fusions, and the training rows no section names, placed from the field table: gradient and
-  // optimizer types, selective-op, recomputed modules, MoE dispatch and node limit, deployment,
-  // attention kernel) and assumptions (with the owner's cost lines and the checkpoint mode and
-  // bandwidth per GPU, 7): every input of the dock has a row.
-  QCOMPARE(inputs, 71);
+  // optimizer types, selective-op, recomputed modules, NCCL buffer size, MoE dispatch and node
+  // limit, deployment, attention kernel) and assumptions (with the owner's cost lines and the
+  // checkpoint mode and bandwidth per GPU, 7): every input of the dock has a row.
+  QCOMPARE(inputs, 72);
   // A choice placed from the table is named by its enum's words in the current language.
   auto* kernel = qobject_cast<QComboBox*>(panel.editor(QStringLiteral("training.attention_kernel")));
   QVERIFY(kernel);

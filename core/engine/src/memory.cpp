@@ -374,17 +374,21 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
   return sp;
 }
 
-double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st) {
-  const double collective = calib::kNcclCollectiveChannels * calib::kNcclConnectionBytes;
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st,
+                         double buffsize) {
+  // NCCL_BUFFSIZE sizes the Simple protocol's buffers, the LL and LL128 ones keep theirs.
+  const double connection = calib::kNcclConnectionBytes - calib::kNcclSimpleBytes + buffsize;
+  const double p2p = calib::kNcclP2pBytesPerPeer * (buffsize / calib::kNcclSimpleBytes);
+  const double collective = calib::kNcclCollectiveChannels * connection;
   const int d = dp * p.cp;
   double bytes = 0;
   if (p.tp > 1) bytes += collective;                                    // TP all-reduce / RS + AG
   if (d > 1) bytes += collective;                                       // gradients over DP x CP
   if (p.ep > 1 && edp > 1) bytes += collective;                         // expert gradients
   if (p.pp > 1 && m.tied_embeddings && (st.first || st.last)) bytes += collective;  // embedding group
-  if (p.pp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // previous and next stage
-  if (p.cp > 1) bytes += 2 * calib::kNcclP2pBytesPerPeer;               // CP ring neighbours
-  if (p.ep > 1) bytes += (p.ep - 1) * calib::kNcclP2pBytesPerPeer;      // all-to-all peers
+  if (p.pp > 1) bytes += 2 * p2p;                                       // previous and next stage
+  if (p.cp > 1) bytes += 2 * p2p;                                       // CP ring neighbours
+  if (p.ep > 1) bytes += (p.ep - 1) * p2p;                              // all-to-all peers
   return bytes;
 }
 
@@ -571,7 +575,7 @@ MemoryBreakdown stage_memory(const Scenario& s, const ParamCounts& pc, int dp, i
   mb.tp_overlap_buffers = tp_overlap_buffer_bytes(s);
   mb.workspaces = cublas_workspace_bytes(s);
 
-  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, edp, st) + s.overheads.comm_buffer_bytes;
+  mb.comm_buffers = nccl_buffer_bytes(m, p, dp, edp, st, s.training.nccl_buffsize) + s.overheads.comm_buffer_bytes;
   mb.framework = s.overheads.framework_bytes;
   mb.fragmentation = fragmentation_bytes(s, mb);
   return mb;

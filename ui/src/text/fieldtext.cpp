@@ -94,6 +94,8 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Reduces gradients during the backward pass instead of after it."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Gradient bucket"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Parameters per gradient all-reduce bucket."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "NCCL buffer size"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "NCCL_BUFFSIZE: NCCL's buffer for each channel and peer; it counts in memory, not in speed."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "MoE dispatch type"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "MoE node limit"),

@@ -296,6 +296,11 @@ inline constexpr auto kFields = [] {
       at(real("training.dp_bucket_params", "", "Gradient bucket", "parameters", 0, 1e15,
               "Parameters per gradient all-reduce bucket.", true),
          CP_AT(training.dp_bucket_params)),
+      // NCCL takes any size in bytes (powers of two recommended); a GiB per buffer is some 16 GiB
+      // per communicator, a typo.
+      at(count("training.nccl_buffsize", "nccl-buffsize", "NCCL buffer size", "bytes", 1, 1 << 30,
+               "NCCL_BUFFSIZE: NCCL's buffer for each channel and peer; it counts in memory, not in speed."),
+         CP_AT(training.nccl_buffsize)),
       choice_at<parse_moe_dispatch, spellings_moe_dispatch>(
           choice("training.moe_dispatch", "moe-dispatch", "MoE dispatch type",
                  "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),

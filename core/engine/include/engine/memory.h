@@ -180,7 +180,8 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
 // groups): TP, DP x CP and the expert-data-parallel group (collectives), the embedding group of
 // the first and last stages when the embeddings are tied, PP and CP (point-to-point to two
 // neighbours) and EP (all-to-all to EP - 1 peers). NCCL connects lazily, so a group that moves
-// nothing costs nothing.
-double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st);
+// nothing costs nothing. `buffsize`: NCCL_BUFFSIZE, the Simple protocol's buffer.
+double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st,
+                         double buffsize = calib::kNcclSimpleBytes);
 
 }  // namespace cp

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/assumptions.h"
+#include "engine/calibration.h"
 #include "engine/enums.h"
 #include "engine/fabric.h"
 #include "engine/gpu.h"
@@ -77,6 +78,12 @@ struct Training {
   bool ep_comm_overlap = false;
   bool dp_overlap = true;
   double dp_bucket_params = 40e6;  // Megatron-LM DDP bucket size (parameters)
+  // NCCL_BUFFSIZE: the Simple protocol's buffer for each channel and peer of a communicator, in
+  // bytes (NCCL's environment-variable docs; 4 MiB by default, calib::kNcclSimpleBytes). Sites
+  // raise it for bandwidth or lower it for memory; it is counted in memory only (memory.h,
+  // nccl_buffer_bytes): NCCL says larger buffers "may improve performance", by an amount no
+  // published run states.
+  int nccl_buffsize = int(calib::kNcclSimpleBytes);
   // Expert-parallel dispatch: element type of the dispatch all-to-all (the combine stays
   // bf16), and node-limited routing: each token goes to at most this many nodes, its bytes
   // sent once per node and fanned out over NVLink (DeepSeek-V3: 4 nodes; DeepEP). 0: no limit,
