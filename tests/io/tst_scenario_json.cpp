@@ -121,6 +121,8 @@ void TstScenarioJson::errors_data() {
   QTest::newRow("string for int") << R"({"training": {"seq": "long"}})" << "training.seq: must be a whole number";
   QTest::newRow("fraction for int") << R"({"parallelism": {"tp": 2.5}})" << "parallelism.tp: must be a whole number";
   QTest::newRow("huge int") << R"({"parallelism": {"tp": 99999999999}})" << "parallelism.tp: is out of range";
+  QTest::newRow("huge int as float") << R"({"training": {"nccl_buffsize": 1e12}})"
+                                     << "training.nccl_buffsize: is out of range";
   QTest::newRow("bad spelling") << R"({"training": {"precision": "bf17"}})"
                                 << "training.precision: 'bf17' is not one of: fp32, bf16, fp16, fp8";
   QTest::newRow("unknown preset") << R"({"model": {"id": "gpt-5"}})" << "model.id: unknown model preset 'gpt-5'";

@@ -165,8 +165,9 @@ class Reader {
       const auto v = it->get<long long>();
       if (v < -2147483647LL || v > 2147483647LL) return fail(path, reasons::out_of_range);
       out = int(v);
-    } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>() &&
-               std::abs(it->get<double>()) < 2147483647.0) {
+    } else if (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>()) {
+      // A whole number written as 1e12 is whole but out of range, as 1000000000000 is.
+      if (std::abs(it->get<double>()) > 2147483647.0) return fail(path, reasons::out_of_range);
       out = int(it->get<double>());
     } else {
       fail(path, reasons::whole_number);
