@@ -35,9 +35,10 @@ CollectiveTime reduce_scatter(double bytes, int n, const Link& link);
 CollectiveTime all_gather(double bytes, int n, const Link& link);
 // NCCL's choice for reduce-scatter and all-gather: a ring, or PAT (Parallel Aggregated Trees,
 // NCCL 2.23, Sep 2024) when the group has one rank per node, as NCCL implements it so far
-// (NVIDIA/nccl issue 1473, Oct 2024: "only support one GPU per node"; Jeaugey, arXiv
-// 2506.20252, 2025). PAT pays log2(n) steps of latency instead of n-1 and, like NCCL's tree,
-// somewhat less bandwidth on large messages (kTreeBandwidthFactor [est]); the faster is used.
+// (NCCL's maintainers, Oct 2024, github.com/NVIDIA/nccl/issues/1473: "only support one GPU per
+// node"; Jeaugey, arXiv 2506.20252, 2025). PAT pays log2(n) steps of latency instead of n-1
+// and, like NCCL's tree, somewhat less bandwidth on large messages (kTreeBandwidthFactor
+// [est]); the faster is used.
 CollectiveTime reduce_scatter(double bytes, int n, const Link& link, bool one_rank_per_node);
 CollectiveTime all_gather(double bytes, int n, const Link& link, bool one_rank_per_node);
 double pat_reduce_scatter(double bytes, int n, const Link& link);
