@@ -128,7 +128,7 @@ QList<Line> inputLines() {
 // The scenario JSON keys the lines above already show (their changes show there).
 const std::set<std::string>& shownKeys() {
   static const std::set<std::string> keys{
-      "format", "format_version", "name", "model.id", "model.derived", "model.layers", "model.hidden",
+      "format", "format_version", "name", "name_is_derived", "model.id", "model.derived", "model.layers", "model.hidden",
       "training.seq", "training.micro_batch", "training.global_batch", "training.precision", "training.optimizer",
       "training.recompute", "training.zero", "training.tokens", "parallelism.tp", "parallelism.pp", "parallelism.vpp",
       "parallelism.dp", "parallelism.cp", "parallelism.ep", "parallelism.sp", "cluster.gpu", "cluster.gpus_per_node",
@@ -283,6 +283,7 @@ ComparePage::ComparePage(ScenarioDocument* document, QWidget* parent) : QWidget(
   });
   retranslate();
   refreshChoices();
+  rebuild();  // the empty table and charts, titled, until scenarios are picked
 }
 
 void ComparePage::setLibrary(LibraryController* library) {
@@ -554,6 +555,7 @@ void ComparePage::fillCharts() {
     plot->yAxis->setRange(0.4, n + 0.6);
 
     const bool memory = plot == memoryPlot_;
+    const bool anyEstimate = std::any_of(shown_.begin(), shown_.end(), [](const Shown& s) { return s.estimate.has_value(); });
     double longest = 0;
     std::vector<double> totals(std::size_t(n), 0.0);
     QCPBars* below = nullptr;
@@ -581,7 +583,9 @@ void ComparePage::fillCharts() {
         totals[std::size_t(i)] += v;  // where the bar ends on the axis (a drawing position)
         any = any || v > 0;
       }
-      if (!any) bars->removeFromLegend();
+      // A part no scenario has leaves the legend; with nothing to show, every part stays in it
+      // (an empty legend's maximum width would squeeze the chart above it to a sliver).
+      if (!any && anyEstimate) bars->removeFromLegend();
     }
     for (int i = 0; i < n; ++i) {
       const Shown& s = shown_[std::size_t(i)];
@@ -608,7 +612,9 @@ void ComparePage::fillCharts() {
       key->setName(tr("GPU capacity"));
       key->setPen(QPen(palette::capacity(), 2, Qt::DashLine));
     }
-    plot->xAxis->setRange(0, std::max(longest, 1e-9) * kRangeMargin);
+    // Nothing picked yet: an empty axis, not ticks of a billionth.
+    plot->xAxis->setRange(0, longest > 0 ? longest * kRangeMargin : 1.0);
+    plot->xAxis->setTickLabels(longest > 0);
     applyChartPalette(plot, palette());
     plot->replot();
   }
