@@ -767,6 +767,12 @@ void TestLibrary::compareEditedScenarioFollowsEdits() {
                              QStringLiteral(" (overheads.framework_bytes)"));
   QVERIFY(fw > 0);
   QCOMPARE(page->table()->item(fw, 2)->text(), QStringLiteral("2,000,000,000 bytes"));
+  // The same GPU with another memory: its row shows (another GPU would say so in the GPU row).
+  w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) { s.cluster.gpu.memory_bytes = 1e11; });
+  const int mem = page->rowOf(cp::ui::fieldLabel(cp::field("cluster.gpu_spec.memory_bytes")) +
+                              QStringLiteral(" (cluster.gpu_spec.memory_bytes)"));
+  QVERIFY(mem > 0);
+  QCOMPARE(page->table()->item(mem, 2)->text(), QStringLiteral("100,000,000,000 bytes"));
   w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) { s.calibration.note = "pilot run"; });
   const int note = page->rowOf(cp::ui::fieldLabel(cp::field("calibration.note")) + QStringLiteral(" (calibration.note)"));
   QVERIFY(note > 0);

@@ -475,11 +475,13 @@ void ComparePage::fillTable() {
   // Every other input that differs. A row of the field table is read through its value path
   // and worded as the Inputs dock words it; what no row holds (the MLA latent sizes, the price
   // lists, a custom GPU's or fabric's name) by its key in the scenario file.
-  const auto& first = shown_.front().scenario;
-  const bool gpuDiffers = std::any_of(shown_.begin(), shown_.end(), [&](const Shown& s) { return !(s.scenario.cluster.gpu == first.cluster.gpu); });
-  const bool fabricDiffers = std::any_of(shown_.begin(), shown_.end(), [&](const Shown& s) { return !(s.scenario.cluster.fabric == first.cluster.fabric); });
+  const cp::Cluster& first = shown_.front().scenario.cluster;
+  const bool gpuDiffers = std::any_of(shown_.begin(), shown_.end(),
+                                      [&](const Shown& s) { return s.scenario.cluster.gpu.id != first.gpu.id; });
+  const bool fabricDiffers = std::any_of(shown_.begin(), shown_.end(),
+                                         [&](const Shown& s) { return s.scenario.cluster.fabric.id != first.fabric.id; });
   auto hidden = [&](std::string_view key) {
-    // Another GPU or fabric brings its own figures: the row above says which one.
+    // Another GPU or fabric (by catalog id) brings its own figures: the row above says which.
     return shownKeys().count(std::string(key)) > 0 || (gpuDiffers && key.starts_with("cluster.gpu_spec.")) ||
            (fabricDiffers && key.starts_with("cluster.fabric_spec."));
   };
@@ -555,7 +557,8 @@ void ComparePage::fillCharts() {
     plot->yAxis->setRange(0.4, n + 0.6);
 
     const bool memory = plot == memoryPlot_;
-    const bool anyEstimate = std::any_of(shown_.begin(), shown_.end(), [](const Shown& s) { return s.estimate.has_value(); });
+    const bool anyEstimate =
+        std::any_of(shown_.begin(), shown_.end(), [](const Shown& s) { return s.estimate.has_value(); });
     double longest = 0;
     std::vector<double> totals(std::size_t(n), 0.0);
     QCPBars* below = nullptr;

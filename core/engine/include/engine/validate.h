@@ -101,7 +101,8 @@ inline constexpr std::string_view no_layout = "no layout is feasible";
 
 inline constexpr std::string_view kProblemReasons[] = {
     reasons::at_least, reasons::at_most, reasons::count_from_to, reasons::real_from_to, reasons::real_above_to,
-    reasons::above_to, reasons::from_to_below, reasons::above_to_below, reasons::within, reasons::not_divides, reasons::price, reasons::line_rate, reasons::fabric_kind, reasons::pue,
+    reasons::above_to, reasons::from_to_below, reasons::above_to_below, reasons::within, reasons::not_divides,
+    reasons::price, reasons::line_rate, reasons::fabric_kind, reasons::pue,
     reasons::tdp_fraction, reasons::watts_zero_or_more, reasons::watts_above_zero, reasons::co2,
     reasons::exchange_rate, reasons::power_price, reasons::fraction_from_to, reasons::fraction_to_below,
     reasons::years, reasons::failure_rate, reasons::failure_rate_tiny, reasons::bandwidth_above_zero,
