@@ -377,8 +377,8 @@ StageParams stage_params(const ModelShape& m, const ParamCounts& pc, const Paral
 double nccl_buffer_bytes(const ModelShape& m, const Parallelism& p, int dp, int edp, const StageKind& st,
                          double buffsize) {
   // NCCL_BUFFSIZE sizes the Simple protocol's buffers, the LL and LL128 ones keep theirs.
-  const double connection = calib::kNcclConnectionBytes - calib::kNcclSimpleBytes + buffsize;
-  const double p2p = calib::kNcclP2pBytesPerPeer * (buffsize / calib::kNcclSimpleBytes);
+  const double connection = buffsize + calib::kNcclLl128Bytes + calib::kNcclLlBytes;
+  const double p2p = calib::kNcclP2pBuffersPerPeer * buffsize;
   const double collective = calib::kNcclCollectiveChannels * connection;
   const int d = dp * p.cp;
   double bytes = 0;

@@ -41,13 +41,6 @@ constexpr double kMaxPrice = 1e12;
 // checkpoint interval). 0 means no failures.
 constexpr double kMinFailureRate = 1e-12;
 
-// Rows whose 0 stands for a default below their lower bound (their help says which): a GPU's
-// FP8 and FP32 peaks ("as BF16", "half of BF16") and its NVLink ("PCIe").
-bool zero_stands_for_default(std::string_view key) {
-  return key == "cluster.gpu_spec.fp8_flops" || key == "cluster.gpu_spec.fp32_flops" ||
-         key == "cluster.gpu_spec.link_bw_bytes_per_s";
-}
-
 // Every bound below is the field table's (engine/fields.h): one owner for each input's bounds.
 std::string num(double v) { return bound_text(v); }
 std::string whole(long long v) { return std::to_string(v); }
@@ -285,12 +278,14 @@ void check_model(const ModelShape& m, Checker& c) {
 
 // Every row with a value is inside its bounds. The checks above give the rows with rules of
 // their own their own words; this names the rest, so that a new input is checked by its row
-// alone. A row already refused keeps the one message; an unset optional row is no value.
+// alone. A row already refused keeps the one message; an unset optional row is no value, and
+// a row's 0 that stands for a default is one.
 void check_row_bounds(const Scenario& s, std::vector<Problem>& out) {
   for (const FieldInfo& f : kFields) {
-    if (!f.has_value() || !f.bounded() || zero_stands_for_default(f.key)) continue;
+    if (!f.has_value() || !f.bounded()) continue;
     const double v = f.get(s);
-    if ((f.optional && std::isnan(v)) || (f.admits(v) && std::isfinite(v))) continue;
+    const bool unset = (f.optional && std::isnan(v)) || (f.zero_default && v == 0);
+    if (unset || (f.admits(v) && std::isfinite(v))) continue;
     if (std::any_of(out.begin(), out.end(), [&](const Problem& p) { return p.field == f.key; })) continue;
     const std::string_view reason = f.min_open ? (f.max_open ? reasons::above_to_below : reasons::above_to)
                                                : (f.max_open ? reasons::from_to_below : reasons::count_from_to);

@@ -528,7 +528,6 @@ bool PlannerPage::search() {
   }
   searchedBase_ = base;
   searchedSpace_ = request.space;
-  searchedKey_ = searchKey(base, request.space);
   cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
   cp::PlanOptions options;
   options.objective = request.objective;
@@ -754,7 +753,8 @@ cp::Scenario PlannerPage::searchKey(const cp::Scenario& s, const cp::SearchSpace
 }
 
 bool PlannerPage::isStale() const {
-  return result_ && !(searchKey(document_->scenario(), searchedSpace_) == searchedKey_);
+  return result_ &&
+         !(searchKey(document_->scenario(), searchedSpace_) == searchKey(searchedBase_, searchedSpace_));
 }
 
 void PlannerPage::updateStale() {

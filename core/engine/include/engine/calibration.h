@@ -96,7 +96,8 @@ inline constexpr double kNcclCollectiveChannels = 16;
 // Point-to-point traffic (pipeline sends, CP ring exchanges, the EP all-to-all) uses the Simple
 // protocol on NCCL_NCHANNELS_PER_NET_PEER = 2 channels per peer (NCCL docs), a send and a
 // receive buffer of NCCL_BUFFSIZE each.
-inline constexpr double kNcclP2pBytesPerPeer = 2 * 2 * 4.0 * units::MiB;
+inline constexpr double kNcclP2pBuffersPerPeer = 2 * 2;
+inline constexpr double kNcclP2pBytesPerPeer = kNcclP2pBuffersPerPeer * kNcclSimpleBytes;
 
 // cuBLAS workspaces. PyTorch gives every (cuBLAS handle, stream) pair one: 32 MiB on Hopper
 // and Blackwell, 4096 KiB x 2 + 16 KiB x 8 = 8.125 MiB before (CUBLAS_WORKSPACE_CONFIG's

@@ -49,6 +49,7 @@ struct FieldInfo {
   std::string_view help;  // one sentence: what the input is
   bool stored = true;     // written to the scenario file at `key` (false: derived, e.g. model.size)
   bool optional = false;  // may be unset: get() is NaN then (field_rows::optional_at)
+  bool zero_default = false;  // 0 stands for a default below `min` (the help says which)
 
   // The value path: where the row's value lives in a Scenario, as plain function pointers so
   // that the table stays static data. The scenario file's reader and writer, the CLI's options,
@@ -91,6 +92,10 @@ constexpr FieldInfo text(std::string_view key, std::string_view label, std::stri
 }
 constexpr FieldInfo derived(FieldInfo f) {
   f.stored = false;
+  return f;
+}
+constexpr FieldInfo zero_is_default(FieldInfo f) {
+  f.zero_default = true;
   return f;
 }
 
@@ -388,17 +393,17 @@ inline constexpr auto kFields = [] {
       at(real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
          CP_AT(cluster.gpu.bf16_flops)),
       // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link).
-      at(real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18,
-              "Dense FP8 peak of one GPU; 0: as BF16."),
+      at(zero_is_default(real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18,
+                              "Dense FP8 peak of one GPU; 0: as BF16.")),
          CP_AT(cluster.gpu.fp8_flops)),
-      at(real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18,
-              "FP32 peak of one GPU; 0: half of BF16."),
+      at(zero_is_default(real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18,
+                              "FP32 peak of one GPU; 0: half of BF16.")),
          CP_AT(cluster.gpu.fp32_flops)),
       at(real("cluster.gpu_spec.memory_bw_bytes_per_s", "", "Memory bandwidth", "bytes/s", 1e6, 1e15,
               "Bandwidth of one GPU's memory."),
          CP_AT(cluster.gpu.memory_bw)),
-      at(real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6, 1e15,
-              "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe."),
+      at(zero_is_default(real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6,
+                              1e15, "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe.")),
          CP_AT(cluster.gpu.link_bw)),
       // A GB200 draws 1200 W (hardware.md).
       at(real("cluster.gpu_spec.tdp_w", "", "TDP", "W", 0, 1e5, "Board power of one GPU."), CP_AT(cluster.gpu.tdp_w)),

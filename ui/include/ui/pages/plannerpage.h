@@ -95,7 +95,8 @@ class PlannerPage : public QWidget {
   void paintNotices();  // the message's and the stale notice's colours, from the page's palette
   QString tieText(const cp::PlanResult& r) const;
   void arrangeColumns(cp::Objective objective);
-  // What a search reads of the base scenario: compared with == to tell a stale result.
+  // What a search reads of a base scenario: a result is stale when the document's differs from
+  // the searched base's (operator==).
   static cp::Scenario searchKey(const cp::Scenario& s, const cp::SearchSpace& space);
 
   ScenarioDocument* document_;
@@ -104,7 +105,6 @@ class PlannerPage : public QWidget {
   std::shared_ptr<const cp::PlanResult> result_;
   cp::Scenario searchedBase_;
   cp::SearchSpace searchedSpace_;
-  cp::Scenario searchedKey_;
   bool gpusEdited_ = false;  // the GPU field was typed in: it no longer follows the scenario
   bool searchedOnce_ = false;
 
