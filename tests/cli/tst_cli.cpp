@@ -390,8 +390,7 @@ void TestCli::files() {
   QFETCH(QStringList, args);
   QFETCH(QString, pointer);
   QFETCH(QByteArray, expected);
-  args.replaceInStrings("SCENARIO", scenarioPath_);
-  args.replaceInStrings("CONFIG", configPath_);
+  substituteArgs(args, {{QStringLiteral("SCENARIO"), scenarioPath_}, {QStringLiteral("CONFIG"), configPath_}});
   bool ok = false;
   const json j = estimateJson(args, &ok);
   QVERIFY(ok);

@@ -111,8 +111,7 @@ void TestCli::hostileFiles() {
     QVERIFY(f.open(QIODevice::WriteOnly));
     QVERIFY(f.resize(qint64(65) << 20));
   }
-  args.replaceInStrings("FILE", path);
-  args.replaceInStrings("DB", dir.filePath("library.sqlite"));
+  substituteArgs(args, {{QStringLiteral("FILE"), path}, {QStringLiteral("DB"), dir.filePath("library.sqlite")}});
   message.replace("FILE", path);
   const Result r = runCli(args);
   QCOMPARE(r.code, 2);
