@@ -2637,6 +2637,42 @@
         <source>Type in which gradients are accumulated and reduced; auto: fp32 for bf16, fp8 and fp32 training, 16-bit for fp16, as the frameworks do by default.</source>
         <translation>梯度累加与归约所用的类型；auto：bf16、fp8 和 fp32 训练用 fp32，fp16 训练用 16 位，与各框架的默认做法一致。</translation>
     </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>auto (from the GPU count)</source>
+        <translation>自动（按 GPU 数）</translation>
+    </message>
+    <message>
+        <source>as BF16</source>
+        <translation>同 BF16</translation>
+    </message>
+    <message>
+        <source>half of BF16</source>
+        <translation>BF16 的一半</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>无预算</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>none (dense)</source>
+        <translation>无（稠密模型）</translation>
+    </message>
+    <message>
+        <source>the FFN size</source>
+        <translation>同 FFN 大小</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::HeadlineTiles</name>
@@ -2780,10 +2816,6 @@
     <message>
         <source> ×</source>
         <translation> ×</translation>
-    </message>
-    <message>
-        <source>auto (from the GPU count)</source>
-        <translation>自动（按 GPU 数）</translation>
     </message>
     <message>
         <source>Hardware</source>

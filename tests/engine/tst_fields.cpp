@@ -45,6 +45,12 @@ void TstFields::rowsAreWellFormed() {
     }
     QCOMPARE(find_field(f.key), &f);
     if (!f.flag.empty()) QCOMPARE(find_field_by_flag(f.flag), &f);
+    // A row whose help says what a 0 stands for names it in a word, to show in the 0's place;
+    // and only such a row, where 0 is a value it takes.
+    const bool says_zero = f.help.find("0: ") != std::string_view::npos;
+    QVERIFY2(says_zero == !f.zero_word.empty(), name.c_str());
+    if (!f.zero_word.empty()) QVERIFY2(f.bounded() && (f.min == 0 || f.zero_default), name.c_str());
+    if (f.zero_default) QVERIFY2(f.min > 0 && !f.zero_word.empty(), name.c_str());
   }
   QVERIFY(find_field("training.no_such_field") == nullptr);
   QVERIFY(find_field_by_flag("") == nullptr);

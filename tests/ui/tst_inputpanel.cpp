@@ -71,6 +71,7 @@ class TestInputPanel : public QObject {
   void engineMessagesAreTranslated();
   void fileProblemsReadInChinese();
   void choicesReadInChinese();
+  void zerosAndUnitsReadAsWords();
   void assumptionsOpenIsNotClipped();
   void vanishingErrorDoesNotMoveTheForm();
   void wheelScrollsThePanelNotTheField();
@@ -192,6 +193,9 @@ void TestInputPanel::everyRowIsTranslated() {
         english != QStringLiteral("GPU") && english != QStringLiteral("VAT") && english != QStringLiteral("Dropout"))
       QVERIFY2(cp::ui::fieldLabel(f) != english, key.c_str());
     QVERIFY2(cp::ui::fieldHelp(f) != QString::fromUtf8(f.help.data(), qsizetype(f.help.size())), key.c_str());
+    if (!f.zero_word.empty() && f.zero_word != "PCIe")
+      QVERIFY2(cp::ui::fieldZeroWord(f) != QString::fromUtf8(f.zero_word.data(), qsizetype(f.zero_word.size())),
+               key.c_str());
   }
 }
 
@@ -259,6 +263,53 @@ void TestInputPanel::choicesReadInChinese() {
   QVERIFY(modules);
   QCOMPARE(modules->itemText(0), QStringLiteral("无"));
   QCOMPARE(modules->itemText(3), QStringLiteral("归一化层、MLP 激活"));
+}
+
+// A number box shows the row's unit after the number where the dock gives it no suffix of its
+// own, and the row's word where a 0 stands for a rule ("no limit", not "0"), in either language.
+void TestInputPanel::zerosAndUnitsReadAsWords() {
+  cp::ui::ScenarioDocument document;  // the default scenario: DP derived, ETP auto, no node limit
+  const auto spin = [](const InputPanel& panel, const char* key) {
+    return qobject_cast<QAbstractSpinBox*>(panel.editor(QString::fromLatin1(key)));
+  };
+  {
+    InputPanel panel(&document);
+    QCOMPARE(spin(panel, "parallelism.etp")->text(), QStringLiteral("auto"));
+    QCOMPARE(spin(panel, "parallelism.dp")->text(), QStringLiteral("auto (from the GPU count)"));
+    QCOMPARE(spin(panel, "training.moe_max_nodes")->text(), QStringLiteral("no limit"));
+    QCOMPARE(spin(panel, "training.nccl_buffsize")->text(), QStringLiteral("4,194,304 bytes"));
+    // Every box whose row words its 0 shows that word at 0, and only there.
+    int worded = 0;
+    for (const cp::FieldInfo& f : cp::kFields) {
+      auto* box = qobject_cast<QAbstractSpinBox*>(editorOf(panel, f));
+      if (!box || f.zero_word.empty()) continue;
+      auto* whole = qobject_cast<QSpinBox*>(box);
+      auto* real = qobject_cast<QDoubleSpinBox*>(box);
+      if ((whole ? whole->minimum() : real->minimum()) != 0) continue;
+      ++worded;
+      QCOMPARE(whole ? whole->specialValueText() : real->specialValueText(), cp::ui::fieldZeroWord(f));
+    }
+    QCOMPARE(worded, 5);  // experts, token budget, DP, ETP, MoE node limit
+  }
+  // Typed, the word reads as the 0 it stands for.
+  cp::Scenario s = document.scenario();
+  s.training.moe_max_nodes = 4;
+  document.reset(s);
+  {
+    InputPanel panel(&document);
+    auto* limit = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("training.moe_max_nodes")));
+    QCOMPARE(limit->text(), QStringLiteral("4 nodes"));
+    limit->selectAll();
+    QTest::keyClicks(limit, QStringLiteral("no limit"));
+    QTest::keyClick(limit, Qt::Key_Return);
+    QCOMPARE(document.scenario().training.moe_max_nodes, 0);
+  }
+  QVERIFY(cp::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+  InputPanel panel(&document);
+  QCOMPARE(spin(panel, "parallelism.etp")->text(), QStringLiteral("自动"));
+  QCOMPARE(spin(panel, "parallelism.dp")->text(), QStringLiteral("自动（按 GPU 数）"));
+  QCOMPARE(spin(panel, "training.moe_max_nodes")->text(), QStringLiteral("不限"));
+  QVERIFY(!spin(panel, "training.nccl_buffsize")->text().contains(QStringLiteral("bytes")));
 }
 
 // The scenario-file reader's file-level problems (not a regular file, too large,

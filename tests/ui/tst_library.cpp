@@ -767,6 +767,13 @@ void TestLibrary::compareEditedScenarioFollowsEdits() {
                              QStringLiteral(" (overheads.framework_bytes)"));
   QVERIFY(fw > 0);
   QCOMPARE(page->table()->item(fw, 2)->text(), QStringLiteral("2,000,000,000 bytes"));
+  // A 0 that stands for a rule reads as the rule.
+  w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) { s.training.moe_max_nodes = 4; });
+  const int limit = page->rowOf(cp::ui::fieldLabel(cp::field("training.moe_max_nodes")) +
+                                QStringLiteral(" (training.moe_max_nodes)"));
+  QVERIFY(limit > 0);
+  QCOMPARE(page->table()->item(limit, 1)->text(), QStringLiteral("no limit"));
+  QCOMPARE(page->table()->item(limit, 2)->text(), QStringLiteral("4 nodes"));
   // The same GPU with another memory: its row shows (another GPU would say so in the GPU row).
   w.document()->edit(QStringLiteral("edit"), QString(), [](cp::Scenario& s) { s.cluster.gpu.memory_bytes = 1e11; });
   const int mem = page->rowOf(cp::ui::fieldLabel(cp::field("cluster.gpu_spec.memory_bytes")) +

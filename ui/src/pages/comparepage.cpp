@@ -45,7 +45,8 @@ QColor highlight() { return QColor(0xFF, 0xE0, 0xB2); }  // a light tint of the 
 QString yesNo(bool b) { return b ? ComparePage::tr("yes") : ComparePage::tr("no"); }
 QString num(double v, int decimals = 0) { return QLocale().toString(v, 'f', decimals); }
 // A row's value in `s` as the Inputs dock words it: a choice by its name, a flag yes or no, a
-// number with its unit, an unset optional one as the built-in rule.
+// number with its unit, a 0 that stands for a rule as its word, an unset optional one as the
+// built-in rule.
 QString valueText(const cp::FieldInfo& f, const cp::Scenario& s) {
   const double v = f.get(s);
   switch (f.kind) {
@@ -60,6 +61,7 @@ QString valueText(const cp::FieldInfo& f, const cp::Scenario& s) {
     case cp::FieldKind::Count:
     case cp::FieldKind::Real: {
       if (std::isnan(v)) return ComparePage::tr("built-in rule");
+      if (v == 0 && !f.zero_word.empty()) return fieldZeroWord(f);
       const QString unit = fieldUnit(f);
       const QString number = std::abs(v) < 1e15 && v == std::floor(v) ? QLocale().toString(qlonglong(v))
                                                                         : QLocale().toString(v, 'g', 6);

@@ -76,6 +76,15 @@ QString typedText(const QAbstractSpinBox* box, QString text) {
   return text.trimmed();
 }
 
+// The box's word for its 0, as shown or typed over the number (the suffix then still after
+// it), or "auto" in any language ("no limit", "auto" for DP's "auto (from the GPU count)").
+bool isSpecialValue(const QAbstractSpinBox& box, const QString& text, const QString& typed) {
+  const QString special = box.specialValueText();
+  if (special.isEmpty()) return false;
+  return text == special || typed.compare(special, Qt::CaseInsensitive) == 0 ||
+         typed.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0;
+}
+
 class IntField : public QSpinBox {
  public:
   IntField(cp::NumberUnit unit, std::function<void(const QString&)> refused)
@@ -86,10 +95,8 @@ class IntField : public QSpinBox {
  protected:
   QValidator::State validate(QString&, int&) const override { return QValidator::Acceptable; }
   int valueFromText(const QString& text) const override {
-    // "auto" where the field has a special value (DP: derived from the GPU count).
     const QString typed = typedText(this, text);
-    if (!specialValueText().isEmpty() &&
-        (text == specialValueText() || typed.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)) {
+    if (isSpecialValue(*this, text, typed)) {
       refused_(QString());
       return minimum();
     }
@@ -115,10 +122,8 @@ class RealField : public QDoubleSpinBox {
  protected:
   QValidator::State validate(QString&, int&) const override { return QValidator::Acceptable; }
   double valueFromText(const QString& text) const override {
-    // "auto" where the field has a special value (the checkpoint bandwidth: per GPU x GPUs).
     const QString typed = typedText(this, text);
-    if (!specialValueText().isEmpty() &&
-        (text == specialValueText() || typed.compare(QLatin1String("auto"), Qt::CaseInsensitive) == 0)) {
+    if (isSpecialValue(*this, text, typed)) {
       refused_(QString());
       return minimum();
     }
@@ -247,13 +252,17 @@ namespace {
 
 QString keyText(const cp::FieldInfo& f) { return QString::fromLatin1(f.key.data(), qsizetype(f.key.size())); }
 
-// Sets the spin box's unit suffix (a QT_TR_NOOP text) in the current language.
+// Sets the spin box's words in the current language: its unit suffix (Shown's `suffix`, or the
+// row's unit with `rowUnit`); and where the row says what a 0 stands for and the box goes down
+// to 0, that word in the 0's place ("no limit", not "0").
 template <typename Spin>
-std::function<void()> suffixOf(Spin* spin, const char* suffix) {
-  return [spin, suffix] {
-    const QString text = suffix ? InputPanel::tr(suffix) : QString();
+std::function<void()> wordsOf(Spin* spin, const char* suffix, bool rowUnit, const cp::FieldInfo& f) {
+  return [spin, suffix, rowUnit, &f] {
+    QString text = suffix ? InputPanel::tr(suffix) : QString();
+    if (!suffix && rowUnit && !f.unit.empty()) text = QLatin1Char(' ') + fieldUnit(f);
     spin->setSuffix(text);
     spin->setProperty("unitSuffix", text);
+    if (!f.zero_word.empty() && spin->minimum() == 0) spin->setSpecialValueText(fieldZeroWord(f));
   };
 }
 
@@ -288,7 +297,7 @@ QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f
                         [spin, get](const cp::Scenario& s) {
                           if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
                         },
-                        suffixOf(spin, shown.suffix), shown});
+                        wordsOf(spin, shown.suffix, shown.rowUnit, f), shown});
   return spin;
 }
 
@@ -307,7 +316,7 @@ QDoubleSpinBox* InputPanel::addReal(CollapsibleSection* section, const cp::Field
                         [spin, get](const cp::Scenario& s) {
                           if (const double v = get(s); v != spin->value()) spin->setValue(v);
                         },
-                        suffixOf(spin, shown.suffix), shown});
+                        wordsOf(spin, shown.suffix, shown.rowUnit, f), shown});
   return spin;
 }
 
@@ -386,8 +395,8 @@ void InputPanel::addRest(CollapsibleSection* section, std::string_view prefix) {
   for (const cp::FieldInfo& f : cp::kFields) {
     if (!f.has_value() || f.flag.empty() || !f.key.starts_with(prefix) || find(keyText(f))) continue;
     switch (f.kind) {
-      case cp::FieldKind::Count: addInt(section, f); break;
-      case cp::FieldKind::Real: addReal(section, f, {}, 2); break;
+      case cp::FieldKind::Count: addInt(section, f, {nullptr, 1, true}); break;
+      case cp::FieldKind::Real: addReal(section, f, {nullptr, 1, true}, 2); break;
       case cp::FieldKind::Choice: addChoice(section, f); break;
       case cp::FieldKind::Flag: addFlag(section, f); break;
       case cp::FieldKind::Text: break;
@@ -510,12 +519,6 @@ void InputPanel::buildParallelism() {
   degree(cp::field("parallelism.pp"), &cp::Parallelism::pp);
   degree(cp::field("parallelism.vpp"), &cp::Parallelism::vpp);
   degree(cp::field("parallelism.dp"), &cp::Parallelism::dp);
-  // DP's 0 reads "auto": derived from the GPU count.
-  Field& dp = fields_.back();
-  dp.retranslate = [this, spin = static_cast<QSpinBox*>(dp.editor), suffix = dp.retranslate] {
-    suffix();
-    spin->setSpecialValueText(tr("auto (from the GPU count)"));
-  };
   degree(cp::field("parallelism.cp"), &cp::Parallelism::cp);
   degree(cp::field("parallelism.ep"), &cp::Parallelism::ep);
   addFlag(sec, cp::field("parallelism.sp"));

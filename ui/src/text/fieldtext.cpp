@@ -1,6 +1,6 @@
 // The field table's English texts (engine/fields.h), listed for lupdate so that the GUI can
-// translate them (context "cp::ui::Fields"): every row's label and help, and the units. Generated
-// from the table; tst_inputpanel checks that every row's label and help has a translation.
+// translate them (context "cp::ui::Fields"): every row's label and help, the units and the words
+// for 0. Generated from the table; tst_inputpanel checks that each of them has a translation.
 #include "ui/text/fieldtext.h"
 
 #include <QCoreApplication>
@@ -289,6 +289,16 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "stages"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "tokens"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "years"),
+    // What a 0 stands for
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "auto"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "auto (from the GPU count)"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "as BF16"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "half of BF16"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "no budget"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "no limit"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "none"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "none (dense)"),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "the FFN size"),
 };
 
 QString translated(std::string_view text) {
@@ -301,5 +311,6 @@ QString translated(std::string_view text) {
 QString fieldLabel(const cp::FieldInfo& f) { return translated(f.label); }
 QString fieldHelp(const cp::FieldInfo& f) { return translated(f.help); }
 QString fieldUnit(const cp::FieldInfo& f) { return translated(f.unit); }
+QString fieldZeroWord(const cp::FieldInfo& f) { return translated(f.zero_word); }
 
 }  // namespace cp::ui

@@ -50,6 +50,9 @@ struct FieldInfo {
   bool stored = true;     // written to the scenario file at `key` (false: derived, e.g. model.size)
   bool optional = false;  // may be unset: get() is NaN then (field_rows::optional_at)
   bool zero_default = false;  // 0 stands for a default below `min` (the help says which)
+  // What a 0 stands for, in a word or two ("no limit", "auto"), where the help says "0: ...":
+  // shown in place of the 0. Empty: a 0 is the number.
+  std::string_view zero_word = {};
 
   // The value path: where the row's value lives in a Scenario, as plain function pointers so
   // that the table stays static data. The scenario file's reader and writer, the CLI's options,
@@ -94,9 +97,13 @@ constexpr FieldInfo derived(FieldInfo f) {
   f.stored = false;
   return f;
 }
-constexpr FieldInfo zero_is_default(FieldInfo f) {
-  f.zero_default = true;
+constexpr FieldInfo zero_means(std::string_view word, FieldInfo f) {
+  f.zero_word = word;
   return f;
+}
+constexpr FieldInfo zero_is_default(std::string_view word, FieldInfo f) {
+  f.zero_default = true;
+  return zero_means(word, f);
 }
 
 // The row `f` with its value at `At` (a lambda from Scenario& to the member, CP_AT below): an
@@ -176,8 +183,8 @@ inline constexpr auto kFields = [] {
                "Key/value heads: as many as the attention heads for multi-head attention, fewer for grouped-query "
                "(GQA), one for multi-query (MQA)."),
          CP_AT(model.kv_heads)),
-      at(count("model.head_dim", "", "Head size", "", 0, kMaxDegree,
-               "Size of each attention head; 0: hidden size / attention heads."),
+      at(zero_means("auto", count("model.head_dim", "", "Head size", "", 0, kMaxDegree,
+               "Size of each attention head; 0: hidden size / attention heads.")),
          CP_AT(model.head_dim)),
       at(count("model.ffn", "ffn", "FFN size", "", 1, 1 << 22, "Inner size of each MLP (feed-forward) block."),
          CP_AT(model.ffn)),
@@ -194,14 +201,14 @@ inline constexpr auto kFields = [] {
           choice("model.norm", "", "Normalisation", "LayerNorm (with a bias) or RMSNorm."), CP_AT(model.norm)),
       at(on_off("model.linear_biases", "", "Linear biases", "The linear layers carry bias vectors."),
          CP_AT(model.linear_biases)),
-      at(count("model.learned_positions", "", "Learned positions", "positions", 0, 1 << 24,
-               "Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none."),
+      at(zero_means("none", count("model.learned_positions", "", "Learned positions", "positions", 0, 1 << 24,
+               "Positions of a learned position embedding (GPT-2, OPT); 0: rotary or none.")),
          CP_AT(model.learned_positions)),
       choice_at<parse_attention_type, spellings_attention_type>(
           choice("model.attention", "", "Attention", "Multi-head, grouped-query or multi-head latent attention (MLA)."),
           CP_AT(model.attention)),
-      at(count("model.experts", "experts", "Experts", "", 0, kMaxDegree,
-               "Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model."),
+      at(zero_means("none (dense)", count("model.experts", "experts", "Experts", "", 0, kMaxDegree,
+               "Routed experts of each mixture-of-experts (MoE) layer; 0: a dense model.")),
          CP_AT(model.experts)),
       // At most model.experts (validate.cpp); 0 on a dense model.
       at(count("model.experts_per_token", "experts-per-token", "Experts per token", "", 0, kMaxDegree,
@@ -210,8 +217,8 @@ inline constexpr auto kFields = [] {
       at(count("model.shared_experts", "", "Shared experts", "", 0, 1 << 10,
                "Experts every token uses besides the routed ones (DeepSeek)."),
          CP_AT(model.shared_experts)),
-      at(count("model.moe_ffn", "", "Expert FFN size", "", 0, 1 << 22,
-               "Inner size of each expert's MLP; 0: the FFN size."),
+      at(zero_means("the FFN size", count("model.moe_ffn", "", "Expert FFN size", "", 0, 1 << 22,
+               "Inner size of each expert's MLP; 0: the FFN size.")),
          CP_AT(model.moe_ffn)),
       // At most model.layers - 1 (validate.cpp).
       at(count("model.dense_layers", "", "Dense layers", "layers", 0, 10000 - 1,
@@ -273,8 +280,8 @@ inline constexpr auto kFields = [] {
                 "Fused attention kernels that never store the attention matrix."),
          CP_AT(training.flash_attention)),
       // Zero: no budget; else at least one token (a cost per token of less would be infinite).
-      at(real("training.tokens", "tokens", "Token budget", "tokens", 0, 1e18,
-              "Tokens the whole run trains on; sets its time and cost (0: no budget)."),
+      at(zero_means("no budget", real("training.tokens", "tokens", "Token budget", "tokens", 0, 1e18,
+              "Tokens the whole run trains on; sets its time and cost (0: no budget).")),
          CP_AT(training.tokens)),
       at(on_off("training.tp_comm_overlap", "tp-comm-overlap", "TP communication overlap",
                 "Hides tensor-parallel collectives behind the matrix multiplications (Megatron-Core)."),
@@ -311,8 +318,8 @@ inline constexpr auto kFields = [] {
                  "Element type of the expert-parallel dispatch all-to-all (the combine stays bf16)."),
           CP_AT(training.moe_dispatch)),
       // More nodes than any cluster has is a typo.
-      at(count("training.moe_max_nodes", "moe-max-nodes", "MoE node limit", "nodes", 0, 1 << 16,
-               "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4)."),
+      at(zero_means("no limit", count("training.moe_max_nodes", "moe-max-nodes", "MoE node limit", "nodes", 0, 1 << 16,
+               "Node-limited routing: the most nodes a token is sent to (0: no limit; DeepSeek-V3: 4).")),
          CP_AT(training.moe_max_nodes)),
       choice_at<parse_software_stack, spellings_software_stack>(
           choice("training.stack", "stack", "Software stack",
@@ -343,9 +350,10 @@ inline constexpr auto kFields = [] {
                "Virtual pipeline parallelism: model chunks per pipeline stage (interleaved schedule); a smaller "
                "pipeline bubble for more communication."),
          CP_AT(parallel.vpp)),
-      at(count("parallelism.dp", "dp", "Data parallel (DP)", "replicas", 0, 1 << 24,
-               "Data parallelism: copies of the model, each training on its share of the batch; 0: derived from the "
-               "GPU count."),
+      at(zero_means("auto (from the GPU count)",
+                    count("parallelism.dp", "dp", "Data parallel (DP)", "replicas", 0, 1 << 24,
+                          "Data parallelism: copies of the model, each training on its share of the batch; 0: "
+                          "derived from the GPU count.")),
          CP_AT(parallel.dp)),
       at(count("parallelism.cp", "cp", "Context parallel (CP)", "GPUs", 1, kMaxDegree,
                "Context parallelism: each sequence is split across this many GPUs (for long sequences)."),
@@ -354,9 +362,9 @@ inline constexpr auto kFields = [] {
                "Expert parallelism: a mixture-of-experts layer's experts are split across this many GPUs (with ETP, "
                "over TP x DP x CP)."),
          CP_AT(parallel.ep)),
-      at(count("parallelism.etp", "etp", "Expert tensor parallel (ETP)", "GPUs", 0, kMaxDegree,
+      at(zero_means("auto", count("parallelism.etp", "etp", "Expert tensor parallel (ETP)", "GPUs", 0, kMaxDegree,
                "Expert tensor parallelism: each expert's matrices are split across this many GPUs; EP x ETP divides "
-               "TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1."),
+               "TP x DP x CP. 0: TP where EP fits inside DP x CP, else 1.")),
          CP_AT(parallel.etp)),
       at(on_off("parallelism.sp", "sequence-parallel", "Sequence parallel (SP)",
                 "Sequence parallelism: with TP, the norms and dropout are split along the sequence too."),
@@ -392,17 +400,16 @@ inline constexpr auto kFields = [] {
          CP_AT(cluster.gpu.memory_bytes)),
       at(real("cluster.gpu_spec.bf16_flops", "", "BF16 peak", "FLOP/s", 1e9, 1e18, "Dense BF16 peak of one GPU."),
          CP_AT(cluster.gpu.bf16_flops)),
-      // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link).
-      at(zero_is_default(real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18,
+      at(zero_is_default("as BF16", real("cluster.gpu_spec.fp8_flops", "", "FP8 peak", "FLOP/s", 1e9, 1e18,
                               "Dense FP8 peak of one GPU; 0: as BF16.")),
          CP_AT(cluster.gpu.fp8_flops)),
-      at(zero_is_default(real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18,
+      at(zero_is_default("half of BF16", real("cluster.gpu_spec.fp32_flops", "", "FP32 peak", "FLOP/s", 1e9, 1e18,
                               "FP32 peak of one GPU; 0: half of BF16.")),
          CP_AT(cluster.gpu.fp32_flops)),
       at(real("cluster.gpu_spec.memory_bw_bytes_per_s", "", "Memory bandwidth", "bytes/s", 1e6, 1e15,
               "Bandwidth of one GPU's memory."),
          CP_AT(cluster.gpu.memory_bw)),
-      at(zero_is_default(real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6,
+      at(zero_is_default("PCIe", real("cluster.gpu_spec.link_bw_bytes_per_s", "", "NVLink bandwidth", "bytes/s", 1e6,
                               1e15, "Bandwidth of one GPU into the node's NVLink domain; 0: PCIe.")),
          CP_AT(cluster.gpu.link_bw)),
       // A GB200 draws 1200 W (hardware.md).
@@ -413,11 +420,11 @@ inline constexpr auto kFields = [] {
       at(real("cluster.gpu_spec.fa2_fraction_of_fa3", "", "FlashAttention-2 rate", "", 0, 1,
               "Share of FlashAttention-3's rate that PyTorch's FlashAttention-2 kernels reach on this GPU.", true),
          CP_AT(cluster.gpu.fa2_fraction_of_fa3)),
-      at(count("cluster.gpu_spec.tile_n", "", "Tile size", "", 0, 1 << 16,
-               "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation."),
+      at(zero_means("none", count("cluster.gpu_spec.tile_n", "", "Tile size", "", 0, 1 << 16,
+               "Matrix tile edge of the GPU's GEMM kernels; 0: no tile quantisation.")),
          CP_AT(cluster.gpu.tile_n)),
-      at(count("cluster.gpu_spec.sm_count", "", "Streaming multiprocessors", "", 0, 1 << 20,
-               "Streaming multiprocessors of one GPU; 0: no wave quantisation."),
+      at(zero_means("none", count("cluster.gpu_spec.sm_count", "", "Streaming multiprocessors", "", 0, 1 << 20,
+               "Streaming multiprocessors of one GPU; 0: no wave quantisation.")),
          CP_AT(cluster.gpu.sm_count)),
       // Line rates: 800 Gb/s NICs today (XDR, hardware.md); an 800 Gb/s NIC moves 1e11 bytes/s.
       at(real("cluster.fabric_spec.nic_gbps", "", "NIC line rate", "Gb/s", 0, 1e5, "Line rate of one scale-out NIC."),

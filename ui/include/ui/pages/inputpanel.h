@@ -59,11 +59,14 @@ class InputPanel : public QWidget {
   using Get = std::function<double(const cp::Scenario&)>;
   using Set = std::function<void(cp::Scenario&, double)>;
   // How a number is shown: in the stored unit times `scale` (a fraction as %: 100), with the
-  // suffix `suffix` (a QT_TR_NOOP text, translated when shown).
+  // suffix `suffix` (a QT_TR_NOOP text, translated when shown), or with none the row's own unit
+  // where `rowUnit` (the rows placed from the table: no section chose their words).
   struct Shown {
-    Shown(const char* suffix = nullptr, double scale = 1) : suffix(suffix), scale(scale) {}  // NOLINT(google-explicit-constructor)
+    Shown(const char* suffix = nullptr, double scale = 1, bool rowUnit = false)  // NOLINT(google-explicit-constructor)
+        : suffix(suffix), scale(scale), rowUnit(rowUnit) {}
     const char* suffix;
     double scale;
+    bool rowUnit;
   };
   struct Field {
     Field(QString key, const cp::FieldInfo* info, QWidget* editor, std::function<void(const cp::Scenario&)> load,
