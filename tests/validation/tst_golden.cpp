@@ -10,6 +10,7 @@
 // the field table owning more of each input) must leave the file as it is.
 #include <QtTest>
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -60,6 +61,21 @@ const char* const kQuestions[][6] = {
     {"mixtral-8x7b", "h100-sxm", "256", "ib-ndr", "4096", "1024"},
 };
 
+// With CLUSTERPLAN_GOLDEN_DUMP=DIR each output's whole text is also written to DIR, one file per
+// key, so that two runs' folders can be diffed to see what a change moved, not only where.
+void dump(const std::string& key, const std::string& text) {
+  const QByteArray dir = qgetenv("CLUSTERPLAN_GOLDEN_DUMP");
+  if (dir.isEmpty()) return;
+  std::string name;
+  for (const char c : key) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
+  std::ofstream(dir.toStdString() + "/" + name + ".txt") << text;
+}
+
+std::string hashed(const std::string& key, const std::string& text) {
+  dump(key, text);
+  return hex(fnv1a64(text));
+}
+
 // Every output's key ("<source id> / <run label> / scenario" and "... / estimate", "plan /
 // <model>") and hash, in a stable order.
 std::map<std::string, std::string> current() {
@@ -69,11 +85,11 @@ std::map<std::string, std::string> current() {
   for (const Run& r : c.runs) {
     const Source& s = c.sources[std::size_t(r.source)];
     const std::string key = s.id + " / " + r.label;
-    if (r.built) h[key + " / scenario"] = hex(fnv1a64(cp::scenario_to_json(r.scenario).dump(2)));
+    if (r.built) h[key + " / scenario"] = hashed(key + " / scenario", cp::scenario_to_json(r.scenario).dump(2));
     std::vector<std::string> words{"estimate"};
     for (std::string& w : command_words(s, r)) words.push_back(std::move(w));
     words.insert(words.end(), {"--format", "json"});
-    h[key + " / estimate"] = hex(fnv1a64(cli_output(words)));
+    h[key + " / estimate"] = hashed(key + " / estimate", cli_output(words));
   }
   for (const auto& q : kQuestions) {
     const std::vector<std::string> words{"plan",  "--model", q[0], "--gpu",  q[1],  "--gpus",   q[2],     "--fabric",
@@ -84,7 +100,8 @@ std::map<std::string, std::string> current() {
     const int code = cp::cli::run(words, out, err);
     nlohmann::json j = nlohmann::json::parse(out.str(), nullptr, false);
     if (j.is_object()) j.erase("elapsed_s");
-    h[std::string("plan / ") + q[0]] = hex(fnv1a64(std::to_string(code) + ' ' + j.dump(2) + err.str()));
+    const std::string key = std::string("plan / ") + q[0];
+    h[key] = hashed(key, std::to_string(code) + ' ' + j.dump(2) + err.str());
   }
   return h;
 }
