@@ -87,18 +87,31 @@ void time_line(std::ostream& out, std::string_view label, double seconds) {
   out << buf;
 }
 
+// "  label<padded to 28> value": the value whole, however long (a fixed buffer cut the band's
+// explanation short and lost its line break).
 void value_line(std::ostream& out, std::string_view label, const std::string& value) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "  %-28s %s\n", std::string(label).c_str(), value.c_str());
-  out << buf;
+  std::string padded(label);
+  if (padded.size() < 28) padded.resize(28, ' ');
+  out << "  " << padded << ' ' << value << '\n';
+}
+
+std::string link_text(const GroupLink& g) {
+  std::string t = format("%.1f GB/s", g.link.busbw / 1e9) + " bus bandwidth, " + std::string(to_string(g.algo));
+  if (g.fabric_factor < 1) t += format(", fabric delivers %.0f%%", g.fabric_factor * 100);
+  return t;
 }
 
 std::string group_text(const GroupLink& g) {
   if (g.ranks <= 1) return "none";
-  std::string t = std::to_string(g.ranks) + " ranks on " + count(g.nodes, "node", "nodes") + ", " +
-                  format("%.1f GB/s", g.link.busbw / 1e9) + " bus bandwidth, " + std::string(to_string(g.algo));
-  if (g.fabric_factor < 1) t += format(", fabric delivers %.0f%%", g.fabric_factor * 100);
-  return t;
+  return std::to_string(g.ranks) + " ranks on " + count(g.nodes, "node", "nodes") + ", " + link_text(g);
+}
+
+// PP's link is the send between two neighbouring stages (StepBreakdown::pp), not a collective
+// over the PP ranks.
+std::string pp_text(int pp, const GroupLink& g) {
+  if (pp <= 1 || g.ranks <= 1) return "none";
+  return std::to_string(pp) + " stages, neighbours " + (g.nodes > 1 ? "on two nodes" : "in one node") + ", " +
+         link_text(g);
 }
 
 std::string tiers_text(const std::array<int, 3>& v, int tiers, const char* const names[3]) {
@@ -145,14 +158,14 @@ void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& o
   value_line(out, "hardware TFLOP/s per GPU",
              format("%.1f", th.hardware_tflops_per_gpu) + format(", HFU %.1f%%", th.hfu * 100));
   if (s.training.tokens > 0 && th.train_time_s > 0)
-    value_line(out, "time to train", format("%.1f days", th.train_time_s / units::Day) + " for " +
-                                         format("%.4g", s.training.tokens) + " tokens");
+    value_line(out, "time to train, no failures", format("%.1f days", th.train_time_s / units::Day) + " for " +
+                                                      format("%.4g", s.training.tokens) + " tokens");
   value_line(out, "calibrated range", e.calibrated_range ? "yes (published runs behind this GPU, fabric, model)"
                                                          : "no (see the warnings)");
 
   out << "\nCommunication\n";
   value_line(out, "TP", group_text(st.tp));
-  value_line(out, "PP", group_text(st.pp));
+  value_line(out, "PP", pp_text(s.parallel.pp, st.pp));
   value_line(out, "DP", group_text(st.dp));
   value_line(out, "EP", group_text(st.ep));
   value_line(out, "CP", group_text(st.cp));

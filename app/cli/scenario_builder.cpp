@@ -107,17 +107,12 @@ void apply_cluster(const EstimateArgs& a, Scenario& s, std::vector<Problem>& pro
   set_if(a.gpu_memory, c.gpu.memory_bytes);
   const int per_node = a.gpus_per_node.value_or(c.gpus_per_node);
   if (a.gpus) {
+    // Whole nodes, or one server of n GPUs with its share of the NICs, as the sweep sizes it.
     const int n = *a.gpus;
-    if (n <= per_node) {  // a single server with n GPUs
-      c.nodes = 1;
-      c.gpus_per_node = n;
-    } else if (n % per_node != 0) {
+    c.gpus_per_node = per_node;
+    if (!set_gpu_count(c, n))
       problems.push_back({"--gpus", std::to_string(n) + " GPUs is not a multiple of " + std::to_string(per_node) +
                                         " GPUs per node (set --gpus-per-node, or give --nodes and --gpus-per-node)"});
-    } else {
-      c.nodes = n / per_node;
-      c.gpus_per_node = per_node;
-    }
   } else {
     c.gpus_per_node = per_node;
     set_if(a.nodes, c.nodes);

@@ -292,10 +292,6 @@
         <translation>以 FLOP/s 计的峰值</translation>
     </message>
     <message>
-        <source>0 (as BF16) or a peak in FLOP/s</source>
-        <translation>0（同 BF16）或以 FLOP/s 计的峰值</translation>
-    </message>
-    <message>
         <source>0 (half of BF16) or a peak in FLOP/s</source>
         <translation>0（BF16 的一半）或以 FLOP/s 计的峰值</translation>
     </message>
@@ -707,6 +703,14 @@
     <message>
         <source>per month = (hardware + network and storage + capital + support + facility + bandwidth + storage + services + electricity) x (1 + VAT)</source>
         <translation>每月 = （硬件 + 网络与存储 + 资金成本 + 支持 + 机房 + 带宽 + 存储 + 服务 + 电费）× （1 + 增值税）</translation>
+    </message>
+    <message>
+        <source>fp8 needs FP8 tensor cores, which the %1 does not have</source>
+        <translation>fp8 训练需要 FP8 张量核心，而 %1 没有</translation>
+    </message>
+    <message>
+        <source>0 (no FP8 units) or a peak in FLOP/s</source>
+        <translation>0（无 FP8 单元）或以 FLOP/s 计的峰值</translation>
     </message>
 </context>
 <context>
@@ -1990,10 +1994,6 @@
         <translation>FP8 峰值</translation>
     </message>
     <message>
-        <source>Dense FP8 peak of one GPU; 0: as BF16.</source>
-        <translation>单块 GPU 的稠密 FP8 峰值；0：与 BF16 相同。</translation>
-    </message>
-    <message>
         <source>FP32 peak</source>
         <translation>FP32 峰值</translation>
     </message>
@@ -2646,10 +2646,6 @@
         <translation>自动（按 GPU 数）</translation>
     </message>
     <message>
-        <source>as BF16</source>
-        <translation>同 BF16</translation>
-    </message>
-    <message>
         <source>half of BF16</source>
         <translation>BF16 的一半</translation>
     </message>
@@ -2672,6 +2668,10 @@
     <message>
         <source>the FFN size</source>
         <translation>同 FFN 大小</translation>
+    </message>
+    <message>
+        <source>Dense FP8 peak of one GPU; 0: none (the GPU has no FP8 units).</source>
+        <translation>单块 GPU 的稠密 FP8 峰值；0：无（该 GPU 没有 FP8 单元）。</translation>
     </message>
 </context>
 <context>

@@ -221,11 +221,12 @@ void TestCli::options_data() {
                                               << QByteArray("512");  // 1024 / (DP 1 x 2)
   QTest::newRow("--global-batch") << QStringList{"--global-batch", "512"} << "/parallelism/microbatches"
                                   << QByteArray("512");  // 512 / (1 x 1)
-  QTest::newRow("--precision") << QStringList{"--precision", "fp8"} << "/inputs/training/precision"
+  // fp8 on a GPU with FP8 units (the default A100 has none: refused, tst_validate).
+  QTest::newRow("--precision") << QStringList{"--precision", "fp8", "--gpu", "h100-sxm"} << "/inputs/training/precision"
                                << QByteArray("\"fp8\"");
   // fp8: bf16 parameters, 2 bytes x 2,056,560,640 on stage 0 (Transformer Engine's fp8 copies are
   // memory.fp8_weight_copies_bytes).
-  QTest::newRow("--precision weights") << QStringList{"--precision", "fp8"} << "/memory/weights_bytes"
+  QTest::newRow("--precision weights") << QStringList{"--precision", "fp8", "--gpu", "h100-sxm"} << "/memory/weights_bytes"
                                        << QByteArray("4113121280");
   QTest::newRow("--optimizer") << QStringList{"--optimizer", "sgd"} << "/inputs/training/optimizer"
                                << QByteArray("\"sgd\"");
@@ -346,8 +347,9 @@ void TestCli::options_data() {
 void TestCli::options() { checkEstimateOptionRow(); }
 
 void TestCli::equalsFormMatchesSpaceForm() {
-  const Result a = runCli({"estimate", "--model", "llama-3-8b", "--tp", "4", "--precision", "fp8", "--format", "csv"});
-  const Result b = runCli({"estimate", "--model=llama-3-8b", "--tp=4", "--precision=fp8", "--format=csv"});
+  const Result a = runCli({"estimate", "--model", "llama-3-8b", "--tp", "4", "--precision", "fp8", "--gpu", "h100-sxm",
+                           "--format", "csv"});
+  const Result b = runCli({"estimate", "--model=llama-3-8b", "--tp=4", "--precision=fp8", "--gpu=h100-sxm", "--format=csv"});
   QCOMPARE(a.code, 0);
   QCOMPARE(a.out, b.out);
 }
@@ -470,7 +472,16 @@ void TestCli::text_data() {
   QTest::newRow("band") << QStringList{} << "(band ";
   QTest::newRow("mfu") << QStringList{} << ", MFU ";
   QTest::newRow("hfu") << QStringList{} << ", HFU ";
-  QTest::newRow("time to train") << QStringList{} << "days for 1.4e+12 tokens";
+  QTest::newRow("time to train") << QStringList{} << "  time to train, no failures   1398.2 days for 1.4e+12 tokens\n";
+  // A long band explanation is written whole, its line ended before the next.
+  QTest::newRow("band whole")
+      << QStringList{"--model", "llama-3-8b", "--gpu", "h100-sxm", "--gpus", "8", "--tp", "1", "--pp", "1"}
+      << "(bucket sharding: Megatron (ZeRO 0-2, distopt), 167 runs); stack assumed (give --stack to narrow it)\n"
+         "  hardware TFLOP/s per GPU ";
+  // PP's link is the send between neighbouring stages; with one stage there is none.
+  QTest::newRow("pp none") << QStringList{"--model", "llama-3-8b", "--gpus", "8", "--tp", "1", "--pp", "1"}
+                           << "  PP                           none\n";
+  QTest::newRow("pp stages") << QStringList{} << "  PP                           4 stages, neighbours on two nodes, ";
   QTest::newRow("network") << QStringList{} << "Network\n  topology ";
   QTest::newRow("switches") << QStringList{"--topology", "single"} << "  switches                     1 (leaf 1)";
   QTest::newRow("calibrated text") << QStringList{"--measured-step-s", "20"} << "  site calibration ";

@@ -65,6 +65,7 @@ class TstCliSweepCompare : public QObject {
   void estimateKeepsIbVsRoce();
   void sameAsTheCoreSweep();
   void varyIsTheCoreAxis();
+  void partNodeIsTheEstimatesCluster();
 };
 
 void TstCliSweepCompare::heldIsTheDefault() {
@@ -335,4 +336,26 @@ void TstCliSweepCompare::varyIsTheCoreAxis() {
 }
 
 QTEST_APPLESS_MAIN(TstCliSweepCompare)
+// `estimate --gpus N` and a sweep's point of N GPUs price the same cluster, below one node too:
+// one server of N GPUs with its share of the NICs (4 of 8 GPUs: 4 NICs), whole nodes above.
+void TstCliSweepCompare::partNodeIsTheEstimatesCluster() {
+  const QStringList common{"--model", "llama-2-7b", "--tp", "1", "--pp", "1", "--global-batch", "64", "--format", "json"};
+  const Result sweep = runCli(QStringList{"sweep", "--gpus", "2,4,16"} + common);
+  QCOMPARE(sweep.code, 0);
+  const json j = json::parse(sweep.out);
+  for (const auto& [gpus, nics] : {std::pair{2, 2}, std::pair{4, 4}, std::pair{16, 8}}) {
+    const Result one = runCli(QStringList{"estimate", "--gpus", QString::number(gpus)} + common);
+    QCOMPARE(one.code, 0);
+    const json e = json::parse(one.out);
+    const json& p = pointAt(j, j.at("points").at(0).at("fabric").get<std::string>(), gpus).at("estimate");
+    QCOMPARE(e.at("inputs").at("cluster").at("nics_per_node").get<int>(), nics);
+    QCOMPARE(e.at("inputs").at("cluster").dump(), p.at("inputs").at("cluster").dump());
+    QCOMPARE(e.at("cost").at("capex").get<double>(), p.at("cost").at("capex").get<double>());
+    QCOMPARE(e.at("power").at("it_w").get<double>(), p.at("power").at("it_w").get<double>());
+  }
+  // A NIC count given is kept.
+  const Result given = runCli(QStringList{"estimate", "--gpus", "4", "--nics-per-node", "8"} + common);
+  QCOMPARE(json::parse(given.out).at("inputs").at("cluster").at("nics_per_node").get<int>(), 8);
+}
+
 #include "tst_cli_sweep_compare.moc"

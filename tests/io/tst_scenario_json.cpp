@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "engine/utf8.h"
+#include "io/scenario_file.h"
 #include "io/scenario_json.h"
 
 using namespace cp;
@@ -281,6 +283,22 @@ void TstScenarioJson::derivedNameFollowsTheScenario() {
   back.model_derived = true;
   QVERIFY2(scenario_name(back).find("B model (derived) on 8x H100 SXM 80GB") != std::string::npos,
            scenario_name(back).c_str());
+  // A long custom GPU and fabric name is cut after 60 characters (code points, never inside
+  // one), so that the derived name is one a scenario may have: the user did not type it.
+  back.cluster.gpu.name = std::string(100, 'G');
+  back.cluster.fabric.name = "Fabric ";
+  for (int i = 0; i < 100; ++i) back.cluster.fabric.name += "\u00E9";  // two bytes each
+  back.cluster.nodes = 2;
+  const std::string name = scenario_name(back);
+  QVERIFY2(name.find(std::string(60, 'G') + "\u2026, Fabric ") != std::string::npos, name.c_str());
+  QVERIFY2(name.size() >= 6 && name.compare(name.size() - 5, 5, "\u00E9\u2026") == 0, name.c_str());
+  QVERIFY(is_valid_utf8(name));
+  QVERIFY2(text_problem(name, kNameLimit).empty(), name.c_str());
+  const ScenarioFileDocument doc{back, {}, {}};
+  ScenarioFileDocument read;
+  std::vector<Problem> read_problems;
+  QVERIFY(scenario_file_from_json(json::parse(scenario_file_text(doc)), read, read_problems));
+  QVERIFY2(read_problems.empty(), read_problems.empty() ? "" : read_problems.front().text().c_str());
 }
 
 void TstScenarioJson::givenNameStays() {

@@ -1,5 +1,6 @@
 #include "engine/scenario.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/number_text.h"
@@ -14,6 +15,20 @@ std::string model_part(const Scenario& s) {
   if (s.model_derived) return params_text(params) + " model (derived)";
   if (const ModelPreset* p = find_model_preset(s.model_id)) return std::string(p->name);
   return "Custom " + params_text(params) + " model";
+}
+
+// A catalog or custom name as part of the derived name, cut after kMaxNamePartChars characters
+// (code points) with "…": a custom GPU or fabric may carry a long name, and the derived name must
+// stay within what a scenario's name may be (io's kNameLimit, 200 characters), which the user,
+// who never typed it, could not otherwise mend.
+constexpr std::size_t kMaxNamePartChars = 60;
+std::string name_part(const std::string& text) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a code point
+    if (chars++ == kMaxNamePartChars) return text.substr(0, i) + "\u2026";
+  }
+  return text;
 }
 
 }  // namespace
@@ -39,9 +54,23 @@ std::string short_fabric_name(const FabricSpec& f) {
 }
 
 std::string derived_scenario_name(const Scenario& s) {
-  std::string name = model_part(s) + " on " + std::to_string(s.cluster.total_gpus()) + "x " + s.cluster.gpu.name;
-  if (s.cluster.nodes > 1) name += ", " + short_fabric_name(s.cluster.fabric);
+  std::string name = model_part(s) + " on " + std::to_string(s.cluster.total_gpus()) + "x " +
+                     name_part(s.cluster.gpu.name);
+  if (s.cluster.nodes > 1) name += ", " + name_part(short_fabric_name(s.cluster.fabric));
   return name;
+}
+
+bool set_gpu_count(Cluster& c, int gpus) {
+  if (gpus < 1) return false;
+  if (gpus < c.gpus_per_node) {
+    c.nics_per_node = std::max(1, int((long long)c.nics_per_node * gpus / c.gpus_per_node));
+    c.gpus_per_node = gpus;
+    c.nodes = 1;
+    return true;
+  }
+  if (gpus % c.gpus_per_node != 0) return false;
+  c.nodes = gpus / c.gpus_per_node;
+  return true;
 }
 
 bool name_is_derived(const Scenario& s) { return !s.derived_name.empty() && s.name == s.derived_name; }

@@ -399,7 +399,10 @@ void set_group_links(const Scenario& s, const NetworkSize& net, int dp, StepBrea
   st.ep = group_link(s, net, p.ep, std::max(1, gpn / (ep_inside_dp ? inner * p.cp : s.expert_tp())),
                      TrafficPattern::AllToAll);
   st.dp = group_link(s, net, dp * p.cp, std::max(1, gpn / inner));
-  st.pp = group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P);
+  // PP's link: the send between two neighbouring stages, which share a node when a stage
+  // (TP x CP x DP GPUs) fills less than one; with one stage, none.
+  st.pp = p.pp > 1 ? group_link(s, net, 2, p.tp * p.cp * dp < gpn ? 2 : 1, TrafficPattern::P2P)
+                   : group_link(s, net, 1, 1, TrafficPattern::P2P);
 }
 
 // The per-layer communication of one micro-batch: each group's cost and what of it is exposed.

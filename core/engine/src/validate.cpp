@@ -324,6 +324,11 @@ std::vector<Problem> validate(const Scenario& s) {
   cluster_ok &= c.range(field("cluster.nodes"), k.nodes);
   if (!(k.gpu.memory_bytes > 0))
     c.fail("cluster.gpu", reasons::gpu_memory, {k.gpu.id});
+  // FP8 training runs its matrix multiplications on FP8 tensor cores; without them (A100:
+  // Transformer Engine requires compute capability 8.9 or newer) no stack runs it at all, so an
+  // fp8 plan there is refused rather than priced at BF16 speed with FP8's extra weight copies.
+  if (s.training.precision == Precision::Fp8 && k.gpu.fp8_flops == 0)
+    c.fail("training.precision", reasons::no_fp8, {k.gpu.name});
 
   const Overheads& o = s.overheads;
   for (const auto& [f, v] : {std::pair{&field("overheads.framework_bytes"), o.framework_bytes},
@@ -356,9 +361,10 @@ std::vector<Problem> validate(const Scenario& s) {
   // A custom GPU. (Zero or less memory, BF16 peak or memory bandwidth have their own messages.)
   if (k.gpu.memory_bytes > 0) c.real(field("cluster.gpu_spec.memory_bytes"), k.gpu.memory_bytes, "a capacity in bytes");
   if (k.gpu.bf16_flops > 0) c.real(field("cluster.gpu_spec.bf16_flops"), k.gpu.bf16_flops, "a peak in FLOP/s");
-  // 0 stands for "as BF16" (FP8), "half of BF16" (FP32) and "PCIe" (the link); a value just
-  // above 0 would make a time infinite (found by tst_properties: a link of 1e-300 bytes/s).
-  if (k.gpu.fp8_flops != 0) c.real(field("cluster.gpu_spec.fp8_flops"), k.gpu.fp8_flops, "0 (as BF16) or a peak in FLOP/s");
+  // 0 stands for "no FP8 units" (FP8), "half of BF16" (FP32) and "PCIe" (the link); a value
+  // just above 0 would make a time infinite (found by tst_properties: a link of 1e-300 bytes/s).
+  if (k.gpu.fp8_flops != 0)
+    c.real(field("cluster.gpu_spec.fp8_flops"), k.gpu.fp8_flops, "0 (no FP8 units) or a peak in FLOP/s");
   if (k.gpu.fp32_flops != 0)
     c.real(field("cluster.gpu_spec.fp32_flops"), k.gpu.fp32_flops, "0 (half of BF16) or a peak in FLOP/s");
   if (k.gpu.memory_bw > 0)

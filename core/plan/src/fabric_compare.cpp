@@ -478,13 +478,7 @@ Scenario held_scenario(const Scenario& base, const FabricSpec& fabric, int gpus)
   Scenario s = base;
   s.cluster.fabric = fabric;
   s.parallel.dp = 0;
-  if (gpus < s.cluster.gpus_per_node) {
-    s.cluster.nics_per_node = std::max(1, s.cluster.nics_per_node * gpus / s.cluster.gpus_per_node);
-    s.cluster.gpus_per_node = gpus;
-    s.cluster.nodes = 1;
-  } else {
-    s.cluster.nodes = gpus / s.cluster.gpus_per_node;
-  }
+  if (!set_gpu_count(s.cluster, gpus)) s.cluster.nodes = gpus / s.cluster.gpus_per_node;
   return s;
 }
 

@@ -86,6 +86,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "weak scaling gives %1 x %2 / %3, not a whole number of sequences"),
     QT_TRANSLATE_NOOP("cp::engine", "needs %1 GiB per GPU, capacity %2 GiB"),
     QT_TRANSLATE_NOOP("cp::engine", "no layout is feasible"),
+    QT_TRANSLATE_NOOP("cp::engine", "fp8 needs FP8 tensor cores, which the %1 does not have"),
     // the scenario file reader's reasons (io/read_reasons.h, kReadReasons)
     QT_TRANSLATE_NOOP("cp::engine", "must be an object"),
     QT_TRANSLATE_NOOP("cp::engine", "is out of range"),
@@ -135,7 +136,7 @@ constexpr const char* kContext = "cp::engine";
     QT_TRANSLATE_NOOP("cp::engine", "a latency in seconds"),
     QT_TRANSLATE_NOOP("cp::engine", "a capacity in bytes"),
     QT_TRANSLATE_NOOP("cp::engine", "a peak in FLOP/s"),
-    QT_TRANSLATE_NOOP("cp::engine", "0 (as BF16) or a peak in FLOP/s"),
+    QT_TRANSLATE_NOOP("cp::engine", "0 (no FP8 units) or a peak in FLOP/s"),
     QT_TRANSLATE_NOOP("cp::engine", "0 (half of BF16) or a peak in FLOP/s"),
     QT_TRANSLATE_NOOP("cp::engine", "0 (PCIe) or a bandwidth in bytes/s"),
     QT_TRANSLATE_NOOP("cp::engine", "a power in watts"),

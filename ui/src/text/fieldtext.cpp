@@ -143,7 +143,7 @@ namespace {
     QT_TRANSLATE_NOOP("cp::ui::Fields", "BF16 peak"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Dense BF16 peak of one GPU."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "FP8 peak"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "Dense FP8 peak of one GPU; 0: as BF16."),
+    QT_TRANSLATE_NOOP("cp::ui::Fields", "Dense FP8 peak of one GPU; 0: none (the GPU has no FP8 units)."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "FP32 peak"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "FP32 peak of one GPU; 0: half of BF16."),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "Memory bandwidth"),
@@ -292,7 +292,6 @@ namespace {
     // What a 0 stands for
     QT_TRANSLATE_NOOP("cp::ui::Fields", "auto"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "auto (from the GPU count)"),
-    QT_TRANSLATE_NOOP("cp::ui::Fields", "as BF16"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "half of BF16"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "no budget"),
     QT_TRANSLATE_NOOP("cp::ui::Fields", "no limit"),

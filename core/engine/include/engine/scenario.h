@@ -232,6 +232,13 @@ void label_changed_preset(Scenario& s);
 // The fabric as a name part: "IB NDR", "RoCE 400G tuned"; another fabric by its own name.
 std::string short_fabric_name(const FabricSpec& f);
 
+// The cluster as `gpus` GPUs: whole nodes of its GPUs per node, or, below one node, a single
+// server of `gpus` GPUs with its share of the node's NICs (NICs x gpus / GPUs per node, at least
+// one), as a DGX is bought whole but a part of one rented. Every place that sizes a cluster by a
+// GPU count (the CLI's --gpus, the sweep, the fabric comparison) goes through it, so that they
+// price the same cluster. `gpus` above a node and not a multiple of it: false, `c` unchanged.
+bool set_gpu_count(Cluster& c, int gpus);
+
 // The seed article's case: LLaMA-65B on four servers of 8x A100 80GB SXM with 8x HDR 200 Gb/s
 // InfiniBand each; TP 8, PP 4, DP 1; sequence 2048, micro-batch 1, global batch 1024; bf16
 // with Adam; selective recomputation with SP; ZeRO-1; 1.4T training tokens.

@@ -97,6 +97,7 @@ inline constexpr std::string_view whole_nodes = "%1 GPUs are not a whole number 
 inline constexpr std::string_view weak_batch = "weak scaling gives %1 x %2 / %3, not a whole number of sequences";
 inline constexpr std::string_view needs_memory = "needs %1 GiB per GPU, capacity %2 GiB";
 inline constexpr std::string_view no_layout = "no layout is feasible";
+inline constexpr std::string_view no_fp8 = "fp8 needs FP8 tensor cores, which the %1 does not have";
 }  // namespace reasons
 
 inline constexpr std::string_view kProblemReasons[] = {
@@ -114,6 +115,7 @@ inline constexpr std::string_view kProblemReasons[] = {
     reasons::dp_underivable, reasons::dp_underivable_tp, reasons::dp_underivable_pp, reasons::dp_underivable_tp_pp,
     reasons::global_batch, reasons::pp_layers, reasons::vpp_needs_pp, reasons::vpp_layers, reasons::ep_needs_moe,
     reasons::unknown_fabric, reasons::whole_nodes, reasons::weak_batch, reasons::needs_memory, reasons::no_layout,
+    reasons::no_fp8,
 };
 
 // The words validate() puts into its reasons (what a value must be, what a degree must divide);
@@ -133,7 +135,7 @@ inline constexpr std::string_view kProblemPhrases[] = {
     "a latency in seconds",
     "a capacity in bytes",
     "a peak in FLOP/s",
-    "0 (as BF16) or a peak in FLOP/s",
+    "0 (no FP8 units) or a peak in FLOP/s",
     "0 (half of BF16) or a peak in FLOP/s",
     "0 (PCIe) or a bandwidth in bytes/s",
     "a power in watts",
