@@ -2937,6 +2937,26 @@
         <source>auto (per GPU x GPUs)</source>
         <translation>自动（每 GPU × GPU 数）</translation>
     </message>
+    <message>
+        <source> sequence</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source> GPU</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> node</source>
+        <translation> 台</translation>
+    </message>
+    <message>
+        <source> NIC</source>
+        <translation> 块</translation>
+    </message>
+    <message>
+        <source> token</source>
+        <translation> token</translation>
+    </message>
 </context>
 <context>
     <name>cp::ui::LibraryController</name>

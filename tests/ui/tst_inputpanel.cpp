@@ -278,6 +278,13 @@ void TestInputPanel::zerosAndUnitsReadAsWords() {
     QCOMPARE(spin(panel, "parallelism.dp")->text(), QStringLiteral("auto (from the GPU count)"));
     QCOMPARE(spin(panel, "training.moe_max_nodes")->text(), QStringLiteral("no limit"));
     QCOMPARE(spin(panel, "training.nccl_buffsize")->text(), QStringLiteral("4,194,304 bytes"));
+    // A count of one in the singular.
+    auto* micro = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("training.micro_batch")));
+    QCOMPARE(micro->text(), QStringLiteral("1 sequence"));
+    micro->setValue(2);
+    QCOMPARE(micro->text(), QStringLiteral("2 sequences"));
+    micro->setValue(1);
+    QCOMPARE(micro->text(), QStringLiteral("1 sequence"));
     // Every box whose row words its 0 shows that word at 0, and only there.
     int worded = 0;
     for (const cp::FieldInfo& f : cp::kFields) {

@@ -60,13 +60,15 @@ QPalette lightPalette() {
 
 QPalette darkPalette() {
   QPalette p;
-  const QColor window(0x202124), base(0x17181A), text(0xE8E8E8);
+  // The window lighter than the fields (Base): Fusion outlines a check box's square in the
+  // window colour darkened by 40%, so on a near-black window an unchecked box vanished.
+  const QColor window(0x2B2D30), base(0x1C1D20), text(0xE8E8E8);
   p.setColor(QPalette::Window, window);
   p.setColor(QPalette::WindowText, text);
   p.setColor(QPalette::Base, base);
   p.setColor(QPalette::AlternateBase, QColor(0x26282B));
   p.setColor(QPalette::Text, text);
-  p.setColor(QPalette::Button, QColor(0x2D2F33));
+  p.setColor(QPalette::Button, QColor(0x393B40));
   p.setColor(QPalette::ButtonText, text);
   p.setColor(QPalette::ToolTipBase, QColor(0x2D2F33));
   p.setColor(QPalette::ToolTipText, text);

@@ -13,6 +13,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <cmath>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "engine/fabric.h"
 #include "engine/gpu.h"
@@ -255,10 +258,29 @@ QString keyText(const cp::FieldInfo& f) { return QString::fromLatin1(f.key.data(
 // Sets the spin box's words in the current language: its unit suffix (Shown's `suffix`, or the
 // row's unit with `rowUnit`); and where the row says what a 0 stands for and the box goes down
 // to 0, that word in the 0's place ("no limit", not "0").
+// The suffix for a count of one: "1 sequence", not "1 sequences" (none where the word has no
+// singular of its own).
+const char* singularOf(const char* suffix) {
+  static constexpr std::pair<std::string_view, const char*> kSingular[] = {
+      {" sequences", QT_TRANSLATE_NOOP("cp::ui::InputPanel", " sequence")},
+      {" GPUs", QT_TRANSLATE_NOOP("cp::ui::InputPanel", " GPU")},
+      {" nodes", QT_TRANSLATE_NOOP("cp::ui::InputPanel", " node")},
+      {" NICs", QT_TRANSLATE_NOOP("cp::ui::InputPanel", " NIC")},
+      {" tokens", QT_TRANSLATE_NOOP("cp::ui::InputPanel", " token")},
+  };
+  if (!suffix) return nullptr;
+  for (const auto& [plural, singular] : kSingular)
+    if (plural == suffix) return singular;
+  return nullptr;
+}
+
 template <typename Spin>
 std::function<void()> wordsOf(Spin* spin, const char* suffix, bool rowUnit, const cp::FieldInfo& f) {
   return [spin, suffix, rowUnit, &f] {
-    QString text = suffix ? InputPanel::tr(suffix) : QString();
+    const char* shown = suffix;
+    if constexpr (std::is_base_of_v<QSpinBox, Spin>)
+      if (const char* one = singularOf(suffix); one && spin->value() == 1) shown = one;
+    QString text = shown ? InputPanel::tr(shown) : QString();
     if (!suffix && rowUnit && !f.unit.empty()) text = QLatin1Char(' ') + fieldUnit(f);
     spin->setSuffix(text);
     spin->setProperty("unitSuffix", text);
@@ -293,11 +315,13 @@ QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f
   spin->setRange(int(f.min * shown.scale), int(f.max * shown.scale));
   spin->setGroupSeparatorShown(true);
   connect(spin, &QSpinBox::valueChanged, this, [this, key, set](int v) { commit(key, set, v); });
+  auto words = wordsOf(spin, shown.suffix, shown.rowUnit, f);
+  if (singularOf(shown.suffix)) connect(spin, &QSpinBox::valueChanged, this, words);
   addRow(section, Field{key, &f, spin,
                         [spin, get](const cp::Scenario& s) {
                           if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
                         },
-                        wordsOf(spin, shown.suffix, shown.rowUnit, f), shown});
+                        words, shown});
   return spin;
 }
 
