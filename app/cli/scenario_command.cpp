@@ -106,8 +106,9 @@ int invalid(std::ostream& err, const std::string& message) {
 }
 
 // The library the command names, opened; its notices (a damaged library moved aside, a
-// migration, read-only) go to stderr.
-std::string library_path(const Words& w, std::string& error) {
+// migration, read-only) go to stderr. `create`: the command may start a new library there
+// (the default one's folder is made for it).
+std::string library_path(const Words& w, bool create, std::string& error) {
   if (w.has("db")) {
     std::string p = w.last("db");
     if (p.empty()) error = "--db: the path is empty";
@@ -118,8 +119,10 @@ std::string library_path(const Words& w, std::string& error) {
     error = "--db: no library path given and neither XDG_DATA_HOME nor HOME is set";
     return p;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(p).parent_path(), ec);
+  if (create) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(p).parent_path(), ec);
+  }
   return p;
 }
 
@@ -398,17 +401,20 @@ struct SubCommand {
   std::initializer_list<std::string_view> options;
   std::initializer_list<std::string_view> flags;  // options without a value
   bool estimate_options;  // the other words are estimate options
+  // Starts a new library where there is none. The others need one there: a mistyped --db is
+  // refused, not answered from a new, empty library left behind.
+  bool creates;
   Command run;
 };
 
 const SubCommand kCommands[] = {
-    {"save", {"db", "id", "expect-revision", "name", "tag", "notes"}, {}, true, cmd_save},
-    {"list", {"db", "search", "tag", "format"}, {}, false, cmd_list},
-    {"show", {"db", "revision"}, {}, false, cmd_show},
-    {"export", {"db", "revision"}, {"follow-symlink"}, false, cmd_export},
-    {"import", {"db", "name", "tag"}, {}, false, cmd_import},
-    {"delete", {"db"}, {}, false, cmd_delete},
-    {"history", {"db", "format"}, {}, false, cmd_history},
+    {"save", {"db", "id", "expect-revision", "name", "tag", "notes"}, {}, true, true, cmd_save},
+    {"list", {"db", "search", "tag", "format"}, {}, false, false, cmd_list},
+    {"show", {"db", "revision"}, {}, false, false, cmd_show},
+    {"export", {"db", "revision"}, {"follow-symlink"}, false, false, cmd_export},
+    {"import", {"db", "name", "tag"}, {}, false, true, cmd_import},
+    {"delete", {"db"}, {}, false, false, cmd_delete},
+    {"history", {"db", "format"}, {}, false, false, cmd_history},
 };
 
 }  // namespace
@@ -469,10 +475,10 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     return kInvalid;
   }
   std::string error;
-  const std::string db = library_path(w, error);
+  const std::string db = library_path(w, command->creates, error);
   if (!error.empty()) return invalid(err, error);
   try {
-    ScenarioStore store(db);
+    ScenarioStore store(db, command->creates ? OpenMode::Create : OpenMode::MustExist);
     print_notices(store, err);
     if (store.report().lost_commits > 0) {
       // Damage is reported, never served quietly: this command does nothing, and the next one
@@ -501,8 +507,8 @@ bool load_stored_scenario(const std::string& db, long long id, Scenario& s, std:
   }
   try {
     // The same connection as the library the command has open already, if any (one per
-    // library per process: core/scenario_store.h).
-    ScenarioStore store(path);
+    // library per process: core/scenario_store.h). Only read: a mistyped --db is refused.
+    ScenarioStore store(path, OpenMode::MustExist);
     if (store.report().lost_commits > 0) {
       std::string why;
       for (const std::string& n : store.report().notices) why += (why.empty() ? "" : " ") + n;

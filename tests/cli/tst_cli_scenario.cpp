@@ -44,6 +44,7 @@ class TstCliScenario : public QObject {
   void errors_data();
   void errors();
   void notALibraryLeftUnchanged();
+  void readersNeedALibrary();
   void binaryWithDefaultLibrary();
   void latin1TextRefused();
   void textLimits();
@@ -329,6 +330,7 @@ void TstCliScenario::notALibraryLeftUnchanged() {
   QCOMPARE(readAll(pdf), before);
   QCOMPARE(QDir(dir_->path()).entryList(QDir::Files | QDir::Hidden), QStringList{"report.pdf"});
 
+  QCOMPARE(scenario({"save", "--name", "one"}).code, 0);
   Result r = runCli({"estimate", "--scenario-id", "3", "--db", db_});
   QCOMPARE(r.code, 2);
   QCOMPARE(QString::fromStdString(r.err), "--scenario-id: there is no scenario 3 in '" + db_ + "'\n");
@@ -338,6 +340,42 @@ void TstCliScenario::notALibraryLeftUnchanged() {
   r = runCli({"estimate", "--scenario-id", "one"});
   QCOMPARE(r.code, 2);
   QVERIFY(r.err.find("--scenario-id: 'one' is not a scenario id") != std::string::npos);
+}
+
+// A mistyped --db: a command that only reads refuses it, naming the path, and creates no file
+// (it once answered from a new, empty library and left it, with its -commits file, behind).
+// save and import still start a library there.
+void TstCliScenario::readersNeedALibrary() {
+  const QString typo = dir_->filePath("typo.sqlit");
+  const std::string refused = "no library at '" + typo.toStdString() + "' (no such file; nothing was created)\n";
+  const QList<QStringList> readers{{"scenario", "list", "--db", typo},
+                                   {"scenario", "show", "1", "--db", typo},
+                                   {"scenario", "export", "1", dir_->filePath("x.json"), "--db", typo},
+                                   {"scenario", "history", "1", "--db", typo},
+                                   {"scenario", "delete", "1", "--db", typo}};
+  for (const QStringList& args : readers) {
+    const Result r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.out, std::string());
+    QCOMPARE(r.err, "clusterplan-cli scenario: " + refused);
+  }
+  Result r = runCli({"estimate", "--scenario-id", "1", "--db", typo});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "--scenario-id: " + refused);
+  QCOMPARE(QDir(dir_->path()).entryList(QDir::Files | QDir::Hidden | QDir::Dirs | QDir::NoDotAndDotDot),
+           QStringList());
+  // Writers start one.
+  r = runCli({"scenario", "save", "--db", typo, "--name", "first"});
+  QCOMPARE(r.code, 0);
+  QVERIFY(QFileInfo::exists(typo));
+  const QString other = dir_->filePath("other.sqlite");
+  QCOMPARE(scenario({"export", "1", dir_->filePath("x.json")}).code, 2);  // db_ has none either
+  QCOMPARE(runCli({"scenario", "export", "1", dir_->filePath("x.json"), "--db", typo}).code, 0);
+  r = runCli({"scenario", "import", dir_->filePath("x.json"), "--db", other});
+  QCOMPARE(r.code, 0);
+  r = runCli({"scenario", "list", "--db", other, "--format", "json"});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(json::parse(r.out)[0]["name"].get<std::string>(), std::string("first"));
 }
 
 // The real binary, with the library in its default place under $XDG_DATA_HOME.
@@ -354,6 +392,9 @@ void TstCliScenario::binaryWithDefaultLibrary() {
     if (out) *out = p.readAllStandardOutput();
     return p.exitCode();
   };
+  // Before the first save there is no library to read, and reading makes neither it nor its folder.
+  QCOMPARE(run({"scenario", "list"}), 2);
+  QVERIFY(!QFileInfo::exists(dir_->filePath("data")));
   QCOMPARE(run({"scenario", "save", "--name", "default place"}), 0);
   QVERIFY(QFileInfo::exists(dir_->filePath("data/clusterplan/library.sqlite")));
   QByteArray out;

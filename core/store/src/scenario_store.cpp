@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -267,7 +268,7 @@ bool file_identity(const std::string& path, std::uint64_t& device, std::uint64_t
 
 }  // namespace
 
-ScenarioStore::ScenarioStore(const std::string& path) : path_(path) {
+ScenarioStore::ScenarioStore(const std::string& path, OpenMode mode) : path_(path) {
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);  // no other thread opens a library meanwhile
   std::erase_if(r.entries, [](const Registry::Entry& e) { return e.library.expired(); });
@@ -278,6 +279,13 @@ ScenarioStore::ScenarioStore(const std::string& path) : path_(path) {
     if (e.canonical == canonical || (exists && e.device == device && e.inode == inode))
       if ((lib_ = std::static_pointer_cast<Library>(e.library.lock()))) break;
   const bool first = !lib_;
+  if (first && mode == OpenMode::MustExist && !exists) {
+    // Only "no such file" is "no library": a path that cannot be looked at (a folder without
+    // search permission) goes on to open(), which says why.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+      throw StoreError("no library at '" + path + "' (no such file; nothing was created)");
+  }
   if (first) lib_ = std::make_shared<Library>();
   db_ = &lib_->db;
   report_ = &lib_->report;
