@@ -177,6 +177,13 @@ bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err
   return true;
 }
 
+// --name: a blank name (empty, or spaces only) is no name: the scenario is named by what it
+// is and the name follows it (name_is_derived), as when the GUI's name field is emptied.
+void set_name(Scenario& s, const std::string& name) {
+  if (name.find_first_not_of(" \t\n\r\f\v") == std::string::npos) refresh_derived_name(s, true);
+  else s.name = name;
+}
+
 using Command = int (*)(const Words&, const std::vector<std::string>& rest, ScenarioStore&, std::ostream&,
                         std::ostream&);
 
@@ -238,7 +245,7 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   }
   if (!built.ok()) return refused(built.problems, err);
   d.scenario = built.scenario;
-  if (w.has("name")) d.scenario.name = w.last("name");
+  if (w.has("name")) set_name(d.scenario, w.last("name"));
   if (w.has("notes")) d.notes = w.last("notes");
   if (w.has("tag")) d.tags = tags;
   std::vector<Problem> problems = validate(d.scenario);  // the name is UTF-8 too
@@ -342,7 +349,7 @@ int cmd_import(const Words& w, const std::vector<std::string>&, ScenarioStore& s
       err << (p.field == file ? p.text() : file + ": " + p.text()) << '\n';
     return kInvalid;
   }
-  if (w.has("name")) r.document.scenario.name = w.last("name");
+  if (w.has("name")) set_name(r.document.scenario, w.last("name"));
   if (!is_valid_utf8(r.document.scenario.name))
     return invalid(err, "--name: " + invalid_utf8_reason(r.document.scenario.name));
   if (w.has("tag") && !tags_from(w, r.document.tags, err)) return kInvalid;

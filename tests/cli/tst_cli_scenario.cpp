@@ -45,6 +45,7 @@ class TstCliScenario : public QObject {
   void errors();
   void notALibraryLeftUnchanged();
   void readersNeedALibrary();
+  void blankNameIsDerived();
   void binaryWithDefaultLibrary();
   void latin1TextRefused();
   void textLimits();
@@ -376,6 +377,32 @@ void TstCliScenario::readersNeedALibrary() {
   r = runCli({"scenario", "list", "--db", other, "--format", "json"});
   QCOMPARE(r.code, 0);
   QCOMPARE(json::parse(r.out)[0]["name"].get<std::string>(), std::string("first"));
+}
+
+// --name "" or "   " stored a blank name. A blank name is no name: the scenario is named by what
+// it is and the name follows it (name_is_derived), as when the GUI's name field is emptied.
+void TstCliScenario::blankNameIsDerived() {
+  const std::string derived = "LLaMA-65B on 32x A100 80GB SXM, IB HDR";
+  Result r = scenario({"save", "--name", ""});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, "saved scenario 1 '" + derived + "' (revision 1)\n");
+  json shown = showJson(1);
+  QCOMPARE(shown["file"]["name"].get<std::string>(), derived);
+  QCOMPARE(shown["file"]["scenario"]["name_is_derived"], json(true));
+  // Spaces only; on a named scenario's new revision, the name goes back to following it.
+  QCOMPARE(scenario({"save", "--name", "mine"}).code, 0);
+  r = scenario({"save", "--id", "2", "--name", "   ", "--nodes", "8"});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, std::string("saved scenario 2 'LLaMA-65B on 64x A100 80GB SXM, IB HDR' (revision 2)\n"));
+  QCOMPARE(showJson(2)["file"]["scenario"]["name_is_derived"], json(true));
+  // import --name "" too.
+  const QString file = dir_->filePath("named.json");
+  QCOMPARE(scenario({"export", "2", file, "--revision", "1"}).code, 0);
+  r = scenario({"import", file, "--name", ""});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, ("imported " + file + " as scenario 3 '" + QString::fromStdString(derived) + "'\n").toStdString());
+  for (const json& s : json::parse(scenario({"list", "--format", "json"}).out))
+    QVERIFY2(s["name"].get<std::string>().find_first_not_of(' ') != std::string::npos, s.dump().c_str());
 }
 
 // The real binary, with the library in its default place under $XDG_DATA_HOME.
