@@ -960,16 +960,29 @@ void TstStore::readOnlyDirectory() {
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
   const QByteArray bytes = readAll(existing);
 
-  // A new library cannot be created there: a clear error.
+  // A new library cannot be created there: a clear error that gives the real reason (SQLite's
+  // own said "unable to open database file (No such file or directory)").
   const int created = test::run_unprivileged([&] {
     try {
       ScenarioStore store((ro + "/new.sqlite").toStdString());
       return 1;
     } catch (const StoreError& e) {
-      const std::string expected = "cannot create the library '" + (ro + "/new.sqlite").toStdString() + "': ";
-      return std::string(e.what()).rfind(expected, 0) == 0 ? 0 : 2;
+      const std::string expected = "cannot create the library '" + (ro + "/new.sqlite").toStdString() +
+                                   "': its folder '" + ro.toStdString() + "' is not writable (Permission denied)";
+      if (e.what() == expected) return 0;
+      std::fprintf(stderr, "%s\n", e.what());
+      return 2;
     }
   });
+  // A folder that is not there: said so.
+  const QString gone = dir.filePath("gone/new.sqlite");
+  try {
+    ScenarioStore store(gone.toStdString());
+    QFAIL("a library was created in a folder that does not exist");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString::fromUtf8(e.what()),
+             "cannot create the library '" + gone + "': its folder '" + dir.filePath("gone") + "' does not exist");
+  }
   // An existing library there opens read-only: it can be read, not changed.
   const int opened = test::run_unprivileged([&] {
     try {
