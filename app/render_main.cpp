@@ -140,7 +140,7 @@ std::optional<cp::Scenario> scenarioFrom(const std::vector<std::string>& args) {
     for (const cp::Problem& p : built.problems) std::cerr << p.text() << '\n';
     return std::nullopt;
   }
-  const std::vector<cp::Problem> problems = cp::validate(built.scenario);
+  const std::vector<cp::Problem> problems = cp::cli::validate_built(built);
   if (!problems.empty()) {
     for (const cp::Problem& p : problems) std::cerr << p.text() << '\n';
     return std::nullopt;

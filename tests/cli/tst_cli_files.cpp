@@ -46,6 +46,7 @@ class TestCli : public QObject {
   void impossibleInputsRefused_data();
   void impossibleInputsRefused();
   void slowStorageHasNoNegativeFraction();
+  void fileValueProblemNamesTheFile();
 
  private:
   QTemporaryDir dir_;
@@ -218,6 +219,45 @@ void TestCli::slowStorageHasNoNegativeFraction() {
   bool warned = false;
   for (const json& w : j["warnings"]) warned |= w["code"] == "seed_interval_no_progress";
   QVERIFY(warned);
+}
+
+
+// A value out of range in a --scenario file is named as `scenario import` names it, "FILE:
+// scenario.KEY" (it said only "training.seq: ...", as if an option had given it); when an option
+// gave the value, or replaced the file's, the scenario's key alone, as before.
+void TestCli::fileValueProblemNamesTheFile() {
+  const QString wrapped = writeFile(dir_, "neg.json",
+                                    R"({"format":"clusterplan-scenario-file","format_version":1,)"
+                                    R"("scenario":{"training":{"seq":-1}}})");
+  Result r = runCli({"estimate", "--scenario", wrapped});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(QString::fromStdString(r.err), wrapped + ": scenario.training.seq: must be at least 1, got -1\n");
+  // The same words as import's.
+  const Result imported = runCli({"scenario", "import", wrapped, "--db", dir_.filePath("lib.sqlite")});
+  QCOMPARE(imported.code, 2);
+  QCOMPARE(imported.err, r.err);
+  // A bare scenario file: its keys are the scenario's.
+  const QString bare = writeFile(dir_, "bare.json", R"({"format":"clusterplan-scenario","training":{"seq":-1}})");
+  r = runCli({"estimate", "--scenario", bare, "--format", "json"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(QString::fromStdString(r.err), bare + ": training.seq: must be at least 1, got -1\n");
+  // An option that replaces the bad value: no problem left.
+  r = runCli({"estimate", "--scenario", wrapped, "--seq", "4096", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  // A problem an option's value causes is the option's own: TP 6 does not divide the file's
+  // 64 heads, and the file did not give TP.
+  const QString tp = writeFile(dir_, "tp.json",
+                               R"({"format":"clusterplan-scenario-file","format_version":1,)"
+                               R"("scenario":{"parallelism":{"tp":6,"dp":1}}})");
+  r = runCli({"estimate", "--scenario", wrapped, "--seq", "4096", "--tp", "6", "--dp", "1"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(("\n" + r.err).find("\nparallelism.tp: 6 does not divide 64 attention heads\n") != std::string::npos,
+           r.err.c_str());
+  // The same TP from the file: the file's.
+  r = runCli({"estimate", "--scenario", tp});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).split('\n').contains(tp + ": scenario.parallelism.tp: 6 does not divide 64 attention heads"),
+           r.err.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

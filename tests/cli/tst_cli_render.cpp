@@ -169,6 +169,23 @@ class TestCliRender : public QObject {
     QVERIFY(r.err.contains(QByteArray::number(pages) + " pages"));
   }
 
+  // A value out of range in the --scenario file is named with the file, as `scenario import`
+  // and `estimate --scenario` name it; nothing is written.
+  void reportNamesTheFileOfABadValue() {
+    const QString scenario = dir_.filePath(QStringLiteral("neg.json"));
+    QFile f(scenario);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format":"clusterplan-scenario-file","format_version":1,"scenario":{"training":{"seq":-1}}})");
+    f.close();
+    const QString path = dir_.filePath(QStringLiteral("neg.pdf"));
+    const Run r = run(cli(), {QStringLiteral("report"), QStringLiteral("--scenario"), scenario, QStringLiteral("-o"), path});
+    QCOMPARE(r.code, 2);
+    // One line of stderr is the problem (Qt may add a note of its own about the runtime folder).
+    const QByteArray expected = (scenario + QStringLiteral(": scenario.training.seq: must be at least 1, got -1")).toUtf8();
+    QVERIFY2(r.err.split('\n').contains(expected), r.err.constData());
+    QVERIFY(!QFile::exists(path));
+  }
+
   void fabricReport() {
     const QString path = dir_.filePath(QStringLiteral("fabric-report.pdf"));
     const Run r = run(cli(), {QStringLiteral("report"), QStringLiteral("--fabric"), QStringLiteral("--max-gpus"),
