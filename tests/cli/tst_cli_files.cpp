@@ -47,6 +47,8 @@ class TestCli : public QObject {
   void impossibleInputsRefused();
   void slowStorageHasNoNegativeFraction();
   void fileValueProblemNamesTheFile();
+  void batchLineParseReason();
+  void batchRefusesTextFormat();
 
  private:
   QTemporaryDir dir_;
@@ -258,6 +260,41 @@ void TestCli::fileValueProblemNamesTheFile() {
   QCOMPARE(r.code, 2);
   QVERIFY2(QString::fromStdString(r.err).split('\n').contains(tp + ": scenario.parallelism.tp: 6 does not divide 64 attention heads"),
            r.err.c_str());
+}
+
+// A batch line that is a JSON object whose number overflows, or no JSON at all, is answered
+// with the parser's reason (the first was "not a JSON object"); a syntax error with its column.
+void TestCli::batchLineParseReason() {
+  std::istringstream in("{\"training\": {\"seq\": 1e400}}\nnot json\n[1]\n");
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-"}, in, out, err), cp::cli::kExitBatchLinesFailed);
+  const QStringList lines = QString::fromStdString(out.str()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 3);
+  const json overflow = json::parse(lines[0].toStdString());
+  QCOMPARE(overflow["line"].get<int>(), 1);
+  const std::string reason = overflow["error"].get<std::string>();
+  QVERIFY2(reason.find("number overflow parsing '1e400'") != std::string::npos, reason.c_str());
+  QVERIFY2(reason.find("not a JSON object") == std::string::npos, reason.c_str());
+  const json syntax = json::parse(lines[1].toStdString());
+  QCOMPARE(syntax["line"].get<int>(), 2);
+  QVERIFY2(syntax["error"].get<std::string>().rfind("column 2: not valid JSON: syntax error while parsing value", 0) == 0,
+           syntax["error"].get<std::string>().c_str());
+  QCOMPARE(json::parse(lines[2].toStdString())["error"].get<std::string>(), std::string("not a JSON object"));
+}
+
+// --batch writes JSON lines: --format text is refused as --format csv is, not quietly ignored.
+void TestCli::batchRefusesTextFormat() {
+  for (const char* format : {"text", "csv"}) {
+    std::istringstream in("{}\n");
+    std::ostringstream out, err;
+    QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-", "--format", format}, in, out, err), cp::cli::kExitInvalid);
+    QCOMPARE(out.str(), std::string());
+    QCOMPARE(err.str(), "--batch: writes JSON lines only (no --format " + std::string(format) + ")\n");
+  }
+  std::istringstream in("{}\n");
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-", "--format", "json"}, in, out, err), cp::cli::kExitOk);
+  QCOMPARE(json::parse(out.str())["line"].get<int>(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
