@@ -280,7 +280,7 @@ void TstCliScenario::errors() {
 // `scenario list --format json` fail for the whole library.
 void TstCliScenario::latin1TextRefused() {
   const std::string db = db_.toStdString();
-  auto run = [&](std::vector<std::string> args) {
+  auto run = [&](const std::vector<std::string>& args) {
     std::ostringstream out, err;
     Result r;
     r.code = cp::cli::run(args, out, err);
@@ -295,7 +295,7 @@ void TstCliScenario::latin1TextRefused() {
   r = run({"scenario", "save", "--db", db, "--notes", "na\xEFve"});
   QCOMPARE(r.code, 2);
   QCOMPARE(r.err, "notes: must be valid UTF-8 text: byte 0xEF at offset 2 is not " + hint + "\n");
-  r = run({"scenario", "save", "--db", db, "--tag", "\xFC" "ber"});
+  r = run({"scenario", "save", "--db", db, "--tag", std::string("\xFC") + "ber"});
   QCOMPARE(r.code, 2);
   QCOMPARE(r.err, "clusterplan-cli scenario: --tag: must be valid UTF-8 text: byte 0xFC at offset 0 is not " + hint +
                       "\n");
@@ -435,7 +435,7 @@ void TstCliScenario::binaryWithDefaultLibrary() {
 // control character: U+001F (the library's tag separator) once made a scenario unreadable,
 // a 10 MB name froze the workbench. Refused at once, naming the field; nothing is stored.
 void TstCliScenario::textLimits() {
-  Result r = scenario({"save", "--name", "one", "--tag", "a\x1f" "b"});
+  Result r = scenario({"save", "--name", "one", "--tag", QString("a") + QChar(0x1f) + "b"});
   QCOMPARE(r.code, 2);
   QVERIFY2(QString::fromStdString(r.err).contains("--tag: holds the control character U+001F"), r.err.c_str());
   QElapsedTimer clock;
