@@ -52,7 +52,8 @@ const char* const kChartUsage =
     "                             [--metric throughput|mfu|scaling|time|cost|advantage]   (fabric only)\n"
     "Draws one chart of the scenario the estimate options describe (see 'clusterplan-cli estimate\n"
     "--help'; --scenario FILE and --scenario-id N work too). The format follows OUT's suffix.\n"
-    "Defaults: 1600 x 1000 pixels at 144 DPI, light theme.\n";
+    "Defaults: 1600 x 1000 pixels at 144 DPI, light theme; a side is 64 to 16384 pixels, the\n"
+    "resolution 24 to 2400 DPI.\n";
 
 struct Options {
   std::string output;
@@ -123,6 +124,15 @@ Options parse(const std::vector<std::string>& args, bool chart) {
       cp::cli::pass_on(w, o.rest);  // an estimate option and its value, or a stray word
     }
   }
+  // Checked here, naming the option, before any scenario is built or file touched.
+  const auto within = [&](const std::optional<int>& v, const char* option, int low, int high, const char* unit) {
+    if (v && (*v < low || *v > high))
+      o.errors.push_back(std::string(option) + ": must be " + std::to_string(low) + " to " + std::to_string(high) +
+                         unit + ", got " + std::to_string(*v));
+  };
+  within(o.width, "--width", cp::ui::kMinExportSide, cp::ui::kMaxExportSide, " pixels");
+  within(o.height, "--height", cp::ui::kMinExportSide, cp::ui::kMaxExportSide, " pixels");
+  within(o.dpi, "--dpi", cp::ui::kMinExportDpi, cp::ui::kMaxExportDpi, " DPI");
   if (!o.help && o.output.empty()) o.errors.emplace_back("-o: the output file is missing");
   if (o.theme != "light" && o.theme != "dark") o.errors.push_back("--theme: light or dark, not " + o.theme);
   return o;
@@ -140,7 +150,7 @@ std::optional<cp::Scenario> scenarioFrom(const std::vector<std::string>& args) {
     for (const cp::Problem& p : built.problems) std::cerr << p.text() << '\n';
     return std::nullopt;
   }
-  const std::vector<cp::Problem> problems = cp::validate(built.scenario);
+  const std::vector<cp::Problem> problems = cp::cli::validate_built(built);
   if (!problems.empty()) {
     for (const cp::Problem& p : problems) std::cerr << p.text() << '\n';
     return std::nullopt;

@@ -44,11 +44,17 @@ bool changes_layout(const nlohmann::json& j) {
 // One input line to one output line.
 nlohmann::json estimate_line(const std::string& text, const Scenario& base, long long line) {
   nlohmann::json result;
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return {{"line", line}, {"error", "not a JSON object"}};
-  if (const std::string dup = duplicate_key_path(text); !dup.empty())
-    return {{"line", line}, {"error", dup + ": " + kDuplicateKeyReason}};
+  nlohmann::json j;
   std::vector<Problem> problems;
+  // The parser's own reason, as --scenario and import give it (a number that overflows is
+  // valid syntax, not "not a JSON object"). A batch line is one line of text: its position
+  // is the column alone, the "line" of the answer saying which line it is.
+  if (!parse_scenario_json(text, j, problems)) {
+    Problem& p = problems.front();
+    if (p.field.rfind("line 1, ", 0) == 0) p.field.erase(0, 8);
+    return {{"line", line}, {"error", p.field == "$" ? p.message : p.text()}};
+  }
+  if (!j.is_object()) return {{"line", line}, {"error", "not a JSON object"}};
   Scenario s = base;
   if (j.contains("format") && j["format"] == kScenarioFileFormat) {
     ScenarioFileDocument d;
@@ -107,7 +113,9 @@ bool has_batch_option(const std::vector<std::string>& args) {
 int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   std::string source;
   std::vector<std::string> rest;
+  bool format_given = false;
   for (const OptionWord& w : read_options(args)) {
+    if (w.is("format")) format_given = true;
     if (!w.is(kOption.substr(2))) {
       pass_on(w, rest);  // an estimate option and its value, a help request or a stray word
       continue;
@@ -123,8 +131,11 @@ int run_estimate_batch(const std::vector<std::string>& args, std::istream& in, s
     for (const std::string& e : parsed.errors) err << e << '\n';
     return kExitInvalid;
   }
-  if (parsed.args.format == OutputFormat::Csv) {
-    err << "--batch: writes JSON lines only (no --format csv)\n";
+  // JSON lines whatever --format says: a format asked for (other than json) is refused, never
+  // quietly replaced.
+  if (parsed.args.format == OutputFormat::Csv || (format_given && parsed.args.format == OutputFormat::Text)) {
+    err << "--batch: writes JSON lines only (no --format "
+        << (parsed.args.format == OutputFormat::Csv ? "csv" : "text") << ")\n";
     return kExitInvalid;
   }
   const BuildResult built = build_scenario(parsed.args);

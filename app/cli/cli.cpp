@@ -50,7 +50,7 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
   }
   print_build_warnings(built.warnings, err);
   Scenario s = built.scenario;
-  const std::vector<Problem> problems = validate(s);
+  const std::vector<Problem> problems = validate_built(built);
   if (!problems.empty()) {
     for (const Problem& p : problems) err << p.text() << '\n';
     return kExitInvalid;

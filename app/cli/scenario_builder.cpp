@@ -1,5 +1,6 @@
 #include "cli/scenario_builder.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -143,6 +144,12 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
       return r;
     }
     s = doc.scenario;
+    // Read already, so its format and version are known good. A format-0 file is named by
+    // its format-1 keys once upgraded, as import names them.
+    const bool wrapped = j["format"] == kScenarioFileFormat;
+    const json read = wrapped && j["format_version"] == 0 ? upgrade_scenario_file_v0(j, found) : j;
+    if (read.is_object()) r.file_scenario = wrapped ? read.value("scenario", json::object()) : read;
+    r.file_prefix = *a.scenario_file + ": " + (wrapped ? "scenario." : "");
   } else if (a.scenario_id) {
     if (!load_stored_scenario(a.db, *a.scenario_id, s, r.problems)) return r;
   }
@@ -166,6 +173,27 @@ BuildResult build(const EstimateArgs& a, const Scenario* base, const ModelShape*
 }
 
 }  // namespace
+
+std::vector<Problem> validate_built(const BuildResult& built) {
+  std::vector<Problem> problems = validate(built.scenario);
+  if (!built.file_scenario.is_object()) return problems;
+  const json used = scenario_to_json(built.scenario);
+  for (Problem& p : problems) {
+    // "training.seq" -> /training/seq; a field that is no plain key path stays as it is.
+    if (p.field.empty() || p.field.find_first_of("[]/~ ") != std::string::npos) continue;
+    std::string pointer = "/" + p.field;
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    try {
+      const json::json_pointer at(pointer);
+      // From the file when the file holds the key and the scenario used its value: an option
+      // that set it (to another value) owns the problem.
+      if (built.file_scenario.contains(at) && used.contains(at) && built.file_scenario.at(at) == used.at(at))
+        p.field = built.file_prefix + p.field;
+    } catch (const json::exception&) {  // a path through an array or a value: not the file's key
+    }
+  }
+  return problems;
+}
 
 void print_build_warnings(const std::vector<std::string>& warnings, std::ostream& err) {
   for (const std::string& w : warnings) err << "clusterplan-cli: warning: " << w << '\n';

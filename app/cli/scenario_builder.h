@@ -3,6 +3,7 @@
 // custom shape), then every flag on top. Reads the files the options name.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -21,8 +22,19 @@ struct BuildResult {
   // What was read on an assumption the user should check (an unknown Hugging Face
   // model_type): sentences for stderr, not refusals.
   std::vector<std::string> warnings;
+  // The --scenario file's scenario object as read (null without one), and the name import
+  // gives its keys ("FILE: scenario."): validate_built() names a problem with a value from
+  // the file as import does.
+  nlohmann::json file_scenario;
+  std::string file_prefix;
   bool ok() const { return problems.empty(); }
 };
+
+// validate() of a built scenario. A problem whose value the --scenario file gave, and no
+// option replaced, names the file and its key as `scenario import` does ("FILE:
+// scenario.training.seq: ..."); any other keeps the scenario's key, as an option's value is
+// checked against it ("training.seq: ...").
+std::vector<Problem> validate_built(const BuildResult& built);
 
 // Writes each warning to `err` as "clusterplan-cli: warning: ...".
 void print_build_warnings(const std::vector<std::string>& warnings, std::ostream& err);

@@ -106,8 +106,9 @@ int invalid(std::ostream& err, const std::string& message) {
 }
 
 // The library the command names, opened; its notices (a damaged library moved aside, a
-// migration, read-only) go to stderr.
-std::string library_path(const Words& w, std::string& error) {
+// migration, read-only) go to stderr. `create`: the command may start a new library there
+// (the default one's folder is made for it).
+std::string library_path(const Words& w, bool create, std::string& error) {
   if (w.has("db")) {
     std::string p = w.last("db");
     if (p.empty()) error = "--db: the path is empty";
@@ -118,8 +119,10 @@ std::string library_path(const Words& w, std::string& error) {
     error = "--db: no library path given and neither XDG_DATA_HOME nor HOME is set";
     return p;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(p).parent_path(), ec);
+  if (create) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(p).parent_path(), ec);
+  }
   return p;
 }
 
@@ -172,6 +175,13 @@ bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err
   }
   tags = d.tags;
   return true;
+}
+
+// --name: a blank name (empty, or spaces only) is no name: the scenario is named by what it
+// is and the name follows it (name_is_derived), as when the GUI's name field is emptied.
+void set_name(Scenario& s, const std::string& name) {
+  if (name.find_first_not_of(" \t\n\r\f\v") == std::string::npos) refresh_derived_name(s, true);
+  else s.name = name;
 }
 
 using Command = int (*)(const Words&, const std::vector<std::string>& rest, ScenarioStore&, std::ostream&,
@@ -235,7 +245,7 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   }
   if (!built.ok()) return refused(built.problems, err);
   d.scenario = built.scenario;
-  if (w.has("name")) d.scenario.name = w.last("name");
+  if (w.has("name")) set_name(d.scenario, w.last("name"));
   if (w.has("notes")) d.notes = w.last("notes");
   if (w.has("tag")) d.tags = tags;
   std::vector<Problem> problems = validate(d.scenario);  // the name is UTF-8 too
@@ -339,7 +349,7 @@ int cmd_import(const Words& w, const std::vector<std::string>&, ScenarioStore& s
       err << (p.field == file ? p.text() : file + ": " + p.text()) << '\n';
     return kInvalid;
   }
-  if (w.has("name")) r.document.scenario.name = w.last("name");
+  if (w.has("name")) set_name(r.document.scenario, w.last("name"));
   if (!is_valid_utf8(r.document.scenario.name))
     return invalid(err, "--name: " + invalid_utf8_reason(r.document.scenario.name));
   if (w.has("tag") && !tags_from(w, r.document.tags, err)) return kInvalid;
@@ -398,17 +408,20 @@ struct SubCommand {
   std::initializer_list<std::string_view> options;
   std::initializer_list<std::string_view> flags;  // options without a value
   bool estimate_options;  // the other words are estimate options
+  // Starts a new library where there is none. The others need one there: a mistyped --db is
+  // refused, not answered from a new, empty library left behind.
+  bool creates;
   Command run;
 };
 
 const SubCommand kCommands[] = {
-    {"save", {"db", "id", "expect-revision", "name", "tag", "notes"}, {}, true, cmd_save},
-    {"list", {"db", "search", "tag", "format"}, {}, false, cmd_list},
-    {"show", {"db", "revision"}, {}, false, cmd_show},
-    {"export", {"db", "revision"}, {"follow-symlink"}, false, cmd_export},
-    {"import", {"db", "name", "tag"}, {}, false, cmd_import},
-    {"delete", {"db"}, {}, false, cmd_delete},
-    {"history", {"db", "format"}, {}, false, cmd_history},
+    {"save", {"db", "id", "expect-revision", "name", "tag", "notes"}, {}, true, true, cmd_save},
+    {"list", {"db", "search", "tag", "format"}, {}, false, false, cmd_list},
+    {"show", {"db", "revision"}, {}, false, false, cmd_show},
+    {"export", {"db", "revision"}, {"follow-symlink"}, false, false, cmd_export},
+    {"import", {"db", "name", "tag"}, {}, false, true, cmd_import},
+    {"delete", {"db"}, {}, false, false, cmd_delete},
+    {"history", {"db", "format"}, {}, false, false, cmd_history},
 };
 
 }  // namespace
@@ -469,10 +482,10 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
     return kInvalid;
   }
   std::string error;
-  const std::string db = library_path(w, error);
+  const std::string db = library_path(w, command->creates, error);
   if (!error.empty()) return invalid(err, error);
   try {
-    ScenarioStore store(db);
+    ScenarioStore store(db, command->creates ? OpenMode::Create : OpenMode::MustExist);
     print_notices(store, err);
     if (store.report().lost_commits > 0) {
       // Damage is reported, never served quietly: this command does nothing, and the next one
@@ -501,8 +514,8 @@ bool load_stored_scenario(const std::string& db, long long id, Scenario& s, std:
   }
   try {
     // The same connection as the library the command has open already, if any (one per
-    // library per process: core/scenario_store.h).
-    ScenarioStore store(path);
+    // library per process: core/scenario_store.h). Only read: a mistyped --db is refused.
+    ScenarioStore store(path, OpenMode::MustExist);
     if (store.report().lost_commits > 0) {
       std::string why;
       for (const std::string& n : store.report().notices) why += (why.empty() ? "" : " ") + n;

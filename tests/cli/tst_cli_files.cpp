@@ -46,6 +46,9 @@ class TestCli : public QObject {
   void impossibleInputsRefused_data();
   void impossibleInputsRefused();
   void slowStorageHasNoNegativeFraction();
+  void fileValueProblemNamesTheFile();
+  void batchLineParseReason();
+  void batchRefusesTextFormat();
 
  private:
   QTemporaryDir dir_;
@@ -218,6 +221,80 @@ void TestCli::slowStorageHasNoNegativeFraction() {
   bool warned = false;
   for (const json& w : j["warnings"]) warned |= w["code"] == "seed_interval_no_progress";
   QVERIFY(warned);
+}
+
+
+// A value out of range in a --scenario file is named as `scenario import` names it, "FILE:
+// scenario.KEY" (it said only "training.seq: ...", as if an option had given it); when an option
+// gave the value, or replaced the file's, the scenario's key alone, as before.
+void TestCli::fileValueProblemNamesTheFile() {
+  const QString wrapped = writeFile(dir_, "neg.json",
+                                    R"({"format":"clusterplan-scenario-file","format_version":1,)"
+                                    R"("scenario":{"training":{"seq":-1}}})");
+  Result r = runCli({"estimate", "--scenario", wrapped});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(QString::fromStdString(r.err), wrapped + ": scenario.training.seq: must be at least 1, got -1\n");
+  // The same words as import's.
+  const Result imported = runCli({"scenario", "import", wrapped, "--db", dir_.filePath("lib.sqlite")});
+  QCOMPARE(imported.code, 2);
+  QCOMPARE(imported.err, r.err);
+  // A bare scenario file: its keys are the scenario's.
+  const QString bare = writeFile(dir_, "bare.json", R"({"format":"clusterplan-scenario","training":{"seq":-1}})");
+  r = runCli({"estimate", "--scenario", bare, "--format", "json"});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(QString::fromStdString(r.err), bare + ": training.seq: must be at least 1, got -1\n");
+  // An option that replaces the bad value: no problem left.
+  r = runCli({"estimate", "--scenario", wrapped, "--seq", "4096", "--format", "json"});
+  QCOMPARE(r.code, 0);
+  // A problem an option's value causes is the option's own: TP 6 does not divide the file's
+  // 64 heads, and the file did not give TP.
+  const QString tp = writeFile(dir_, "tp.json",
+                               R"({"format":"clusterplan-scenario-file","format_version":1,)"
+                               R"("scenario":{"parallelism":{"tp":6,"dp":1}}})");
+  r = runCli({"estimate", "--scenario", wrapped, "--seq", "4096", "--tp", "6", "--dp", "1"});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(("\n" + r.err).find("\nparallelism.tp: 6 does not divide 64 attention heads\n") != std::string::npos,
+           r.err.c_str());
+  // The same TP from the file: the file's.
+  r = runCli({"estimate", "--scenario", tp});
+  QCOMPARE(r.code, 2);
+  QVERIFY2(QString::fromStdString(r.err).split('\n').contains(tp + ": scenario.parallelism.tp: 6 does not divide 64 attention heads"),
+           r.err.c_str());
+}
+
+// A batch line that is a JSON object whose number overflows, or no JSON at all, is answered
+// with the parser's reason (the first was "not a JSON object"); a syntax error with its column.
+void TestCli::batchLineParseReason() {
+  std::istringstream in("{\"training\": {\"seq\": 1e400}}\nnot json\n[1]\n");
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-"}, in, out, err), cp::cli::kExitBatchLinesFailed);
+  const QStringList lines = QString::fromStdString(out.str()).split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(lines.size(), 3);
+  const json overflow = json::parse(lines[0].toStdString());
+  QCOMPARE(overflow["line"].get<int>(), 1);
+  const std::string reason = overflow["error"].get<std::string>();
+  QVERIFY2(reason.find("number overflow parsing '1e400'") != std::string::npos, reason.c_str());
+  QVERIFY2(reason.find("not a JSON object") == std::string::npos, reason.c_str());
+  const json syntax = json::parse(lines[1].toStdString());
+  QCOMPARE(syntax["line"].get<int>(), 2);
+  QVERIFY2(syntax["error"].get<std::string>().rfind("column 2: not valid JSON: syntax error while parsing value", 0) == 0,
+           syntax["error"].get<std::string>().c_str());
+  QCOMPARE(json::parse(lines[2].toStdString())["error"].get<std::string>(), std::string("not a JSON object"));
+}
+
+// --batch writes JSON lines: --format text is refused as --format csv is, not quietly ignored.
+void TestCli::batchRefusesTextFormat() {
+  for (const char* format : {"text", "csv"}) {
+    std::istringstream in("{}\n");
+    std::ostringstream out, err;
+    QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-", "--format", format}, in, out, err), cp::cli::kExitInvalid);
+    QCOMPARE(out.str(), std::string());
+    QCOMPARE(err.str(), "--batch: writes JSON lines only (no --format " + std::string(format) + ")\n");
+  }
+  std::istringstream in("{}\n");
+  std::ostringstream out, err;
+  QCOMPARE(cp::cli::run_estimate_batch({"--batch", "-", "--format", "json"}, in, out, err), cp::cli::kExitOk);
+  QCOMPARE(json::parse(out.str())["line"].get<int>(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

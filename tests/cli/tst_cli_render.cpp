@@ -123,6 +123,33 @@ class TestCliRender : public QObject {
     QVERIFY(r.out.contains("Usage"));
   }
 
+  // A size or resolution the export would refuse is a usage error naming the option and its
+  // bounds, before any file work (it was "cannot write x.png: The size must be ...").
+  void chartSizeOutOfBounds_data() {
+    QTest::addColumn<QStringList>("option");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("width 0") << QStringList{QStringLiteral("--width"), QStringLiteral("0")}
+                             << QStringLiteral("--width: must be 64 to 16384 pixels, got 0");
+    QTest::newRow("width 100000") << QStringList{QStringLiteral("--width=100000")}
+                                  << QStringLiteral("--width: must be 64 to 16384 pixels, got 100000");
+    QTest::newRow("height 63") << QStringList{QStringLiteral("--height"), QStringLiteral("63")}
+                               << QStringLiteral("--height: must be 64 to 16384 pixels, got 63");
+    QTest::newRow("dpi -1") << QStringList{QStringLiteral("--dpi"), QStringLiteral("-1")}
+                            << QStringLiteral("--dpi: must be 24 to 2400 DPI, got -1");
+    QTest::newRow("dpi 2401") << QStringList{QStringLiteral("--dpi"), QStringLiteral("2401")}
+                              << QStringLiteral("--dpi: must be 24 to 2400 DPI, got 2401");
+  }
+  void chartSizeOutOfBounds() {
+    QFETCH(QStringList, option);
+    QFETCH(QString, message);
+    const QString out = dir_.filePath(QStringLiteral("bounds.png"));
+    const Run r = run(cli(), QStringList{QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("-o"), out} + option);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith(message.toUtf8() + '\n'), r.err.constData());
+    QVERIFY2(!r.err.contains("cannot write"), r.err.constData());
+    QVERIFY(!QFile::exists(out));
+  }
+
   // As in every command, an option without its value is refused: "--NAME: missing value (PLACEHOLDER)".
   void missingValue() {
     const QString out = dir_.filePath(QStringLiteral("m.png"));
@@ -167,6 +194,23 @@ class TestCliRender : public QObject {
     const int pages = pdfPages(read(path));
     QVERIFY(pages >= 5);
     QVERIFY(r.err.contains(QByteArray::number(pages) + " pages"));
+  }
+
+  // A value out of range in the --scenario file is named with the file, as `scenario import`
+  // and `estimate --scenario` name it; nothing is written.
+  void reportNamesTheFileOfABadValue() {
+    const QString scenario = dir_.filePath(QStringLiteral("neg.json"));
+    QFile f(scenario);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format":"clusterplan-scenario-file","format_version":1,"scenario":{"training":{"seq":-1}}})");
+    f.close();
+    const QString path = dir_.filePath(QStringLiteral("neg.pdf"));
+    const Run r = run(cli(), {QStringLiteral("report"), QStringLiteral("--scenario"), scenario, QStringLiteral("-o"), path});
+    QCOMPARE(r.code, 2);
+    // One line of stderr is the problem (Qt may add a note of its own about the runtime folder).
+    const QByteArray expected = (scenario + QStringLiteral(": scenario.training.seq: must be at least 1, got -1")).toUtf8();
+    QVERIFY2(r.err.split('\n').contains(expected), r.err.constData());
+    QVERIFY(!QFile::exists(path));
   }
 
   void fabricReport() {

@@ -44,6 +44,8 @@ class TstCliScenario : public QObject {
   void errors_data();
   void errors();
   void notALibraryLeftUnchanged();
+  void readersNeedALibrary();
+  void blankNameIsDerived();
   void binaryWithDefaultLibrary();
   void latin1TextRefused();
   void textLimits();
@@ -278,7 +280,7 @@ void TstCliScenario::errors() {
 // `scenario list --format json` fail for the whole library.
 void TstCliScenario::latin1TextRefused() {
   const std::string db = db_.toStdString();
-  auto run = [&](std::vector<std::string> args) {
+  auto run = [&](const std::vector<std::string>& args) {
     std::ostringstream out, err;
     Result r;
     r.code = cp::cli::run(args, out, err);
@@ -293,7 +295,7 @@ void TstCliScenario::latin1TextRefused() {
   r = run({"scenario", "save", "--db", db, "--notes", "na\xEFve"});
   QCOMPARE(r.code, 2);
   QCOMPARE(r.err, "notes: must be valid UTF-8 text: byte 0xEF at offset 2 is not " + hint + "\n");
-  r = run({"scenario", "save", "--db", db, "--tag", "\xFC" "ber"});
+  r = run({"scenario", "save", "--db", db, "--tag", std::string("\xFC") + "ber"});
   QCOMPARE(r.code, 2);
   QCOMPARE(r.err, "clusterplan-cli scenario: --tag: must be valid UTF-8 text: byte 0xFC at offset 0 is not " + hint +
                       "\n");
@@ -329,6 +331,7 @@ void TstCliScenario::notALibraryLeftUnchanged() {
   QCOMPARE(readAll(pdf), before);
   QCOMPARE(QDir(dir_->path()).entryList(QDir::Files | QDir::Hidden), QStringList{"report.pdf"});
 
+  QCOMPARE(scenario({"save", "--name", "one"}).code, 0);
   Result r = runCli({"estimate", "--scenario-id", "3", "--db", db_});
   QCOMPARE(r.code, 2);
   QCOMPARE(QString::fromStdString(r.err), "--scenario-id: there is no scenario 3 in '" + db_ + "'\n");
@@ -338,6 +341,68 @@ void TstCliScenario::notALibraryLeftUnchanged() {
   r = runCli({"estimate", "--scenario-id", "one"});
   QCOMPARE(r.code, 2);
   QVERIFY(r.err.find("--scenario-id: 'one' is not a scenario id") != std::string::npos);
+}
+
+// A mistyped --db: a command that only reads refuses it, naming the path, and creates no file
+// (it once answered from a new, empty library and left it, with its -commits file, behind).
+// save and import still start a library there.
+void TstCliScenario::readersNeedALibrary() {
+  const QString typo = dir_->filePath("typo.sqlit");
+  const std::string refused = "no library at '" + typo.toStdString() + "' (no such file; nothing was created)\n";
+  const QList<QStringList> readers{{"scenario", "list", "--db", typo},
+                                   {"scenario", "show", "1", "--db", typo},
+                                   {"scenario", "export", "1", dir_->filePath("x.json"), "--db", typo},
+                                   {"scenario", "history", "1", "--db", typo},
+                                   {"scenario", "delete", "1", "--db", typo}};
+  for (const QStringList& args : readers) {
+    const Result r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.out, std::string());
+    QCOMPARE(r.err, "clusterplan-cli scenario: " + refused);
+  }
+  Result r = runCli({"estimate", "--scenario-id", "1", "--db", typo});
+  QCOMPARE(r.code, 2);
+  QCOMPARE(r.err, "--scenario-id: " + refused);
+  QCOMPARE(QDir(dir_->path()).entryList(QDir::Files | QDir::Hidden | QDir::Dirs | QDir::NoDotAndDotDot),
+           QStringList());
+  // Writers start one.
+  r = runCli({"scenario", "save", "--db", typo, "--name", "first"});
+  QCOMPARE(r.code, 0);
+  QVERIFY(QFileInfo::exists(typo));
+  const QString other = dir_->filePath("other.sqlite");
+  QCOMPARE(scenario({"export", "1", dir_->filePath("x.json")}).code, 2);  // db_ has none either
+  QCOMPARE(runCli({"scenario", "export", "1", dir_->filePath("x.json"), "--db", typo}).code, 0);
+  r = runCli({"scenario", "import", dir_->filePath("x.json"), "--db", other});
+  QCOMPARE(r.code, 0);
+  r = runCli({"scenario", "list", "--db", other, "--format", "json"});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(json::parse(r.out)[0]["name"].get<std::string>(), std::string("first"));
+}
+
+// --name "" or "   " stored a blank name. A blank name is no name: the scenario is named by what
+// it is and the name follows it (name_is_derived), as when the GUI's name field is emptied.
+void TstCliScenario::blankNameIsDerived() {
+  const std::string derived = "LLaMA-65B on 32x A100 80GB SXM, IB HDR";
+  Result r = scenario({"save", "--name", ""});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, "saved scenario 1 '" + derived + "' (revision 1)\n");
+  json shown = showJson(1);
+  QCOMPARE(shown["file"]["name"].get<std::string>(), derived);
+  QCOMPARE(shown["file"]["scenario"]["name_is_derived"], json(true));
+  // Spaces only; on a named scenario's new revision, the name goes back to following it.
+  QCOMPARE(scenario({"save", "--name", "mine"}).code, 0);
+  r = scenario({"save", "--id", "2", "--name", "   ", "--nodes", "8"});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, std::string("saved scenario 2 'LLaMA-65B on 64x A100 80GB SXM, IB HDR' (revision 2)\n"));
+  QCOMPARE(showJson(2)["file"]["scenario"]["name_is_derived"], json(true));
+  // import --name "" too.
+  const QString file = dir_->filePath("named.json");
+  QCOMPARE(scenario({"export", "2", file, "--revision", "1"}).code, 0);
+  r = scenario({"import", file, "--name", ""});
+  QCOMPARE(r.code, 0);
+  QCOMPARE(r.out, ("imported " + file + " as scenario 3 '" + QString::fromStdString(derived) + "'\n").toStdString());
+  for (const json& s : json::parse(scenario({"list", "--format", "json"}).out))
+    QVERIFY2(s["name"].get<std::string>().find_first_not_of(' ') != std::string::npos, s.dump().c_str());
 }
 
 // The real binary, with the library in its default place under $XDG_DATA_HOME.
@@ -354,6 +419,9 @@ void TstCliScenario::binaryWithDefaultLibrary() {
     if (out) *out = p.readAllStandardOutput();
     return p.exitCode();
   };
+  // Before the first save there is no library to read, and reading makes neither it nor its folder.
+  QCOMPARE(run({"scenario", "list"}), 2);
+  QVERIFY(!QFileInfo::exists(dir_->filePath("data")));
   QCOMPARE(run({"scenario", "save", "--name", "default place"}), 0);
   QVERIFY(QFileInfo::exists(dir_->filePath("data/clusterplan/library.sqlite")));
   QByteArray out;
@@ -367,7 +435,7 @@ void TstCliScenario::binaryWithDefaultLibrary() {
 // control character: U+001F (the library's tag separator) once made a scenario unreadable,
 // a 10 MB name froze the workbench. Refused at once, naming the field; nothing is stored.
 void TstCliScenario::textLimits() {
-  Result r = scenario({"save", "--name", "one", "--tag", "a\x1f" "b"});
+  Result r = scenario({"save", "--name", "one", "--tag", QString("a") + QChar(0x1f) + "b"});
   QCOMPARE(r.code, 2);
   QVERIFY2(QString::fromStdString(r.err).contains("--tag: holds the control character U+001F"), r.err.c_str());
   QElapsedTimer clock;

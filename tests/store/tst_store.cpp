@@ -960,16 +960,29 @@ void TstStore::readOnlyDirectory() {
   QFile::setPermissions(ro, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
   const QByteArray bytes = readAll(existing);
 
-  // A new library cannot be created there: a clear error.
+  // A new library cannot be created there: a clear error that gives the real reason (SQLite's
+  // own said "unable to open database file (No such file or directory)").
   const int created = test::run_unprivileged([&] {
     try {
       ScenarioStore store((ro + "/new.sqlite").toStdString());
       return 1;
     } catch (const StoreError& e) {
-      const std::string expected = "cannot create the library '" + (ro + "/new.sqlite").toStdString() + "': ";
-      return std::string(e.what()).rfind(expected, 0) == 0 ? 0 : 2;
+      const std::string expected = "cannot create the library '" + (ro + "/new.sqlite").toStdString() +
+                                   "': its folder '" + ro.toStdString() + "' is not writable (Permission denied)";
+      if (e.what() == expected) return 0;
+      std::fprintf(stderr, "%s\n", e.what());
+      return 2;
     }
   });
+  // A folder that is not there: said so.
+  const QString gone = dir.filePath("gone/new.sqlite");
+  try {
+    ScenarioStore store(gone.toStdString());
+    QFAIL("a library was created in a folder that does not exist");
+  } catch (const StoreError& e) {
+    QCOMPARE(QString::fromUtf8(e.what()),
+             "cannot create the library '" + gone + "': its folder '" + dir.filePath("gone") + "' does not exist");
+  }
   // An existing library there opens read-only: it can be read, not changed.
   const int opened = test::run_unprivileged([&] {
     try {
@@ -1361,7 +1374,7 @@ std::vector<std::pair<qsizetype, QString>> walRegions(const QByteArray& wal) {
   if (wal.size() < 32) return out;
   const char* header[] = {"magic", "format", "page size", "checkpoint", "salt-1", "salt-2", "checksum-1",
                           "checksum-2"};
-  for (int i = 0; i < 8; ++i) out.push_back({qsizetype(4 * i + 3), QString("header %1").arg(header[i])});
+  for (int i = 0; i < 8; ++i) out.emplace_back(qsizetype(4 * i + 3), QString("header %1").arg(header[i]));
   const auto u32 = [&](qsizetype at) {
     return quint32(quint8(wal[at])) << 24 | quint32(quint8(wal[at + 1])) << 16 | quint32(quint8(wal[at + 2])) << 8 |
            quint32(quint8(wal[at + 3]));
@@ -1370,9 +1383,9 @@ std::vector<std::pair<qsizetype, QString>> walRegions(const QByteArray& wal) {
   const char* frame[] = {"page number", "commit size", "salt-1", "salt-2", "checksum-1", "checksum-2"};
   int n = 0;
   for (qsizetype at = 32; at + 24 + page <= wal.size(); at += 24 + page, ++n) {
-    for (int i = 0; i < 6; ++i) out.push_back({at + 4 * i + 3, QString("frame %1 %2").arg(n).arg(frame[i])});
+    for (int i = 0; i < 6; ++i) out.emplace_back(at + 4 * i + 3, QString("frame %1 %2").arg(n).arg(frame[i]));
     for (const qsizetype in : {qsizetype(0), page / 2, page - 1})
-      out.push_back({at + 24 + in, QString("frame %1 page byte %2").arg(n).arg(in)});
+      out.emplace_back(at + 24 + in, QString("frame %1 page byte %2").arg(n).arg(in));
   }
   return out;
 }
@@ -1457,7 +1470,7 @@ void TstStore::walDamageIsReported() {
 void TstStore::textOverTheLimitsIsRefused() {
   QTemporaryDir dir;
   ScenarioStore store(dir.filePath("lib.sqlite").toStdString());
-  const auto refused = [&](ScenarioFileDocument d, const char* field) {
+  const auto refused = [&](const ScenarioFileDocument& d, const char* field) {
     try {
       store.save(d, nullptr);
     } catch (const StoreError& e) {

@@ -313,11 +313,9 @@ bool scenario_file_from_json(const json& j, ScenarioFileDocument& d, std::vector
   return problems.size() == before;
 }
 
-ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
-  ImportResult r;
-  json j;
+bool parse_scenario_json(std::string_view text, json& out, std::vector<Problem>& problems) {
   try {
-    j = json::parse(text);
+    out = json::parse(text);
   } catch (const json::parse_error& e) {
     // e.byte is one past the offending character: count lines and columns up to it.
     const std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
@@ -326,18 +324,25 @@ ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
       if (text[i] == '\n') ++line, column = 1;
       else ++column;
     }
-    r.problems.push_back(json_syntax_problem(line, column, parse_reason(e.what())));
-    return r;
+    problems.push_back(json_syntax_problem(line, column, parse_reason(e.what())));
+    return false;
   } catch (const json::exception& e) {
     // nlohmann reports a number no double can hold (1e400) as out_of_range 406, not as a
     // parse error (found by fuzz_scenario_json).
-    r.problems.push_back(make_problem("$", reasons::json_other, {e.what()}));
-    return r;
+    problems.push_back(make_problem("$", reasons::json_other, {e.what()}));
+    return false;
   }
   if (const std::string dup = duplicate_key_path(text); !dup.empty()) {
-    r.problems.push_back({dup, kDuplicateKeyReason});
-    return r;
+    problems.push_back({dup, kDuplicateKeyReason});
+    return false;
   }
+  return true;
+}
+
+ImportResult import_scenario_text(std::string_view text, PlanCheck check) {
+  ImportResult r;
+  json j;
+  if (!parse_scenario_json(text, j, r.problems)) return r;
   if (j.is_object())
     if (auto v = j.find("format_version"); v != j.end() && v->is_number_integer()) r.format_version = int(std::clamp<long long>(v->get<long long>(), INT_MIN, INT_MAX));
   if (!scenario_file_from_json(j, r.document, r.problems)) return r;

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -63,10 +65,23 @@ bool file_exists(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
-bool directory_writable(const std::string& path) {
+// The folder a file at `path` is in.
+std::string folder_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  return ::access(dir.c_str(), W_OK) == 0;
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+bool directory_writable(const std::string& path) { return ::access(folder_of(path).c_str(), W_OK) == 0; }
+
+// Why no file can be created at `path` when its folder is the reason ("" when it is not).
+// SQLite's own reason names the errno of the last system call it made, which after a refused
+// create is a later lookup's ("No such file or directory"), not the permission denied.
+std::string folder_refusal(const std::string& path) {
+  const std::string dir = folder_of(path);
+  if (::access(dir.c_str(), W_OK) == 0) return {};
+  const int error = errno;
+  if (error == ENOENT) return "its folder '" + dir + "' does not exist";
+  return "its folder '" + dir + "' is not writable (" + std::strerror(error) + ")";
 }
 
 // A free file name: `stem`, or `stem-2`, `stem-3` ... (never an existing file).
@@ -267,7 +282,7 @@ bool file_identity(const std::string& path, std::uint64_t& device, std::uint64_t
 
 }  // namespace
 
-ScenarioStore::ScenarioStore(const std::string& path) : path_(path) {
+ScenarioStore::ScenarioStore(const std::string& path, OpenMode mode) : path_(path) {
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);  // no other thread opens a library meanwhile
   std::erase_if(r.entries, [](const Registry::Entry& e) { return e.library.expired(); });
@@ -278,6 +293,13 @@ ScenarioStore::ScenarioStore(const std::string& path) : path_(path) {
     if (e.canonical == canonical || (exists && e.device == device && e.inode == inode))
       if ((lib_ = std::static_pointer_cast<Library>(e.library.lock()))) break;
   const bool first = !lib_;
+  if (first && mode == OpenMode::MustExist && !exists) {
+    // Only "no such file" is "no library": a path that cannot be looked at (a folder without
+    // search permission) goes on to open(), which says why.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && (errno == ENOENT || errno == ENOTDIR))
+      throw StoreError("no library at '" + path + "' (no such file; nothing was created)");
+  }
   if (first) lib_ = std::make_shared<Library>();
   db_ = &lib_->db;
   report_ = &lib_->report;
@@ -479,7 +501,10 @@ void ScenarioStore::open_connection(const LibraryFileInfo& info) {
     try {
       *db_ = sql::Database(path_, fresh ? sql::Database::Mode::ReadWriteCreate : sql::Database::Mode::ReadWrite);
     } catch (const sql::Error& e) {
-      if (fresh) throw StoreError("cannot create the library '" + path_ + "': " + e.what());
+      if (fresh) {
+        const std::string folder = folder_refusal(path_);
+        throw StoreError("cannot create the library '" + path_ + "': " + (folder.empty() ? e.what() : folder));
+      }
       *db_ = sql::Database(path_, sql::Database::Mode::ReadOnly);
       report_->read_only = true;
       report_->notices.push_back("The library '" + path_ + "' cannot be opened for writing (" + e.what() +

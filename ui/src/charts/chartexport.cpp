@@ -56,8 +56,6 @@ struct ChartExport {
 
 constexpr double kScreenDpi = 96.0;
 constexpr double kFooterHeight = 26.0;  // logical pixels
-constexpr int kMinExportSide = 64;
-constexpr int kMaxExportSide = 16384;
 
 const Preference<QSize> kPngSize{"export/pngSize", QSize(1600, 1000)};
 const Preference<int> kPngDpi{"export/pngDpi", 144};
@@ -137,7 +135,8 @@ bool saveBytes(const QString& path, const QByteArray& bytes, QString* error) {
 
 bool validSize(const ChartExportOptions& o, QString* error) {
   const bool ok = o.size.width() >= kMinExportSide && o.size.height() >= kMinExportSide &&
-                  o.size.width() <= kMaxExportSide && o.size.height() <= kMaxExportSide && o.dpi >= 24 && o.dpi <= 2400;
+                  o.size.width() <= kMaxExportSide && o.size.height() <= kMaxExportSide && o.dpi >= kMinExportDpi &&
+                  o.dpi <= kMaxExportDpi;
   if (!ok && error)
     *error = ChartExport::tr("The size must be %1 to %2 pixels a side and the resolution 24 to 2400 DPI.")
                  .arg(kMinExportSide)

@@ -61,6 +61,11 @@ nlohmann::json upgrade_scenario_file_v0(const nlohmann::json& v0, std::vector<Pr
 // is validate()'s job). Problems name their JSON path in the file ("scenario.parallelism.tp").
 bool scenario_file_from_json(const nlohmann::json& j, ScenarioFileDocument& d, std::vector<Problem>& problems);
 
+// JSON text parsed as a scenario file's is: false with one problem for a syntax error (named
+// "line L, column C"), a number no double can hold (named "$"), or a key given twice (named
+// by its path). The first step of import_scenario_text(), for any reader of scenario JSON.
+bool parse_scenario_json(std::string_view text, nlohmann::json& out, std::vector<Problem>& problems);
+
 // The whole import: JSON syntax (problems named "line L, column C"), the file's structure
 // and values, then validate() on the scenario. `d` is usable only when no problem was found.
 struct ImportResult {

@@ -115,11 +115,18 @@ struct OpenReport {
   std::vector<std::string> notices;
 };
 
+// What opening a path where no file exists does.
+enum class OpenMode {
+  Create,     // starts a new, empty library there
+  MustExist,  // throws StoreError ("no library at 'PATH'") and creates nothing: for a reader,
+              // to whom a mistyped path is an error, not a new library
+};
+
 class ScenarioStore {
  public:
-  // Opens or creates the library at `path`. Throws StoreError, leaving the file untouched,
-  // when it is not a clusterplan library or cannot be opened.
-  explicit ScenarioStore(const std::string& path);
+  // Opens or creates (see OpenMode) the library at `path`. Throws StoreError, leaving the file
+  // untouched, when it is not a clusterplan library or cannot be opened.
+  explicit ScenarioStore(const std::string& path, OpenMode mode = OpenMode::Create);
   ~ScenarioStore();
   ScenarioStore(ScenarioStore&&) noexcept;
   ScenarioStore& operator=(ScenarioStore&&) noexcept;

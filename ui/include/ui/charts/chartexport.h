@@ -40,6 +40,13 @@ enum class ChartFormat { Png, Svg, Pdf };
 // From the file name's suffix (any case); nullopt for an unknown suffix.
 std::optional<ChartFormat> chartFormatForPath(const QString& path);
 
+// The sizes and resolutions an export takes (exportChart refuses others): a side of 64 to 16384
+// pixels, 24 to 2400 DPI. Public so that a caller can name the option at fault before drawing.
+inline constexpr int kMinExportSide = 64;
+inline constexpr int kMaxExportSide = 16384;
+inline constexpr int kMinExportDpi = 24;
+inline constexpr int kMaxExportDpi = 2400;
+
 struct ChartExportOptions {
   QSize size{1600, 1000};  // PNG: pixels. SVG and PDF: the same size at `dpi` (a page of that size)
   int dpi = 144;           // PNG: text and lines are scaled by dpi / 96, and the DPI is written to the file
