@@ -260,16 +260,19 @@ int cmd_save(const Words& w, const std::vector<std::string>& rest, ScenarioStore
   return kOk;
 }
 
-int cmd_list(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
-             std::ostream& err) {
-  const std::string format = w.has("format") ? w.last("format") : "text";
-  if (format != "text" && format != "json") return invalid(err, "--format: '" + format + "' is not one of: text, json");
-  const std::vector<ScenarioSummary> all = store.list(w.last("search"), w.last("tag"));
+bool list_format(const Words& w, std::string& format, std::ostream& err) {
+  format = w.has("format") ? w.last("format") : "text";
+  if (format == "text" || format == "json") return true;
+  invalid(err, "--format: '" + format + "' is not one of: text, json");
+  return false;
+}
+
+void write_list(const std::vector<ScenarioSummary>& all, const std::string& format, std::ostream& out) {
   if (format == "json") {
     json j = json::array();
     for (const ScenarioSummary& s : all) j.push_back(summary_json(s));
     out << j.dump(2) << '\n';
-    return kOk;
+    return;
   }
   char buf[160];
   std::snprintf(buf, sizeof buf, "%6s %4s  %-24s  %s\n", "id", "rev", "updated (UTC)", "name [tags]");
@@ -281,6 +284,13 @@ int cmd_list(const Words& w, const std::vector<std::string>&, ScenarioStore& sto
     if (!s.tags.empty()) out << " [" << joined(s.tags) << ']';
     out << '\n';
   }
+}
+
+int cmd_list(const Words& w, const std::vector<std::string>&, ScenarioStore& store, std::ostream& out,
+             std::ostream& err) {
+  std::string format;
+  if (!list_format(w, format, err)) return kInvalid;
+  write_list(store.list(w.last("search"), w.last("tag")), format, out);
   return kOk;
 }
 
@@ -484,6 +494,15 @@ int run_scenario(const std::vector<std::string>& args, std::ostream& out, std::o
   std::string error;
   const std::string db = library_path(w, command->creates, error);
   if (!error.empty()) return invalid(err, error);
+  // The default library before the first save: listed as the empty library it is, with no file
+  // made for it. A --db path that names nothing is refused (a typo, not an empty library).
+  std::error_code missing;
+  if (command->run == cmd_list && !w.has("db") && !std::filesystem::exists(db, missing) && !missing) {
+    std::string format;
+    if (!list_format(w, format, err)) return kInvalid;
+    write_list({}, format, out);
+    return kOk;
+  }
   try {
     ScenarioStore store(db, command->creates ? OpenMode::Create : OpenMode::MustExist);
     print_notices(store, err);

@@ -419,12 +419,18 @@ void TstCliScenario::binaryWithDefaultLibrary() {
     if (out) *out = p.readAllStandardOutput();
     return p.exitCode();
   };
-  // Before the first save there is no library to read, and reading makes neither it nor its folder.
-  QCOMPARE(run({"scenario", "list"}), 2);
+  // Before the first save the default library is listed as the empty library it is, and
+  // reading makes neither it nor its folder; an id in it is refused.
+  QByteArray out;
+  QCOMPARE(run({"scenario", "list"}, &out), 0);
+  QCOMPARE(out, QByteArray("    id  rev  updated (UTC)             name [tags]\n"));
+  QCOMPARE(run({"scenario", "list", "--format", "json"}, &out), 0);
+  QCOMPARE(out, QByteArray("[]\n"));
+  QCOMPARE(run({"scenario", "list", "--format", "csv"}), 2);
+  QCOMPARE(run({"scenario", "show", "1"}), 2);
   QVERIFY(!QFileInfo::exists(dir_->filePath("data")));
   QCOMPARE(run({"scenario", "save", "--name", "default place"}), 0);
   QVERIFY(QFileInfo::exists(dir_->filePath("data/clusterplan/library.sqlite")));
-  QByteArray out;
   QCOMPARE(run({"scenario", "list", "--format", "json"}, &out), 0);
   QCOMPARE(json::parse(out.toStdString())[0]["name"].get<std::string>(), std::string("default place"));
   QCOMPARE(run({"estimate", "--scenario-id", "1", "--format", "json"}, &out), 0);
