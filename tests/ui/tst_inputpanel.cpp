@@ -278,7 +278,9 @@ void TestInputPanel::zerosAndUnitsReadAsWords() {
     QCOMPARE(spin(panel, "parallelism.dp")->text(), QStringLiteral("auto (from the GPU count)"));
     QCOMPARE(spin(panel, "training.moe_max_nodes")->text(), QStringLiteral("no limit"));
     QCOMPARE(spin(panel, "training.nccl_buffsize")->text(), QStringLiteral("4,194,304 bytes"));
-    // A count of one in the singular.
+    // A count of one in the singular, and only a count of one (as loaded, and as edited).
+    QCOMPARE(spin(panel, "training.global_batch")->text(), QStringLiteral("1,024 sequences"));
+    QCOMPARE(spin(panel, "training.seq")->text(), QStringLiteral("2,048 tokens"));
     auto* micro = qobject_cast<QSpinBox*>(panel.editor(QStringLiteral("training.micro_batch")));
     QCOMPARE(micro->text(), QStringLiteral("1 sequence"));
     micro->setValue(2);

@@ -677,10 +677,12 @@ void FabricCharts::redraw() {
         auto* label = new QCPItemText(plots_[m]);
         label->position->setCoords(xOf(last.gpus), valueOf(m, last));
         label->setPositionAlignment(Qt::AlignRight | (m == Throughput ? Qt::AlignTop : Qt::AlignBottom));
-        const int offset = 16 * int(k - 1);
+        // One line's height per fabric before it (a fixed 16 px let bold labels overlap).
+        const QFont bold = scaledFont(font(), 1.0, true);
+        const int offset = (QFontMetrics(bold).height() + 2) * int(k - 1);
         label->setPadding(m == Throughput ? QMargins(2, 2 + offset, 10, 2) : QMargins(2, 2, 10, 2 + offset));
         label->setColor(colours[k]);
-        label->setFont(scaledFont(font(), 1.0, true));
+        label->setFont(bold);
         //: The first fabric's lead over this one at the largest size, e.g. "gap +23%"
         const double gap = std::abs(last.speedup) < 0.0005 ? 0.0 : last.speedup;  // no "-0.0%"
         label->setText(tr("gap %1%2").arg(gap >= 0 ? QStringLiteral("+") : QString(), formatPercent(gap, 1)));

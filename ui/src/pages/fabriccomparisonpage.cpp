@@ -10,7 +10,6 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
-#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -68,9 +67,10 @@ FabricComparisonPage::FabricComparisonPage(ScenarioDocument* document, QWidget* 
   verdicts_->setTextFormat(Qt::RichText);
   verdicts_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   verdicts_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  fabricButton_ = new QToolButton;
+  // A push button with a menu keeps its arrow beside the text (a tool button's drew over the
+  // last letter).
+  fabricButton_ = new QPushButton;
   fabricButton_->setObjectName(QStringLiteral("fabricButton"));
-  fabricButton_->setPopupMode(QToolButton::InstantPopup);
   claims_ = new QCheckBox;
   claims_->setChecked(true);
   progress_ = new QProgressBar;

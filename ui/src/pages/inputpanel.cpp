@@ -316,10 +316,13 @@ QSpinBox* InputPanel::addInt(CollapsibleSection* section, const cp::FieldInfo& f
   spin->setGroupSeparatorShown(true);
   connect(spin, &QSpinBox::valueChanged, this, [this, key, set](int v) { commit(key, set, v); });
   auto words = wordsOf(spin, shown.suffix, shown.rowUnit, f);
-  if (singularOf(shown.suffix)) connect(spin, &QSpinBox::valueChanged, this, words);
+  // The suffix follows the count: on an edit, and on a load (which sets the value unsignalled).
+  const bool counted = singularOf(shown.suffix) != nullptr;
+  if (counted) connect(spin, &QSpinBox::valueChanged, this, words);
   addRow(section, Field{key, &f, spin,
-                        [spin, get](const cp::Scenario& s) {
+                        [spin, get, words, counted](const cp::Scenario& s) {
                           if (const int v = int(get(s)); v != spin->value()) spin->setValue(v);
+                          if (counted) words();
                         },
                         words, shown});
   return spin;

@@ -26,7 +26,6 @@ class QCustomPlot;
 class QLabel;
 class QProgressBar;
 class QPushButton;
-class QToolButton;
 
 namespace cp::ui {
 
@@ -112,7 +111,7 @@ class FabricComparisonPage : public QWidget {
   QComboBox* scaling_ = nullptr;
   QCheckBox* logTime_ = nullptr;
   QLabel* verdicts_ = nullptr;
-  QToolButton* fabricButton_ = nullptr;
+  QPushButton* fabricButton_ = nullptr;
   QCheckBox* claims_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QPushButton* cancel_ = nullptr;
