@@ -3,6 +3,8 @@
 #include <exception>
 #include <iostream>
 #include <ostream>
+#include <string_view>
+#include <utility>
 
 #include "cli/batch.h"
 #include "cli/catalog.h"
@@ -87,6 +89,15 @@ int run_estimate(const std::vector<std::string>& args, std::ostream& out, std::o
 
 namespace {
 
+using Args = std::vector<std::string>;
+using Command = int (*)(const std::string& command, const Args&, std::ostream&, std::ostream&);
+
+// A command that does not need its own name (report and chart share one that does).
+template <int (*Run)(const Args&, std::ostream&, std::ostream&)>
+int unnamed(const std::string&, const Args& args, std::ostream& out, std::ostream& err) {
+  return Run(args, out, err);
+}
+
 int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.empty()) {
     err << main_usage();
@@ -102,14 +113,18 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
     out << main_usage();
     return kExitOk;
   }
-  if (command == "estimate") return run_estimate(rest, out, err);
-  if (command == "catalog") return run_catalog(rest, out, err);
-  if (command == "scenario") return run_scenario(rest, out, err);
-  if (command == "sweep") return run_sweep(rest, out, err);
-  if (command == "plan") return run_plan(rest, out, err);
-  if (command == "report" || command == "chart") return run_render(command, rest, out, err);
-  if (command == "claims") return run_claims(rest, out, err);
-  err << "clusterplan-cli: unknown command '" << command << "' (commands: estimate, sweep, plan, scenario, catalog, claims; see --help)\n";
+  // Every command once: dispatched from here and named from here when one is mistyped.
+  static constexpr std::pair<std::string_view, Command> kCommands[] = {
+      {"estimate", unnamed<run_estimate>}, {"sweep", unnamed<run_sweep>}, {"plan", unnamed<run_plan>},
+      {"scenario", unnamed<run_scenario>}, {"report", run_render}, {"chart", run_render},
+      {"catalog", unnamed<run_catalog>}, {"claims", unnamed<run_claims>},
+  };
+  std::string names;
+  for (const auto& [name, run] : kCommands) {
+    if (command == name) return run(command, rest, out, err);
+    names += (names.empty() ? "" : ", ") + std::string(name);
+  }
+  err << "clusterplan-cli: unknown command '" << command << "' (commands: " << names << "; see --help)\n";
   return kExitInvalid;
 }
 
