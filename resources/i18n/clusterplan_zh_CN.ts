@@ -6240,7 +6240,7 @@ They are marked in the inputs and listed under Problems; the charts return when 
         <translation>↕ %1 条链路，%2 个光模块</translation>
     </message>
     <message>
-        <source>%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops</source>
+        <source>In all: switches %1, links %2, transceivers %3; switch hops on the longest path: %4</source>
         <translation>共 %1 台交换机、%2 条链路、%3 个光模块；最长路径经过 %4 台交换机</translation>
     </message>
 </context>

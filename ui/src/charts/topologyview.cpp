@@ -173,7 +173,8 @@ void TopologyView::paintEvent(QPaintEvent*) {
                      .arg(formatCount(tier.linksUp), formatCount(n.transceivers[std::size_t(r)])));
   }
   p.drawText(QRectF(area.right() + margin, area.bottom() + 4, labelWidth, 40), Qt::AlignLeft | Qt::TextWordWrap,
-             tr("%1 switches, %2 links, %3 transceivers in all; longest path %4 switch hops")
+             // Counted after a colon, so that one reads as well as many ("switches: 1").
+             tr("In all: switches %1, links %2, transceivers %3; switch hops on the longest path: %4")
                  .arg(formatCount(n.total_switches()), formatCount(n.total_links()),
                       formatCount(n.total_transceivers()), formatCount(n.max_switch_hops)));
 }
