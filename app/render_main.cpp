@@ -60,7 +60,7 @@ struct Options {
   std::optional<int> width, height, dpi, maxGpus;
   std::string theme = "light";
   std::string lang;
-  std::string metric = "throughput";
+  std::string metric;  // the fabric chart's; empty: throughput
   bool fabric = false;
   bool help = false;
   std::vector<std::string> rest;  // the estimate's options
@@ -89,10 +89,12 @@ Options parse(const std::vector<std::string>& args, bool chart) {
   };
   std::map<std::string, Value, std::less<>> options{{"output", {&o.output, nullptr, "OUT"}},
                                                     {"theme", {&o.theme, nullptr, "light|dark"}},
-                                                    {"lang", {&o.lang, nullptr, "LANG"}},
-                                                    {"metric", {&o.metric, nullptr, "M"}}};
+                                                    {"lang", {&o.lang, nullptr, "LANG"}}};
   if (chart) {
-    options.insert({{"width", {nullptr, &o.width, "PX"}}, {"height", {nullptr, &o.height, "PX"}}, {"dpi", {nullptr, &o.dpi, "N"}}});
+    options.insert({{"width", {nullptr, &o.width, "PX"}},
+                    {"height", {nullptr, &o.height, "PX"}},
+                    {"dpi", {nullptr, &o.dpi, "N"}},
+                    {"metric", {&o.metric, nullptr, "M"}}});
   } else {
     options.insert({"max-gpus", {nullptr, &o.maxGpus, "N"}});
   }
@@ -134,6 +136,10 @@ Options parse(const std::vector<std::string>& args, bool chart) {
   within(o.height, "--height", cp::ui::kMinExportSide, cp::ui::kMaxExportSide, " pixels");
   within(o.dpi, "--dpi", cp::ui::kMinExportDpi, cp::ui::kMaxExportDpi, " DPI");
   if (!o.help && o.output.empty()) o.errors.emplace_back("-o: the output file is missing");
+  // A report is a PDF whatever the name says: a name that says otherwise is refused, as a chart's is.
+  const QString out = QString::fromStdString(o.output);
+  if (!chart && !out.isEmpty() && !out.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+    o.errors.emplace_back("-o: a report is a PDF: use a .pdf file name");
   if (o.theme != "light" && o.theme != "dark") o.errors.push_back("--theme: light or dark, not " + o.theme);
   return o;
 }
@@ -195,7 +201,7 @@ int chart(const std::string& kind, const Options& o, const cp::Scenario& s) {
     static const std::map<std::string, Charts::Metric> metrics{
         {"throughput", Charts::Throughput}, {"mfu", Charts::Mfu},       {"scaling", Charts::Scaling},
         {"time", Charts::TrainTime},        {"cost", Charts::CostPerRun}, {"advantage", Charts::Advantage}};
-    const auto m = metrics.find(o.metric);
+    const auto m = metrics.find(o.metric.empty() ? "throughput" : o.metric);
     if (m == metrics.end()) {
       std::cerr << "--metric: throughput, mfu, scaling, time, cost or advantage, not " << o.metric << '\n';
       return kExitInvalid;
@@ -251,6 +257,10 @@ int main(int argc, char** argv) {
   }
   if (isChart && kind.empty()) {
     std::cerr << "clusterplan-cli chart: which chart? memory, time, power, cost or fabric\n" << kChartUsage;
+    return kExitInvalid;
+  }
+  if (!o.metric.empty() && kind != "fabric") {
+    std::cerr << "--metric: only the fabric chart has metrics, not the " << kind << " chart\n";
     return kExitInvalid;
   }
   if (!o.errors.empty()) {

@@ -150,6 +150,25 @@ class TestCliRender : public QObject {
     QVERIFY(!QFile::exists(out));
   }
 
+  // A report is a PDF: another file name is refused, as a chart's is; --metric belongs to the
+  // fabric chart alone. Both before anything is drawn or written.
+  void wrongOutputAndMetricRefused() {
+    const QString txt = dir_.filePath(QStringLiteral("r.txt"));
+    Run r = run(cli(), {QStringLiteral("report"), QStringLiteral("-o"), txt});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.startsWith("-o: a report is a PDF: use a .pdf file name\n"), r.err.constData());
+    QVERIFY(!QFile::exists(txt));
+    const QString png = dir_.filePath(QStringLiteral("metric.png"));
+    r = run(cli(), {QStringLiteral("chart"), QStringLiteral("memory"), QStringLiteral("--metric"), QStringLiteral("mfu"),
+                    QStringLiteral("-o"), png});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--metric: only the fabric chart has metrics, not the memory chart\n"), r.err.constData());
+    QVERIFY(!QFile::exists(png));
+    r = run(cli(), {QStringLiteral("report"), QStringLiteral("--metric"), QStringLiteral("mfu"), QStringLiteral("-o"),
+                    dir_.filePath(QStringLiteral("m.pdf"))});
+    QCOMPARE(r.code, 2);
+  }
+
   // As in every command, an option without its value is refused: "--NAME: missing value (PLACEHOLDER)".
   void missingValue() {
     const QString out = dir_.filePath(QStringLiteral("m.png"));
