@@ -126,7 +126,10 @@ std::string tiers_text(const std::array<int, 3>& v, int tiers, const char* const
 void write_throughput_text(const Scenario& s, const Estimate& e, std::ostream& out) {
   const StepBreakdown& st = e.step;
   const Throughput& th = e.throughput;
-  out << "\nStep time (one optimizer step, slowest pipeline stage " << st.slowest_stage << ")\n";
+  // Stages counted from 1, as the charts, the workbench and the report count them (the JSON
+  // keeps its index from 0).
+  out << "\nStep time (one optimizer step, slowest pipeline stage " << st.slowest_stage + 1 << " of "
+      << s.parallel.pp << ")\n";
   time_line(out, "compute", st.compute_s);
   time_line(out, "pipeline bubble", st.bubble_s);
   time_line(out, "exposed TP communication", st.exposed.tp_s);
@@ -252,7 +255,8 @@ void write_estimate_text(const Scenario& s, const Estimate& e, const FabricCompa
       << (t.fused_cross_entropy ? ", fused cross-entropy" : "") << '\n';
   if (const std::string other = other_training_inputs(s); !other.empty()) out << "Also set     " << other << '\n';
 
-  out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage << ", " << me.peak_stage_layers
+  out << "\nMemory per GPU at the peak: pipeline stage " << me.peak_stage + 1 << " of " << s.parallel.pp << ", "
+      << me.peak_stage_layers
       << " layers, " << count(me.inflight, "micro-batch", "micro-batches") << " in flight\n";
   line(out, "weights", m.weights);
   line(out, "gradients", m.gradients);

@@ -463,6 +463,9 @@ void TestCli::text_data() {
   QTest::newRow("fabric line") << QStringList{} << "Fabric       ";
   QTest::newRow("fabric id") << QStringList{"--fabric", "roce-400-tuned"} << "(roce-400-tuned), 8 NICs per node, rail";
   QTest::newRow("step section") << QStringList{} << "Step time (one optimizer step";
+  // Stages counted from 1, as the charts and the report count them (the JSON's index is 0-based).
+  QTest::newRow("slowest stage") << QStringList{} << "Step time (one optimizer step, slowest pipeline stage 4 of 4)\n";
+  QTest::newRow("peak stage") << QStringList{} << "Memory per GPU at the peak: pipeline stage 1 of 4, 20 layers, ";
   QTest::newRow("compute") << QStringList{} << "  compute ";
   QTest::newRow("bubble") << QStringList{} << "  pipeline bubble ";
   QTest::newRow("exposed tp") << QStringList{} << "  exposed TP communication ";
