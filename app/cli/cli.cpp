@@ -106,6 +106,10 @@ int dispatch(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const std::string& command = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (command == "--version") {
+    if (!rest.empty()) {
+      err << "clusterplan-cli: --version takes nothing after it, got '" << rest[0] << "'\n";
+      return kExitInvalid;
+    }
     out << version_line() << '\n';
     return kExitOk;
   }

@@ -57,7 +57,8 @@ std::string params_text(double n) {
 std::string on_off(bool v) { return v ? "on" : "off"; }
 
 // "1 GPU", "32 GPUs"; `n` may be fractional (interleaved in-flight counts).
-std::string count(double n, const char* one, const char* many) { return format("%g ", n) + (n == 1 ? one : many); }
+// Whole counts in full ("8388608 GPUs", not "8.38861e+06"), fractions as they are ("4.5").
+std::string count(double n, const char* one, const char* many) { return format("%.12g ", n) + (n == 1 ? one : many); }
 
 std::string model_label(const Scenario& s) {
   if (const ModelPreset* p = find_model_preset(s.model_id)) return std::string(p->name) + " (" + s.model_id + ")";

@@ -1,6 +1,7 @@
 #include "cli/power_cost_text.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -112,7 +113,10 @@ void write_cost(const Scenario& s, const Estimate& e, const FabricComparison* ve
   value_line(out, "budget per month", money(k.budget_per_month, c));
   value_line(out, "per hour", money(k.per_hour, c));
   if (run) {
-    value_line(out, "per run", money(k.run_total, c) + number_text(" (%g months billed)", k.billed_months));
+    // Whole months when the list bills by the month, else to a tenth (a purchase: 46.3).
+    const bool whole = k.billed_months == std::floor(k.billed_months);
+    const char* months = whole ? " (%.0f months billed)" : " (%.1f months billed)";
+    value_line(out, "per run", money(k.run_total, c) + number_text(months, k.billed_months));
     if (k.per_million_tokens > 0) value_line(out, "per million tokens", money(k.per_million_tokens, c));
   } else {
     value_line(out, "per run", "n/a (no token budget, or no progress)");

@@ -180,8 +180,8 @@ bool tags_from(const Words& w, std::vector<std::string>& tags, std::ostream& err
 // --name: a blank name (empty, or spaces only) is no name: the scenario is named by what it
 // is and the name follows it (name_is_derived), as when the GUI's name field is emptied.
 void set_name(Scenario& s, const std::string& name) {
-  if (name.find_first_not_of(" \t\n\r\f\v") == std::string::npos) refresh_derived_name(s, true);
-  else s.name = name;
+  s.name = name;
+  refresh_derived_name(s);
 }
 
 using Command = int (*)(const Words&, const std::vector<std::string>& rest, ScenarioStore&, std::ostream&,

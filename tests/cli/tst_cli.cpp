@@ -455,6 +455,10 @@ void TestCli::text_data() {
   QTest::newRow("capacity") << QStringList{} << "80.00 GiB";
   QTest::newRow("fits") << QStringList{} << "yes, 37.34 GiB headroom";  // 40,091,529,216 / 2^30
   QTest::newRow("layout") << QStringList{} << "TP 8 x PP 4 x CP 1 x DP 1 (derived) = 32 GPUs";
+  // A GPU count in full, however large (it read 8.38861e+06).
+  QTest::newRow("large layout")
+      << QStringList{"--nodes", "1048576", "--tp", "8", "--pp", "1", "--global-batch", "1048576"}
+      << "= 8388608 GPUs (VPP 1";
   QTest::newRow("no warnings") << QStringList{} << "Warnings\n  none";
   QTest::newRow("derived label") << QStringList{"--params-b", "30"} << "derived from a size (derived:30B)";
   QTest::newRow("warning line") << QStringList{"--params-b", "30"} << "derived_model_shape (model):";

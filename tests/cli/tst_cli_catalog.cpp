@@ -81,6 +81,8 @@ void TestCli::commandErrors_data() {
                                              << "--objective: missing value (throughput|time|cost|cost-per-token)";
   QTest::newRow("plan knob at the end") << QStringList{"plan", "--tp"} << "--tp: missing value (a list: a,b,...)";
   QTest::newRow("catalog lists fabrics") << QStringList{"catalog", "nics"} << "is not one of: models, gpus, fabrics";
+  QTest::newRow("version takes nothing") << QStringList{"--version", "extra"}
+                                        << "clusterplan-cli: --version takes nothing after it, got 'extra'";
   QTest::newRow("unknown command lists sweep")
       << QStringList{"frobnicate"} << "commands: estimate, sweep, plan, scenario, report, chart, catalog, claims;";
 }

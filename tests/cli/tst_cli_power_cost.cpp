@@ -334,6 +334,9 @@ void TestCli::powerCostText_data() {
   QTest::newRow("budget") << QStringList{} << "  budget per month             177,062 CNY";
   QTest::newRow("per hour") << QStringList{} << "  per hour                     202.13 CNY";  // 147,552 / 730
   QTest::newRow("per run") << QStringList{} << " months billed)";
+  // Rented by the month: whole months; bought: the real time, to a tenth of a month.
+  QTest::newRow("per run whole months") << QStringList{} << " (47 months billed)\n";
+  QTest::newRow("per run bought") << QStringList{"--payment", "purchase"} << " (46.3 months billed)\n";
   QTest::newRow("per million tokens") << QStringList{} << "  per million tokens ";
   QTest::newRow("network share") << QStringList{} << "3.9% of the capital cost (351,360 CNY of 8,991,360 CNY";
   // An Ethernet switch 25,000 USD against the HDR switch's 20,000: +5,000 x 7.2.

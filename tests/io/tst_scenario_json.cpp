@@ -299,6 +299,24 @@ void TstScenarioJson::derivedNameFollowsTheScenario() {
   std::vector<Problem> read_problems;
   QVERIFY(scenario_file_from_json(json::parse(scenario_file_text(doc)), read, read_problems));
   QVERIFY2(read_problems.empty(), read_problems.empty() ? "" : read_problems.front().text().c_str());
+  // A blank name is no name, in a scenario and in a file: named by what it is, never an empty row.
+  for (const char* blank : {"", "   "}) {
+    json bare = scenario_to_json(default_scenario());
+    bare["name"] = blank;
+    bare.erase("name_is_derived");
+    Scenario unnamed;
+    std::vector<Problem> none;
+    QVERIFY(scenario_from_json(bare, unnamed, none));
+    QVERIFY(name_is_derived(unnamed));
+    QCOMPARE(unnamed.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+    json file = json::parse(scenario_file_text(ScenarioFileDocument{}));
+    file["name"] = blank;
+    file["scenario"].erase("name_is_derived");
+    ScenarioFileDocument fromFile;
+    QVERIFY(scenario_file_from_json(file, fromFile, none));
+    QVERIFY2(none.empty(), none.empty() ? "" : none.front().text().c_str());
+    QCOMPARE(fromFile.scenario.name, std::string("LLaMA-65B on 32x A100 80GB SXM, IB HDR"));
+  }
 }
 
 void TstScenarioJson::givenNameStays() {

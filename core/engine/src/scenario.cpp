@@ -98,7 +98,10 @@ void label_changed_preset(Scenario& s) {
 }
 
 void refresh_derived_name(Scenario& s, bool unname) {
-  if (!unname && !name_is_derived(s)) return;
+  // A blank name is no name (a file's "name": "", a field emptied): the scenario is named by
+  // what it is, never listed as an empty row.
+  const bool blank = s.name.find_first_not_of(" \t\n\r\f\v") == std::string::npos;
+  if (!unname && !blank && !name_is_derived(s)) return;
   s.derived_name = derived_scenario_name(s);
   s.name = s.derived_name;
 }

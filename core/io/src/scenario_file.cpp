@@ -119,7 +119,10 @@ void read_v1(const json& j, ScenarioFileDocument& d, std::vector<Problem>& probl
   // (then both hold the derived name, which follows the scenario).
   const bool derived = name_is_derived(d.scenario) && sc != j.end() && sc->is_object() &&
                        sc->contains("name_is_derived");
-  if (!derived) read_string(j, "name", d.scenario.name, problems, kNameLimit);
+  if (!derived) {
+    read_string(j, "name", d.scenario.name, problems, kNameLimit);
+    refresh_derived_name(d.scenario);  // "name": "" is no name
+  }
   read_string(j, "notes", d.notes, problems, kNotesLimit);
   if (auto t = j.find("tags"); t != j.end()) read_tags(*t, d.tags, problems);
 }

@@ -217,7 +217,8 @@ bool name_is_derived(const Scenario& s);
 // The name to show and save: the user's, or the derived one, as of now.
 std::string scenario_name(const Scenario& s);
 // Makes the name follow the scenario: while it is derived, stores the current derived name in
-// `name` (after an edit, on load). `unname`: give the scenario back its derived name.
+// `name` (after an edit, on load). `unname`, or a blank name: give the scenario back its
+// derived name.
 void refresh_derived_name(Scenario& s, bool unname = false);
 // The scenario file's model id for a shape derived from a size: "derived:<size>B".
 std::string derived_model_id(double params_b);
