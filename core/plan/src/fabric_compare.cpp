@@ -478,7 +478,7 @@ Scenario held_scenario(const Scenario& base, const FabricSpec& fabric, int gpus)
   Scenario s = base;
   s.cluster.fabric = fabric;
   s.parallel.dp = 0;
-  if (!set_gpu_count(s.cluster, gpus)) s.cluster.nodes = gpus / s.cluster.gpus_per_node;
+  set_gpu_count(s.cluster, gpus);  // a size it cannot take leaves the cluster as it was
   return s;
 }
 

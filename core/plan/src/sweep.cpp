@@ -165,12 +165,12 @@ int weak_reference(const Scenario& curve, SweepLayout layout, const std::vector<
 
 bool sweep_scenario(const Scenario& curve, const FabricSpec& fabric, int gpus, SweepLayout layout,
                     SweepScaling scaling, int reference_gpus, Scenario& out, Problem& why) {
-  if (gpus >= curve.cluster.gpus_per_node && gpus % curve.cluster.gpus_per_node != 0) {
+  out = held_scenario(curve, fabric, gpus);
+  if (out.cluster.total_gpus() != gpus) {  // not whole nodes (set_gpu_count's rule)
     why = make_problem("cluster.nodes", reasons::whole_nodes,
                        {std::to_string(gpus), std::to_string(curve.cluster.gpus_per_node)});
     return false;
   }
-  out = held_scenario(curve, fabric, gpus);
   // Under Held a size that is not whole replicas is left to validation, which names DP.
   const bool whole = layout == SweepLayout::Best || gpus % replica_gpus(curve) == 0;
   if (scaling == SweepScaling::Weak && reference_gpus > 0 && whole) {
